@@ -1,0 +1,89 @@
+//! Builds one design into files: composes every tile face, imposes the sheets and renders
+//! the PDF (all sheet sides in print order) and one SVG per sheet side, all in memory.
+
+use crate::compose::back::back;
+use crate::compose::face::front;
+use crate::impose::{SheetRequest, impose};
+use crate::model::design::Design;
+use crate::render::pdf::document_to_pdf;
+use crate::render::svg::page_to_svg;
+
+/// A file to write: its name inside the design's output folder, and its bytes.
+#[derive(Clone, Debug)]
+pub struct OutputFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// What a build produced, with the facts worth reporting.
+#[derive(Clone, Debug)]
+pub struct BuildResult {
+    pub files: Vec<OutputFile>,
+    pub sheets: usize,
+    pub tiles_per_sheet: usize,
+    pub page_size_mm: (f64, f64),
+}
+
+/// The file-name stem for a design: lower case, words joined by `-`.
+pub fn file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            stem.push(c.to_ascii_lowercase());
+        } else if !stem.ends_with('-') && !stem.is_empty() {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_end_matches('-').to_string();
+    if stem.is_empty() { String::from("design") } else { stem }
+}
+
+/// Builds every output of `design` named after `stem`; `Err` says why it cannot be printed.
+pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
+    let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
+    let fronts = design
+        .tiles
+        .iter()
+        .map(|t| front(t, design.shape, &design.style, &design.palette))
+        .collect();
+    let backs = design.backs.enabled.then(|| {
+        design
+            .tiles
+            .iter()
+            .map(|t| back(t, design.shape, &design.backs, &design.palette, &numbers))
+            .collect()
+    });
+    let imposed = impose(SheetRequest {
+        title: &design.name,
+        shape: design.shape,
+        sheet: &design.sheet,
+        fronts,
+        backs,
+    })?;
+    let mut files =
+        vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(&imposed.document) }];
+    for page in &imposed.document.pages {
+        files.push(OutputFile {
+            name: format!("{stem}-{}.svg", page.label),
+            bytes: page_to_svg(page).into_bytes(),
+        });
+    }
+    Ok(BuildResult {
+        files,
+        sheets: imposed.sheets,
+        tiles_per_sheet: imposed.layout.places.len(),
+        page_size_mm: (imposed.layout.width_mm, imposed.layout.height_mm),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_are_lower_case_words() {
+        assert_eq!(file_stem("Tantrix"), "tantrix");
+        assert_eq!(file_stem("Trans-Rabat  Box!"), "trans-rabat-box");
+        assert_eq!(file_stem("***"), "design");
+    }
+}

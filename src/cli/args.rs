@@ -1,0 +1,71 @@
+//! Command-line arguments (clap derive): the `build`, `check` and `list` commands.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Turns TOML descriptions of tile games into print-ready SVG and PDF cut sheets, and proves
+/// that a set is complete.
+///
+/// Exit codes: 0 success, 1 a set is incomplete or inconsistent, 2 a design cannot be read
+/// (or output cannot be written).
+#[derive(Debug, Parser)]
+#[command(name = "tilepress", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build cut sheets (one PDF with fronts and backs, one SVG per sheet side).
+    ///
+    /// Without a design, builds every `*.toml` in `designs/`. Each design goes to
+    /// `OUT/<name>/`; a failed build leaves the previous files there untouched.
+    Build(BuildArgs),
+    /// Check that a set is complete and consistent with its rule.
+    ///
+    /// Prints one line per problem (file:line:column) and a summary; exits 1 if the set is
+    /// not complete, 2 if the design cannot be read.
+    Check {
+        /// Design files to check.
+        #[arg(required = true, value_name = "DESIGN")]
+        designs: Vec<PathBuf>,
+    },
+    /// List the tiles of a design: number, edges, lines and back.
+    List {
+        /// Design file to list.
+        #[arg(value_name = "DESIGN")]
+        design: PathBuf,
+    },
+}
+
+/// Options of `build`; sheet options override the design's `[sheet]` table.
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// Design files to build (default: every `*.toml` in `designs/`).
+    #[arg(value_name = "DESIGN")]
+    pub designs: Vec<PathBuf>,
+    /// Output folder; each design goes to a sub-folder named after its file.
+    #[arg(short, long, value_name = "DIR", default_value = "output")]
+    pub output: PathBuf,
+    /// Paper: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in mm (e.g. 300x400).
+    #[arg(long)]
+    pub paper: Option<String>,
+    /// Page orientation: auto (whichever fits more tiles), portrait or landscape.
+    #[arg(long)]
+    pub orientation: Option<String>,
+    /// Margin between the paper's edge and anything printed, in mm.
+    #[arg(long, value_name = "MM")]
+    pub margin: Option<f64>,
+    /// Gap between tiles in mm; 0 packs tiles edge to edge so neighbours share a cut.
+    #[arg(long, value_name = "MM")]
+    pub gap: Option<f64>,
+    /// How the printer turns the sheet for the back: long-edge, short-edge, or none
+    /// (fronts only).
+    #[arg(long)]
+    pub duplex: Option<String>,
+    /// Fail (exit 1) instead of building when `check` finds problems in the set.
+    #[arg(long)]
+    pub strict: bool,
+}

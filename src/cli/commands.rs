@@ -1,0 +1,241 @@
+//! The commands: each loads designs through the library, prints what it found, and returns
+//! the exit code (0 fine, 1 set problems, 2 unreadable input or unwritable output).
+
+use std::path::{Path, PathBuf};
+
+use tilepress::build::{build, file_stem};
+use tilepress::model::design::SheetSettings;
+use tilepress::model::paper::parse_paper;
+use tilepress::model::resolve::{parse_duplex, parse_orientation};
+use tilepress::model::{Design, Diagnostic, load};
+use tilepress::output::write_folder;
+use tilepress::validate::check_design;
+use tilepress::validate::describe::describe;
+
+use super::args::BuildArgs;
+
+pub const OK: u8 = 0;
+pub const SET_PROBLEMS: u8 = 1;
+pub const BAD_INPUT: u8 = 2;
+
+/// Loads a design, printing its errors; `None` when it cannot be read.
+fn load_or_report(path: &Path) -> Option<Design> {
+    match load(path) {
+        Ok((_, design)) => Some(design),
+        Err(diagnostics) => {
+            print_all(&diagnostics);
+            let n = diagnostics.len();
+            eprintln!(
+                "{}: {n} error{}, nothing done",
+                path.display(),
+                if n == 1 { "" } else { "s" }
+            );
+            None
+        }
+    }
+}
+
+fn print_all(diagnostics: &[Diagnostic]) {
+    for diagnostic in diagnostics {
+        eprintln!("{diagnostic}");
+    }
+}
+
+/// `check`: every problem, then a summary per design.
+pub fn check(designs: &[PathBuf]) -> u8 {
+    let mut code = OK;
+    for path in designs {
+        let Some(design) = load_or_report(path) else {
+            code = code.max(BAD_INPUT);
+            continue;
+        };
+        let report = check_design(&design, path);
+        for problem in &report.problems {
+            println!("{problem}");
+        }
+        println!("{}", report.summary());
+        if !report.is_complete() {
+            code = code.max(SET_PROBLEMS);
+        }
+    }
+    code
+}
+
+/// `list`: one line per tile.
+pub fn list(path: &Path) -> u8 {
+    let Some(design) = load_or_report(path) else { return BAD_INPUT };
+    println!(
+        "{}: {} {} tiles, {} mm edge",
+        design.name,
+        design.tiles.len(),
+        design.shape.shape_name(),
+        design.shape.edge_mm
+    );
+    for tile in &design.tiles {
+        let back = tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
+        println!("{:>4}  {}{back}", tile.number, describe(design.shape, &tile.slots, &tile.joins));
+    }
+    OK
+}
+
+/// `build`: every design given (or in `designs/`) into `OUT/<file stem>/`.
+pub fn build_all(args: &BuildArgs) -> u8 {
+    let designs = if args.designs.is_empty() {
+        match designs_in(Path::new("designs")) {
+            Ok(found) => found,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return BAD_INPUT;
+            }
+        }
+    } else {
+        args.designs.clone()
+    };
+    let overrides = match SheetOverrides::parse(args) {
+        Ok(overrides) => overrides,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return BAD_INPUT;
+        }
+    };
+    let mut code = OK;
+    for path in &designs {
+        code = code.max(build_one(path, args, &overrides));
+    }
+    code
+}
+
+fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides) -> u8 {
+    let Some(mut design) = load_or_report(path) else { return BAD_INPUT };
+    overrides.apply(&mut design.sheet);
+    let report = check_design(&design, path);
+    if !report.is_complete() {
+        print_all(&report.problems);
+        eprintln!("{}", report.summary());
+        if args.strict {
+            eprintln!("{}: not built (--strict)", path.display());
+            return SET_PROBLEMS;
+        }
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(|| file_stem(&design.name), |s| file_stem(&s.to_string_lossy()));
+    let result = match build(&design, &stem) {
+        Ok(result) => result,
+        Err(message) => {
+            eprintln!("{}: error: {message}", path.display());
+            eprintln!(
+                "  help: use larger paper (--paper A3), smaller margins (--margin) or a smaller edge_mm"
+            );
+            return BAD_INPUT;
+        }
+    };
+    let folder = args.output.join(&stem);
+    if let Err(error) = write_folder(&folder, &result.files) {
+        eprintln!("{}: error: cannot write {}: {error}", path.display(), folder.display());
+        eprintln!("  help: check that the output folder is writable, or choose another with -o");
+        return BAD_INPUT;
+    }
+    let (w, h) = result.page_size_mm;
+    println!(
+        "{}: {} tiles on {} sheet(s) of {} {} ({w} × {h} mm, up to {} per sheet) → {} ({} files)",
+        design.name,
+        design.tiles.len(),
+        result.sheets,
+        design.sheet.paper_name,
+        if w > h { "landscape" } else { "portrait" },
+        result.tiles_per_sheet,
+        folder.display(),
+        result.files.len()
+    );
+    OK
+}
+
+/// Every `*.toml` file in a folder, sorted.
+fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(folder).map_err(|e| {
+        format!(
+            "cannot read {}: {e} (run from the project folder, or name design files)",
+            folder.display()
+        )
+    })?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        return Err(format!("no .toml designs in {}", folder.display()));
+    }
+    Ok(found)
+}
+
+/// Sheet options from the command line, checked before any design is touched.
+#[derive(Debug, Default)]
+struct SheetOverrides {
+    paper: Option<(String, (f64, f64))>,
+    orientation: Option<tilepress::model::design::Orientation>,
+    duplex: Option<tilepress::model::design::Duplex>,
+    margin: Option<f64>,
+    gap: Option<f64>,
+}
+
+impl SheetOverrides {
+    fn parse(args: &BuildArgs) -> Result<SheetOverrides, String> {
+        let paper = args
+            .paper
+            .as_deref()
+            .map(parse_paper)
+            .transpose()
+            .map_err(|m| format!("--paper: {m}"))?;
+        let orientation = args
+            .orientation
+            .as_deref()
+            .map(|o| {
+                parse_orientation(o)
+                    .ok_or(format!("--orientation: unknown `{o}`; use auto, portrait or landscape"))
+            })
+            .transpose()?;
+        let duplex = args
+            .duplex
+            .as_deref()
+            .map(|d| {
+                parse_duplex(d)
+                    .ok_or(format!("--duplex: unknown `{d}`; use long-edge, short-edge or none"))
+            })
+            .transpose()?;
+        let millimetres = |value: Option<f64>, flag: &str| match value {
+            Some(v) if !(0.0..=100.0).contains(&v) => {
+                Err(format!("{flag}: {v} mm is not from 0 to 100 mm"))
+            }
+            other => Ok(other),
+        };
+        Ok(SheetOverrides {
+            paper,
+            orientation,
+            duplex,
+            margin: millimetres(args.margin, "--margin")?,
+            gap: millimetres(args.gap, "--gap")?,
+        })
+    }
+
+    fn apply(&self, sheet: &mut SheetSettings) {
+        if let Some((name, size)) = &self.paper {
+            sheet.paper_name = name.clone();
+            sheet.paper_mm = *size;
+        }
+        if let Some(orientation) = self.orientation {
+            sheet.orientation = orientation;
+        }
+        if let Some(duplex) = self.duplex {
+            sheet.duplex = duplex;
+        }
+        if let Some(margin) = self.margin {
+            sheet.margin_mm = margin;
+        }
+        if let Some(gap) = self.gap {
+            sheet.gap_mm = gap;
+        }
+    }
+}

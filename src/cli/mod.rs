@@ -1,0 +1,4 @@
+//! The command-line shell: argument parsing and the commands that call the library.
+
+pub mod args;
+pub mod commands;

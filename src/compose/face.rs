@@ -1,0 +1,153 @@
+//! A tile's front as scene items in the tile's own frame: the filled outline, then the
+//! slots — joined lines (the upper line of a crossing with a casing), capped line ends,
+//! half-rings and half-discs.
+
+use std::f64::consts::PI;
+
+use kurbo::{Arc, BezPath, Point, Vec2};
+
+use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::{Palette, SlotKind, Style, Tile};
+use crate::scene::{Item, LineCap, Shape, Stroke};
+
+/// The outline of a tile as a closed path.
+pub fn outline(shape: RegularPolygon) -> BezPath {
+    let mut path = BezPath::new();
+    for (k, corner) in shape.corners().into_iter().enumerate() {
+        if k == 0 { path.move_to(corner) } else { path.line_to(corner) }
+    }
+    path.close_path();
+    path
+}
+
+/// The front of `tile`, centred on the origin with edge 0 on top.
+pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palette) -> Vec<Item> {
+    let mut items = vec![Item::Shape(Shape::filled(outline(shape), style.background))];
+    let mut drawn: Vec<(usize, usize)> = Vec::new();
+    for &(a, b) in &drawing_order(tile, shape) {
+        let path = EdgeLine::between(shape, a, b).to_path();
+        if drawn.iter().any(|&earlier| joins_cross(shape.sides, (a, b), earlier)) {
+            let casing = style.line_width_mm + 2.0 * style.casing_mm;
+            items.push(Item::Shape(Shape::stroked(
+                path.clone(),
+                Stroke::solid(style.background, casing),
+            )));
+        }
+        let colour = palette.colour(&tile.slots[a].colour);
+        items.push(Item::Shape(Shape::stroked(path, Stroke::solid(colour, style.line_width_mm))));
+        drawn.push((a, b));
+    }
+    let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
+    for (edge, slot) in tile.slots.iter().enumerate() {
+        let colour = palette.colour(&slot.colour);
+        let item = match slot.kind {
+            SlotKind::Line if joined.contains(&edge) => continue,
+            SlotKind::Line => Shape::filled(capped_stub(shape, edge, style.line_width_mm), colour),
+            SlotKind::Dot => Shape::filled(half_disc(shape, edge, style.line_width_mm), colour),
+            SlotKind::Ring => Shape::stroked(
+                half_circle(shape, edge, style.line_width_mm * 1.5),
+                Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, style.line_width_mm * 0.6) },
+            ),
+        };
+        items.push(Item::Shape(item));
+    }
+    items
+}
+
+/// Joins sorted so that short lines lie underneath and long ones cross over them.
+fn drawing_order(tile: &Tile, shape: RegularPolygon) -> Vec<(usize, usize)> {
+    let mut joins = tile.joins.clone();
+    joins.sort_by_key(|&(a, b)| (shape.span(a, b), a, b));
+    joins
+}
+
+/// Inward semicircle of `radius` standing on edge `edge`'s midpoint (open path).
+fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
+    let centre = shape.midpoint(edge);
+    let along = shape.normal_angle(edge) + PI / 2.0;
+    let arc = Arc::new(centre, (radius, radius), along, PI, 0.0);
+    let mut path = BezPath::new();
+    path.move_to(centre + Vec2::from_angle(along) * radius);
+    arc.to_cubic_beziers(CURVE_TOLERANCE_MM, |p1, p2, p3| path.curve_to(p1, p2, p3));
+    path
+}
+
+/// A filled half-disc on the edge; two facing tiles make a whole dot.
+fn half_disc(shape: RegularPolygon, edge: usize, line_width: f64) -> BezPath {
+    let mut path = half_circle(shape, edge, line_width * 1.2);
+    path.close_path();
+    path
+}
+
+/// A line that enters at the edge and ends in a semicircular cap a quarter of the way in.
+fn capped_stub(shape: RegularPolygon, edge: usize, width: f64) -> BezPath {
+    let inward = -shape.normal(edge);
+    let across = Vec2::new(-inward.y, inward.x) * (width / 2.0);
+    let start = shape.midpoint(edge);
+    let end: Point = start + inward * (shape.apothem() / 2.0);
+    let mut path = BezPath::new();
+    path.move_to(start + across);
+    path.line_to(end + across);
+    let arc = Arc::new(end, (width / 2.0, width / 2.0), across.atan2(), -PI, 0.0);
+    arc.to_cubic_beziers(CURVE_TOLERANCE_MM, |p1, p2, p3| path.curve_to(p1, p2, p3));
+    path.line_to(start - across);
+    path.close_path();
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::design::Slot;
+    use crate::scene::Colour;
+
+    fn tile(colours: &[&str], joins: &[(usize, usize)]) -> Tile {
+        Tile {
+            number: 1,
+            slots: colours
+                .iter()
+                .map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line })
+                .collect(),
+            joins: joins.to_vec(),
+            back: None,
+            position: Default::default(),
+        }
+    }
+
+    fn style() -> Style {
+        Style { background: Colour::BLACK, line_width_mm: 4.0, casing_mm: 0.5 }
+    }
+
+    fn casings(items: &[Item]) -> usize {
+        items
+            .iter()
+            .filter(|item| matches!(item, Item::Shape(Shape { stroke: Some(s), .. }) if s.colour == Colour::BLACK))
+            .count()
+    }
+
+    #[test]
+    fn only_crossing_lines_get_a_casing() {
+        let hex = RegularPolygon::new(6, 24.0);
+        let mut palette = Palette::default();
+        for (name, r) in [("r", 200), ("y", 210), ("b", 220)] {
+            palette.colours.insert(name.to_string(), Colour { r, g: 0, b: 0 });
+        }
+        // Pattern 003: three sharps, no crossing.
+        let sharps = tile(&["r", "r", "y", "y", "b", "b"], &[(0, 1), (2, 3), (4, 5)]);
+        assert_eq!(casings(&front(&sharps, hex, &style(), &palette)), 0);
+        // Pattern 120: a straight crossing two gentles: it is drawn last, with one casing.
+        let one_twenty = tile(&["r", "y", "b", "r", "b", "y"], &[(0, 3), (1, 5), (2, 4)]);
+        assert_eq!(casings(&front(&one_twenty, hex, &style(), &palette)), 1);
+        // Pattern 021: two crossing gentles and a sharp: the second gentle has a casing.
+        let zero_twenty_one = tile(&["r", "y", "r", "y", "b", "b"], &[(0, 2), (1, 3), (4, 5)]);
+        assert_eq!(casings(&front(&zero_twenty_one, hex, &style(), &palette)), 1);
+    }
+
+    #[test]
+    fn outline_is_closed_through_every_corner() {
+        let hex = RegularPolygon::new(6, 10.0);
+        let path = outline(hex);
+        assert_eq!(path.elements().len(), 7);
+    }
+}

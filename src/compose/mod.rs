@@ -1,0 +1,4 @@
+//! Tile art: the front and back of every tile as scene items in the tile's own frame.
+
+pub mod back;
+pub mod face;

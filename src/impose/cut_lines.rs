@@ -1,0 +1,61 @@
+//! Cut lines: every tile edge on a sheet, each shared edge once, as thin strokes.
+
+use std::collections::BTreeSet;
+
+use kurbo::{BezPath, Point};
+
+use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::tiling::TilePlacement;
+use crate::scene::{Colour, Item, Shape, Stroke};
+
+/// Colour and width of cut lines: visible on dark and light tiles alike.
+pub const CUT_COLOUR: Colour = Colour { r: 0x80, g: 0x80, b: 0x80 };
+pub const CUT_WIDTH_MM: f64 = 0.2;
+
+/// The distinct edges of the placed tiles, each as (start, end) with start < end.
+pub fn distinct_edges(shape: RegularPolygon, places: &[TilePlacement]) -> Vec<(Point, Point)> {
+    let mut seen = BTreeSet::new();
+    let mut edges = Vec::new();
+    for place in places {
+        let corners = place.corners(shape);
+        for k in 0..corners.len() {
+            let (a, b) = (corners[k], corners[(k + 1) % corners.len()]);
+            let (a, b) = if key(a) <= key(b) { (a, b) } else { (b, a) };
+            if seen.insert((key(a), key(b))) {
+                edges.push((a, b));
+            }
+        }
+    }
+    edges
+}
+
+/// A point rounded to 0.001 mm, for comparing corners of neighbouring tiles.
+pub fn key(p: Point) -> (i64, i64) {
+    ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64)
+}
+
+/// One stroke item holding every distinct edge.
+pub fn cut_lines(shape: RegularPolygon, places: &[TilePlacement]) -> Vec<Item> {
+    let mut path = BezPath::new();
+    for (a, b) in distinct_edges(shape, places) {
+        path.move_to(a);
+        path.line_to(b);
+    }
+    vec![Item::Shape(Shape::stroked(path, Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)))]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kurbo::Rect;
+
+    use crate::geometry::tiling::fill_rect;
+
+    #[test]
+    fn shared_edges_are_listed_once() {
+        let square = RegularPolygon::new(4, 10.0);
+        let places = fill_rect(square, 0.0, 0.0, Rect::new(0.0, 0.0, 20.0, 10.0));
+        assert_eq!(places.len(), 2);
+        assert_eq!(distinct_edges(square, &places).len(), 7);
+    }
+}

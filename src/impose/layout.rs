@@ -1,0 +1,91 @@
+//! Chooses how tiles sit on the paper: page orientation and tiling direction that fit the
+//! most tiles inside the margins, above the footer band.
+
+use std::f64::consts::PI;
+
+use kurbo::Rect;
+
+use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::tiling::{TilePlacement, fill_rect};
+use crate::model::design::{Orientation, SheetSettings};
+
+/// Height reserved at the bottom of the printable area for the footer, in mm.
+pub const FOOTER_BAND_MM: f64 = 13.0;
+
+/// The chosen page size and the tile places on one sheet.
+#[derive(Clone, Debug)]
+pub struct SheetLayout {
+    pub width_mm: f64,
+    pub height_mm: f64,
+    /// Tile places in reading order; every sheet uses the first `n` of them.
+    pub places: Vec<TilePlacement>,
+}
+
+impl SheetLayout {
+    pub fn is_landscape(&self) -> bool {
+        self.width_mm > self.height_mm
+    }
+
+    /// The area tiles may use: inside the margins, above the footer band.
+    pub fn tile_area(width: f64, height: f64, margin: f64) -> Rect {
+        Rect::new(margin, margin, width - margin, height - margin - FOOTER_BAND_MM)
+    }
+}
+
+/// The layout fitting the most tiles; `None` if not even one tile fits.
+pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<SheetLayout> {
+    let (w, h) = sheet.paper_mm;
+    let pages: &[(f64, f64)] = match sheet.orientation {
+        Orientation::Portrait => &[(w, h)],
+        Orientation::Landscape => &[(h, w)],
+        Orientation::Auto => &[(w, h), (h, w)],
+    };
+    let mut best: Option<SheetLayout> = None;
+    for &(width, height) in pages {
+        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        if area.width() <= 0.0 || area.height() <= 0.0 {
+            continue;
+        }
+        // Turning the tiling by half a corner angle gives the other classic direction
+        // (flat-topped versus pointy-topped hexagons, rows versus columns of triangles).
+        for turn in [0.0, PI / 2.0] {
+            let places = fill_rect(shape, sheet.gap_mm, turn, area);
+            if places.len() > best.as_ref().map_or(0, |b| b.places.len()) {
+                best = Some(SheetLayout { width_mm: width, height_mm: height, places });
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::design::Duplex;
+
+    fn a4(orientation: Orientation) -> SheetSettings {
+        SheetSettings {
+            paper_mm: (210.0, 297.0),
+            paper_name: "A4".into(),
+            orientation,
+            margin_mm: 8.0,
+            gap_mm: 0.0,
+            duplex: Duplex::LongEdge,
+        }
+    }
+
+    #[test]
+    fn auto_orientation_fits_at_least_as_many_as_either_fixed_one() {
+        let hex = RegularPolygon::new(6, 24.0);
+        let auto = choose_layout(hex, &a4(Orientation::Auto)).unwrap().places.len();
+        let portrait = choose_layout(hex, &a4(Orientation::Portrait)).unwrap().places.len();
+        let landscape = choose_layout(hex, &a4(Orientation::Landscape)).unwrap();
+        assert!(landscape.is_landscape());
+        assert_eq!(auto, portrait.max(landscape.places.len()));
+    }
+
+    #[test]
+    fn a_tile_larger_than_the_paper_fits_nowhere() {
+        assert!(choose_layout(RegularPolygon::new(6, 200.0), &a4(Orientation::Auto)).is_none());
+    }
+}

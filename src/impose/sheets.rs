@@ -1,0 +1,114 @@
+//! Cut sheets: tiles placed on pages with cut lines, crop marks and a footer, each front page
+//! followed by its back page laid out to land behind it.
+
+use kurbo::Rect;
+
+use super::cut_lines::cut_lines;
+use super::duplex::{back_mirror, back_transform};
+use super::layout::{SheetLayout, choose_layout};
+use super::marks::{crop_marks, footer};
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::{Duplex, SheetSettings};
+use crate::scene::{Document, Group, Item, Layer, Page, Role};
+
+/// What imposition needs: the tiles' art in their own frames, and the sheet settings.
+#[derive(Debug)]
+pub struct SheetRequest<'a> {
+    pub title: &'a str,
+    pub shape: RegularPolygon,
+    pub sheet: &'a SheetSettings,
+    pub fronts: Vec<Vec<Item>>,
+    /// One back per front, or `None` when the set has no backs.
+    pub backs: Option<Vec<Vec<Item>>>,
+}
+
+/// The document and the layout chosen for it.
+#[derive(Debug)]
+pub struct Imposed {
+    pub document: Document,
+    pub layout: SheetLayout,
+    pub sheets: usize,
+}
+
+/// Lays the tiles out on as many sheets as needed; `Err` says why nothing fits.
+pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
+    let Some(layout) = choose_layout(request.shape, request.sheet) else {
+        let (w, h) = request.sheet.paper_mm;
+        return Err(format!(
+            "a {:.1} mm {} does not fit on {} paper ({w} × {h} mm) inside {} mm margins",
+            request.shape.edge_mm,
+            request.shape.shape_name(),
+            request.sheet.paper_name,
+            request.sheet.margin_mm
+        ));
+    };
+    let per_sheet = layout.places.len();
+    let sheets = request.fronts.len().div_ceil(per_sheet).max(1);
+    let mirror = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm);
+    let mut pages = Vec::new();
+    let mut backs = request.backs.map(Vec::into_iter);
+    let mut fronts = request.fronts.into_iter();
+    for sheet in 0..sheets {
+        let front_art: Vec<Vec<Item>> = fronts.by_ref().take(per_sheet).collect();
+        let places = &layout.places[..front_art.len()];
+        let counter = format!("{} · sheet {} of {sheets}", request.title, sheet + 1);
+        let front_items = front_art
+            .into_iter()
+            .zip(places)
+            .map(|(items, place)| Item::Group(Group { transform: place.transform(), items }))
+            .collect();
+        let page_rect = Rect::new(0.0, 0.0, layout.width_mm, layout.height_mm);
+        pages.push(page(
+            format!("sheet-{:02}-front", sheet + 1),
+            &layout,
+            vec![
+                (Role::Art, front_items),
+                (Role::Cut, cut_lines(request.shape, places)),
+                (Role::Marks, {
+                    let mut marks = crop_marks(request.shape, places, page_rect);
+                    let title =
+                        format!("{counter} · front · print at 100 % (actual size), no scaling");
+                    marks.extend(footer(
+                        &title,
+                        layout.width_mm,
+                        layout.height_mm,
+                        request.sheet.margin_mm,
+                    ));
+                    marks
+                }),
+            ],
+        ));
+        let (Some(mirror), Some(backs)) = (mirror, backs.as_mut()) else { continue };
+        let back_items = backs
+            .by_ref()
+            .take(places.len())
+            .zip(places)
+            .map(|(items, place)| {
+                Item::Group(Group { transform: back_transform(mirror, place.transform()), items })
+            })
+            .collect();
+        let edge = if request.sheet.duplex == Duplex::LongEdge { "long" } else { "short" };
+        let title = format!("{counter} · back · print double-sided, flip on the {edge} edge");
+        pages.push(page(
+            format!("sheet-{:02}-back", sheet + 1),
+            &layout,
+            vec![
+                (Role::Art, back_items),
+                (
+                    Role::Marks,
+                    footer(&title, layout.width_mm, layout.height_mm, request.sheet.margin_mm),
+                ),
+            ],
+        ));
+    }
+    Ok(Imposed { document: Document { title: request.title.to_string(), pages }, layout, sheets })
+}
+
+fn page(label: String, layout: &SheetLayout, layers: Vec<(Role, Vec<Item>)>) -> Page {
+    Page {
+        label,
+        width_mm: layout.width_mm,
+        height_mm: layout.height_mm,
+        layers: layers.into_iter().map(|(role, items)| Layer { role, items }).collect(),
+    }
+}

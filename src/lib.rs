@@ -1,0 +1,12 @@
+//! tilepress: TOML descriptions of tile games in, validated sets and print-ready sheets out.
+
+pub mod build;
+pub mod compose;
+pub mod geometry;
+pub mod impose;
+pub mod model;
+pub mod output;
+pub mod render;
+pub mod scene;
+pub mod text;
+pub mod validate;

@@ -1,0 +1,20 @@
+//! The `tilepress` command: parses arguments and runs a command; the library does the work.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::args::{Cli, Command};
+use cli::commands;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match &cli.command {
+        Command::Build(args) => commands::build_all(args),
+        Command::Check { designs } => commands::check(designs),
+        Command::List { design } => commands::list(design),
+    };
+    ExitCode::from(code)
+}

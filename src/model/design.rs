@@ -1,0 +1,165 @@
+//! The resolved design: defaults applied, colours looked up, units checked. Downstream code
+//! sees only these types.
+
+use std::collections::BTreeMap;
+
+use super::source::Position;
+pub use crate::geometry::canonical::Symmetry;
+use crate::geometry::polygon::RegularPolygon;
+use crate::scene::Colour;
+
+/// A fully resolved design.
+#[derive(Clone, Debug)]
+pub struct Design {
+    pub name: String,
+    pub description: Option<String>,
+    /// The tile's outline; every tile of a set has the same shape.
+    pub shape: RegularPolygon,
+    pub style: Style,
+    pub palette: Palette,
+    pub rule: Option<SetRule>,
+    pub backs: Backs,
+    pub sheet: SheetSettings,
+    pub tiles: Vec<Tile>,
+}
+
+/// Named colours.
+#[derive(Clone, Debug, Default)]
+pub struct Palette {
+    pub colours: BTreeMap<String, Colour>,
+}
+
+impl Palette {
+    /// The colour of a palette name; names are checked during resolve, so a miss is black.
+    pub fn colour(&self, name: &str) -> Colour {
+        self.colours.get(name).copied().unwrap_or(Colour::BLACK)
+    }
+}
+
+/// How faces are drawn.
+#[derive(Clone, Debug)]
+pub struct Style {
+    pub background: Colour,
+    pub line_width_mm: f64,
+    /// Width of the background-coloured casing on each side of a line that crosses another.
+    pub casing_mm: f64,
+}
+
+/// What a slot on an edge shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SlotKind {
+    /// A line leaves the tile through the edge's midpoint.
+    Line,
+    /// A half-ring stands on the edge; two facing half-rings close a ring.
+    Ring,
+    /// A half-disc stands on the edge; two facing half-discs make a dot.
+    Dot,
+}
+
+impl SlotKind {
+    pub const ALL: [SlotKind; 3] = [SlotKind::Line, SlotKind::Ring, SlotKind::Dot];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SlotKind::Line => "line",
+            SlotKind::Ring => "ring",
+            SlotKind::Dot => "dot",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SlotKind> {
+        SlotKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+}
+
+/// One edge's slot: a palette colour name and a kind.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Slot {
+    pub colour: String,
+    pub kind: SlotKind,
+}
+
+/// One physical tile.
+#[derive(Clone, Debug)]
+pub struct Tile {
+    pub number: u32,
+    /// One slot per edge, clockwise, edge 0 first.
+    pub slots: Vec<Slot>,
+    /// Pairs of edges (0-based, smaller first, sorted) joined inside the tile.
+    pub joins: Vec<(usize, usize)>,
+    /// Colour name of the number on the back, if the tile has a back.
+    pub back: Option<String>,
+    /// Where the `[[tiles]]` entry is in the design file.
+    pub position: Position,
+}
+
+/// Whether line slots are joined inside a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinRule {
+    /// Every line slot is joined to exactly one other.
+    Every,
+    /// Line slots may be joined; an unjoined one ends inside the tile.
+    Optional,
+    /// Line slots are never joined.
+    Never,
+}
+
+/// What the complete set is: every tile these constraints allow, one per symmetry class.
+#[derive(Clone, Debug)]
+pub struct SetRule {
+    pub colours: Vec<String>,
+    pub slot_kinds: Vec<SlotKind>,
+    pub joins: JoinRule,
+    /// Allowed edge distances of a join (1 = neighbouring edges).
+    pub join_spans: Vec<usize>,
+    /// Sorted multisets of join spans that are excluded.
+    pub exclude_spans: Vec<Vec<usize>>,
+    pub distinct_line_colours: bool,
+    pub min_colours: usize,
+    pub max_colours: usize,
+    pub min_slot_kinds: usize,
+    pub symmetry: Symmetry,
+    /// The declared size of the complete set, if given.
+    pub count: Option<usize>,
+    /// Where `[rule]` is in the file.
+    pub position: Position,
+}
+
+/// What the backs show.
+#[derive(Clone, Debug)]
+pub struct Backs {
+    pub enabled: bool,
+    pub background: Colour,
+    pub text_height_mm: f64,
+    pub mark_upside_down_numbers: bool,
+}
+
+/// Which way the sheet is turned over for its second side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duplex {
+    LongEdge,
+    ShortEdge,
+    /// Single-sided: no back pages.
+    None,
+}
+
+/// Page orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    Portrait,
+    Landscape,
+    /// Whichever fits more tiles.
+    Auto,
+}
+
+/// Paper and imposition.
+#[derive(Clone, Debug)]
+pub struct SheetSettings {
+    /// Paper width and height in mm, portrait (width ≤ height).
+    pub paper_mm: (f64, f64),
+    pub paper_name: String,
+    pub orientation: Orientation,
+    pub margin_mm: f64,
+    pub gap_mm: f64,
+    pub duplex: Duplex,
+}

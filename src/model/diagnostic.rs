@@ -1,0 +1,80 @@
+//! Diagnostics: problems found in a design, each tied to a place in its file and a hint.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use super::source::Position;
+
+/// How bad a problem is: an error stops a build; a set problem makes `check` fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The set is readable but not what its rule says (exit code 1).
+    Problem,
+    /// The design cannot be read or makes no sense (exit code 2).
+    Error,
+}
+
+/// One problem with a design, pointing at the TOML that caused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub path: PathBuf,
+    /// `None` when the problem is about the file as a whole (e.g. it cannot be read).
+    pub position: Option<Position>,
+    pub message: String,
+    /// What the user can do about it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(path: impl Into<PathBuf>, position: Option<Position>, message: String) -> Self {
+        Diagnostic { severity: Severity::Error, path: path.into(), position, message, help: None }
+    }
+
+    pub fn problem(path: impl Into<PathBuf>, position: Option<Position>, message: String) -> Self {
+        Diagnostic { severity: Severity::Problem, path: path.into(), position, message, help: None }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `path:line:column: error: message` and, on the next line, `  help: …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(position) = self.position {
+            write!(f, ":{}:{}", position.line, position.column)?;
+        }
+        let label = match self.severity {
+            Severity::Error => "error",
+            Severity::Problem => "problem",
+        };
+        write!(f, ": {label}: {}", self.message)?;
+        if let Some(help) = &self.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn displays_file_line_column_and_help() {
+        let diagnostic = Diagnostic::error(
+            "designs/x.toml",
+            Some(Position { line: 3, column: 7 }),
+            "unknown colour `purple`".to_string(),
+        )
+        .with_help("add it to [palette]");
+        assert_eq!(
+            diagnostic.to_string(),
+            "designs/x.toml:3:7: error: unknown colour `purple`\n  help: add it to [palette]"
+        );
+    }
+}

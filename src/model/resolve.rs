@@ -1,0 +1,394 @@
+//! Turns a parsed design file into the resolved model: defaults, colour look-ups, range checks.
+//!
+//! Every problem is collected with the place it comes from; resolving never stops at the
+//! first one, so a user sees all their mistakes at once.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use toml::Spanned;
+
+use super::design::{
+    Backs, Design, Duplex, JoinRule, Orientation, Palette, SetRule, SheetSettings, SlotKind, Style,
+    Symmetry,
+};
+use super::diagnostic::Diagnostic;
+use super::paper::parse_paper;
+use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
+use super::source::SourceFile;
+use super::tiles::resolve_tiles;
+use crate::geometry::polygon::RegularPolygon;
+use crate::scene::Colour;
+
+/// Largest edge accepted, in mm (a tile bigger than any paper is refused later, by size).
+const MAX_EDGE_MM: f64 = 1000.0;
+
+/// Reads a design's text into the resolved model, or every error found in it.
+pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
+    let mut resolver = Resolver { source, diagnostics: Vec::new() };
+    let file: DesignFile = match toml::from_str(&source.text) {
+        Ok(file) => file,
+        Err(error) => {
+            let span = error.span().unwrap_or(0..0);
+            resolver.error(&span, error.message().trim().to_string(), syntax_help(error.message()));
+            return Err(resolver.diagnostics);
+        }
+    };
+    let palette = resolver.palette(&file.palette);
+    let shape = resolver.shape(file.set.get_ref());
+    let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, shape);
+    let rule = file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, shape));
+    let sheet = resolver.sheet(file.sheet.as_ref().map(Spanned::get_ref));
+    let tiles = resolve_tiles(&mut resolver, &file.tiles, &palette, shape, rule.as_ref());
+    let backs_table = file.backs.as_ref().map(Spanned::get_ref);
+    let backs = resolver.backs(backs_table, &palette, &style, shape, &tiles);
+    if !resolver.diagnostics.is_empty() {
+        return Err(resolver.diagnostics);
+    }
+    Ok(Design {
+        name: file.set.get_ref().name.get_ref().trim().to_string(),
+        description: file.set.get_ref().description.clone(),
+        shape,
+        style,
+        palette,
+        rule,
+        backs,
+        sheet,
+        tiles,
+    })
+}
+
+/// A hint for TOML syntax and type errors.
+fn syntax_help(message: &str) -> &'static str {
+    if message.contains("unknown field") {
+        "remove the key or correct its spelling; docs/format.md lists every key"
+    } else if message.contains("missing field") {
+        "add the missing key; docs/format.md lists the required keys"
+    } else if message.contains("invalid type") {
+        "give the value the type docs/format.md names (text in quotes, numbers without)"
+    } else {
+        "fix the TOML syntax at this place"
+    }
+}
+
+/// Collects diagnostics while resolving one file.
+#[derive(Debug)]
+pub struct Resolver<'a> {
+    pub source: &'a SourceFile,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Resolver<'_> {
+    /// Records an error at a span, with a hint.
+    pub fn error(&mut self, span: &Range<usize>, message: String, help: &str) {
+        let position = Some(self.source.start_of(span));
+        self.diagnostics
+            .push(Diagnostic::error(self.source.path(), position, message).with_help(help));
+    }
+
+    /// Looks up a palette colour name, reporting it if unknown.
+    pub fn colour_name(&mut self, name: &Spanned<String>, palette: &Palette) -> Option<String> {
+        let key = name.get_ref().trim().to_string();
+        if palette.colours.contains_key(&key) {
+            Some(key)
+        } else {
+            let known: Vec<&str> = palette.colours.keys().map(String::as_str).collect();
+            self.error(
+                &name.span(),
+                format!("unknown colour `{key}`"),
+                &format!("use a colour from [palette] ({}) or add `{key}` there", known.join(", ")),
+            );
+            None
+        }
+    }
+
+    /// A length in mm that must be finite and within `range` (inclusive).
+    pub fn length(&mut self, value: &Spanned<f64>, what: &str, range: (f64, f64)) -> f64 {
+        let v = *value.get_ref();
+        if v.is_finite() && v >= range.0 && v <= range.1 {
+            v
+        } else {
+            self.error(
+                &value.span(),
+                format!("{what} is {v} mm"),
+                &format!("give a number of millimetres from {} to {}", range.0, range.1),
+            );
+            range.0.max(f64::MIN_POSITIVE)
+        }
+    }
+
+    fn palette(&mut self, table: &Spanned<BTreeMap<String, Spanned<String>>>) -> Palette {
+        let mut palette = Palette::default();
+        for (name, value) in table.get_ref() {
+            match Colour::from_hex(value.get_ref().trim()) {
+                Some(colour) => {
+                    palette.colours.insert(name.clone(), colour);
+                }
+                None => self.error(
+                    &value.span(),
+                    format!("colour `{name}` is `{}`, not a colour", value.get_ref()),
+                    "write colours as \"#rrggbb\", e.g. \"#d62828\"",
+                ),
+            }
+        }
+        if table.get_ref().is_empty() {
+            self.error(&table.span(), "the palette is empty".into(), "name at least one colour");
+        }
+        palette
+    }
+
+    fn shape(&mut self, set: &SetTable) -> RegularPolygon {
+        let name = set.shape.get_ref().trim();
+        let sides = RegularPolygon::sides_for_name(name).unwrap_or_else(|| {
+            self.error(
+                &set.shape.span(),
+                format!("unknown tile shape `{name}`"),
+                "use `hexagon`, `square` or `triangle`",
+            );
+            6
+        });
+        if set.name.get_ref().trim().is_empty() {
+            self.error(&set.name.span(), "the set has no name".into(), "give [set] a name");
+        }
+        let edge = self.length(&set.edge_mm, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
+        RegularPolygon::new(sides, edge)
+    }
+
+    fn style(
+        &mut self,
+        table: Option<&StyleTable>,
+        palette: &Palette,
+        shape: RegularPolygon,
+    ) -> Style {
+        let default = StyleTable::default();
+        let table = table.unwrap_or(&default);
+        let background = match &table.background {
+            Some(name) => {
+                self.colour_name(name, palette).map_or(Colour::BLACK, |n| palette.colour(&n))
+            }
+            None => Colour::BLACK,
+        };
+        let half_edge = shape.edge_mm / 2.0;
+        let line_width_mm = table
+            .line_width_mm
+            .as_ref()
+            .map_or(shape.edge_mm / 5.0, |w| self.length(w, "`line_width_mm`", (0.05, half_edge)));
+        let casing_mm = table
+            .casing_mm
+            .as_ref()
+            .map_or(line_width_mm / 6.0, |w| self.length(w, "`casing_mm`", (0.0, half_edge)));
+        Style { background, line_width_mm, casing_mm }
+    }
+
+    fn rule(
+        &mut self,
+        table: &Spanned<RuleTable>,
+        palette: &Palette,
+        shape: RegularPolygon,
+    ) -> SetRule {
+        let rule = table.get_ref();
+        let colours: Vec<String> = rule
+            .colours
+            .get_ref()
+            .iter()
+            .filter_map(|name| self.colour_name(name, palette))
+            .collect();
+        if rule.colours.get_ref().is_empty() {
+            self.error(
+                &rule.colours.span(),
+                "the rule names no colours".into(),
+                "list the slot colours",
+            );
+        }
+        let slot_kinds = match &rule.slot_kinds {
+            None => vec![SlotKind::Line],
+            Some(kinds) => kinds.get_ref().iter().filter_map(|kind| self.slot_kind(kind)).collect(),
+        };
+        let joins = match rule.joins.as_ref() {
+            None => JoinRule::Every,
+            Some(joins) => match joins.get_ref().as_str() {
+                "every" => JoinRule::Every,
+                "optional" => JoinRule::Optional,
+                "none" => JoinRule::Never,
+                other => {
+                    self.error(
+                        &joins.span(),
+                        format!("unknown join rule `{other}`"),
+                        "use `every`, `optional` or `none`",
+                    );
+                    JoinRule::Every
+                }
+            },
+        };
+        let max_span = shape.sides / 2;
+        let join_spans = match &rule.join_spans {
+            None => (1..=max_span).collect(),
+            Some(spans) => self.spans(spans, max_span, |s| s.to_vec()),
+        };
+        let exclude_spans = match &rule.exclude_spans {
+            None => Vec::new(),
+            Some(sets) => {
+                let all: Vec<usize> = sets.get_ref().iter().flatten().copied().collect();
+                self.spans(&Spanned::new(sets.span(), all), max_span, |_| ());
+                sets.get_ref()
+                    .iter()
+                    .map(|set| {
+                        let mut sorted = set.clone();
+                        sorted.sort_unstable();
+                        sorted
+                    })
+                    .collect()
+            }
+        };
+        let symmetry = match rule.symmetry.as_ref() {
+            None => Symmetry::Rotation,
+            Some(name) => match name.get_ref().as_str() {
+                "rotation" => Symmetry::Rotation,
+                "rotation+reflection" => Symmetry::RotationReflection,
+                "none" => Symmetry::None,
+                other => {
+                    self.error(
+                        &name.span(),
+                        format!("unknown symmetry `{other}`"),
+                        "use `rotation`, `rotation+reflection` or `none`",
+                    );
+                    Symmetry::Rotation
+                }
+            },
+        };
+        SetRule {
+            min_colours: rule.min_colours.unwrap_or(1),
+            max_colours: rule.max_colours.unwrap_or(usize::MAX),
+            min_slot_kinds: rule.min_slot_kinds.unwrap_or(1),
+            distinct_line_colours: rule.distinct_line_colours.unwrap_or(false),
+            count: rule.count.as_ref().map(|c| *c.get_ref()),
+            position: self.source.start_of(&table.span()),
+            colours,
+            slot_kinds,
+            joins,
+            join_spans,
+            exclude_spans,
+            symmetry,
+        }
+    }
+
+    /// Checks that every span is from 1 to `max`, then maps the list.
+    fn spans<T>(
+        &mut self,
+        spans: &Spanned<Vec<usize>>,
+        max: usize,
+        map: impl Fn(&[usize]) -> T,
+    ) -> T {
+        if let Some(bad) = spans.get_ref().iter().find(|&&s| s == 0 || s > max) {
+            self.error(
+                &spans.span(),
+                format!("join span {bad} is impossible on this tile"),
+                &format!("a span counts edges between the joined edges, from 1 to {max}"),
+            );
+        }
+        map(spans.get_ref())
+    }
+
+    /// A slot kind by name.
+    pub fn slot_kind(&mut self, name: &Spanned<String>) -> Option<SlotKind> {
+        let kind = SlotKind::from_name(name.get_ref().trim());
+        if kind.is_none() {
+            self.error(
+                &name.span(),
+                format!("unknown slot kind `{}`", name.get_ref()),
+                "use `line`, `ring` or `dot`",
+            );
+        }
+        kind
+    }
+
+    fn backs(
+        &mut self,
+        table: Option<&BacksTable>,
+        palette: &Palette,
+        style: &Style,
+        shape: RegularPolygon,
+        tiles: &[super::design::Tile],
+    ) -> Backs {
+        let default = BacksTable::default();
+        let table = table.unwrap_or(&default);
+        let background = match &table.background {
+            Some(name) => {
+                self.colour_name(name, palette).map_or(style.background, |n| palette.colour(&n))
+            }
+            None => style.background,
+        };
+        Backs {
+            enabled: table.enabled.unwrap_or_else(|| tiles.iter().any(|t| t.back.is_some())),
+            background,
+            text_height_mm: table.text_height_mm.as_ref().map_or(shape.apothem() * 0.7, |h| {
+                self.length(h, "`text_height_mm`", (1.0, 2.0 * shape.apothem()))
+            }),
+            mark_upside_down_numbers: table.mark_upside_down_numbers.unwrap_or(true),
+        }
+    }
+
+    fn sheet(&mut self, table: Option<&SheetTable>) -> SheetSettings {
+        let default = SheetTable::default();
+        let table = table.unwrap_or(&default);
+        let (paper_name, paper_mm) = match &table.paper {
+            None => ("A4".to_string(), (210.0, 297.0)),
+            Some(paper) => parse_paper(paper.get_ref()).unwrap_or_else(|message| {
+                self.error(&paper.span(), message, "e.g. paper = \"A4\" or paper = \"300x400\"");
+                ("A4".to_string(), (210.0, 297.0))
+            }),
+        };
+        let orientation = match &table.orientation {
+            None => Orientation::Auto,
+            Some(name) => parse_orientation(name.get_ref()).unwrap_or_else(|| {
+                self.error(
+                    &name.span(),
+                    format!("unknown orientation `{}`", name.get_ref()),
+                    "use `auto`, `portrait` or `landscape`",
+                );
+                Orientation::Auto
+            }),
+        };
+        let duplex = match &table.duplex {
+            None => Duplex::LongEdge,
+            Some(name) => parse_duplex(name.get_ref()).unwrap_or_else(|| {
+                self.error(
+                    &name.span(),
+                    format!("unknown duplex flip `{}`", name.get_ref()),
+                    "use `long-edge`, `short-edge` or `none`",
+                );
+                Duplex::LongEdge
+            }),
+        };
+        let margin_mm = table
+            .margin_mm
+            .as_ref()
+            .map_or(DEFAULT_MARGIN_MM, |m| self.length(m, "`margin_mm`", (0.0, 100.0)));
+        let gap_mm =
+            table.gap_mm.as_ref().map_or(0.0, |g| self.length(g, "`gap_mm`", (0.0, 100.0)));
+        SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex }
+    }
+}
+
+/// Default margin between the paper's edge and anything printed, in mm.
+pub const DEFAULT_MARGIN_MM: f64 = 8.0;
+
+/// `auto`, `portrait` or `landscape`.
+pub fn parse_orientation(text: &str) -> Option<Orientation> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "auto" => Some(Orientation::Auto),
+        "portrait" => Some(Orientation::Portrait),
+        "landscape" => Some(Orientation::Landscape),
+        _ => None,
+    }
+}
+
+/// `long-edge`, `short-edge` or `none`.
+pub fn parse_duplex(text: &str) -> Option<Duplex> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "long-edge" | "long" => Some(Duplex::LongEdge),
+        "short-edge" | "short" => Some(Duplex::ShortEdge),
+        "none" => Some(Duplex::None),
+        _ => None,
+    }
+}

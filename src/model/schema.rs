@@ -1,0 +1,111 @@
+//! The design file as written: serde types that mirror the TOML, with source spans kept.
+//!
+//! Nothing here applies defaults beyond "absent"; `resolve` turns these into the model.
+//! Every table denies unknown keys so that a typo is reported, not silently ignored.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A whole design file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DesignFile {
+    pub set: Spanned<SetTable>,
+    #[serde(default)]
+    pub style: Option<Spanned<StyleTable>>,
+    pub palette: Spanned<BTreeMap<String, Spanned<String>>>,
+    #[serde(default)]
+    pub rule: Option<Spanned<RuleTable>>,
+    #[serde(default)]
+    pub backs: Option<Spanned<BacksTable>>,
+    #[serde(default)]
+    pub sheet: Option<Spanned<SheetTable>>,
+    #[serde(default)]
+    pub tiles: Vec<Spanned<TileTable>>,
+}
+
+/// `[set]`: what the set is called and the shape and size of its tiles.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetTable {
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// `hexagon`, `triangle` or `square`.
+    pub shape: Spanned<String>,
+    pub edge_mm: Spanned<f64>,
+}
+
+/// `[style]`: how tile faces are drawn.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StyleTable {
+    pub background: Option<Spanned<String>>,
+    pub line_width_mm: Option<Spanned<f64>>,
+    pub casing_mm: Option<Spanned<f64>>,
+}
+
+/// `[rule]`: what the complete set is, so that `check` can derive it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleTable {
+    /// Palette colours a slot may have.
+    pub colours: Spanned<Vec<Spanned<String>>>,
+    /// Kinds a slot may have (`line`, `ring`, `dot`); default `["line"]`.
+    pub slot_kinds: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `every` line slot is joined to another, joins are `optional`, or there are `none`.
+    pub joins: Option<Spanned<String>>,
+    /// Which edge distances a join may span (1 = neighbouring edges); default all.
+    pub join_spans: Option<Spanned<Vec<usize>>>,
+    /// Multisets of join spans that are not in the set, e.g. `[[3, 3, 3]]`.
+    pub exclude_spans: Option<Spanned<Vec<Vec<usize>>>>,
+    /// Every line of a tile has its own colour.
+    pub distinct_line_colours: Option<bool>,
+    /// How many different colours a tile shows, at least and at most.
+    pub min_colours: Option<usize>,
+    pub max_colours: Option<usize>,
+    /// How many different slot kinds a tile shows, at least.
+    pub min_slot_kinds: Option<usize>,
+    /// `rotation`, `rotation+reflection` or `none`: which copies count as the same tile.
+    pub symmetry: Option<Spanned<String>>,
+    /// How many tiles the complete set has.
+    pub count: Option<Spanned<usize>>,
+}
+
+/// `[backs]`: what the back of every tile shows.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BacksTable {
+    /// Print backs at all (default true when tiles name a back colour).
+    pub enabled: Option<bool>,
+    pub background: Option<Spanned<String>>,
+    pub text_height_mm: Option<Spanned<f64>>,
+    /// Write a dot after numbers that read as another number upside down (6., 9.).
+    pub mark_upside_down_numbers: Option<bool>,
+}
+
+/// `[sheet]`: paper and imposition settings.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetTable {
+    pub paper: Option<Spanned<String>>,
+    pub orientation: Option<Spanned<String>>,
+    pub margin_mm: Option<Spanned<f64>>,
+    pub gap_mm: Option<Spanned<f64>>,
+    pub duplex: Option<Spanned<String>>,
+}
+
+/// One `[[tiles]]` entry: one physical tile.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileTable {
+    pub number: Spanned<u32>,
+    /// One slot per edge, clockwise from edge 1: `"red"` or `"white ring"`.
+    pub edges: Spanned<Vec<Spanned<String>>>,
+    /// Pairs of edges (1-based) joined by a line; derived from colours when absent.
+    pub joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
+    /// Colour of the number on the back.
+    pub back: Option<Spanned<String>>,
+}

@@ -1,0 +1,450 @@
+//! Writes a scene document as a PDF, one PDF page per scene page, sizes in points from mm.
+//!
+//! Points go through the group transforms and the page map (mm to pt, y up) before they are
+//! written; each layer is an optional-content group named after its role.
+
+use std::collections::BTreeSet;
+
+use kurbo::{Affine, BezPath, PathEl, Point};
+use printpdf::{
+    Color, Layer as PdfLayer, LayerInternalId, Line, LineCapStyle, LineDashPattern, LineJoinStyle,
+    LinePoint, Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Polygon, PolygonRing, Pt, Rect,
+    Rgb, WindingOrder,
+};
+
+use crate::scene::{Colour, Document, Item, LineCap, Page, Role, Shape, Stroke};
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// 14 400 pt, the largest page side PDF viewers are required to handle.
+const MAX_PAGE_MM: f64 = 5080.0;
+
+/// The whole document as PDF bytes; the same document always gives the same bytes.
+pub fn document_to_pdf(doc: &Document) -> Vec<u8> {
+    let mut pdf = PdfDocument::new(&doc.title);
+    pdf.metadata.info.creator = "tilepress".to_string();
+    pdf.metadata.info.producer = "tilepress".to_string();
+    let roles: BTreeSet<Role> =
+        doc.pages.iter().flat_map(|page| page.layers.iter().map(|layer| layer.role)).collect();
+    for role in roles {
+        let layer = PdfLayer { creator: "tilepress".to_string(), ..PdfLayer::new(role.name()) };
+        pdf.resources.layers.map.insert(layer_id(role), layer);
+    }
+    pdf.pages = doc.pages.iter().map(pdf_page).collect();
+    serialise(&pdf)
+}
+
+/// A fixed layer id per role (printpdf's `add_layer` would pick a random one); it is also
+/// the resource name in `/OC /art BDC`.
+fn layer_id(role: Role) -> LayerInternalId {
+    LayerInternalId(role.name().to_string())
+}
+
+fn pdf_page(page: &Page) -> PdfPage {
+    let (width, height) = (page_dim(page.width_mm), page_dim(page.height_mm));
+    let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
+    let mut pen = Pen::default();
+    let mut ops = vec![Op::SetLineJoinStyle { join: LineJoinStyle::Round }];
+    for layer in &page.layers {
+        ops.push(Op::BeginLayer { layer_id: layer_id(layer.role) });
+        push_items(&mut ops, &mut pen, &layer.items, to_pt);
+        ops.push(Op::EndLayer);
+    }
+    let size = |mm: f64| Pt(rounded_pt(mm * PT_PER_MM).unwrap_or(0.0));
+    let rect = Rect::from_wh(size(width), size(height));
+    PdfPage { media_box: rect.clone(), trim_box: rect.clone(), crop_box: rect, ops }
+}
+
+fn push_items(ops: &mut Vec<Op>, pen: &mut Pen, items: &[Item], transform: Affine) {
+    for item in items {
+        match item {
+            Item::Shape(shape) => push_shape(ops, pen, shape, transform),
+            Item::Group(group) => {
+                if group.transform.is_finite() {
+                    push_items(ops, pen, &group.items, transform * group.transform);
+                }
+            }
+        }
+    }
+}
+
+/// Fill (non-zero) then stroke. A shape with any non-finite point is skipped whole.
+fn push_shape(ops: &mut Vec<Op>, pen: &mut Pen, shape: &Shape, transform: Affine) {
+    let Some(rings) = rings(&shape.path, transform) else { return };
+    if rings.is_empty() {
+        return;
+    }
+    if let Some(colour) = shape.fill {
+        pen.set_fill(ops, colour);
+        let rings = rings.iter().map(|ring| PolygonRing { points: ring.points.clone() }).collect();
+        let polygon =
+            Polygon { rings, mode: PaintMode::Fill, winding_order: WindingOrder::NonZero };
+        ops.push(Op::DrawPolygon { polygon });
+    }
+    let scale = transform.determinant().abs().sqrt();
+    let Some(stroke) = shape.stroke.as_ref().and_then(|s| StrokeStyle::new(s, scale)) else {
+        return;
+    };
+    pen.set_stroke(ops, stroke);
+    // printpdf's Polygon closes its last ring (`h`) before painting, so each subpath is
+    // stroked as its own Line, which closes only when the scene closed it.
+    for ring in rings {
+        ops.push(Op::DrawLine { line: Line { points: ring.points, is_closed: ring.closed } });
+    }
+}
+
+/// One subpath in page points.
+#[derive(Debug)]
+struct Ring {
+    points: Vec<LinePoint>,
+    closed: bool,
+}
+
+/// The subpaths of `path` mapped through `transform`, quadratics raised to cubics;
+/// `None` if any point is not finite.
+fn rings(path: &BezPath, transform: Affine) -> Option<Vec<Ring>> {
+    let mut rings = Vec::new();
+    let mut open: Option<Ring> = None;
+    let (mut start, mut last) = (Point::ZERO, Point::ZERO);
+    let at =
+        |p: Point| Some(Ring { points: vec![line_point(transform, p, false)?], closed: false });
+    for element in path.elements() {
+        let (controls, end) = match *element {
+            PathEl::MoveTo(p) => {
+                rings.extend(open.take());
+                open = Some(at(p)?);
+                (start, last) = (p, p);
+                continue;
+            }
+            PathEl::ClosePath => {
+                rings.extend(open.take().map(|ring| Ring { closed: true, ..ring }));
+                last = start;
+                continue;
+            }
+            PathEl::LineTo(p) => (vec![], p),
+            PathEl::QuadTo(c, p) => {
+                (vec![last + (c - last) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0)], p)
+            }
+            PathEl::CurveTo(c1, c2, p) => (vec![c1, c2], p),
+        };
+        if open.is_none() {
+            // Drawing without a move starts at the current point (or the origin).
+            open = Some(at(last)?);
+        }
+        let ring = open.as_mut()?;
+        for control in controls {
+            ring.points.push(line_point(transform, control, true)?);
+        }
+        ring.points.push(line_point(transform, end, false)?);
+        last = end;
+    }
+    rings.extend(open);
+    Some(rings)
+}
+
+fn line_point(transform: Affine, point: Point, bezier: bool) -> Option<LinePoint> {
+    let mapped = transform * point;
+    let p = printpdf::Point { x: Pt(rounded_pt(mapped.x)?), y: Pt(rounded_pt(mapped.y)?) };
+    Some(LinePoint { p, bezier })
+}
+
+/// `value` rounded to 0.001 pt, negative zero made positive; `None` if not finite as f32.
+fn rounded_pt(value: f64) -> Option<f32> {
+    let rounded = ((value * 1000.0).round() / 1000.0) as f32;
+    // Adding zero turns a negative zero into a positive one.
+    rounded.is_finite().then_some(rounded + 0.0)
+}
+
+/// A page side in mm: finite and positive (else 1 mm), at most 5080 mm.
+fn page_dim(value: f64) -> f64 {
+    if value.is_finite() && value > 0.0 { value.min(MAX_PAGE_MM) } else { 1.0 }
+}
+
+/// A stroke as written: everything in page points, already scaled by the transform.
+#[derive(Clone, Debug, PartialEq)]
+struct StrokeStyle {
+    colour: Colour,
+    width: f32,
+    cap: LineCap,
+    dash: Vec<f32>,
+}
+
+impl StrokeStyle {
+    /// `scale` is sqrt(|det|) of the shape's transform to page points: exact for rotations,
+    /// mirrors and uniform scales, the geometric mean of the two scales otherwise (SVG would
+    /// draw a varying width there). `None` when the width is zero, negative or not finite.
+    fn new(stroke: &Stroke, scale: f64) -> Option<StrokeStyle> {
+        let width = rounded_pt(stroke.width_mm * scale).filter(|w| *w > 0.0)?;
+        let dash = dash_pt(&stroke.dash_mm, scale);
+        Some(StrokeStyle { colour: stroke.colour, width, cap: stroke.cap, dash })
+    }
+}
+
+/// The dash pattern in pt, empty (solid) when unusable: negative, NaN or all zero.
+fn dash_pt(dash: &[f64], scale: f64) -> Vec<f32> {
+    let lengths: Option<Vec<f32>> =
+        dash.iter().map(|d| rounded_pt(d * scale).filter(|v| *v >= 0.0 && d.is_finite())).collect();
+    match lengths {
+        Some(lengths) if lengths.iter().any(|v| *v > 0.0) => lengths,
+        _ => Vec::new(),
+    }
+}
+
+/// The colours and stroke style already set in the stream, so repeats are left out.
+#[derive(Debug, Default)]
+struct Pen {
+    fill: Option<Colour>,
+    stroke: Option<StrokeStyle>,
+}
+
+impl Pen {
+    fn set_fill(&mut self, ops: &mut Vec<Op>, colour: Colour) {
+        if self.fill.replace(colour) != Some(colour) {
+            ops.push(Op::SetFillColor { col: rgb(colour) });
+        }
+    }
+
+    fn set_stroke(&mut self, ops: &mut Vec<Op>, style: StrokeStyle) {
+        if self.stroke.as_ref() != Some(&style) {
+            ops.extend([
+                Op::SetOutlineColor { col: rgb(style.colour) },
+                Op::SetOutlineThickness { pt: Pt(style.width) },
+                Op::SetLineCapStyle { cap: cap_style(style.cap) },
+                Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &style.dash) },
+            ]);
+            self.stroke = Some(style);
+        }
+    }
+}
+
+fn cap_style(cap: LineCap) -> LineCapStyle {
+    match cap {
+        LineCap::Butt => LineCapStyle::Butt,
+        LineCap::Round => LineCapStyle::Round,
+        LineCap::Square => LineCapStyle::ProjectingSquare,
+    }
+}
+
+fn rgb(colour: Colour) -> Color {
+    let channel = |v: u8| f32::from(v) / 255.0;
+    Color::Rgb(Rgb::new(channel(colour.r), channel(colour.g), channel(colour.b), None))
+}
+
+/// Saves with compressed streams, PDF 1.5 (optional content needs it), and a trailer
+/// `/ID` that is a hash of the file written without it, instead of printpdf's random one.
+fn serialise(pdf: &PdfDocument) -> Vec<u8> {
+    let options = PdfSaveOptions { image_optimization: None, ..PdfSaveOptions::default() };
+    let mut lo = pdf.to_lopdf_document(&options, &mut Vec::new());
+    lo.version = "1.5".to_string();
+    // printpdf writes an empty `/GTS_PDFXVersion` (readers then take the file for PDF/X)
+    // and `/Type /OCG` inside each layer's usage dictionary: drop both.
+    if let Ok(info) = lo.trailer.get(b"Info").and_then(|info| info.as_reference())
+        && let Ok(info) = lo.get_object_mut(info).and_then(|info| info.as_dict_mut())
+    {
+        info.remove(b"GTS_PDFXVersion");
+        info.remove(b"Identifier");
+    }
+    for object in lo.objects.values_mut() {
+        if let Ok(dict) = object.as_dict_mut()
+            && dict.has(b"CreatorInfo")
+        {
+            dict.remove(b"Type");
+        }
+    }
+    // What `optimize: true` does in printpdf's own `save`: compress every stream.
+    lo.compress();
+    let id = lo.trailer.remove(b"ID");
+    let mut bytes = Vec::new();
+    // Writing to a Vec does not fail; an error would leave a short buffer, not a panic.
+    let _ = lo.save_to(&mut bytes);
+    let Some(mut id) = id else { return bytes };
+    let fingerprint = fingerprint(&bytes);
+    for part in id.as_array_mut().into_iter().flatten() {
+        if let Ok(text) = part.as_str_mut() {
+            *text = fingerprint.clone().into_bytes();
+        }
+    }
+    lo.trailer.set("ID", id);
+    bytes.clear();
+    let _ = lo.save_to(&mut bytes);
+    bytes
+}
+
+/// 32 hex digits: two 64-bit FNV-1a hashes with different offsets (stable across builds,
+/// unlike std's hasher).
+fn fingerprint(bytes: &[u8]) -> String {
+    let step = |hash: u64, byte: &u8| (hash ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
+    let fnv = |seed: u64| bytes.iter().fold(seed, step);
+    format!("{:016x}{:016x}", fnv(0xcbf2_9ce4_8422_2325), fnv(0x6c62_272e_07bb_0142))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Group, Layer};
+    use lopdf::content::{Content, Operation};
+
+    fn path(points: &[(f64, f64)], close: bool) -> BezPath {
+        let mut path = BezPath::new();
+        path.move_to(points[0]);
+        points[1..].iter().for_each(|p| path.line_to(*p));
+        if close {
+            path.close_path();
+        }
+        path
+    }
+
+    fn page(width_mm: f64, height_mm: f64, layers: &[(Role, Vec<Item>)]) -> Page {
+        let layers = layers.iter().map(|(role, items)| Layer { role: *role, items: items.clone() });
+        Page { label: "p".to_string(), width_mm, height_mm, layers: layers.collect() }
+    }
+
+    /// A4: a filled cubic+quad blob (art), a dashed open polyline and a 2× scaled group (cut).
+    /// 100×50: a filled and stroked triangle from (10 mm, 20 mm) (marks).
+    fn sample() -> Document {
+        let mut blob = path(&[(105.0, 128.5)], false);
+        blob.curve_to((118.0, 128.5), (118.0, 168.5), (105.0, 168.5));
+        blob.quad_to((80.0, 148.5), (105.0, 128.5));
+        let open = path(&[(20.0, 20.0), (190.0, 20.0), (190.0, 60.0)], false);
+        let dashed = Stroke {
+            cap: LineCap::Round,
+            dash_mm: vec![4.0, 2.0],
+            ..Stroke::solid(Colour::BLACK, 1.0)
+        };
+        let transform = Affine::translate((50.0, 250.0)) * Affine::rotate(0.5) * Affine::scale(2.0);
+        let thin = Shape::stroked(open.clone(), Stroke::solid(Colour::BLACK, 0.2));
+        let group = Group { transform, items: vec![Item::Shape(thin)] };
+        let cut = vec![Item::Shape(Shape::stroked(open, dashed)), Item::Group(group)];
+        let art = vec![Item::Shape(Shape::filled(blob, Colour::BLACK))];
+        let a4 = page(210.0, 297.0, &[(Role::Art, art), (Role::Cut, cut)]);
+        let triangle = Shape {
+            stroke: Some(Stroke::solid(Colour::BLACK, 0.5)),
+            ..Shape::filled(path(&[(10.0, 20.0), (90.0, 20.0), (50.0, 45.0)], true), Colour::WHITE)
+        };
+        let small = page(100.0, 50.0, &[(Role::Marks, vec![Item::Shape(triangle)])]);
+        Document { title: "Sample set".to_string(), pages: vec![a4, small] }
+    }
+
+    fn parsed(doc: &Document) -> lopdf::Document {
+        lopdf::Document::load_mem(&document_to_pdf(doc)).unwrap()
+    }
+
+    fn page_ops(doc: &lopdf::Document, number: u32) -> Vec<Operation> {
+        let id = doc.get_pages()[&number];
+        Content::decode(&doc.get_page_content(id)).unwrap().operations
+    }
+
+    fn numbers(op: &Operation) -> Vec<f32> {
+        op.operands.iter().map(|o| o.as_float().unwrap()).collect()
+    }
+
+    fn has_point(ops: &[Operation], operator: &str, x: f32, y: f32) -> bool {
+        let near = |n: &[f32]| (n[0] - x).abs() < 0.001 && (n[1] - y).abs() < 0.001;
+        ops.iter().filter(|op| op.operator == operator).any(|op| near(&numbers(op)))
+    }
+
+    #[test]
+    fn is_a_deterministic_pdf_with_fixed_metadata_and_page_sizes() {
+        let bytes = document_to_pdf(&sample());
+        assert!(bytes.starts_with(b"%PDF-1.5"));
+        assert_eq!(bytes, document_to_pdf(&sample()));
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let info = doc.get_object(info).unwrap().as_dict().unwrap();
+        assert_eq!(
+            info.get(b"CreationDate").unwrap().as_str().unwrap(),
+            b"D:19700101000000+00'00'"
+        );
+        assert!(!info.has(b"GTS_PDFXVersion"));
+        let id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
+        let first = id[0].as_str().unwrap();
+        assert!(first.len() == 32 && first.iter().all(u8::is_ascii_hexdigit), "{first:?}");
+        assert_eq!(rounded_pt(-0.0001).map(f32::is_sign_positive), Some(true));
+        let pages = doc.get_pages();
+        assert_eq!(pages.len(), 2);
+        for (number, (w, h)) in (1..=2).zip([(595.276, 841.89), (283.465, 141.732)]) {
+            let page = doc.get_object(pages[&number]).unwrap().as_dict().unwrap();
+            let media_box = page.get(b"MediaBox").unwrap().as_array().unwrap();
+            let values: Vec<f32> = media_box.iter().map(|v| v.as_float().unwrap()).collect();
+            let expected = [0.0, 0.0, w, h];
+            assert!(values.iter().zip(expected).all(|(v, e)| (v - e).abs() < 0.01), "{values:?}");
+        }
+    }
+
+    #[test]
+    fn points_are_in_points_with_y_flipped_fill_before_stroke() {
+        let ops = page_ops(&parsed(&sample()), 2);
+        // (10 mm, 20 mm) on a 100×50 mm page: x = 10 × 72/25.4, y = (50 − 20) × 72/25.4.
+        assert!(has_point(&ops, "m", 28.346, 85.039));
+        assert!(has_point(&ops, "l", 255.118, 85.039));
+        let operators: Vec<&str> = ops.iter().map(|op| op.operator.as_str()).collect();
+        let fill = operators.iter().position(|o| *o == "f").unwrap();
+        let stroke = operators.iter().position(|o| *o == "S").unwrap();
+        assert!(fill < stroke && operators[stroke - 1] == "h", "{operators:?}");
+    }
+
+    #[test]
+    fn open_strokes_stay_open_curves_are_cubic_and_layers_are_optional_content() {
+        let doc = parsed(&sample());
+        let ops = page_ops(&doc, 1);
+        let operators: Vec<&str> = ops.iter().map(|op| op.operator.as_str()).collect();
+        assert!(operators.windows(4).any(|w| w == ["m", "l", "l", "S"]), "{operators:?}");
+        assert_eq!(operators.iter().filter(|o| **o == "c").count(), 2, "{operators:?}");
+        // The quadratic (80, 148.5) control raised to a cubic: 1/3 of the way to the ends.
+        assert!(
+            ops.iter().any(|op| op.operator == "c" && (numbers(op)[0] - 250.394).abs() < 0.001)
+        );
+        let dash = ops.iter().find(|op| op.operator == "d").unwrap();
+        let pattern = dash.operands[0].as_array().unwrap();
+        assert_eq!(
+            pattern.iter().map(|v| v.as_float().unwrap()).collect::<Vec<_>>(),
+            [11.339, 5.669]
+        );
+        assert!(operators.contains(&"j") && operators.contains(&"J"));
+        // The 2× scaled group strokes 0.2 mm × 2 = 0.4 mm = 1.134 pt.
+        assert!(ops.iter().any(|op| op.operator == "w" && numbers(op) == [1.134]));
+        let begins: Vec<&[u8]> = ops
+            .iter()
+            .filter(|op| op.operator == "BDC")
+            .map(|op| op.operands[1].as_name().unwrap())
+            .collect();
+        assert_eq!(begins, [b"art".as_slice(), b"cut"]);
+        assert_eq!(ops.iter().filter(|op| op.operator == "EMC").count(), 2);
+        let properties = doc.catalog().unwrap().get(b"OCProperties").unwrap().as_dict().unwrap();
+        assert_eq!(properties.get(b"OCGs").unwrap().as_array().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn drawing_after_close_starts_at_the_subpath_start() {
+        let mut path = path(&[(10.0, 20.0), (20.0, 20.0)], true);
+        path.line_to((10.0, 30.0));
+        let rings = rings(&path, Affine::IDENTITY).unwrap();
+        assert!(rings.len() == 2 && rings[0].closed && !rings[1].closed);
+        let start = rings[1].points[0].p;
+        assert_eq!((start.x.0, start.y.0, rings[1].points.len()), (10.0, 20.0, 2));
+    }
+
+    #[test]
+    fn bad_input_does_not_panic() {
+        let nan = path(&[(f64::NAN, 0.0), (1.0, 1.0)], false);
+        let mut no_move = path(&[(0.0, 0.0), (5.0, 5.0)], false);
+        // kurbo asserts on a missing MoveTo in debug builds; build one behind its back.
+        no_move.elements_mut()[0] = PathEl::LineTo(Point::new(1.0, 1.0));
+        let items = vec![
+            Item::Shape(Shape::filled(nan, Colour::BLACK)),
+            Item::Shape(Shape {
+                stroke: Some(Stroke::solid(Colour::BLACK, f64::NAN)),
+                ..Shape::filled(no_move, Colour::BLACK)
+            }),
+            Item::Group(Group { transform: Affine::scale(f64::NAN), items: vec![] }),
+        ];
+        let bad = page(f64::INFINITY, -1.0, &[(Role::Art, items)]);
+        let empty = Document { title: String::new(), pages: vec![] };
+        assert!(document_to_pdf(&empty).starts_with(b"%PDF-"));
+        let doc = parsed(&Document { title: "bad".to_string(), pages: vec![bad] });
+        // Only the path without a move is drawn, filled from its implicit start at (0, 0).
+        let ops = page_ops(&doc, 1);
+        assert_eq!(ops.iter().filter(|op| op.operator == "m").count(), 1);
+        assert!(has_point(&ops, "m", 0.0, 2.835) && !ops.iter().any(|op| op.operator == "S"));
+    }
+}

@@ -1,0 +1,378 @@
+//! Writes one scene page as an SVG document in millimetres, one Inkscape layer per role.
+
+use kurbo::{Affine, BezPath, PathEl, Point};
+use svg::Document as SvgDocument;
+use svg::node::element::{Group as SvgGroup, Path, Title};
+
+use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Shape, Stroke};
+
+const INKSCAPE_NS: &str = "http://www.inkscape.org/namespaces/inkscape";
+
+/// Decimals for lengths in mm: 0.001 mm.
+const MM_DECIMALS: usize = 3;
+
+/// Decimals for the unitless linear part of a transform: glyph outlines are placed with
+/// scales like 0.0035 mm per font unit, which three decimals would ruin.
+const FACTOR_DECIMALS: usize = 9;
+
+/// The page as a standalone SVG file: `width`/`height` in mm, a `viewBox` in mm, and one
+/// `<g inkscape:groupmode="layer">` per scene layer, in page order.
+pub fn page_to_svg(page: &Page) -> String {
+    let width = mm(page_dim(page.width_mm));
+    let height = mm(page_dim(page.height_mm));
+    let mut doc = SvgDocument::new()
+        .set("xmlns:inkscape", INKSCAPE_NS)
+        .set("width", format!("{width}mm"))
+        .set("height", format!("{height}mm"))
+        .set("viewBox", format!("0 0 {width} {height}"))
+        .add(Title::new(xml_safe(&page.label)));
+    for (index, layer) in page.layers.iter().enumerate() {
+        doc = doc.add(layer_group(layer, layer_id(page, index)));
+    }
+    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n")
+}
+
+/// `layer-art`, or `layer-art-2` for the second art layer on the same page (ids are unique).
+fn layer_id(page: &Page, index: usize) -> String {
+    let role = page.layers[index].role;
+    let earlier = page.layers[..index].iter().filter(|layer| layer.role == role).count();
+    match earlier {
+        0 => format!("layer-{}", role.name()),
+        n => format!("layer-{}-{}", role.name(), n + 1),
+    }
+}
+
+fn layer_group(layer: &Layer, id: String) -> SvgGroup {
+    let group = SvgGroup::new()
+        .set("inkscape:groupmode", "layer")
+        .set("id", id)
+        .set("inkscape:label", layer.role.name());
+    add_items(group, &layer.items)
+}
+
+fn add_items(mut parent: SvgGroup, items: &[Item]) -> SvgGroup {
+    for item in items {
+        match item {
+            Item::Shape(shape) => {
+                if let Some(path) = shape_path(shape) {
+                    parent = parent.add(path);
+                }
+            }
+            Item::Group(group) => {
+                if let Some(child) = group_element(group) {
+                    parent = parent.add(child);
+                }
+            }
+        }
+    }
+    parent
+}
+
+/// A `<g>` with a `matrix(…)` transform, none when the transform is the identity; `None`
+/// when the transform is not finite (nothing sensible can be drawn).
+fn group_element(group: &Group) -> Option<SvgGroup> {
+    let element = match transform_text(group.transform)? {
+        Some(matrix) => SvgGroup::new().set("transform", matrix),
+        None => SvgGroup::new(),
+    };
+    Some(add_items(element, &group.items))
+}
+
+/// `Some(None)` for the identity, `Some(Some("matrix(a b c d e f)"))` otherwise, `None`
+/// for a transform with a NaN or infinite coefficient.
+fn transform_text(transform: Affine) -> Option<Option<String>> {
+    if !transform.is_finite() {
+        return None;
+    }
+    if transform == Affine::IDENTITY {
+        return Some(None);
+    }
+    let [a, b, c, d, e, f] = transform.as_coeffs();
+    let factors = [a, b, c, d].map(|v| fixed(v, FACTOR_DECIMALS)).join(" ");
+    Some(Some(format!("matrix({factors} {} {})", mm(e), mm(f))))
+}
+
+/// A `<path>` for a shape, or `None` when it paints nothing or has a non-finite coordinate.
+fn shape_path(shape: &Shape) -> Option<Path> {
+    let stroke = shape.stroke.as_ref().filter(|s| stroke_width(s).is_some());
+    if shape.fill.is_none() && stroke.is_none() {
+        return None;
+    }
+    let mut path = Path::new().set("d", path_data(&shape.path)?).set("fill", paint(shape.fill));
+    if let Some(stroke) = stroke {
+        path = add_stroke(path, stroke);
+    }
+    Some(path)
+}
+
+fn paint(colour: Option<Colour>) -> String {
+    match colour {
+        Some(colour) => colour.to_hex(),
+        None => "none".to_string(),
+    }
+}
+
+fn add_stroke(path: Path, stroke: &Stroke) -> Path {
+    let mut path = path
+        .set("stroke", stroke.colour.to_hex())
+        .set("stroke-width", mm(stroke_width(stroke).unwrap_or(0.0)))
+        .set("stroke-linejoin", "round");
+    if let Some(cap) = cap_name(stroke.cap) {
+        path = path.set("stroke-linecap", cap);
+    }
+    if let Some(dash) = dash_text(&stroke.dash_mm) {
+        path = path.set("stroke-dasharray", dash);
+    }
+    path
+}
+
+/// The stroke width in mm if it draws anything: finite and positive.
+fn stroke_width(stroke: &Stroke) -> Option<f64> {
+    Some(stroke.width_mm).filter(|w| w.is_finite() && *w > 0.0)
+}
+
+/// The SVG name of a cap, `None` for butt (the SVG default).
+fn cap_name(cap: LineCap) -> Option<&'static str> {
+    match cap {
+        LineCap::Butt => None,
+        LineCap::Round => Some("round"),
+        LineCap::Square => Some("square"),
+    }
+}
+
+/// `"2 1"` for a usable dash pattern; `None` (solid) when empty, all zero, negative or NaN.
+fn dash_text(dash: &[f64]) -> Option<String> {
+    let usable = dash.iter().all(|d| d.is_finite() && *d >= 0.0) && dash.iter().sum::<f64>() > 0.0;
+    usable.then(|| dash.iter().map(|d| mm(*d)).collect::<Vec<_>>().join(" "))
+}
+
+/// The `d` attribute: absolute M, L, Q, C and Z; `None` if empty or not finite. Written by
+/// hand: the crate's `path::Data` keeps f32 numbers and prints all their digits.
+fn path_data(path: &BezPath) -> Option<String> {
+    let mut parts = Vec::new();
+    for (index, element) in path.elements().iter().enumerate() {
+        if index == 0 && !matches!(element, PathEl::MoveTo(_)) {
+            // A path must start with a move; kurbo's own rule is that it starts at the origin.
+            parts.push("M0 0".to_string());
+        }
+        parts.push(element_text(element)?);
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+fn element_text(element: &PathEl) -> Option<String> {
+    match *element {
+        PathEl::MoveTo(p) => Some(format!("M{}", points_text(&[p])?)),
+        PathEl::LineTo(p) => Some(format!("L{}", points_text(&[p])?)),
+        PathEl::QuadTo(c, p) => Some(format!("Q{}", points_text(&[c, p])?)),
+        PathEl::CurveTo(c1, c2, p) => Some(format!("C{}", points_text(&[c1, c2, p])?)),
+        PathEl::ClosePath => Some("Z".to_string()),
+    }
+}
+
+fn points_text(points: &[Point]) -> Option<String> {
+    if !points.iter().all(|p| p.is_finite()) {
+        return None;
+    }
+    Some(points.iter().map(|p| format!("{} {}", mm(p.x), mm(p.y))).collect::<Vec<_>>().join(" "))
+}
+
+/// A page side in mm: a finite positive size, else 1 mm so the file stays valid.
+fn page_dim(value: f64) -> f64 {
+    if value.is_finite() && value > 0.0 { value } else { 1.0 }
+}
+
+/// A length in mm with at most three decimals.
+fn mm(value: f64) -> String {
+    fixed(value, MM_DECIMALS)
+}
+
+/// `value` rounded to `decimals`, trailing zeros trimmed, negative zero written as `0`;
+/// a non-finite value is written as `0`.
+fn fixed(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "0".to_string();
+    }
+    let text = format!("{value:.decimals$}");
+    let text =
+        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    match text {
+        "-0" => "0".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Drops characters XML 1.0 cannot hold (control characters other than tab and newlines).
+fn xml_safe(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::Role;
+
+    fn triangle() -> Item {
+        let mut path = BezPath::new();
+        path.move_to((10.0, 10.0));
+        path.line_to((30.0, 10.0));
+        path.line_to((20.0, 25.5));
+        path.close_path();
+        Item::Shape(Shape::filled(path, Colour { r: 0xd6, g: 0x28, b: 0x28 }))
+    }
+
+    fn dashed_polyline() -> Item {
+        let mut path = BezPath::new();
+        path.move_to((5.0, 40.0));
+        path.line_to((-0.0001, 45.0));
+        path.line_to((60.0, 45.0));
+        let stroke = Stroke {
+            colour: Colour::BLACK,
+            width_mm: 0.25,
+            cap: LineCap::Round,
+            dash_mm: vec![2.0, 1.0],
+        };
+        Item::Shape(Shape::stroked(path, stroke))
+    }
+
+    fn curves() -> Item {
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.quad_to((5.0, -5.0), (10.0, 0.0));
+        path.curve_to((12.0, 3.0), (15.0, 3.0), (1.0 / 3.0, 0.0));
+        let shape = Shape {
+            path,
+            fill: Some(Colour::WHITE),
+            stroke: Some(Stroke::solid(Colour::BLACK, 0.1)),
+        };
+        let transform =
+            Affine::translate((50.0, 20.0)) * Affine::rotate(std::f64::consts::FRAC_PI_2);
+        Item::Group(Group { transform, items: vec![Item::Shape(shape)] })
+    }
+
+    fn sample_page() -> Page {
+        Page {
+            label: "sheet-01-front".to_string(),
+            width_mm: 100.0,
+            height_mm: 50.0,
+            layers: vec![
+                Layer { role: Role::Art, items: vec![triangle(), curves()] },
+                Layer { role: Role::Cut, items: vec![dashed_polyline()] },
+            ],
+        }
+    }
+
+    #[test]
+    fn root_has_size_viewbox_and_namespace() {
+        let svg = page_to_svg(&sample_page());
+        assert!(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
+        assert!(svg.contains(r#" width="100mm""#));
+        assert!(svg.contains(r#" height="50mm""#));
+        assert!(svg.contains(r#" viewBox="0 0 100 50""#));
+        assert!(svg.contains(r#" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape""#));
+        assert!(svg.contains("<title>sheet-01-front</title>"));
+    }
+
+    #[test]
+    fn layers_are_inkscape_groups_in_page_order() {
+        let svg = page_to_svg(&sample_page());
+        let art = r#"<g id="layer-art" inkscape:groupmode="layer" inkscape:label="art">"#;
+        let cut = r#"<g id="layer-cut" inkscape:groupmode="layer" inkscape:label="cut">"#;
+        let (art_at, cut_at) = (svg.find(art).unwrap(), svg.find(cut).unwrap());
+        assert!(art_at < cut_at);
+    }
+
+    #[test]
+    fn filled_triangle_path() {
+        let svg = page_to_svg(&sample_page());
+        assert!(svg.contains(r##"<path d="M10 10 L30 10 L20 25.5 Z" fill="#d62828"/>"##));
+    }
+
+    #[test]
+    fn dashed_polyline_is_stroked_only_with_normalised_zero() {
+        let svg = page_to_svg(&sample_page());
+        let expected = concat!(
+            r##"<path d="M5 40 L0 45 L60 45" fill="none" stroke="#000000" "##,
+            r#"stroke-dasharray="2 1" stroke-linecap="round" stroke-linejoin="round" "#,
+            r#"stroke-width="0.25"/>"#,
+        );
+        assert!(svg.contains(expected), "{svg}");
+        assert!(!svg.contains("-0 "));
+    }
+
+    #[test]
+    fn group_transform_and_curves() {
+        let svg = page_to_svg(&sample_page());
+        assert!(svg.contains(r#"<g transform="matrix(0 1 -1 0 50 20)">"#), "{svg}");
+        let expected = concat!(
+            r##"<path d="M0 0 Q5 -5 10 0 C12 3 15 3 0.333 0" fill="#ffffff" "##,
+            r##"stroke="#000000" stroke-linejoin="round" stroke-width="0.1"/>"##,
+        );
+        assert!(svg.contains(expected), "{svg}");
+    }
+
+    #[test]
+    fn identity_group_has_no_transform() {
+        let group = Group { transform: Affine::IDENTITY, items: vec![triangle()] };
+        let page = Page {
+            label: "p".to_string(),
+            width_mm: 10.0,
+            height_mm: 10.0,
+            layers: vec![Layer { role: Role::Marks, items: vec![Item::Group(group)] }],
+        };
+        let svg = page_to_svg(&page);
+        assert!(svg.contains("<g>\n<path"), "{svg}");
+        assert!(!svg.contains("transform"));
+    }
+
+    #[test]
+    fn rendering_twice_is_identical() {
+        assert_eq!(page_to_svg(&sample_page()), page_to_svg(&sample_page()));
+    }
+
+    #[test]
+    fn non_finite_input_is_skipped_not_panicking() {
+        let mut bad = BezPath::new();
+        bad.move_to((f64::NAN, 1.0));
+        bad.line_to((2.0, 2.0));
+        let nan_group = Group { transform: Affine::scale(f64::INFINITY), items: vec![triangle()] };
+        let page = Page {
+            label: "bad\u{0}".to_string(),
+            width_mm: f64::NAN,
+            height_mm: -3.0,
+            layers: vec![
+                Layer {
+                    role: Role::Art,
+                    items: vec![Item::Shape(Shape::filled(bad, Colour::BLACK))],
+                },
+                Layer { role: Role::Art, items: vec![Item::Group(nan_group)] },
+            ],
+        };
+        let svg = page_to_svg(&page);
+        assert!(svg.contains(r#" viewBox="0 0 1 1""#));
+        assert!(svg.contains(r#"id="layer-art-2""#));
+        assert!(!svg.contains("<path"));
+        assert!(!svg.to_lowercase().contains("nan"));
+    }
+
+    #[test]
+    fn a_path_without_a_move_starts_at_the_origin() {
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((5.0, 5.0));
+        // kurbo asserts on a missing MoveTo in debug builds; build one behind its back.
+        path.elements_mut()[0] = PathEl::LineTo(Point::new(1.0, 1.0));
+        assert_eq!(path_data(&path).as_deref(), Some("M0 0 L1 1 L5 5"));
+    }
+
+    #[test]
+    fn number_formatting() {
+        assert_eq!(mm(12.5), "12.5");
+        assert_eq!(mm(-0.0), "0");
+        assert_eq!(mm(-0.0004), "0");
+        assert_eq!(mm(3.0), "3");
+        assert_eq!(mm(1.23456), "1.235");
+        assert_eq!(mm(-7.1), "-7.1");
+        assert_eq!(mm(f64::NAN), "0");
+    }
+}

@@ -1,0 +1,167 @@
+//! The display list: pages of frames in millimetres, y pointing down, that every renderer reads.
+//!
+//! Nothing here knows about games, tiles or TOML. A [`Page`] holds [`Layer`]s, one per
+//! [`Role`]; a layer holds [`Item`]s: filled or stroked paths, and groups that place their
+//! children with an affine transform (millimetres in, millimetres out). Text reaches the
+//! scene already turned into glyph outlines, so every backend draws the same shapes.
+
+use kurbo::{Affine, BezPath};
+
+/// An sRGB colour, 8 bits per channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Colour {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+impl Colour {
+    pub const BLACK: Colour = Colour { r: 0, g: 0, b: 0 };
+    pub const WHITE: Colour = Colour { r: 255, g: 255, b: 255 };
+
+    /// `#rrggbb`, lower case.
+    pub fn to_hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+
+    /// Parses `#rrggbb` or `#rgb` (case-insensitive); `None` for anything else.
+    pub fn from_hex(text: &str) -> Option<Colour> {
+        let hex = text.strip_prefix('#')?;
+        if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        let channel = |s: &str| u8::from_str_radix(s, 16).ok();
+        match hex.len() {
+            6 => Some(Colour {
+                r: channel(&hex[0..2])?,
+                g: channel(&hex[2..4])?,
+                b: channel(&hex[4..6])?,
+            }),
+            3 => {
+                let wide = |s: &str| channel(s).map(|v| v * 17);
+                Some(Colour { r: wide(&hex[0..1])?, g: wide(&hex[1..2])?, b: wide(&hex[2..3])? })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// How the ends of an open stroke look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LineCap {
+    #[default]
+    Butt,
+    Round,
+    Square,
+}
+
+/// A stroke: colour, width in mm, cap, and an optional dash pattern in mm (on, off, …).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stroke {
+    pub colour: Colour,
+    pub width_mm: f64,
+    pub cap: LineCap,
+    pub dash_mm: Vec<f64>,
+}
+
+impl Stroke {
+    /// A solid stroke with butt caps.
+    pub fn solid(colour: Colour, width_mm: f64) -> Stroke {
+        Stroke { colour, width_mm, cap: LineCap::Butt, dash_mm: Vec::new() }
+    }
+}
+
+/// A path with an optional fill (non-zero winding) and an optional stroke; the fill is
+/// painted first, then the stroke.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    pub path: BezPath,
+    pub fill: Option<Colour>,
+    pub stroke: Option<Stroke>,
+}
+
+impl Shape {
+    pub fn filled(path: BezPath, colour: Colour) -> Shape {
+        Shape { path, fill: Some(colour), stroke: None }
+    }
+
+    pub fn stroked(path: BezPath, stroke: Stroke) -> Shape {
+        Shape { path, fill: None, stroke: Some(stroke) }
+    }
+}
+
+/// Children placed by an affine transform (applied to their coordinates, in mm).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub transform: Affine,
+    pub items: Vec<Item>,
+}
+
+/// One entry of the display list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Shape(Shape),
+    Group(Group),
+}
+
+/// What a layer is for; renderers name layers after it, cut files keep only `Cut`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// What is printed: tile faces, backs, boards.
+    Art,
+    /// Lines a knife or a cutting machine follows.
+    Cut,
+    /// Crop marks, footer, calibration square: printed guides that are not part of a piece.
+    Marks,
+}
+
+impl Role {
+    /// The layer's name in SVG (Inkscape label) and PDF.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Art => "art",
+            Role::Cut => "cut",
+            Role::Marks => "marks",
+        }
+    }
+}
+
+/// The items of one role on one page, drawn in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layer {
+    pub role: Role,
+    pub items: Vec<Item>,
+}
+
+/// One side of one sheet of paper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// A short file-name-safe label such as `sheet-01-front`.
+    pub label: String,
+    pub width_mm: f64,
+    pub height_mm: f64,
+    /// Layers drawn bottom to top.
+    pub layers: Vec<Layer>,
+}
+
+/// A document: its title and its pages in print order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    pub title: String,
+    pub pages: Vec<Page>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_long_and_short_hex() {
+        assert_eq!(Colour::from_hex("#d62828"), Some(Colour { r: 0xd6, g: 0x28, b: 0x28 }));
+        assert_eq!(Colour::from_hex("#FFF"), Some(Colour::WHITE));
+        assert_eq!(Colour::from_hex("d62828"), None);
+        assert_eq!(Colour::from_hex("#d6282"), None);
+        assert_eq!(Colour::from_hex("#gg0000"), None);
+        assert_eq!(Colour { r: 1, g: 2, b: 255 }.to_hex(), "#0102ff");
+    }
+}

@@ -1,0 +1,108 @@
+//! Text as outlines: glyphs of the embedded DejaVu Sans Bold subset turned into paths, so
+//! that SVG, PDF and PNG show the same shapes without any font installed.
+
+use kurbo::{Affine, BezPath, Point, Rect, Shape};
+use ttf_parser::{Face, OutlineBuilder};
+
+/// DejaVu Sans Bold, subset to printable ASCII and a few marks (licence beside the file).
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
+
+/// How text is placed relative to the anchor point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// The anchor is the left end of the baseline.
+    Start,
+    /// The anchor is the centre of the digits' box (half the cap height above the baseline).
+    Centre,
+}
+
+/// `text` as a filled outline whose capital letters are `cap_height_mm` tall, placed at
+/// `anchor` (mm, y down). Characters the font lacks are drawn as the font's missing glyph.
+pub fn text_outline(text: &str, cap_height_mm: f64, at: Point, anchor: Anchor) -> BezPath {
+    let Ok(face) = Face::parse(FONT, 0) else { return BezPath::new() };
+    // The height of a capital H is the cap height, whatever the font's tables claim.
+    let cap_height = face
+        .glyph_index('H')
+        .and_then(|h| face.glyph_bounding_box(h))
+        .map_or(f64::from(face.ascender()), |b| f64::from(b.y_max));
+    let scale = cap_height_mm / cap_height;
+    let mut path = BezPath::new();
+    let mut pen_x = 0.0;
+    for c in text.chars() {
+        let glyph = face.glyph_index(c).unwrap_or_default();
+        let mut builder = PathBuilder { path: BezPath::new(), offset_x: pen_x };
+        face.outline_glyph(glyph, &mut builder);
+        path.extend(builder.path);
+        pen_x += f64::from(face.glyph_hor_advance(glyph).unwrap_or(0));
+    }
+    let origin = match anchor {
+        Anchor::Start => at,
+        Anchor::Centre => {
+            // Centre on the ink, so a trailing dot ("6.") shifts the digit only slightly.
+            let ink_centre = ink_centre_x(&path).unwrap_or(pen_x / 2.0) * scale;
+            Point::new(at.x - ink_centre, at.y + cap_height_mm / 2.0)
+        }
+    };
+    // Font units are y up; the page is y down.
+    path.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, origin.x, origin.y]));
+    path
+}
+
+/// Horizontal middle of an outline's ink, in its own units.
+fn ink_centre_x(path: &BezPath) -> Option<f64> {
+    let bounds: Rect = path.bounding_box();
+    (bounds.width() > 0.0).then(|| bounds.center().x)
+}
+
+/// Collects a glyph's outline into a path, shifted right by the pen position.
+struct PathBuilder {
+    path: BezPath,
+    offset_x: f64,
+}
+
+impl PathBuilder {
+    fn p(&self, x: f32, y: f32) -> Point {
+        Point::new(f64::from(x) + self.offset_x, f64::from(y))
+    }
+}
+
+impl OutlineBuilder for PathBuilder {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.path.move_to(self.p(x, y));
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.path.line_to(self.p(x, y));
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.path.quad_to(self.p(x1, y1), self.p(x, y));
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.path.curve_to(self.p(x1, y1), self.p(x2, y2), self.p(x, y));
+    }
+    fn close(&mut self) {
+        self.path.close_path();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_as_tall_as_asked_and_centred() {
+        let path = text_outline("56", 10.0, Point::new(50.0, 50.0), Anchor::Centre);
+        let bounds = path.bounding_box();
+        // Digits stand on the baseline and reach the cap height (within the overshoot).
+        assert!((bounds.height() - 10.0).abs() < 0.4, "height {}", bounds.height());
+        assert!((bounds.center().x - 50.0).abs() < 0.01, "centre x {}", bounds.center().x);
+        assert!((bounds.center().y - 50.0).abs() < 0.2, "centre y {}", bounds.center().y);
+    }
+
+    #[test]
+    fn start_anchor_puts_the_baseline_at_the_point() {
+        let path = text_outline("A", 5.0, Point::new(0.0, 20.0), Anchor::Start);
+        let bounds = path.bounding_box();
+        assert!((bounds.y1 - 20.0).abs() < 0.01);
+        assert!((bounds.y0 - 15.0).abs() < 0.01);
+    }
+}

@@ -1,0 +1,158 @@
+//! Checks a listed set against its rule: missing, duplicate and extra tiles, the count, and
+//! tile numbers; one diagnostic per problem, pointing at the tile's TOML.
+
+use std::collections::BTreeMap;
+
+use super::describe::describe;
+use super::enumerate::{MAX_ASSIGNMENTS, TileKey, complete_set};
+use super::rule::violations;
+use crate::geometry::canonical::{canonical, edge_labels};
+use crate::model::design::{Design, Tile};
+use crate::model::diagnostic::Diagnostic;
+use crate::model::source::Position;
+
+/// What `check` found.
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub set_name: String,
+    pub tiles: usize,
+    /// Size of the set derived from the rule, when the design has one.
+    pub derived: Option<usize>,
+    pub problems: Vec<Diagnostic>,
+}
+
+impl CheckReport {
+    pub fn is_complete(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// One line: the set, the count and the verdict.
+    pub fn summary(&self) -> String {
+        let derived = self
+            .derived
+            .map_or(String::from("no rule to derive it from"), |n| format!("the rule derives {n}"));
+        if self.problems.is_empty() {
+            format!("{}: {} tiles, complete and consistent ({derived})", self.set_name, self.tiles)
+        } else {
+            let n = self.problems.len();
+            format!(
+                "{}: {} tiles, {n} problem{} ({derived})",
+                self.set_name,
+                self.tiles,
+                if n == 1 { "" } else { "s" }
+            )
+        }
+    }
+}
+
+/// Checks every tile of `design` (read from `path`) against the set's rule.
+pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
+    let mut problems = Vec::new();
+    let mut problem = |position: Position, message: String, help: &str| {
+        problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
+    };
+    let mut numbers: BTreeMap<u32, &Tile> = BTreeMap::new();
+    for tile in &design.tiles {
+        if let Some(first) = numbers.insert(tile.number, tile) {
+            problem(
+                tile.position,
+                format!(
+                    "tile number {} is used twice (also at line {})",
+                    tile.number, first.position.line
+                ),
+                "give every tile its own number",
+            );
+        }
+    }
+    let Some(rule) = &design.rule else {
+        return CheckReport {
+            set_name: design.name.clone(),
+            tiles: design.tiles.len(),
+            derived: None,
+            problems,
+        };
+    };
+    let complete = match complete_set(rule, design.shape) {
+        Ok(set) => set,
+        Err(total) => {
+            problem(
+                rule.position,
+                format!(
+                    "the rule allows {total} slot assignments; tilepress enumerates at most {MAX_ASSIGNMENTS}"
+                ),
+                "use fewer colours or slot kinds",
+            );
+            return CheckReport {
+                set_name: design.name.clone(),
+                tiles: design.tiles.len(),
+                derived: None,
+                problems,
+            };
+        }
+    };
+    let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
+    for tile in &design.tiles {
+        let (key, placement) = canonical(&edge_labels(&tile.slots, &tile.joins), rule.symmetry);
+        if let Some(first) = seen.get(&key) {
+            let (_, first_placement) =
+                canonical(&edge_labels(&first.slots, &first.joins), rule.symmetry);
+            let turn = (placement.rotation + design.shape.sides - first_placement.rotation)
+                % design.shape.sides;
+            let how = match (turn, placement.reflected != first_placement.reflected) {
+                (0, false) => String::from("the same tile"),
+                (0, true) => String::from("its mirror image"),
+                (t, false) => format!("the same tile turned by {t} edge(s)"),
+                (t, true) => format!("its mirror image turned by {t} edge(s)"),
+            };
+            problem(
+                tile.position,
+                format!(
+                    "tile {} duplicates tile {} (line {}): {how}",
+                    tile.number, first.number, first.position.line
+                ),
+                "remove one of the two, or change it into the missing tile",
+            );
+            continue;
+        }
+        seen.insert(key.clone(), tile);
+        if !complete.contains_key(&key) {
+            let reasons = violations(rule, design.shape, &tile.slots, &tile.joins);
+            problem(
+                tile.position,
+                format!("tile {} is not in the set: {}", tile.number, reasons.join("; ")),
+                "change or remove the tile, or widen the rule",
+            );
+        }
+    }
+    for (key, missing) in &complete {
+        if !seen.contains_key(key) {
+            problem(
+                rule.position,
+                format!("missing tile: {}", describe(design.shape, &missing.slots, &missing.joins)),
+                "add a [[tiles]] entry for it",
+            );
+        }
+    }
+    if let Some(count) = rule.count {
+        if count != complete.len() {
+            problem(
+                rule.position,
+                format!("the rule says `count = {count}` but derives {} tiles", complete.len()),
+                "correct `count` or the rule",
+            );
+        }
+        if design.tiles.len() != count {
+            problem(
+                rule.position,
+                format!("the design lists {} tiles; the set has {count}", design.tiles.len()),
+                "add or remove tiles",
+            );
+        }
+    }
+    CheckReport {
+        set_name: design.name.clone(),
+        tiles: design.tiles.len(),
+        derived: Some(complete.len()),
+        problems,
+    }
+}

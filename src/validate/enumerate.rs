@@ -1,0 +1,99 @@
+//! Derives the complete set from its rule: every slot assignment and every way of joining
+//! its line slots, kept when the rule allows it, one per symmetry class.
+
+use std::collections::BTreeMap;
+
+use super::rule::violations;
+use crate::geometry::canonical::{EdgeLabel, canonical, edge_labels};
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::{JoinRule, SetRule, Slot, SlotKind};
+
+/// A tile's canonical form: what identifies it up to the rule's symmetry.
+pub type TileKey = Vec<EdgeLabel<Slot>>;
+
+/// One tile design: a slot per edge and the joined edge pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileDesign {
+    pub slots: Vec<Slot>,
+    pub joins: Vec<(usize, usize)>,
+}
+
+/// Refuses rules whose enumeration would take too long (slot choices ^ edges).
+pub const MAX_ASSIGNMENTS: usize = 5_000_000;
+
+/// Every tile the rule allows, keyed by canonical form (sorted, so the order is stable).
+/// `Err` gives the number of slot assignments when it exceeds [`MAX_ASSIGNMENTS`].
+pub fn complete_set(
+    rule: &SetRule,
+    shape: RegularPolygon,
+) -> Result<BTreeMap<TileKey, TileDesign>, usize> {
+    let choices: Vec<Slot> = rule
+        .colours
+        .iter()
+        .flat_map(|colour| {
+            rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind })
+        })
+        .collect();
+    let total = choices.len().checked_pow(shape.sides as u32).unwrap_or(usize::MAX);
+    if total > MAX_ASSIGNMENTS {
+        return Err(total);
+    }
+    let mut set = BTreeMap::new();
+    for index in 0..total {
+        let slots = assignment(&choices, shape.sides, index);
+        for joins in line_matchings(&slots, rule.joins) {
+            if violations(rule, shape, &slots, &joins).is_empty() {
+                let key = canonical(&edge_labels(&slots, &joins), rule.symmetry).0;
+                set.entry(key).or_insert_with(|| TileDesign { slots: slots.clone(), joins });
+            }
+        }
+    }
+    Ok(set)
+}
+
+/// The `index`-th assignment of `choices` to `sides` edges (edge 0 varies slowest).
+fn assignment(choices: &[Slot], sides: usize, mut index: usize) -> Vec<Slot> {
+    let mut slots = vec![choices[0].clone(); sides];
+    for slot in slots.iter_mut().rev() {
+        *slot = choices[index % choices.len()].clone();
+        index /= choices.len();
+    }
+    slots
+}
+
+/// Ways of joining line slots of the same colour: all of them (`Every`: perfect matchings),
+/// any subset (`Optional`), or none.
+fn line_matchings(slots: &[Slot], rule: JoinRule) -> Vec<Vec<(usize, usize)>> {
+    if rule == JoinRule::Never {
+        return vec![Vec::new()];
+    }
+    let lines: Vec<usize> = (0..slots.len()).filter(|&e| slots[e].kind == SlotKind::Line).collect();
+    matchings(&lines, rule == JoinRule::Every, &|a, b| slots[a].colour == slots[b].colour)
+}
+
+/// All matchings of `items` using pairs that `pairable` accepts; `perfect` keeps only those
+/// that use every item. Pairs are (smaller, larger) and listed in order.
+pub fn matchings(
+    items: &[usize],
+    perfect: bool,
+    pairable: &dyn Fn(usize, usize) -> bool,
+) -> Vec<Vec<(usize, usize)>> {
+    let Some((&first, rest)) = items.split_first() else { return vec![Vec::new()] };
+    let mut found = Vec::new();
+    if !perfect {
+        found.extend(matchings(rest, perfect, pairable));
+    }
+    for (i, &partner) in rest.iter().enumerate() {
+        if !pairable(first, partner) {
+            continue;
+        }
+        let remaining: Vec<usize> =
+            rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &e)| e).collect();
+        for mut tail in matchings(&remaining, perfect, pairable) {
+            tail.insert(0, (first.min(partner), first.max(partner)));
+            tail.sort_unstable();
+            found.push(tail);
+        }
+    }
+    found
+}

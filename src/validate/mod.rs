@@ -1,0 +1,9 @@
+//! Proves a set complete: derives the full set from the design's rule and compares it with
+//! the listed tiles.
+
+pub mod check;
+pub mod describe;
+pub mod enumerate;
+pub mod rule;
+
+pub use check::{CheckReport, check_design};

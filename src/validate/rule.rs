@@ -1,0 +1,105 @@
+//! A set's rule applied to one tile: every way the tile breaks the rule, in words.
+//!
+//! The same check filters the enumeration of the complete set and explains why a listed
+//! tile is not part of it, so the two can never disagree.
+
+use std::collections::BTreeSet;
+
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::{JoinRule, SetRule, Slot, SlotKind};
+
+/// Every way the tile `slots` + `joins` (0-based edge pairs) breaks `rule`; empty if none.
+pub fn violations(
+    rule: &SetRule,
+    shape: RegularPolygon,
+    slots: &[Slot],
+    joins: &[(usize, usize)],
+) -> Vec<String> {
+    let mut found = Vec::new();
+    for (edge, slot) in slots.iter().enumerate() {
+        if !rule.colours.contains(&slot.colour) {
+            found.push(format!(
+                "edge {} is {}, which the rule does not use",
+                edge + 1,
+                slot.colour
+            ));
+        }
+        if !rule.slot_kinds.contains(&slot.kind) {
+            found.push(format!(
+                "edge {} is a {}, which the rule does not use",
+                edge + 1,
+                slot.kind.name()
+            ));
+        }
+    }
+    let joined: BTreeSet<usize> = joins.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let unjoined_lines: Vec<usize> = (0..slots.len())
+        .filter(|e| slots[*e].kind == SlotKind::Line && !joined.contains(e))
+        .collect();
+    match rule.joins {
+        JoinRule::Every if !unjoined_lines.is_empty() => {
+            found.push(format!("line slot(s) {} are not joined", edge_list(&unjoined_lines)));
+        }
+        JoinRule::Never if !joins.is_empty() => {
+            found.push("it joins edges; the rule joins none".into())
+        }
+        _ => {}
+    }
+    let spans: Vec<usize> = joins.iter().map(|&(a, b)| shape.span(a, b)).collect();
+    for (&(a, b), span) in joins.iter().zip(&spans) {
+        if !rule.join_spans.contains(span) {
+            found.push(format!(
+                "the line {}–{} spans {span} edge(s), which the rule does not allow",
+                a + 1,
+                b + 1
+            ));
+        }
+    }
+    let mut sorted_spans = spans.clone();
+    sorted_spans.sort_unstable();
+    if rule.exclude_spans.contains(&sorted_spans) {
+        found.push(format!("its line pattern (spans {sorted_spans:?}) is excluded by the rule"));
+    }
+    if rule.distinct_line_colours {
+        let line_colours: Vec<&str> = joins
+            .iter()
+            .map(|&(a, _)| slots[a].colour.as_str())
+            .chain(unjoined_lines.iter().map(|&e| slots[e].colour.as_str()))
+            .collect();
+        let distinct: BTreeSet<&str> = line_colours.iter().copied().collect();
+        if distinct.len() < line_colours.len() {
+            found.push("two of its lines have the same colour".into());
+        }
+    }
+    let colours: BTreeSet<&str> = slots.iter().map(|s| s.colour.as_str()).collect();
+    if colours.len() < rule.min_colours || colours.len() > rule.max_colours {
+        found.push(format!(
+            "it shows {} colour(s); the rule wants {}",
+            colours.len(),
+            range_text(rule.min_colours, rule.max_colours)
+        ));
+    }
+    let kinds: BTreeSet<SlotKind> = slots.iter().map(|s| s.kind).collect();
+    if kinds.len() < rule.min_slot_kinds {
+        found.push(format!(
+            "it shows {} slot kind(s); the rule wants at least {}",
+            kinds.len(),
+            rule.min_slot_kinds
+        ));
+    }
+    found
+}
+
+/// "1, 3 and 4" from 0-based edges.
+fn edge_list(edges: &[usize]) -> String {
+    let words: Vec<String> = edges.iter().map(|e| (e + 1).to_string()).collect();
+    words.join(", ")
+}
+
+fn range_text(min: usize, max: usize) -> String {
+    match (min, max) {
+        (a, b) if a == b => format!("exactly {a}"),
+        (a, usize::MAX) => format!("at least {a}"),
+        (a, b) => format!("{a} to {b}"),
+    }
+}
