@@ -7,6 +7,7 @@ use crate::impose::{SheetRequest, impose};
 use crate::model::design::Design;
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
+use crate::scene::Document;
 
 /// A file to write: its name inside the design's output folder, and its bytes.
 #[derive(Clone, Debug)]
@@ -53,27 +54,23 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
             .map(|t| back(t, design.shape, &design.backs, &design.palette, &numbers))
             .collect()
     });
-    let imposed = impose(SheetRequest {
-        title: &design.name,
-        shape: design.shape,
-        sheet: &design.sheet,
-        fronts,
-        backs,
-    })?;
-    let mut files =
-        vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(&imposed.document) }];
-    for page in &imposed.document.pages {
-        files.push(OutputFile {
-            name: format!("{stem}-{}.svg", page.label),
-            bytes: page_to_svg(page).into_bytes(),
-        });
-    }
+    let imposed = impose(SheetRequest { title: &design.name, shape: design.shape, sheet: &design.sheet, fronts, backs })?;
     Ok(BuildResult {
-        files,
+        files: document_files(stem, &imposed.document),
         sheets: imposed.sheets,
         tiles_per_sheet: imposed.layout.places.len(),
         page_size_mm: (imposed.layout.width_mm, imposed.layout.height_mm),
     })
+}
+
+/// The files of one document: `<stem>.pdf` with every page, and `<stem>-<page label>.svg`
+/// for each page.
+pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
+    let mut files = vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }];
+    for page in &document.pages {
+        files.push(OutputFile { name: format!("{stem}-{}.svg", page.label), bytes: page_to_svg(page).into_bytes() });
+    }
+    files
 }
 
 #[cfg(test)]
