@@ -1,0 +1,33 @@
+//! Shared helpers for the integration tests: run the real binary, make scratch folders.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The project's root folder (where `designs/` lives).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `tilepress` with `args` in `dir`.
+pub fn tilepress(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilepress")).args(args).current_dir(dir).output().expect("run tilepress")
+}
+
+/// A fresh, empty scratch folder unique to this test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilepress-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch folder");
+    dir
+}
+
+/// Standard output and error as text.
+pub fn text(output: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// The exit code (panics if the process was killed by a signal, which counts as a crash).
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("tilepress was killed by a signal")
+}
