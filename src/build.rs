@@ -3,6 +3,7 @@
 
 use crate::compose::back::back;
 use crate::compose::face::front;
+use crate::geometry::polygon::RegularPolygon;
 use crate::impose::{SheetRequest, impose};
 use crate::model::design::Design;
 use crate::render::pdf::document_to_pdf;
@@ -16,13 +17,22 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
-/// What a build produced, with the facts worth reporting.
+/// One printed part of a design (its tiles, a board, nets…) as reported to the user.
 #[derive(Clone, Debug)]
+pub struct PartReport {
+    /// What the part holds, e.g. `56 tiles`.
+    pub what: String,
+    pub sheets: usize,
+    /// How many items fit on one sheet.
+    pub per_sheet: usize,
+    pub page_size_mm: (f64, f64),
+}
+
+/// What a build produced: the files, and a report per part.
+#[derive(Clone, Debug, Default)]
 pub struct BuildResult {
     pub files: Vec<OutputFile>,
-    pub sheets: usize,
-    pub tiles_per_sheet: usize,
-    pub page_size_mm: (f64, f64),
+    pub parts: Vec<PartReport>,
 }
 
 /// The file-name stem for a design: lower case, words joined by `-`.
@@ -39,36 +49,58 @@ pub fn file_stem(name: &str) -> String {
     if stem.is_empty() { String::from("design") } else { stem }
 }
 
-/// Builds every output of `design` named after `stem`; `Err` says why it cannot be printed.
+/// Builds every part of `design`, naming files after `stem`; `Err` says why it cannot be
+/// printed. Each part adds its files (named `<stem>…`) and its report.
 pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
+    let mut result = BuildResult::default();
+    if let Some(shape) = design.shape.filter(|_| !design.tiles.is_empty()) {
+        tile_sheets(design, shape, stem, &mut result)?;
+    }
+    if result.parts.is_empty() {
+        return Err("the design has nothing to print".into());
+    }
+    Ok(result)
+}
+
+/// The tiles' cut sheets: `<stem>.pdf` and `<stem>-sheet-NN-front|back.svg`.
+fn tile_sheets(
+    design: &Design,
+    shape: RegularPolygon,
+    stem: &str,
+    result: &mut BuildResult,
+) -> Result<(), String> {
     let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
-    let fronts = design
-        .tiles
-        .iter()
-        .map(|t| front(t, design.shape, &design.style, &design.palette))
-        .collect();
+    let fronts =
+        design.tiles.iter().map(|t| front(t, shape, &design.style, &design.palette)).collect();
     let backs = design.backs.enabled.then(|| {
         design
             .tiles
             .iter()
-            .map(|t| back(t, design.shape, &design.backs, &design.palette, &numbers))
+            .map(|t| back(t, shape, &design.backs, &design.palette, &numbers))
             .collect()
     });
-    let imposed = impose(SheetRequest { title: &design.name, shape: design.shape, sheet: &design.sheet, fronts, backs })?;
-    Ok(BuildResult {
-        files: document_files(stem, &imposed.document),
+    let imposed =
+        impose(SheetRequest { title: &design.name, shape, sheet: &design.sheet, fronts, backs })?;
+    result.files.extend(document_files(stem, &imposed.document));
+    result.parts.push(PartReport {
+        what: format!("{} tiles", design.tiles.len()),
         sheets: imposed.sheets,
-        tiles_per_sheet: imposed.layout.places.len(),
+        per_sheet: imposed.layout.places.len(),
         page_size_mm: (imposed.layout.width_mm, imposed.layout.height_mm),
-    })
+    });
+    Ok(())
 }
 
 /// The files of one document: `<stem>.pdf` with every page, and `<stem>-<page label>.svg`
 /// for each page.
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
-    let mut files = vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }];
+    let mut files =
+        vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }];
     for page in &document.pages {
-        files.push(OutputFile { name: format!("{stem}-{}.svg", page.label), bytes: page_to_svg(page).into_bytes() });
+        files.push(OutputFile {
+            name: format!("{stem}-{}.svg", page.label),
+            bytes: page_to_svg(page).into_bytes(),
+        });
     }
     files
 }

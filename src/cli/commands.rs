@@ -64,16 +64,15 @@ pub fn check(designs: &[PathBuf]) -> u8 {
 /// `list`: one line per tile.
 pub fn list(path: &Path) -> u8 {
     let Some(design) = load_or_report(path) else { return BAD_INPUT };
-    println!(
-        "{}: {} {} tiles, {} mm edge",
-        design.name,
-        design.tiles.len(),
-        design.shape.shape_name(),
-        design.shape.edge_mm
-    );
+    let Some(shape) = design.shape else {
+        println!("{}: no tiles", design.name);
+        return OK;
+    };
+    let (n, name, edge) = (design.tiles.len(), shape.shape_name(), shape.edge_mm);
+    println!("{}: {n} {name} tiles, {edge} mm edge", design.name);
     for tile in &design.tiles {
         let back = tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
-        println!("{:>4}  {}{back}", tile.number, describe(design.shape, &tile.slots, &tile.joins));
+        println!("{:>4}  {}{back}", tile.number, describe(shape, &tile.slots, &tile.joins));
     }
     OK
 }
@@ -136,18 +135,15 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides) -> u8 {
         eprintln!("  help: check that the output folder is writable, or choose another with -o");
         return BAD_INPUT;
     }
-    let (w, h) = result.page_size_mm;
-    println!(
-        "{}: {} tiles on {} sheet(s) of {} {} ({w} × {h} mm, up to {} per sheet) → {} ({} files)",
-        design.name,
-        design.tiles.len(),
-        result.sheets,
-        design.sheet.paper_name,
-        if w > h { "landscape" } else { "portrait" },
-        result.tiles_per_sheet,
-        folder.display(),
-        result.files.len()
-    );
+    println!("{}: → {} ({} files)", design.name, folder.display(), result.files.len());
+    for part in &result.parts {
+        let (w, h) = part.page_size_mm;
+        let turn = if w > h { "landscape" } else { "portrait" };
+        println!(
+            "  {} on {} sheet(s) of {} {turn} ({w} × {h} mm, up to {} per sheet)",
+            part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
+        );
+    }
     OK
 }
 

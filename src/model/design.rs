@@ -13,8 +13,9 @@ use crate::scene::Colour;
 pub struct Design {
     pub name: String,
     pub description: Option<String>,
-    /// The tile's outline; every tile of a set has the same shape.
-    pub shape: RegularPolygon,
+    /// The tiles' outline, every tile of a set having the same; `None` in a design without
+    /// `[[tiles]]` (one of pieces, boards or nets only).
+    pub shape: Option<RegularPolygon>,
     pub style: Style,
     pub palette: Palette,
     pub rule: Option<SetRule>,

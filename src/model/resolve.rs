@@ -35,13 +35,19 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         }
     };
     let palette = resolver.palette(&file.palette);
-    let shape = resolver.shape(file.set.get_ref());
-    let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, shape);
-    let rule = file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, shape));
+    let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
+    let shape = resolver.shape(&file.set, needs_shape);
+    // Styles and rules are measured against the tile; without tiles any size will do.
+    let measure = shape.unwrap_or(RegularPolygon::new(6, 24.0));
+    let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
+    let rule = file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, measure));
     let sheet = resolver.sheet(file.sheet.as_ref().map(Spanned::get_ref));
-    let tiles = resolve_tiles(&mut resolver, &file.tiles, &palette, shape, rule.as_ref());
+    let tiles = match shape {
+        Some(shape) => resolve_tiles(&mut resolver, &file.tiles, &palette, shape, rule.as_ref()),
+        None => Vec::new(),
+    };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
-    let backs = resolver.backs(backs_table, &palette, &style, shape, &tiles);
+    let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -137,21 +143,33 @@ impl Resolver<'_> {
         palette
     }
 
-    fn shape(&mut self, set: &SetTable) -> RegularPolygon {
-        let name = set.shape.get_ref().trim();
+    /// The tile shape from `[set]`; required when the design has tiles or a rule.
+    fn shape(&mut self, set: &Spanned<SetTable>, needed: bool) -> Option<RegularPolygon> {
+        let table = set.get_ref();
+        if table.name.get_ref().trim().is_empty() {
+            self.error(&table.name.span(), "the set has no name".into(), "give [set] a name");
+        }
+        let (Some(shape), Some(edge)) = (&table.shape, &table.edge_mm) else {
+            if needed {
+                self.error(
+                    &set.span(),
+                    "the set has tiles or a rule but no tile `shape` and `edge_mm`".into(),
+                    "add e.g. shape = \"hexagon\" and edge_mm = 24.0 to [set]",
+                );
+            }
+            return None;
+        };
+        let name = shape.get_ref().trim();
         let sides = RegularPolygon::sides_for_name(name).unwrap_or_else(|| {
             self.error(
-                &set.shape.span(),
+                &shape.span(),
                 format!("unknown tile shape `{name}`"),
                 "use `hexagon`, `square` or `triangle`",
             );
             6
         });
-        if set.name.get_ref().trim().is_empty() {
-            self.error(&set.name.span(), "the set has no name".into(), "give [set] a name");
-        }
-        let edge = self.length(&set.edge_mm, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
-        RegularPolygon::new(sides, edge)
+        let edge = self.length(edge, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
+        Some(RegularPolygon::new(sides, edge))
     }
 
     fn style(

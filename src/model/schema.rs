@@ -33,9 +33,10 @@ pub struct SetTable {
     pub name: Spanned<String>,
     #[serde(default)]
     pub description: Option<String>,
-    /// `hexagon`, `triangle` or `square`.
-    pub shape: Spanned<String>,
-    pub edge_mm: Spanned<f64>,
+    /// `hexagon`, `triangle` or `square`: the tiles' outline (required with `[[tiles]]`).
+    pub shape: Option<Spanned<String>>,
+    /// The tiles' edge length (required with `[[tiles]]`).
+    pub edge_mm: Option<Spanned<f64>>,
 }
 
 /// `[style]`: how tile faces are drawn.

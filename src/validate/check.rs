@@ -64,7 +64,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
             );
         }
     }
-    let Some(rule) = &design.rule else {
+    let (Some(rule), Some(shape)) = (&design.rule, design.shape) else {
         return CheckReport {
             set_name: design.name.clone(),
             tiles: design.tiles.len(),
@@ -72,7 +72,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
             problems,
         };
     };
-    let complete = match complete_set(rule, design.shape) {
+    let complete = match complete_set(rule, shape) {
         Ok(set) => set,
         Err(total) => {
             problem(
@@ -96,8 +96,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         if let Some(first) = seen.get(&key) {
             let (_, first_placement) =
                 canonical(&edge_labels(&first.slots, &first.joins), rule.symmetry);
-            let turn = (placement.rotation + design.shape.sides - first_placement.rotation)
-                % design.shape.sides;
+            let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
             let how = match (turn, placement.reflected != first_placement.reflected) {
                 (0, false) => String::from("the same tile"),
                 (0, true) => String::from("its mirror image"),
@@ -116,7 +115,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         }
         seen.insert(key.clone(), tile);
         if !complete.contains_key(&key) {
-            let reasons = violations(rule, design.shape, &tile.slots, &tile.joins);
+            let reasons = violations(rule, shape, &tile.slots, &tile.joins);
             problem(
                 tile.position,
                 format!("tile {} is not in the set: {}", tile.number, reasons.join("; ")),
@@ -128,7 +127,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         if !seen.contains_key(key) {
             problem(
                 rule.position,
-                format!("missing tile: {}", describe(design.shape, &missing.slots, &missing.joins)),
+                format!("missing tile: {}", describe(shape, &missing.slots, &missing.joins)),
                 "add a [[tiles]] entry for it",
             );
         }
