@@ -10,7 +10,7 @@ use super::layout::FOOTER_BAND_MM;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
 use crate::scene::{Colour, Item, Shape, Stroke};
-use crate::text::{Anchor, text_outline};
+use crate::text::{Anchor, text_outline, text_width};
 
 /// Crop marks start this far from the tile corner and are this long, in mm.
 const CROP_OFFSET_MM: f64 = 1.5;
@@ -19,6 +19,11 @@ const MARK_WIDTH_MM: f64 = 0.2;
 /// Side of the calibration square, in mm.
 pub const CALIBRATION_MM: f64 = 10.0;
 const FOOTER_TEXT_MM: f64 = 2.4;
+/// Footer text never gets smaller than this, in mm of cap height.
+const MIN_FOOTER_TEXT_MM: f64 = 1.2;
+const LABEL_TEXT_MM: f64 = 1.5;
+/// Space between the footer text and the calibration square, in mm.
+const FOOTER_GAP_MM: f64 = 3.0;
 
 /// Short ticks pointing away from the block at each outer corner, along the cut that starts
 /// there; a tick that would touch a tile or leave the page is dropped.
@@ -87,27 +92,33 @@ fn inside_convex(outline: &[Point], p: Point) -> bool {
     })
 }
 
-/// The footer: `title` at the left, the 10 mm square and its label at the right, in the band
-/// above the bottom margin.
-pub fn footer(title: &str, width: f64, height: f64, margin: f64) -> Vec<Item> {
-    let baseline = height - margin - (FOOTER_BAND_MM - CALIBRATION_MM) / 2.0;
-    let square_left = width - margin - CALIBRATION_MM;
-    let square = Rect::new(square_left, baseline - CALIBRATION_MM, width - margin, baseline);
-    let text_y = baseline - (CALIBRATION_MM - FOOTER_TEXT_MM) / 2.0;
-    let label = text_outline(
-        "10 mm",
-        FOOTER_TEXT_MM * 0.8,
-        Point::new(square.center().x, square.center().y),
-        Anchor::Centre,
-    );
-    vec![
-        Item::Shape(Shape::filled(
-            text_outline(title, FOOTER_TEXT_MM, Point::new(margin, text_y), Anchor::Start),
-            Colour::BLACK,
-        )),
+/// The footer: up to two lines of text at the left, the 10 mm square and its label at the
+/// right, in the band above the bottom margin. Text shrinks (down to a readable minimum) to
+/// stay clear of the square on narrow paper.
+pub fn footer(lines: &[String], width: f64, height: f64, margin: f64) -> Vec<Item> {
+    let bottom = height - margin - (FOOTER_BAND_MM - CALIBRATION_MM) / 2.0;
+    let square =
+        Rect::new(width - margin - CALIBRATION_MM, bottom - CALIBRATION_MM, width - margin, bottom);
+    let room = (square.x0 - FOOTER_GAP_MM - margin).max(0.0);
+    let label = text_outline("10 mm", LABEL_TEXT_MM, square.center(), Anchor::Centre);
+    let mut items = vec![
         Item::Shape(Shape::stroked(rect_path(square), Stroke::solid(Colour::BLACK, MARK_WIDTH_MM))),
         Item::Shape(Shape::filled(label, Colour::BLACK)),
-    ]
+    ];
+    let line_pitch = CALIBRATION_MM / 2.0;
+    for (row, line) in lines.iter().take(2).enumerate() {
+        let natural = text_width(line, FOOTER_TEXT_MM);
+        let size = if natural > room { FOOTER_TEXT_MM * room / natural } else { FOOTER_TEXT_MM };
+        let baseline = square.y0 + line_pitch * (row as f64 + 0.5) + size / 2.0;
+        let glyphs = text_outline(
+            line,
+            size.max(MIN_FOOTER_TEXT_MM),
+            Point::new(margin, baseline),
+            Anchor::Start,
+        );
+        items.push(Item::Shape(Shape::filled(glyphs, Colour::BLACK)));
+    }
+    items
 }
 
 fn rect_path(r: Rect) -> BezPath {
@@ -150,10 +161,33 @@ mod tests {
 
     #[test]
     fn the_calibration_square_is_ten_millimetres() {
-        let items = footer("Set", 210.0, 297.0, 8.0);
-        let Item::Shape(square) = &items[1] else { panic!() };
+        let items = footer(&["Set".to_string()], 210.0, 297.0, 8.0);
+        let Item::Shape(square) = &items[0] else { panic!() };
         let bounds = square.path.bounding_box();
         assert!((bounds.width() - 10.0).abs() < 1e-9 && (bounds.height() - 10.0).abs() < 1e-9);
         assert!(bounds.y1 <= 297.0 - 8.0 && bounds.x1 <= 210.0 - 8.0);
+    }
+
+    #[test]
+    fn long_footer_text_shrinks_to_stay_clear_of_the_square() {
+        let long = "A rather long set name · sheet 12 of 20 · front".to_string();
+        let items =
+            footer(&[long, "print at 100 % (actual size), no scaling".into()], 120.0, 120.0, 5.0);
+        let Item::Shape(square) = &items[0] else { panic!() };
+        let square = square.path.bounding_box();
+        for item in &items[2..] {
+            let Item::Shape(text) = item else { panic!() };
+            let ink = text.path.bounding_box();
+            assert!(
+                ink.x1 < square.x0 - 1.0,
+                "text ends at {} but the square starts at {}",
+                ink.x1,
+                square.x0
+            );
+            assert!(
+                ink.y0 >= square.y0 - 0.5 && ink.y1 <= square.y1 + 0.5,
+                "text beside the square"
+            );
+        }
     }
 }

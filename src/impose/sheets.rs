@@ -66,10 +66,13 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
                 (Role::Cut, cut_lines(request.shape, places)),
                 (Role::Marks, {
                     let mut marks = crop_marks(request.shape, places, page_rect);
-                    let title =
-                        format!("{counter} · front · print at 100 % (actual size), no scaling");
+                    let lines = [
+                        format!("{counter} · front"),
+                        "print at 100 % (actual size), no scaling: the square must measure 10 mm"
+                            .to_string(),
+                    ];
                     marks.extend(footer(
-                        &title,
+                        &lines,
                         layout.width_mm,
                         layout.height_mm,
                         request.sheet.margin_mm,
@@ -88,7 +91,10 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             })
             .collect();
         let edge = if request.sheet.duplex == Duplex::LongEdge { "long" } else { "short" };
-        let title = format!("{counter} · back · print double-sided, flip on the {edge} edge");
+        let lines = [
+            format!("{counter} · back"),
+            format!("print double-sided at 100 %, flipping on the {edge} edge"),
+        ];
         pages.push(page(
             format!("sheet-{:02}-back", sheet + 1),
             &layout,
@@ -96,7 +102,7 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
                 (Role::Art, back_items),
                 (
                     Role::Marks,
-                    footer(&title, layout.width_mm, layout.height_mm, request.sheet.margin_mm),
+                    footer(&lines, layout.width_mm, layout.height_mm, request.sheet.margin_mm),
                 ),
             ],
         ));

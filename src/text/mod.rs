@@ -16,16 +16,30 @@ pub enum Anchor {
     Centre,
 }
 
+/// How wide `text` is when its capitals are `cap_height_mm` tall (the pen's advance, in mm).
+pub fn text_width(text: &str, cap_height_mm: f64) -> f64 {
+    let Ok(face) = Face::parse(FONT, 0) else { return 0.0 };
+    let advance: f64 = text
+        .chars()
+        .map(|c| {
+            f64::from(face.glyph_hor_advance(face.glyph_index(c).unwrap_or_default()).unwrap_or(0))
+        })
+        .sum();
+    advance * cap_height_mm / cap_height(&face)
+}
+
+/// The height of a capital H in font units, whatever the font's tables claim.
+fn cap_height(face: &Face<'_>) -> f64 {
+    face.glyph_index('H')
+        .and_then(|h| face.glyph_bounding_box(h))
+        .map_or(f64::from(face.ascender()), |b| f64::from(b.y_max))
+}
+
 /// `text` as a filled outline whose capital letters are `cap_height_mm` tall, placed at
 /// `anchor` (mm, y down). Characters the font lacks are drawn as the font's missing glyph.
 pub fn text_outline(text: &str, cap_height_mm: f64, at: Point, anchor: Anchor) -> BezPath {
     let Ok(face) = Face::parse(FONT, 0) else { return BezPath::new() };
-    // The height of a capital H is the cap height, whatever the font's tables claim.
-    let cap_height = face
-        .glyph_index('H')
-        .and_then(|h| face.glyph_bounding_box(h))
-        .map_or(f64::from(face.ascender()), |b| f64::from(b.y_max));
-    let scale = cap_height_mm / cap_height;
+    let scale = cap_height_mm / cap_height(&face);
     let mut path = BezPath::new();
     let mut pen_x = 0.0;
     for c in text.chars() {
@@ -96,6 +110,14 @@ mod tests {
         assert!((bounds.height() - 10.0).abs() < 0.4, "height {}", bounds.height());
         assert!((bounds.center().x - 50.0).abs() < 0.01, "centre x {}", bounds.center().x);
         assert!((bounds.center().y - 50.0).abs() < 0.2, "centre y {}", bounds.center().y);
+    }
+
+    #[test]
+    fn width_matches_the_drawn_advance() {
+        let width = text_width("Tantrix 56", 2.4);
+        let ink = text_outline("Tantrix 56", 2.4, Point::ORIGIN, Anchor::Start).bounding_box();
+        assert!(width > ink.x1 && width - ink.x1 < 0.6, "advance {width} vs ink end {}", ink.x1);
+        assert!((text_width("Tantrix 56", 4.8) - 2.0 * width).abs() < 1e-9);
     }
 
     #[test]

@@ -97,3 +97,76 @@ pub fn matchings(
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::canonical::Symmetry;
+    use crate::model::design::SetRule;
+    use std::collections::BTreeSet;
+
+    fn tantrix_like(colours: &[&str]) -> SetRule {
+        SetRule {
+            colours: colours.iter().map(|c| c.to_string()).collect(),
+            slot_kinds: vec![SlotKind::Line],
+            joins: JoinRule::Every,
+            join_spans: vec![1, 2, 3],
+            exclude_spans: vec![vec![3, 3, 3]],
+            distinct_line_colours: true,
+            min_colours: 1,
+            max_colours: usize::MAX,
+            min_slot_kinds: 1,
+            symmetry: Symmetry::Rotation,
+            count: None,
+            position: Default::default(),
+        }
+    }
+
+    #[test]
+    fn six_edges_pair_up_in_fifteen_ways_and_five_up_to_rotation() {
+        let all = matchings(&[0, 1, 2, 3, 4, 5], true, &|_, _| true);
+        assert_eq!(all.len(), 15);
+        let classes: BTreeSet<_> = all
+            .iter()
+            .map(|joins| canonical(&edge_labels(&[(); 6], joins), Symmetry::Rotation).0)
+            .collect();
+        assert_eq!(classes.len(), 5);
+    }
+
+    #[test]
+    fn the_tantrix_rule_derives_fifty_six_tiles() {
+        let hex = RegularPolygon::new(6, 24.0);
+        let set = complete_set(&tantrix_like(&["red", "yellow", "blue", "green"]), hex).unwrap();
+        assert_eq!(set.len(), 56);
+        // Each tile uses three colours, one per line.
+        for tile in set.values() {
+            let colours: BTreeSet<&str> = tile.slots.iter().map(|s| s.colour.as_str()).collect();
+            assert_eq!(colours.len(), 3);
+            assert_eq!(tile.joins.len(), 3);
+        }
+    }
+
+    #[test]
+    fn one_colour_triple_gives_two_three_three_and_six_tiles_by_pattern() {
+        let hex = RegularPolygon::new(6, 24.0);
+        let set = complete_set(&tantrix_like(&["red", "yellow", "blue"]), hex).unwrap();
+        let mut by_pattern: BTreeMap<String, usize> = BTreeMap::new();
+        for tile in set.values() {
+            // Pattern as straight/gentle/sharp counts, e.g. "021".
+            let count = |span| tile.joins.iter().filter(|&&(a, b)| hex.span(a, b) == span).count();
+            *by_pattern.entry(format!("{}{}{}", count(3), count(2), count(1))).or_default() += 1;
+        }
+        let expected: BTreeMap<String, usize> = [("003", 2), ("021", 6), ("102", 3), ("120", 3)]
+            .map(|(p, n)| (p.to_string(), n))
+            .into();
+        assert_eq!(by_pattern, expected);
+    }
+
+    #[test]
+    fn oversized_rules_are_refused_before_enumerating() {
+        let colours: Vec<String> = (0..20).map(|i| format!("c{i}")).collect();
+        let names: Vec<&str> = colours.iter().map(String::as_str).collect();
+        let result = complete_set(&tantrix_like(&names), RegularPolygon::new(6, 24.0));
+        assert_eq!(result.unwrap_err(), 20usize.pow(6));
+    }
+}

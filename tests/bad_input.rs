@@ -1,0 +1,142 @@
+//! Bad input must be refused with exit code 2, a message naming file:line:column and what to
+//! do, and no output written.
+
+mod common;
+
+use common::{code, root, scratch, text, tilepress};
+use std::fs;
+
+/// The shipped Tantrix design with `from` replaced by `to` (exactly once).
+fn edited(from: &str, to: &str) -> String {
+    let design = fs::read_to_string(root().join("designs/tantrix.toml")).unwrap();
+    assert!(design.contains(from), "fixture text `{from}` not in the design");
+    design.replacen(from, to, 1)
+}
+
+/// Runs check and build on `design`; returns the error text after asserting exit 2 and that
+/// nothing was written.
+fn refused(name: &str, design: &str) -> String {
+    let dir = scratch(name);
+    fs::write(dir.join("bad.toml"), design).unwrap();
+    let check = tilepress(&dir, &["check", "bad.toml"]);
+    let (_, err) = text(&check);
+    assert_eq!(code(&check), 2, "check: {err}");
+    let build = tilepress(&dir, &["build", "bad.toml", "-o", "out"]);
+    let (_, build_err) = text(&build);
+    assert_eq!(code(&build), 2, "build: {build_err}");
+    assert!(!dir.join("out").exists(), "build wrote output for a bad design");
+    assert!(err.contains("help:"), "no hint: {err}");
+    err
+}
+
+#[test]
+fn malformed_toml_points_at_the_place() {
+    let err = refused("malformed", &edited("edge_mm = 24.0", "edge_mm = = 24.0"));
+    assert!(err.starts_with(&format!("bad.toml:{}:11:", line_of("edge_mm = 24.0"))), "{err}");
+}
+
+/// The 1-based line of the first line starting with `start` in the shipped design.
+fn line_of(start: &str) -> usize {
+    let design = fs::read_to_string(root().join("designs/tantrix.toml")).unwrap();
+    design.lines().position(|l| l.starts_with(start)).unwrap() + 1
+}
+
+#[test]
+fn an_unknown_colour_names_the_colour_and_the_palette() {
+    let err = refused(
+        "colour",
+        &edited(
+            "edges = [\"yellow\", \"yellow\", \"blue\", \"red\", \"blue\", \"red\"]",
+            "edges = [\"yellow\", \"yellow\", \"purple\", \"red\", \"purple\", \"red\"]",
+        ),
+    );
+    assert!(err.contains("unknown colour `purple`"), "{err}");
+    assert!(err.contains("add `purple` there"), "{err}");
+    let line = err.split(':').nth(1).unwrap();
+    assert!(line.parse::<usize>().unwrap() > 50, "points at the tile, not the top: {err}");
+}
+
+#[test]
+fn an_edge_used_twice_is_refused() {
+    let err = refused(
+        "twice",
+        &edited(
+            "number = 1\nedges = [\"yellow\", \"yellow\", \"blue\", \"red\", \"blue\", \"red\"]",
+            "number = 1\nedges = [\"yellow\", \"yellow\", \"blue\", \"red\", \"blue\", \"red\"]\njoins = [[1, 2], [2, 5], [4, 6]]",
+        ),
+    );
+    assert!(err.contains("tile 1: edge 2 is used twice"), "{err}");
+}
+
+#[test]
+fn a_colour_on_three_edges_cannot_make_lines() {
+    let err = refused(
+        "three",
+        &edited(
+            "[\"yellow\", \"yellow\", \"blue\", \"red\", \"blue\", \"red\"]",
+            "[\"yellow\", \"yellow\", \"yellow\", \"red\", \"blue\", \"red\"]",
+        ),
+    );
+    assert!(err.contains("yellow is on 3 edge(s) (1, 2, 3); a line joins exactly two"), "{err}");
+}
+
+#[test]
+fn unknown_keys_and_wrong_types_are_named() {
+    let err = refused("unknown-key", &edited("line_width_mm = 4.8", "line_witdh_mm = 4.8"));
+    assert!(err.contains("unknown field `line_witdh_mm`"), "{err}");
+    let err = refused("wrong-type", &edited("edge_mm = 24.0", "edge_mm = \"24\""));
+    assert!(err.contains(&format!("bad.toml:{}:11:", line_of("edge_mm"))), "{err}");
+    let err = refused("negative", &edited("edge_mm = 24.0", "edge_mm = -24.0"));
+    assert!(err.contains("edge_mm` is -24 mm"), "{err}");
+}
+
+#[test]
+fn a_missing_file_or_a_folder_is_refused() {
+    let dir = scratch("missing");
+    let output = tilepress(&dir, &["check", "nowhere.toml"]);
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2);
+    assert!(err.contains("nowhere.toml: error: cannot read the design"), "{err}");
+    let output = tilepress(&dir, &["check", "."]);
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2);
+    assert!(err.contains("is a folder"), "{err}");
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_output_untouched() {
+    let dir = scratch("keep-previous");
+    let good = fs::read_to_string(root().join("designs/tantrix.toml")).unwrap();
+    fs::write(dir.join("tantrix.toml"), &good).unwrap();
+    assert_eq!(code(&tilepress(&dir, &["build", "tantrix.toml", "-o", "out"])), 0);
+    let before = fs::read(dir.join("out/tantrix/tantrix.pdf")).unwrap();
+    fs::write(dir.join("tantrix.toml"), good.replace("edge_mm = 24.0", "edge_mm = 240.0")).unwrap();
+    let output = tilepress(&dir, &["build", "tantrix.toml", "-o", "out"]);
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2, "a tile larger than the paper: {err}");
+    assert!(err.contains("does not fit on A4 paper"), "{err}");
+    assert_eq!(fs::read(dir.join("out/tantrix/tantrix.pdf")).unwrap(), before);
+    let names: Vec<String> = fs::read_dir(dir.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into())
+        .collect();
+    assert_eq!(names, vec!["tantrix".to_string()], "no staging folders left behind");
+}
+
+#[test]
+fn bad_command_line_values_are_refused_before_any_work() {
+    let dir = scratch("flags");
+    let design = root().join("designs/tantrix.toml");
+    let design = design.to_str().unwrap();
+    for (flag, value, says) in [
+        ("--paper", "B7", "unknown paper"),
+        ("--duplex", "sideways", "--duplex"),
+        ("--margin", "-3", "--margin"),
+    ] {
+        let output = tilepress(&dir, &["build", design, "-o", "out", &format!("{flag}={value}")]);
+        let (_, err) = text(&output);
+        assert_eq!(code(&output), 2, "{flag} {value}: {err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!dir.join("out").exists());
+    }
+}
