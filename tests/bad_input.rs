@@ -52,6 +52,8 @@ fn an_unknown_colour_names_the_colour_and_the_palette() {
     );
     assert!(err.contains("unknown colour `purple`"), "{err}");
     assert!(err.contains("add `purple` there"), "{err}");
+    let err = refused("near-colour", &edited("back = \"yellow\"", "back = \"yelow\""));
+    assert!(err.contains("did you mean `yellow`?"), "{err}");
     let line = err.split(':').nth(1).unwrap();
     assert!(line.parse::<usize>().unwrap() > 50, "points at the tile, not the top: {err}");
 }
@@ -84,6 +86,7 @@ fn a_colour_on_three_edges_cannot_make_lines() {
 fn unknown_keys_and_wrong_types_are_named() {
     let err = refused("unknown-key", &edited("line_width_mm = 4.8", "line_witdh_mm = 4.8"));
     assert!(err.contains("unknown field `line_witdh_mm`"), "{err}");
+    assert!(err.contains("did you mean `line_width_mm`?"), "{err}");
     let err = refused("wrong-type", &edited("edge_mm = 24.0", "edge_mm = \"24\""));
     assert!(err.contains(&format!("bad.toml:{}:11:", line_of("edge_mm"))), "{err}");
     let err = refused("negative", &edited("edge_mm = 24.0", "edge_mm = -24.0"));

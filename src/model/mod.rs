@@ -7,6 +7,7 @@ pub mod paper;
 pub mod resolve;
 pub mod schema;
 pub mod source;
+pub mod suggest;
 pub mod tiles;
 
 use std::path::Path;

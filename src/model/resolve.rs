@@ -16,6 +16,7 @@ use super::diagnostic::Diagnostic;
 use super::paper::parse_paper;
 use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
 use super::source::SourceFile;
+use super::suggest::{closest, quoted_words};
 use super::tiles::resolve_tiles;
 use crate::geometry::polygon::RegularPolygon;
 use crate::scene::Colour;
@@ -30,7 +31,11 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         Ok(file) => file,
         Err(error) => {
             let span = error.span().unwrap_or(0..0);
-            resolver.error(&span, error.message().trim().to_string(), syntax_help(error.message()));
+            resolver.error(
+                &span,
+                error.message().trim().to_string(),
+                &syntax_help(error.message()),
+            );
             return Err(resolver.diagnostics);
         }
     };
@@ -64,16 +69,20 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     })
 }
 
-/// A hint for TOML syntax and type errors.
-fn syntax_help(message: &str) -> &'static str {
+/// A hint for TOML syntax and type errors, naming the likely key for a misspelt one.
+fn syntax_help(message: &str) -> String {
     if message.contains("unknown field") {
-        "remove the key or correct its spelling; docs/format.md lists every key"
+        let words = quoted_words(message);
+        match words.split_first().and_then(|(typo, known)| closest(typo, known.iter().copied())) {
+            Some(key) => format!("did you mean `{key}`? (docs/format.md lists every key)"),
+            None => "remove the key or correct its spelling; docs/format.md lists every key".into(),
+        }
     } else if message.contains("missing field") {
-        "add the missing key; docs/format.md lists the required keys"
+        "add the missing key; docs/format.md lists the required keys".into()
     } else if message.contains("invalid type") {
-        "give the value the type docs/format.md names (text in quotes, numbers without)"
+        "give the value the type docs/format.md names (text in quotes, numbers without)".into()
     } else {
-        "fix the TOML syntax at this place"
+        "fix the TOML syntax at this place".into()
     }
 }
 
@@ -99,11 +108,14 @@ impl Resolver<'_> {
             Some(key)
         } else {
             let known: Vec<&str> = palette.colours.keys().map(String::as_str).collect();
-            self.error(
-                &name.span(),
-                format!("unknown colour `{key}`"),
-                &format!("use a colour from [palette] ({}) or add `{key}` there", known.join(", ")),
-            );
+            let help = match closest(&key, known.iter().copied()) {
+                Some(near) => format!("did you mean `{near}`? Or add `{key}` to [palette]"),
+                None => format!(
+                    "use a colour from [palette] ({}) or add `{key}` there",
+                    known.join(", ")
+                ),
+            };
+            self.error(&name.span(), format!("unknown colour `{key}`"), &help);
             None
         }
     }
