@@ -97,3 +97,65 @@ pub fn matchings(
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::design::Symmetry;
+
+    /// The Triles rule (games.md §2) with its two filters as parameters.
+    fn triles_rule(min_colours: usize, min_slot_kinds: usize) -> SetRule {
+        SetRule {
+            colours: vec!["black".into(), "white".into()],
+            slot_kinds: SlotKind::ALL.to_vec(),
+            joins: JoinRule::Optional,
+            join_spans: vec![1],
+            exclude_spans: Vec::new(),
+            distinct_line_colours: false,
+            min_colours,
+            max_colours: usize::MAX,
+            min_slot_kinds,
+            symmetry: Symmetry::Rotation,
+            count: None,
+            position: Default::default(),
+        }
+    }
+
+    fn count(rule: &SetRule) -> usize {
+        complete_set(rule, RegularPolygon::new(3, 40.0)).map(|set| set.len()).unwrap_or(0)
+    }
+
+    #[test]
+    fn triangles_with_two_colours_three_kinds_and_optional_joins_give_88_60_52() {
+        assert_eq!(count(&triles_rule(1, 1)), 88, "the whole space");
+        assert_eq!(count(&triles_rule(2, 1)), 60, "both colours");
+        assert_eq!(count(&triles_rule(2, 2)), 52, "both colours, two slot kinds");
+    }
+
+    #[test]
+    fn without_joins_the_count_is_the_number_of_slot_necklaces() {
+        // 6 slot choices on 3 edges up to rotation: (6³ + 2·6) / 3 = 76 designs; optional
+        // joins add one design per pair of neighbouring same-coloured line slots (class).
+        let mut rule = triles_rule(1, 1);
+        rule.joins = JoinRule::Never;
+        assert_eq!(count(&rule), 76);
+    }
+
+    #[test]
+    fn every_derived_tile_satisfies_the_rule_and_keys_are_canonical() {
+        let rule = triles_rule(2, 2);
+        let shape = RegularPolygon::new(3, 40.0);
+        for (key, tile) in complete_set(&rule, shape).unwrap_or_default() {
+            assert!(violations(&rule, shape, &tile.slots, &tile.joins).is_empty());
+            assert_eq!(canonical(&edge_labels(&tile.slots, &tile.joins), rule.symmetry).0, key);
+        }
+    }
+
+    #[test]
+    fn reflections_merge_mirror_images() {
+        let mut rule = triles_rule(1, 1);
+        let rotation_only = count(&rule);
+        rule.symmetry = Symmetry::RotationReflection;
+        assert!(count(&rule) < rotation_only);
+    }
+}
