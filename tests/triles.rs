@@ -111,7 +111,9 @@ fn filled_polygons(pdf: &Path, fill: [f32; 3]) -> (usize, Vec<Vec<(f64, f64)>>) 
             "f" | "f*" => {
                 let same = colour.iter().zip(fill).all(|(a, b)| (a - f64::from(b)).abs() < 0.002);
                 if same && !current.is_empty() {
-                    found.push(current.iter().map(|p| (p[0] * MM_PER_PT, p[1] * MM_PER_PT)).collect());
+                    found.push(
+                        current.iter().map(|p| (p[0] * MM_PER_PT, p[1] * MM_PER_PT)).collect(),
+                    );
                 }
             }
             _ => {}
