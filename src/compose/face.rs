@@ -107,6 +107,7 @@ fn capped_stub(shape: RegularPolygon, edge: usize, width: f64, length: f64) -> B
 mod tests {
     use super::*;
     use crate::model::design::{Slot, SlotStyle};
+    use kurbo::ParamCurve;
     use crate::scene::Colour;
 
     fn tile(colours: &[&str], joins: &[(usize, usize)]) -> Tile {
@@ -162,5 +163,45 @@ mod tests {
         let hex = RegularPolygon::new(6, 10.0);
         let path = outline(hex);
         assert_eq!(path.elements().len(), 7);
+    }
+
+    #[test]
+    fn half_circles_stand_on_the_edge_midpoint_and_end_on_the_edge() {
+        let tri = RegularPolygon::new(3, 40.0);
+        for edge in 0..3 {
+            let path = half_circle(tri, edge, 6.0);
+            let segments: Vec<_> = path.segments().collect();
+            let (start, end) = (segments[0].start(), segments[segments.len() - 1].end());
+            let (a, b) = tri.edge(edge);
+            let on_edge = |p: Point| ((b - a).cross(p - a) / a.distance(b)).abs() < 1e-9;
+            assert!(on_edge(start) && on_edge(end), "edge {edge}");
+            assert!((start.distance(end) - 12.0).abs() < 1e-9);
+            assert!(start.midpoint(end).distance(tri.midpoint(edge)) < 1e-9);
+            // The half stands inside the tile: its middle is 6 mm in from the edge.
+            let middle = segments[segments.len() / 2].start();
+            assert!((middle.distance(tri.midpoint(edge)) - 6.0).abs() < 1e-6);
+            assert!(middle.distance(Point::ORIGIN) < tri.apothem());
+        }
+    }
+
+    #[test]
+    fn an_unjoined_line_ends_in_a_cap_at_the_cap_length() {
+        use kurbo::Shape as _;
+        let tri = RegularPolygon::new(3, 40.0);
+        let mut one_line = tile(&["r", "r", "r"], &[]);
+        one_line.slots[1].kind = SlotKind::Dot;
+        one_line.slots[2].kind = SlotKind::Dot;
+        let mut palette = Palette::default();
+        palette.colours.insert("r".into(), Colour { r: 200, g: 0, b: 0 });
+        let items = front(&one_line, tri, &style(), &palette);
+        let Item::Shape(stub) = &items[1] else { panic!("a stub") };
+        // Edge 0 is on top: the stub runs down from it, 4 mm wide, 8 mm long to its tip.
+        let bounds = stub.path.bounding_box();
+        assert!((bounds.width() - 4.0).abs() < 1e-3, "{bounds:?}");
+        assert!((bounds.y0 - tri.midpoint(0).y).abs() < 1e-9);
+        assert!((bounds.height() - 8.0).abs() < 1e-3, "{bounds:?}");
+        // Its end is a semicircle: the area is a 4 × 6 rectangle plus half a 2 mm disc.
+        let area = stub.path.area().abs();
+        assert!((area - (24.0 + PI * 2.0)).abs() < 0.01, "{area}");
     }
 }
