@@ -88,14 +88,28 @@ fn meet(a: (Point, Point), b: (Point, Point)) -> f64 {
     straight.min(crossed)
 }
 
+/// Two tiles of slots of `kind` side by side: their places, the shared edge's midpoint, and
+/// each tile's slot on that edge (path on the page, shape as drawn).
+struct Facing {
+    places: Vec<TilePlacement>,
+    centre: Point,
+    a: (BezPath, Shape),
+    b: (BezPath, Shape),
+}
+
+fn facing(kind: &str, radius: impl Fn(&Design) -> f64) -> (Facing, f64) {
+    let design = pair_design(kind);
+    let radius = radius(&design);
+    let (places, centre) = neighbours(design.shape.unwrap());
+    let a = at(&slot_paths(&design, 0, &places[0]), centre, radius);
+    let b = at(&slot_paths(&design, 1, &places[1]), centre, radius);
+    (Facing { places, centre, a, b }, radius)
+}
+
 #[test]
 fn facing_half_rings_close_a_ring() {
-    let design = pair_design("ring");
-    let shape = design.shape.unwrap();
-    let radius = design.style.slots.ring_radius_mm;
-    let (places, centre) = neighbours(shape);
-    let (a, a_shape) = at(&slot_paths(&design, 0, &places[0]), centre, radius);
-    let (b, _) = at(&slot_paths(&design, 1, &places[1]), centre, radius);
+    let (pair, radius) = facing("ring", |d| d.style.slots.ring_radius_mm);
+    let Facing { places, centre, a: (a, a_shape), b: (b, _) } = pair;
     assert!(a_shape.fill.is_none() && a_shape.stroke.is_some(), "a ring is a stroked line");
     let (a_ends, a_error) = ends_and_error(&a, centre, radius);
     let (b_ends, b_error) = ends_and_error(&b, centre, radius);
@@ -114,12 +128,8 @@ fn facing_half_rings_close_a_ring() {
 
 #[test]
 fn facing_half_discs_make_a_dot() {
-    let design = pair_design("dot");
-    let shape = design.shape.unwrap();
-    let radius = design.style.slots.dot_radius_mm;
-    let (places, centre) = neighbours(shape);
-    let (a, a_shape) = at(&slot_paths(&design, 0, &places[0]), centre, radius);
-    let (b, _) = at(&slot_paths(&design, 1, &places[1]), centre, radius);
+    let (pair, radius) = facing("dot", |d| d.style.slots.dot_radius_mm);
+    let Facing { centre, a: (a, a_shape), b: (b, _), .. } = pair;
     assert!(a_shape.fill.is_some(), "a dot is filled");
     let (_, a_error) = ends_and_error(&a, centre, radius);
     let (_, b_error) = ends_and_error(&b, centre, radius);

@@ -38,7 +38,7 @@ fn cut_segments(svg: &str) -> Vec<((f64, f64), (f64, f64))> {
     let layer = &svg[svg.find("id=\"layer-cut\"").expect("a cut layer")..];
     let d = layer.split(" d=\"").nth(1).expect("a cut path").split('"').next().unwrap();
     let numbers: Vec<f64> = d
-        .split(|c: char| c == ' ' || c == 'M' || c == 'L')
+        .split([' ', 'M', 'L'])
         .filter(|w| !w.is_empty())
         .map(|w| w.parse().expect("a number"))
         .collect();

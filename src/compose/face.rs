@@ -107,8 +107,8 @@ fn capped_stub(shape: RegularPolygon, edge: usize, width: f64, length: f64) -> B
 mod tests {
     use super::*;
     use crate::model::design::{Slot, SlotStyle};
-    use kurbo::ParamCurve;
     use crate::scene::Colour;
+    use kurbo::ParamCurve;
 
     fn tile(colours: &[&str], joins: &[(usize, usize)]) -> Tile {
         Tile {
