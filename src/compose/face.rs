@@ -39,15 +39,19 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         drawn.push((a, b));
     }
     let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let sizes = &style.slots;
     for (edge, slot) in tile.slots.iter().enumerate() {
         let colour = palette.colour(&slot.colour);
         let item = match slot.kind {
             SlotKind::Line if joined.contains(&edge) => continue,
-            SlotKind::Line => Shape::filled(capped_stub(shape, edge, style.line_width_mm), colour),
-            SlotKind::Dot => Shape::filled(half_disc(shape, edge, style.line_width_mm), colour),
+            SlotKind::Line => Shape::filled(
+                capped_stub(shape, edge, style.line_width_mm, sizes.cap_length_mm),
+                colour,
+            ),
+            SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
             SlotKind::Ring => Shape::stroked(
-                half_circle(shape, edge, style.line_width_mm * 1.5),
-                Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, style.line_width_mm * 0.6) },
+                half_circle(shape, edge, sizes.ring_radius_mm),
+                Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, sizes.ring_width_mm) },
             ),
         };
         items.push(Item::Shape(item));
@@ -62,8 +66,10 @@ fn drawing_order(tile: &Tile, shape: RegularPolygon) -> Vec<(usize, usize)> {
     joins
 }
 
-/// Inward semicircle of `radius` standing on edge `edge`'s midpoint (open path).
-fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
+/// The inward semicircle of `radius` centred on edge `edge`'s midpoint, an open path from one
+/// point of the edge to the other. Its ends lie on the edge and leave it at 90°, so the facing
+/// tile's semicircle continues it into a whole circle.
+pub fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
     let centre = shape.midpoint(edge);
     let along = shape.normal_angle(edge) + PI / 2.0;
     let arc = Arc::new(centre, (radius, radius), along, PI, 0.0);
@@ -73,19 +79,20 @@ fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
     path
 }
 
-/// A filled half-disc on the edge; two facing tiles make a whole dot.
-fn half_disc(shape: RegularPolygon, edge: usize, line_width: f64) -> BezPath {
-    let mut path = half_circle(shape, edge, line_width * 1.2);
+/// A filled half-disc on the edge, its diameter along the edge; two facing tiles make a dot.
+fn half_disc(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
+    let mut path = half_circle(shape, edge, radius);
     path.close_path();
     path
 }
 
-/// A line that enters at the edge and ends in a semicircular cap a quarter of the way in.
-fn capped_stub(shape: RegularPolygon, edge: usize, width: f64) -> BezPath {
+/// A line of `width` that enters at the edge's midpoint at 90° and ends `length` further in,
+/// at the tip of a semicircular cap.
+fn capped_stub(shape: RegularPolygon, edge: usize, width: f64, length: f64) -> BezPath {
     let inward = -shape.normal(edge);
     let across = Vec2::new(-inward.y, inward.x) * (width / 2.0);
     let start = shape.midpoint(edge);
-    let end: Point = start + inward * (shape.apothem() / 2.0);
+    let end: Point = start + inward * (length - width / 2.0).max(0.0);
     let mut path = BezPath::new();
     path.move_to(start + across);
     path.line_to(end + across);
@@ -99,8 +106,9 @@ fn capped_stub(shape: RegularPolygon, edge: usize, width: f64) -> BezPath {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::Slot;
+    use crate::model::design::{Slot, SlotStyle};
     use crate::scene::Colour;
+    use kurbo::ParamCurve;
 
     fn tile(colours: &[&str], joins: &[(usize, usize)]) -> Tile {
         Tile {
@@ -116,7 +124,13 @@ mod tests {
     }
 
     fn style() -> Style {
-        Style { background: Colour::BLACK, line_width_mm: 4.0, casing_mm: 0.5 }
+        let slots = SlotStyle {
+            ring_radius_mm: 6.0,
+            ring_width_mm: 4.0,
+            dot_radius_mm: 4.0,
+            cap_length_mm: 8.0,
+        };
+        Style { background: Colour::BLACK, line_width_mm: 4.0, casing_mm: 0.5, slots }
     }
 
     fn casings(items: &[Item]) -> usize {
@@ -149,5 +163,45 @@ mod tests {
         let hex = RegularPolygon::new(6, 10.0);
         let path = outline(hex);
         assert_eq!(path.elements().len(), 7);
+    }
+
+    #[test]
+    fn half_circles_stand_on_the_edge_midpoint_and_end_on_the_edge() {
+        let tri = RegularPolygon::new(3, 40.0);
+        for edge in 0..3 {
+            let path = half_circle(tri, edge, 6.0);
+            let segments: Vec<_> = path.segments().collect();
+            let (start, end) = (segments[0].start(), segments[segments.len() - 1].end());
+            let (a, b) = tri.edge(edge);
+            let on_edge = |p: Point| ((b - a).cross(p - a) / a.distance(b)).abs() < 1e-9;
+            assert!(on_edge(start) && on_edge(end), "edge {edge}");
+            assert!((start.distance(end) - 12.0).abs() < 1e-9);
+            assert!(start.midpoint(end).distance(tri.midpoint(edge)) < 1e-9);
+            // The half stands inside the tile: its middle is 6 mm in from the edge.
+            let middle = segments[segments.len() / 2].start();
+            assert!((middle.distance(tri.midpoint(edge)) - 6.0).abs() < 1e-6);
+            assert!(middle.distance(Point::ORIGIN) < tri.apothem());
+        }
+    }
+
+    #[test]
+    fn an_unjoined_line_ends_in_a_cap_at_the_cap_length() {
+        use kurbo::Shape as _;
+        let tri = RegularPolygon::new(3, 40.0);
+        let mut one_line = tile(&["r", "r", "r"], &[]);
+        one_line.slots[1].kind = SlotKind::Dot;
+        one_line.slots[2].kind = SlotKind::Dot;
+        let mut palette = Palette::default();
+        palette.colours.insert("r".into(), Colour { r: 200, g: 0, b: 0 });
+        let items = front(&one_line, tri, &style(), &palette);
+        let Item::Shape(stub) = &items[1] else { panic!("a stub") };
+        // Edge 0 is on top: the stub runs down from it, 4 mm wide, 8 mm long to its tip.
+        let bounds = stub.path.bounding_box();
+        assert!((bounds.width() - 4.0).abs() < 1e-3, "{bounds:?}");
+        assert!((bounds.y0 - tri.midpoint(0).y).abs() < 1e-9);
+        assert!((bounds.height() - 8.0).abs() < 1e-3, "{bounds:?}");
+        // Its end is a semicircle: the area is a 4 × 6 rectangle plus half a 2 mm disc.
+        let area = stub.path.area().abs();
+        assert!((area - (24.0 + PI * 2.0)).abs() < 0.01, "{area}");
     }
 }

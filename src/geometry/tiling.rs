@@ -161,7 +161,7 @@ fn contains(area: Rect, p: Point) -> bool {
 }
 
 /// Moves the placements so that their bounding box sits in the middle of `area`.
-fn centre_in(placed: &mut [TilePlacement], shape: RegularPolygon, area: Rect) {
+pub fn centre_in(placed: &mut [TilePlacement], shape: RegularPolygon, area: Rect) {
     let corners: Vec<Point> = placed.iter().flat_map(|p| p.corners(shape)).collect();
     if corners.is_empty() {
         return;

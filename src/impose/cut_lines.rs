@@ -34,10 +34,14 @@ pub fn key(p: Point) -> (i64, i64) {
     ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64)
 }
 
-/// One stroke item holding every distinct edge.
-pub fn cut_lines(shape: RegularPolygon, places: &[TilePlacement]) -> Vec<Item> {
+/// One stroke item holding every cut: the given `segments`, or else every distinct edge.
+pub fn cut_lines(
+    shape: RegularPolygon,
+    places: &[TilePlacement],
+    segments: Option<Vec<(Point, Point)>>,
+) -> Vec<Item> {
     let mut path = BezPath::new();
-    for (a, b) in distinct_edges(shape, places) {
+    for (a, b) in segments.unwrap_or_else(|| distinct_edges(shape, places)) {
         path.move_to(a);
         path.line_to(b);
     }

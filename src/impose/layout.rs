@@ -88,4 +88,31 @@ mod tests {
     fn a_tile_larger_than_the_paper_fits_nowhere() {
         assert!(choose_layout(RegularPolygon::new(6, 200.0), &a4(Orientation::Auto)).is_none());
     }
+
+    #[test]
+    fn fifty_two_triangles_of_40_mm_fit_in_rows_of_13_on_landscape_a4() {
+        let tri = RegularPolygon::new(3, 40.0);
+        let layout = choose_layout(tri, &a4(Orientation::Landscape)).unwrap();
+        assert!(layout.is_landscape());
+        // 281 mm between the margins takes 13 triangles (7 + 6 alternating, 280 mm); the
+        // first 52 places are four whole rows.
+        assert!(layout.places.len() >= 52, "{} places", layout.places.len());
+        let rows: Vec<i64> =
+            layout.places[..52].iter().map(|p| (p.centre.y * 100.0).round() as i64).collect();
+        let mut heights = rows;
+        heights.dedup();
+        // Up and down triangles of one row have centres at two heights.
+        assert_eq!(heights.len(), 8, "four rows of two centre heights each");
+        for pair in heights.chunks(2) {
+            let row: Vec<f64> = layout.places[..52]
+                .iter()
+                .filter(|p| pair.contains(&((p.centre.y * 100.0).round() as i64)))
+                .map(|p| p.centre.x)
+                .collect();
+            assert_eq!(row.len(), 13);
+            let width = row.iter().fold(f64::MIN, |a, &b| a.max(b))
+                - row.iter().fold(f64::MAX, |a, &b| a.min(b));
+            assert!((width - 12.0 * 20.0).abs() < 1e-6, "a row spans 12 half-edges: {width}");
+        }
+    }
 }

@@ -6,5 +6,6 @@ pub mod duplex;
 pub mod layout;
 pub mod marks;
 pub mod sheets;
+pub mod trim_lines;
 
 pub use sheets::{Imposed, SheetRequest, impose};

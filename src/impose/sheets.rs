@@ -7,7 +7,9 @@ use super::cut_lines::cut_lines;
 use super::duplex::{back_mirror, back_transform};
 use super::layout::{SheetLayout, choose_layout};
 use super::marks::{crop_marks, footer};
+use super::trim_lines::{guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::tiling::centre_in;
 use crate::model::design::{Duplex, SheetSettings};
 use crate::scene::{Document, Group, Item, Layer, Page, Role};
 
@@ -48,9 +50,14 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
     let mut pages = Vec::new();
     let mut backs = request.backs.map(Vec::into_iter);
     let mut fronts = request.fronts.into_iter();
+    let margin = request.sheet.margin_mm;
     for sheet in 0..sheets {
         let front_art: Vec<Vec<Item>> = fronts.by_ref().take(per_sheet).collect();
-        let places = &layout.places[..front_art.len()];
+        // A sheet that is not full has its block of tiles centred like a full one.
+        let mut centred = layout.places[..front_art.len()].to_vec();
+        let area = SheetLayout::tile_area(layout.width_mm, layout.height_mm, margin);
+        centre_in(&mut centred, request.shape, area);
+        let places = &centred[..];
         let counter = format!("{} · sheet {} of {sheets}", request.title, sheet + 1);
         let front_items = front_art
             .into_iter()
@@ -58,14 +65,19 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             .map(|(items, place)| Item::Group(Group { transform: place.transform(), items }))
             .collect();
         let page_rect = Rect::new(0.0, 0.0, layout.width_mm, layout.height_mm);
+        let guides = guide_area(layout.width_mm, layout.height_mm, margin);
+        // Long trimmer cuts make crop marks redundant: they run on past every corner.
+        let trims = trim_lines(request.shape, places, guides);
+        let crops =
+            if trims.is_some() { Vec::new() } else { crop_marks(request.shape, places, page_rect) };
         pages.push(page(
             format!("sheet-{:02}-front", sheet + 1),
             &layout,
             vec![
                 (Role::Art, front_items),
-                (Role::Cut, cut_lines(request.shape, places)),
+                (Role::Cut, cut_lines(request.shape, places, trims)),
                 (Role::Marks, {
-                    let mut marks = crop_marks(request.shape, places, page_rect);
+                    let mut marks = crops;
                     let lines = [
                         format!("{counter} · front"),
                         "print at 100 % (actual size), no scaling: the square must measure 10 mm"

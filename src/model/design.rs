@@ -44,6 +44,22 @@ pub struct Style {
     pub line_width_mm: f64,
     /// Width of the background-coloured casing on each side of a line that crosses another.
     pub casing_mm: f64,
+    /// Sizes of half-rings, half-discs and capped line ends.
+    pub slots: SlotStyle,
+}
+
+/// How the slots that are not joined lines are drawn; all centred on the edge midpoint, so
+/// two facing tiles complete a ring or a dot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlotStyle {
+    /// Radius of a half-ring's centre line.
+    pub ring_radius_mm: f64,
+    /// Width of a half-ring's line.
+    pub ring_width_mm: f64,
+    /// Radius of a half-disc.
+    pub dot_radius_mm: f64,
+    /// From the edge to the tip of an unjoined line's semicircular cap.
+    pub cap_length_mm: f64,
 }
 
 /// What a slot on an edge shows.

@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod paper;
 pub mod resolve;
 pub mod schema;
+pub mod slot_style;
 pub mod source;
 pub mod suggest;
 pub mod tiles;

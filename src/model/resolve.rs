@@ -15,6 +15,7 @@ use super::design::{
 use super::diagnostic::Diagnostic;
 use super::paper::parse_paper;
 use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
+use super::slot_style::slot_style;
 use super::source::SourceFile;
 use super::suggest::{closest, quoted_words};
 use super::tiles::resolve_tiles;
@@ -207,7 +208,8 @@ impl Resolver<'_> {
             .casing_mm
             .as_ref()
             .map_or(line_width_mm / 6.0, |w| self.length(w, "`casing_mm`", (0.0, half_edge)));
-        Style { background, line_width_mm, casing_mm }
+        let slots = slot_style(self, table, shape, line_width_mm);
+        Style { background, line_width_mm, casing_mm, slots }
     }
 
     fn rule(

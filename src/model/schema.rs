@@ -46,6 +46,14 @@ pub struct StyleTable {
     pub background: Option<Spanned<String>>,
     pub line_width_mm: Option<Spanned<f64>>,
     pub casing_mm: Option<Spanned<f64>>,
+    /// Radius of a half-ring's centre line (`ring` slots).
+    pub ring_radius_mm: Option<Spanned<f64>>,
+    /// Width of a half-ring's line.
+    pub ring_width_mm: Option<Spanned<f64>>,
+    /// Radius of a half-disc (`dot` slots).
+    pub dot_radius_mm: Option<Spanned<f64>>,
+    /// How far an unjoined line reaches into the tile, to the tip of its round cap.
+    pub cap_length_mm: Option<Spanned<f64>>,
 }
 
 /// `[rule]`: what the complete set is, so that `check` can derive it.

@@ -101,10 +101,10 @@ pub fn matchings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::canonical::Symmetry;
-    use crate::model::design::SetRule;
+    use crate::model::design::Symmetry;
     use std::collections::BTreeSet;
 
+    /// A Tantrix-like rule: every edge joined, lines in distinct colours, no three straights.
     fn tantrix_like(colours: &[&str]) -> SetRule {
         SetRule {
             colours: colours.iter().map(|c| c.to_string()).collect(),
@@ -120,6 +120,28 @@ mod tests {
             count: None,
             position: Default::default(),
         }
+    }
+
+    /// The Triles rule (games.md §2) with its two filters as parameters.
+    fn triles_rule(min_colours: usize, min_slot_kinds: usize) -> SetRule {
+        SetRule {
+            colours: vec!["black".into(), "white".into()],
+            slot_kinds: SlotKind::ALL.to_vec(),
+            joins: JoinRule::Optional,
+            join_spans: vec![1],
+            exclude_spans: Vec::new(),
+            distinct_line_colours: false,
+            min_colours,
+            max_colours: usize::MAX,
+            min_slot_kinds,
+            symmetry: Symmetry::Rotation,
+            count: None,
+            position: Default::default(),
+        }
+    }
+
+    fn count(rule: &SetRule) -> usize {
+        complete_set(rule, RegularPolygon::new(3, 40.0)).map(|set| set.len()).unwrap_or(0)
     }
 
     #[test]
@@ -168,5 +190,38 @@ mod tests {
         let names: Vec<&str> = colours.iter().map(String::as_str).collect();
         let result = complete_set(&tantrix_like(&names), RegularPolygon::new(6, 24.0));
         assert_eq!(result.unwrap_err(), 20usize.pow(6));
+    }
+
+    #[test]
+    fn triangles_with_two_colours_three_kinds_and_optional_joins_give_88_60_52() {
+        assert_eq!(count(&triles_rule(1, 1)), 88, "the whole space");
+        assert_eq!(count(&triles_rule(2, 1)), 60, "both colours");
+        assert_eq!(count(&triles_rule(2, 2)), 52, "both colours, two slot kinds");
+    }
+
+    #[test]
+    fn without_joins_the_count_is_the_number_of_slot_necklaces() {
+        // 6 slot choices on 3 edges up to rotation: (6³ + 2·6) / 3 = 76 designs.
+        let mut rule = triles_rule(1, 1);
+        rule.joins = JoinRule::Never;
+        assert_eq!(count(&rule), 76);
+    }
+
+    #[test]
+    fn every_derived_tile_satisfies_the_rule_and_keys_are_canonical() {
+        let rule = triles_rule(2, 2);
+        let shape = RegularPolygon::new(3, 40.0);
+        for (key, tile) in complete_set(&rule, shape).unwrap_or_default() {
+            assert!(violations(&rule, shape, &tile.slots, &tile.joins).is_empty());
+            assert_eq!(canonical(&edge_labels(&tile.slots, &tile.joins), rule.symmetry).0, key);
+        }
+    }
+
+    #[test]
+    fn reflections_merge_mirror_images() {
+        let mut rule = triles_rule(1, 1);
+        let rotation_only = count(&rule);
+        rule.symmetry = Symmetry::RotationReflection;
+        assert!(count(&rule) < rotation_only);
     }
 }

@@ -1,0 +1,184 @@
+//! Long straight cuts for a paper trimmer: when the tile edges of a sheet lie on straight lines
+//! that cross no tile (rows of triangles, grids of squares), each such line becomes one cut
+//! across the sheet, running on into the free paper as a guide.
+//!
+//! A honeycomb is not cut this way: the line through any hex edge runs into a neighbouring
+//! hex, so hex sheets keep one cut per edge.
+
+use std::collections::BTreeMap;
+
+use kurbo::{Point, Rect, Vec2};
+
+use super::cut_lines::distinct_edges;
+use super::layout::FOOTER_BAND_MM;
+use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::tiling::TilePlacement;
+
+/// Guides stop this far from the paper's edge (most printers cannot print closer), or at
+/// the margin when that is smaller.
+pub const GUIDE_EDGE_MM: f64 = 5.0;
+
+/// How far inside a tile a line must pass to count as crossing it, in mm.
+const CROSSING_TOLERANCE_MM: f64 = 1e-6;
+
+/// A straight line through the sheet: unit direction and signed distance from the origin.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    direction: Vec2,
+    offset: f64,
+}
+
+impl Line {
+    /// The line through edge `a`–`b`, its direction turned into the half-plane x > 0 (or
+    /// straight down), so that both orientations of an edge give the same line.
+    fn through(a: Point, b: Point) -> Line {
+        let mut direction = (b - a).normalize();
+        if direction.x < -1e-9 || (direction.x.abs() <= 1e-9 && direction.y < 0.0) {
+            direction = -direction;
+        }
+        Line { direction, offset: normal(direction).dot(a.to_vec2()) }
+    }
+
+    /// Identifies the line to 1 µrad and 0.001 mm, for grouping collinear edges.
+    fn key(&self) -> (i64, i64) {
+        let angle = self.direction.y.atan2(self.direction.x);
+        ((angle * 1e6).round() as i64, (self.offset * 1000.0).round() as i64)
+    }
+
+    /// Signed distance of `p` from the line.
+    fn distance(&self, p: Point) -> f64 {
+        normal(self.direction).dot(p.to_vec2()) - self.offset
+    }
+
+    /// Whether the line passes through the inside of the convex `outline`.
+    fn crosses(&self, outline: &[Point]) -> bool {
+        let distances = outline.iter().map(|&c| self.distance(c));
+        let (low, high) = distances.fold((f64::MAX, f64::MIN), |(l, h), d| (l.min(d), h.max(d)));
+        low < -CROSSING_TOLERANCE_MM && high > CROSSING_TOLERANCE_MM
+    }
+
+    /// The part of the line inside `area`, or `None` if it misses it.
+    fn clip(&self, area: Rect) -> Option<(Point, Point)> {
+        let origin = (normal(self.direction) * self.offset).to_point();
+        let (mut t0, mut t1) = (f64::MIN, f64::MAX);
+        for (start, d, low, high) in [
+            (origin.x, self.direction.x, area.x0, area.x1),
+            (origin.y, self.direction.y, area.y0, area.y1),
+        ] {
+            if d.abs() < 1e-12 {
+                if start < low || start > high {
+                    return None;
+                }
+                continue;
+            }
+            let (a, b) = ((low - start) / d, (high - start) / d);
+            t0 = t0.max(a.min(b));
+            t1 = t1.min(a.max(b));
+        }
+        (t1 > t0).then(|| (origin + self.direction * t0, origin + self.direction * t1))
+    }
+}
+
+/// Where trimmer guides may run on a `width` × `height` page: out into the margin up to
+/// [`GUIDE_EDGE_MM`] from the paper's edge, and down to the footer band.
+pub fn guide_area(width: f64, height: f64, margin: f64) -> Rect {
+    let edge = margin.min(GUIDE_EDGE_MM);
+    Rect::new(edge, edge, width - edge, height - margin - FOOTER_BAND_MM)
+}
+
+/// The left-hand normal of a direction (y down: pointing to the right of travel on the page).
+fn normal(direction: Vec2) -> Vec2 {
+    Vec2::new(-direction.y, direction.x)
+}
+
+/// The sheet's cuts as long lines clipped to `guide_area`, in a stable order, when every
+/// tile edge lies on a line crossing no tile and some line carries more than one edge;
+/// `None` otherwise (cut each edge on its own).
+pub fn trim_lines(
+    shape: RegularPolygon,
+    places: &[TilePlacement],
+    guide_area: Rect,
+) -> Option<Vec<(Point, Point)>> {
+    let mut lines: BTreeMap<(i64, i64), (Line, usize)> = BTreeMap::new();
+    for (a, b) in distinct_edges(shape, places) {
+        let line = Line::through(a, b);
+        lines.entry(line.key()).or_insert((line, 0)).1 += 1;
+    }
+    if lines.values().all(|&(_, edges)| edges < 2) {
+        return None;
+    }
+    let outlines: Vec<Vec<Point>> = places.iter().map(|p| p.corners(shape)).collect();
+    let mut cuts = Vec::new();
+    for (line, _) in lines.values() {
+        if outlines.iter().any(|outline| line.crosses(outline)) {
+            return None;
+        }
+        cuts.extend(line.clip(guide_area));
+    }
+    Some(cuts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::tiling::fill_rect;
+
+    fn on_segment(p: Point, (a, b): (Point, Point)) -> bool {
+        let line = Line::through(a, b);
+        let t = (p - a).dot(b - a) / (b - a).hypot2();
+        line.distance(p).abs() < 1e-6 && (-1e-9..=1.0 + 1e-9).contains(&t)
+    }
+
+    #[test]
+    fn rows_of_triangles_are_cut_by_three_families_of_lines_across_the_sheet() {
+        let tri = RegularPolygon::new(3, 40.0);
+        let block = Rect::new(8.0, 8.0, 289.0, 189.0);
+        let guides = Rect::new(4.0, 4.0, 293.0, 189.0);
+        let places: Vec<TilePlacement> =
+            fill_rect(tri, 0.0, 0.0, block).into_iter().take(52).collect();
+        let cuts = trim_lines(tri, &places, guides).expect("triangle rows cut straight");
+        let mut directions: Vec<i64> =
+            cuts.iter().map(|&(a, b)| Line::through(a, b).key().0).collect();
+        directions.dedup();
+        directions.sort_unstable();
+        directions.dedup();
+        assert_eq!(directions.len(), 3, "three families of parallel cuts");
+        let horizontal = cuts.iter().filter(|(a, b)| (a.y - b.y).abs() < 1e-9).count();
+        assert_eq!(horizontal, 5, "4 rows need 5 horizontal cuts");
+        // Every tile edge lies on a cut, and every cut runs to the edge of the guide area.
+        for edge in distinct_edges(tri, &places) {
+            assert!(cuts.iter().any(|&cut| on_segment(edge.0, cut) && on_segment(edge.1, cut)));
+        }
+        let on_border = |p: Point| {
+            [p.x - guides.x0, guides.x1 - p.x, p.y - guides.y0, guides.y1 - p.y]
+                .iter()
+                .any(|d| d.abs() < 1e-6)
+        };
+        assert!(cuts.iter().all(|&(a, b)| on_border(a) && on_border(b)));
+    }
+
+    #[test]
+    fn a_grid_of_squares_is_cut_by_its_rows_and_columns() {
+        let square = RegularPolygon::new(4, 10.0);
+        let places = fill_rect(square, 0.0, 0.0, Rect::new(0.0, 0.0, 30.0, 20.0));
+        let cuts = trim_lines(square, &places, Rect::new(-5.0, -5.0, 35.0, 25.0)).unwrap();
+        assert_eq!(cuts.len(), 4 + 3);
+        assert!(cuts.iter().all(|(a, b)| a.distance(*b) >= 30.0 - 1e-9));
+    }
+
+    #[test]
+    fn a_honeycomb_keeps_one_cut_per_edge() {
+        let hex = RegularPolygon::new(6, 24.0);
+        let places = fill_rect(hex, 0.0, 0.0, Rect::new(0.0, 0.0, 190.0, 260.0));
+        assert!(trim_lines(hex, &places, Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
+        assert!(trim_lines(hex, &places[..1], Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
+    }
+
+    #[test]
+    fn a_line_through_a_tile_crosses_it_and_one_along_its_edge_does_not() {
+        let square = RegularPolygon::new(4, 10.0);
+        let outline = square.corners();
+        assert!(Line::through(Point::new(-10.0, 0.0), Point::new(10.0, 0.0)).crosses(&outline));
+        assert!(!Line::through(Point::new(-10.0, 5.0), Point::new(10.0, 5.0)).crosses(&outline));
+    }
+}
