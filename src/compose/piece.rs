@@ -9,7 +9,7 @@ use kurbo::{Affine, BezPath, Point};
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
 use crate::model::pieces::{Board, Face};
-use crate::scene::{Colour, Group, Item, LineCap, Shape, Stroke};
+use crate::scene::{Group, Item, LineCap, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
 
 /// Width of the faint lines between a piece's cells, in mm.
@@ -105,6 +105,7 @@ pub fn board_art(board: &Board) -> Vec<Item> {
 mod tests {
     use super::*;
     use crate::geometry::grid::{GridKind, square_cells};
+    use crate::scene::Colour;
     use kurbo::Shape as _;
 
     fn grid() -> Grid {

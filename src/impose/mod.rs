@@ -6,6 +6,7 @@ pub mod duplex;
 pub mod layout;
 pub mod marks;
 pub mod pack;
+pub mod piece_sheets;
 pub mod sheets;
 
 pub use sheets::{Imposed, SheetRequest, impose};
