@@ -197,7 +197,7 @@ fn missing_shapes(set: &PieceSet, group: usize) -> Vec<Vec<Cell>> {
     let present: BTreeSet<Vec<Cell>> = set
         .pieces
         .iter()
-        .filter(|p| p.group == group)
+        .filter(|p| p.group == group && p.count > 0)
         .map(|p| canonical_form(kind, &p.cells, symmetry).0)
         .collect();
     rule_shapes(kind, &set.groups[group]).into_iter().filter(|s| !present.contains(s)).collect()
