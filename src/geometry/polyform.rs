@@ -186,11 +186,14 @@ pub fn enumerate(kind: GridKind, size: usize, symmetry: Symmetry) -> BTreeSet<Ve
     forms
 }
 
+/// A straight line of the lattice: its reduced direction and its offset across that direction.
+type LineKey = ((i64, i64), i64);
+
 /// Joins touching or overlapping collinear segments into the longest straight segments, each
 /// from its smaller end point; the result is sorted.
 pub fn merge_collinear(segments: &[Segment]) -> Vec<Segment> {
     // Lines keyed by reduced direction and the offset across it; spans along the direction.
-    let mut lines: BTreeMap<((i64, i64), i64), Vec<(i64, i64)>> = BTreeMap::new();
+    let mut lines: BTreeMap<LineKey, Vec<(i64, i64)>> = BTreeMap::new();
     for &(a, b) in segments {
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);

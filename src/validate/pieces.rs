@@ -69,10 +69,10 @@ pub fn check_pieces(design: &Design, path: &Path) -> Option<(PieceSummary, Vec<D
         piece_area_mm2: 0.0,
         board_cells: design.board.as_ref().map(|b| b.cells.len()),
     };
-    if let Some(board) = &design.board {
-        if board.cells.len() > 1 && components(board.grid.kind, &board.cells).len() > 1 {
-            problem(board.position, "the board's cells are not connected".into(), "fill the gap");
-        }
+    if let Some(board) = &design.board
+        && components(board.grid.kind, &board.cells).len() > 1
+    {
+        problem(board.position, "the board's cells are not connected".into(), "fill the gap");
     }
     let Some(set) = set else { return Some((summary, problems)) };
     let kind = set.grid.kind;
@@ -81,14 +81,14 @@ pub fn check_pieces(design: &Design, path: &Path) -> Option<(PieceSummary, Vec<D
         for (message, help) in piece_violations(kind, piece, group) {
             problem(piece.position, message, help);
         }
-        if let Some(board) = &design.board {
-            if !fits(kind, &piece.cells, board) {
-                problem(
-                    piece.position,
-                    format!("piece {} does not fit on the board in any position", piece.code),
-                    "make the piece smaller or the board larger",
-                );
-            }
+        if let Some(board) = &design.board
+            && !fits(kind, &piece.cells, board)
+        {
+            problem(
+                piece.position,
+                format!("piece {} does not fit on the board in any position", piece.code),
+                "make the piece smaller or the board larger",
+            );
         }
     }
     for (index, group) in set.groups.iter().enumerate() {
