@@ -1,6 +1,8 @@
 //! Builds one design into files: composes every tile face, imposes the sheets and renders
 //! the PDF (all sheet sides in print order) and one SVG per sheet side, all in memory.
 
+pub mod pieces;
+
 use crate::compose::back::back;
 use crate::compose::face::front;
 use crate::geometry::polygon::RegularPolygon;
@@ -55,6 +57,9 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
     let mut result = BuildResult::default();
     if let Some(shape) = design.shape.filter(|_| !design.tiles.is_empty()) {
         tile_sheets(design, shape, stem, &mut result)?;
+    }
+    if design.pieces.is_some() || design.board.is_some() {
+        pieces::piece_parts(design, stem, &mut result)?;
     }
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());

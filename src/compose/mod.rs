@@ -2,3 +2,4 @@
 
 pub mod back;
 pub mod face;
+pub mod piece;

@@ -3,5 +3,7 @@
 
 pub mod canonical;
 pub mod edge_line;
+pub mod grid;
+pub mod polyform;
 pub mod polygon;
 pub mod tiling;

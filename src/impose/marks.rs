@@ -9,6 +9,7 @@ use super::cut_lines::key;
 use super::layout::FOOTER_BAND_MM;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
+use crate::model::design::Duplex;
 use crate::scene::{Colour, Item, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 
@@ -90,6 +91,23 @@ fn inside_convex(outline: &[Point], p: Point) -> bool {
         let (a, b) = (outline[k], outline[(k + 1) % outline.len()]);
         (b - a).cross(p - a) > 1e-9
     })
+}
+
+/// Footer lines of a front page: `counter` (set · sheet n of m) and the 100 % reminder.
+pub fn front_footer(counter: &str) -> [String; 2] {
+    [
+        format!("{counter} · front"),
+        "print at 100 % (actual size), no scaling: the square must measure 10 mm".to_string(),
+    ]
+}
+
+/// Footer lines of a back page, naming the edge to flip on.
+pub fn back_footer(counter: &str, duplex: Duplex) -> [String; 2] {
+    let edge = if duplex == Duplex::ShortEdge { "short" } else { "long" };
+    [
+        format!("{counter} · back"),
+        format!("print double-sided at 100 %, flipping on the {edge} edge"),
+    ]
 }
 
 /// The footer: up to two lines of text at the left, the 10 mm square and its label at the

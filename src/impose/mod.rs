@@ -5,6 +5,8 @@ pub mod cut_lines;
 pub mod duplex;
 pub mod layout;
 pub mod marks;
+pub mod pack;
+pub mod piece_sheets;
 pub mod sheets;
 pub mod trim_lines;
 

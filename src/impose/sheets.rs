@@ -6,11 +6,11 @@ use kurbo::Rect;
 use super::cut_lines::cut_lines;
 use super::duplex::{back_mirror, back_transform};
 use super::layout::{SheetLayout, choose_layout};
-use super::marks::{crop_marks, footer};
+use super::marks::{back_footer, crop_marks, footer, front_footer};
 use super::trim_lines::{guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::centre_in;
-use crate::model::design::{Duplex, SheetSettings};
+use crate::model::design::SheetSettings;
 use crate::scene::{Document, Group, Item, Layer, Page, Role};
 
 /// What imposition needs: the tiles' art in their own frames, and the sheet settings.
@@ -78,11 +78,7 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
                 (Role::Cut, cut_lines(request.shape, places, trims)),
                 (Role::Marks, {
                     let mut marks = crops;
-                    let lines = [
-                        format!("{counter} · front"),
-                        "print at 100 % (actual size), no scaling: the square must measure 10 mm"
-                            .to_string(),
-                    ];
+                    let lines = front_footer(&counter);
                     marks.extend(footer(
                         &lines,
                         layout.width_mm,
@@ -102,11 +98,7 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
                 Item::Group(Group { transform: back_transform(mirror, place.transform()), items })
             })
             .collect();
-        let edge = if request.sheet.duplex == Duplex::LongEdge { "long" } else { "short" };
-        let lines = [
-            format!("{counter} · back"),
-            format!("print double-sided at 100 %, flipping on the {edge} edge"),
-        ];
+        let lines = back_footer(&counter, request.sheet.duplex);
         pages.push(page(
             format!("sheet-{:02}-back", sheet + 1),
             &layout,

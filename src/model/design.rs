@@ -22,6 +22,10 @@ pub struct Design {
     pub backs: Backs,
     pub sheet: SheetSettings,
     pub tiles: Vec<Tile>,
+    /// Polyform pieces on a grid, when the design has `[[pieces]]`.
+    pub pieces: Option<super::pieces::PieceSet>,
+    /// The board, when the design has `[board]`.
+    pub board: Option<super::pieces::Board>,
 }
 
 /// Named colours.

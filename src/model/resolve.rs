@@ -14,6 +14,7 @@ use super::design::{
 };
 use super::diagnostic::Diagnostic;
 use super::paper::parse_paper;
+use super::pieces::{PieceTables, resolve_pieces};
 use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
 use super::slot_style::slot_style;
 use super::source::SourceFile;
@@ -54,6 +55,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
+    let (pieces, board) = resolve_pieces(&mut resolver, piece_tables(&file), &palette);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -67,7 +69,19 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         backs,
         sheet,
         tiles,
+        pieces,
+        board,
     })
+}
+
+/// The piece and board tables of a file.
+fn piece_tables(file: &DesignFile) -> PieceTables<'_> {
+    PieceTables {
+        grid: file.grid.as_ref(),
+        groups: &file.piece_groups,
+        pieces: &file.pieces,
+        board: file.board.as_ref(),
+    }
 }
 
 /// A hint for TOML syntax and type errors, naming the likely key for a misspelt one.

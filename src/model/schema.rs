@@ -24,6 +24,15 @@ pub struct DesignFile {
     pub sheet: Option<Spanned<SheetTable>>,
     #[serde(default)]
     pub tiles: Vec<Spanned<TileTable>>,
+    /// `[grid]`, `[[piece_groups]]`, `[[pieces]]`, `[board]`: see `model::pieces`.
+    #[serde(default)]
+    pub grid: Option<Spanned<super::pieces::GridTable>>,
+    #[serde(default)]
+    pub piece_groups: Vec<Spanned<super::pieces::PieceGroupTable>>,
+    #[serde(default)]
+    pub pieces: Vec<Spanned<super::pieces::PieceTable>>,
+    #[serde(default)]
+    pub board: Option<Spanned<super::pieces::BoardTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

@@ -19,6 +19,8 @@ pub struct CheckReport {
     /// Size of the set derived from the rule, when the design has one.
     pub derived: Option<usize>,
     pub problems: Vec<Diagnostic>,
+    /// What the piece and board check counted, when the design has pieces or a board.
+    pub pieces: Option<super::pieces::PieceSummary>,
 }
 
 impl CheckReport {
@@ -28,6 +30,9 @@ impl CheckReport {
 
     /// One line: the set, the count and the verdict.
     pub fn summary(&self) -> String {
+        if let Some(pieces) = self.pieces.as_ref().filter(|_| self.tiles == 0) {
+            return super::pieces::summary_line(&self.set_name, pieces, self.problems.len());
+        }
         let derived = self
             .derived
             .map_or(String::from("no rule to derive it from"), |n| format!("the rule derives {n}"));
@@ -47,7 +52,8 @@ impl CheckReport {
 
 /// Checks every tile of `design` (read from `path`) against the set's rule.
 pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
-    let mut problems = Vec::new();
+    let (pieces, piece_problems) = super::pieces::check_pieces(design, path).unzip();
+    let mut problems = piece_problems.unwrap_or_default();
     let mut problem = |position: Position, message: String, help: &str| {
         problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
     };
@@ -70,6 +76,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
             tiles: design.tiles.len(),
             derived: None,
             problems,
+            pieces,
         };
     };
     let complete = match complete_set(rule, shape) {
@@ -87,6 +94,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
                 tiles: design.tiles.len(),
                 derived: None,
                 problems,
+                pieces,
             };
         }
     };
@@ -153,5 +161,6 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         tiles: design.tiles.len(),
         derived: Some(complete.len()),
         problems,
+        pieces,
     }
 }

@@ -1,0 +1,139 @@
+//! Polyform art: a piece face (filled outline, faint lines between its cells, optional outline
+//! line and mark) and a board (filled cells and grid lines), in lattice-aligned mm frames.
+//!
+//! A piece's frame is its normalised cells' lattice: lattice point `p` is drawn at
+//! `grid.point_mm(p)`. Imposition places the frame by a lattice symmetry and a translation.
+
+use kurbo::{Affine, BezPath, Point};
+
+use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
+use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
+use crate::model::pieces::{Board, Face};
+use crate::scene::{Group, Item, LineCap, Shape, Stroke};
+use crate::text::{Anchor, text_outline};
+
+/// Width of the faint lines between a piece's cells, in mm.
+pub const INNER_LINE_MM: f64 = 0.3;
+/// Width of a face's outline line, in mm (half of it lies inside the piece).
+pub const OUTLINE_MM: f64 = 0.6;
+
+/// Closed loops of lattice points as one path in mm.
+pub fn loops_path(grid: Grid, loops: &[Vec<LatticePoint>]) -> BezPath {
+    let mut path = BezPath::new();
+    for points in loops {
+        for (k, &p) in points.iter().enumerate() {
+            if k == 0 { path.move_to(grid.point_mm(p)) } else { path.line_to(grid.point_mm(p)) }
+        }
+        path.close_path();
+    }
+    path
+}
+
+/// Separate straight segments as one path in mm.
+pub fn segments_path(grid: Grid, segments: &[Segment]) -> BezPath {
+    let mut path = BezPath::new();
+    for &(a, b) in segments {
+        path.move_to(grid.point_mm(a));
+        path.line_to(grid.point_mm(b));
+    }
+    path
+}
+
+/// One face of a piece made of `cells`. With `mirrored`, the face will be placed by a
+/// mirroring transform (a duplex back), so its mark is drawn mirrored to read correctly.
+pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Vec<Item> {
+    let loops = outline(grid.kind, cells);
+    let mut items = vec![Item::Shape(Shape::filled(loops_path(grid, &loops), face.colour))];
+    let inner = merge_collinear(&inner_sides(grid.kind, cells));
+    if !inner.is_empty() {
+        let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(face.lines, INNER_LINE_MM) };
+        items.push(Item::Shape(Shape::stroked(segments_path(grid, &inner), stroke)));
+    }
+    if let Some(colour) = face.outline {
+        items.push(Item::Shape(Shape::stroked(
+            loops_path(grid, &loops),
+            Stroke::solid(colour, OUTLINE_MM),
+        )));
+    }
+    if let Some(mark) = face.mark.as_deref().filter(|m| !m.is_empty()) {
+        let at = mark_point(grid, cells);
+        let glyphs = text_outline(mark, grid.square_mm / 8.0, at, Anchor::Centre);
+        let shape = Item::Shape(Shape::filled(glyphs, face.mark_colour));
+        items.push(if mirrored {
+            let flip =
+                Affine::translate(at.to_vec2()) * Affine::FLIP_X * Affine::translate(-at.to_vec2());
+            Item::Group(Group { transform: flip, items: vec![shape] })
+        } else {
+            shape
+        });
+    }
+    items
+}
+
+/// Where a mark goes: the centre of the cell nearest the piece's centre of area.
+pub fn mark_point(grid: Grid, cells: &[Cell]) -> Point {
+    let centres: Vec<Point> = cells.iter().map(|&c| cell_centre(grid, c)).collect();
+    let n = centres.len().max(1) as f64;
+    let mean = centres.iter().fold(Point::ORIGIN, |sum, p| sum + p.to_vec2() / n);
+    centres.into_iter().min_by(|a, b| a.distance(mean).total_cmp(&b.distance(mean))).unwrap_or(mean)
+}
+
+/// The centre of mass of one cell, in mm.
+fn cell_centre(grid: Grid, cell: Cell) -> Point {
+    let points = corners(grid.kind, cell);
+    let n = points.len() as f64;
+    points.iter().fold(Point::ORIGIN, |sum, &p| sum + grid.point_mm(p).to_vec2() / n)
+}
+
+/// The board: its cells filled, then every cell side as a grid line (one stroke per straight
+/// run), in the board's own lattice frame.
+pub fn board_art(board: &Board) -> Vec<Item> {
+    let grid = board.grid;
+    let loops = outline(grid.kind, &board.cells);
+    let mut sides: Vec<Segment> = inner_sides(grid.kind, &board.cells);
+    sides.extend(loops.iter().flat_map(|points| {
+        (0..points.len()).map(move |k| (points[k], points[(k + 1) % points.len()]))
+    }));
+    let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(board.lines, board.line_width_mm) };
+    vec![
+        Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill)),
+        Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::grid::{GridKind, square_cells};
+    use crate::scene::Colour;
+    use kurbo::Shape as _;
+
+    fn grid() -> Grid {
+        Grid { kind: GridKind::Tetrakis, square_mm: 48.0 }
+    }
+
+    #[test]
+    fn a_big_square_piece_is_one_grid_square_with_two_diagonals() {
+        let face = Face {
+            colour: Colour::WHITE,
+            outline: None,
+            lines: Colour::BLACK,
+            mark: None,
+            mark_colour: Colour::BLACK,
+        };
+        let items = piece_face(grid(), &square_cells(GridKind::Tetrakis, 0, 0), &face, false);
+        let Item::Shape(fill) = &items[0] else { panic!() };
+        assert!((fill.path.area().abs() - 48.0 * 48.0).abs() < 1e-9);
+        let Item::Shape(lines) = &items[1] else { panic!() };
+        // The four half-diagonals merge into the two diagonals.
+        let moves = lines.path.elements().iter().filter(|e| matches!(e, kurbo::PathEl::MoveTo(_)));
+        assert_eq!(moves.count(), 2);
+    }
+
+    #[test]
+    fn marks_sit_inside_the_piece() {
+        let cells = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)];
+        let at = mark_point(grid(), &cells);
+        assert!(at.x > 0.0 && at.x < 96.0 && at.y > 0.0 && at.y < 48.0, "{at:?}");
+    }
+}

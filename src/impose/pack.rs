@@ -1,0 +1,180 @@
+//! Lattice packing: polyform pieces placed on pages of whole grid squares, nesting on the same
+//! grid so that neighbouring pieces share cut lines.
+//!
+//! Pieces are taken largest first and each goes to the first free place, scanning pages, then
+//! rows, then columns, then the four quarter turns. Pieces are turned but never flipped: a
+//! flipped two-sided piece would swap its faces (and a chiral one its hand).
+
+use std::collections::BTreeSet;
+
+use kurbo::{Affine, Point};
+
+use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries};
+use crate::geometry::polyform::{normalised, transformed};
+
+/// Where one piece goes: its page, how it is turned, and its grid square offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// Index of the piece in the list given to [`pack`].
+    pub piece: usize,
+    pub page: usize,
+    pub symmetry: GridSymmetry,
+    /// Grid squares from the block's corner to the turned piece's least column and row.
+    pub offset: (i64, i64),
+}
+
+/// Pages of `columns` × `rows` grid squares holding every piece; `None` when some piece fits
+/// on no page. Each piece's cells are normalised first.
+pub fn pack(kind: GridKind, pieces: &[Vec<Cell>], columns: i64, rows: i64) -> Option<Vec<Placed>> {
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(pieces[i].len()));
+    let mut pages: Vec<BTreeSet<Cell>> = Vec::new();
+    let mut placed = Vec::with_capacity(pieces.len());
+    for index in order {
+        let form = normalised(&pieces[index]);
+        let found = pages.iter().enumerate().find_map(|(page, used)| {
+            first_place(kind, &form, used, columns, rows).map(|(s, offset)| (page, s, offset))
+        });
+        let (page, symmetry, offset) = match found {
+            Some(place) => place,
+            None => {
+                pages.push(BTreeSet::new());
+                let (s, offset) = first_place(kind, &form, &BTreeSet::new(), columns, rows)?;
+                (pages.len() - 1, s, offset)
+            }
+        };
+        let spot = Placed { piece: index, page, symmetry, offset };
+        pages[page].extend(placed_cells(kind, &form, spot));
+        placed.push(spot);
+    }
+    placed.sort_by_key(|p| (p.page, p.piece));
+    Some(placed)
+}
+
+/// The first free place for a form on a page: top row first, then left to right, then turns.
+fn first_place(
+    kind: GridKind,
+    form: &[Cell],
+    used: &BTreeSet<Cell>,
+    columns: i64,
+    rows: i64,
+) -> Option<(GridSymmetry, (i64, i64))> {
+    let turns: Vec<(GridSymmetry, Vec<Cell>)> = symmetries(false)
+        .into_iter()
+        .map(|s| (s, normalised(&transformed(kind, form, s))))
+        .collect();
+    for y in 0..rows {
+        for x in 0..columns {
+            for (s, turned) in &turns {
+                let fits = turned.iter().all(|c| {
+                    let cell = c.shifted(x, y);
+                    cell.x < columns && cell.y < rows && !used.contains(&cell)
+                });
+                if fits {
+                    return Some((*s, (x, y)));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The least grid column and row of the turned form (what normalising removes).
+fn turned_origin(kind: GridKind, form: &[Cell], symmetry: GridSymmetry) -> (i64, i64) {
+    let turned = transformed(kind, form, symmetry);
+    let min_x = turned.iter().map(|c| c.x).min().unwrap_or(0);
+    let min_y = turned.iter().map(|c| c.y).min().unwrap_or(0);
+    (min_x, min_y)
+}
+
+/// The cells a placed form covers, in block squares.
+pub fn placed_cells(kind: GridKind, form: &[Cell], placed: Placed) -> Vec<Cell> {
+    let (mx, my) = turned_origin(kind, form, placed.symmetry);
+    transformed(kind, form, placed.symmetry)
+        .into_iter()
+        .map(|c| c.shifted(placed.offset.0 - mx, placed.offset.1 - my))
+        .collect()
+}
+
+/// The map from the form's own frame (mm) to the page (mm), the block's corner at `origin`.
+pub fn placement_transform(grid: Grid, form: &[Cell], placed: Placed, origin: Point) -> Affine {
+    let (mx, my) = turned_origin(grid.kind, form, placed.symmetry);
+    let [a, b, c, d] = placed.symmetry.matrix();
+    let e = origin.x + (placed.offset.0 - mx) as f64 * grid.square_mm;
+    let f = origin.y + (placed.offset.1 - my) as f64 * grid.square_mm;
+    Affine::new([a, b, c, d, e, f])
+}
+
+/// A lower bound on pages: the pieces' cells over the cells of one page.
+pub fn area_bound(kind: GridKind, pieces: &[Vec<Cell>], columns: i64, rows: i64) -> usize {
+    let cells: usize = pieces.iter().map(Vec::len).sum();
+    let per_page = (columns * rows) as usize * usize::from(kind.cells_per_square());
+    cells.div_ceil(per_page.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::grid::{corners, square_cells};
+
+    fn tetrominoes() -> Vec<Vec<Cell>> {
+        crate::geometry::polyform::enumerate(
+            GridKind::Tetrakis,
+            4,
+            crate::geometry::canonical::Symmetry::None,
+        )
+        .into_iter()
+        .collect()
+    }
+
+    #[test]
+    fn packed_pieces_never_overlap_and_stay_on_the_page() {
+        let pieces = tetrominoes();
+        let placed = pack(GridKind::Tetrakis, &pieces, 4, 5).unwrap();
+        assert_eq!(placed.len(), pieces.len());
+        let mut used = BTreeSet::new();
+        for spot in &placed {
+            for cell in placed_cells(GridKind::Tetrakis, &normalised(&pieces[spot.piece]), *spot) {
+                assert!((0..4).contains(&cell.x) && (0..5).contains(&cell.y), "{cell:?}");
+                assert!(used.insert((spot.page, cell)), "{cell:?} used twice");
+            }
+        }
+    }
+
+    #[test]
+    fn the_transform_draws_the_form_where_its_cells_were_placed() {
+        let grid = Grid { kind: GridKind::Tetrakis, square_mm: 10.0 };
+        let form = normalised(&[Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)]);
+        for symmetry in symmetries(false) {
+            let spot = Placed { piece: 0, page: 0, symmetry, offset: (2, 1) };
+            let map = placement_transform(grid, &form, spot, Point::new(5.0, 7.0));
+            let mut drawn: Vec<(i64, i64)> = form
+                .iter()
+                .flat_map(|&c| corners(grid.kind, c))
+                .map(|p| map * grid.point_mm(p))
+                .map(|p| ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64))
+                .collect();
+            let mut expected: Vec<(i64, i64)> = placed_cells(grid.kind, &form, spot)
+                .into_iter()
+                .flat_map(|c| corners(grid.kind, c))
+                .map(|p| grid.point_mm(p) + kurbo::Vec2::new(5.0, 7.0))
+                .map(|p| ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64))
+                .collect();
+            drawn.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(drawn, expected, "{symmetry:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_page_of_squares_needs_exactly_the_area_bound() {
+        let squares: Vec<Vec<Cell>> =
+            (0..40).map(|_| square_cells(GridKind::Tetrakis, 0, 0)).collect();
+        let placed = pack(GridKind::Tetrakis, &squares, 4, 5).unwrap();
+        let pages = placed.iter().map(|p| p.page).max().unwrap() + 1;
+        assert_eq!(pages, area_bound(GridKind::Tetrakis, &squares, 4, 5));
+        assert!(
+            pack(GridKind::Tetrakis, &[square_cells(GridKind::Tetrakis, 0, 0)], 0, 3).is_none()
+        );
+    }
+}

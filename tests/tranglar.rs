@@ -1,0 +1,197 @@
+//! Tranglar on the real binary: the check, its failures, and the built pieces and board
+//! measured from the generated SVG pages (outlines, areas, duplex backs).
+
+mod common;
+
+use std::path::Path;
+
+use common::{code, root, scratch, text, tilepress};
+
+type Outline = Vec<(f64, f64)>;
+
+fn design() -> String {
+    std::fs::read_to_string(root().join("designs/tranglar.toml")).unwrap()
+}
+
+/// Runs `check` on a changed copy of the design.
+fn check_changed(name: &str, from: &str, to: &str) -> (i32, String) {
+    let dir = scratch(name);
+    let text_in = design();
+    assert!(text_in.contains(from), "the design no longer contains {from:?}");
+    std::fs::write(dir.join("t.toml"), text_in.replacen(from, to, 1)).unwrap();
+    let output = tilepress(&dir, &["check", "t.toml"]);
+    let (out, err) = text(&output);
+    (code(&output), out + &err)
+}
+
+#[test]
+fn the_set_checks_with_42_pieces_and_a_64_cell_board() {
+    let output = tilepress(&root(), &["check", "designs/tranglar.toml"]);
+    let (out, err) = text(&output);
+    assert_eq!(code(&output), 0, "{out}{err}");
+    assert!(out.contains("42 pieces (17 + 17 + 8) and a board of 64 cells"), "{out}");
+    assert!(out.contains("102 cells"), "{out}");
+}
+
+#[test]
+fn a_removed_piece_is_named_as_a_missing_shape() {
+    let (status, out) =
+        check_changed("tranglar-missing", "code = \"P3\"", "code = \"P3\"\ncount = 0");
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("group `player` has 16 pieces; its rule says 17"), "{out}");
+    assert!(out.contains("missing a shape: 3 cells, 5 sides: cells = [\"0 0 NES\"]"), "{out}");
+    assert!(out.contains("t.toml:"), "{out}");
+}
+
+#[test]
+fn a_disconnected_piece_is_named() {
+    let (status, out) =
+        check_changed("tranglar-apart", "cells = [\"0 0 NES\"]", "cells = [\"0 0 NS\"]");
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("piece P3 is not connected"), "{out}");
+}
+
+#[test]
+fn an_unimplemented_grid_is_a_clear_error() {
+    let (status, out) = check_changed("tranglar-hex", "kind = \"tetrakis\"", "kind = \"hex\"");
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("the `hex` grid is not implemented"), "{out}");
+}
+
+/// Numbers of an SVG path's `M`/`L` commands as points (glyph curves are not expected here).
+fn points(d: &str) -> Outline {
+    let numbers: Vec<f64> = d
+        .split(|c: char| c.is_ascii_alphabetic() || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    numbers.chunks(2).map(|p| (p[0], p[1])).collect()
+}
+
+fn attribute<'a>(tag: &'a str, name: &str) -> &'a str {
+    let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+    &tag[start..start + tag[start..].find('"').unwrap()]
+}
+
+/// Each placed piece's outline on the page: the first path of each transformed group in the
+/// art layer, mapped by the group's matrix.
+fn piece_outlines(svg: &str) -> Vec<Outline> {
+    let art = &svg[svg.find("inkscape:label=\"art\"").unwrap()
+        ..svg.find("layer-cut").unwrap_or(svg.find("layer-marks").unwrap())];
+    let mut outlines = Vec::new();
+    for group in art.split("<g transform=\"matrix(").skip(1) {
+        let m: Vec<f64> =
+            group[..group.find(')').unwrap()].split(' ').map(|v| v.parse().unwrap()).collect();
+        let path = &group[group.find("<path").unwrap()..];
+        let outline = points(attribute(path, "d"))
+            .into_iter()
+            .map(|(x, y)| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]))
+            .collect();
+        outlines.push(outline);
+    }
+    outlines
+}
+
+fn area(outline: &Outline) -> f64 {
+    let n = outline.len();
+    (0..n)
+        .map(|k| {
+            let (a, b) = (outline[k], outline[(k + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum::<f64>()
+        .abs()
+        / 2.0
+}
+
+fn sorted_keys(outline: &Outline) -> Vec<(i64, i64)> {
+    let mut keys: Vec<(i64, i64)> = outline
+        .iter()
+        .map(|&(x, y)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64))
+        .collect();
+    keys.sort_unstable();
+    keys
+}
+
+fn build(name: &str, duplex: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    let design = root().join("designs/tranglar.toml");
+    let output =
+        tilepress(&dir, &["build", design.to_str().unwrap(), "-o", "out", "--duplex", duplex]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    dir.join("out/tranglar")
+}
+
+fn read(folder: &Path, name: &str) -> String {
+    std::fs::read_to_string(folder.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn backs_lie_exactly_behind_their_fronts_for_both_flips() {
+    for (duplex, mirror) in [
+        ("long-edge", (|(x, y)| (210.0 - x, y)) as fn((f64, f64)) -> (f64, f64)),
+        ("short-edge", |(x, y)| (x, 297.0 - y)),
+    ] {
+        let folder = build(&format!("tranglar-{duplex}"), duplex);
+        let mut checked = 0;
+        for sheet in 1.. {
+            let Ok(front) = std::fs::read_to_string(
+                folder.join(format!("tranglar-pieces-sheet-{sheet:02}-front.svg")),
+            ) else {
+                break;
+            };
+            let back = read(&folder, &format!("tranglar-pieces-sheet-{sheet:02}-back.svg"));
+            let (fronts, backs) = (piece_outlines(&front), piece_outlines(&back));
+            assert_eq!(fronts.len(), backs.len());
+            for (f, b) in fronts.iter().zip(&backs) {
+                let mirrored: Outline = f.iter().map(|&p| mirror(p)).collect();
+                assert_eq!(sorted_keys(&mirrored), sorted_keys(b), "{duplex}, sheet {sheet}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 42, "{duplex}");
+    }
+}
+
+#[test]
+fn pieces_fill_few_sheets_and_the_board_has_48_mm_squares() {
+    let folder = build("tranglar-sheets", "long-edge");
+    let mut outlines = Vec::new();
+    let mut sheets = 0;
+    while let Ok(front) = std::fs::read_to_string(
+        folder.join(format!("tranglar-pieces-sheet-{:02}-front.svg", sheets + 1)),
+    ) {
+        sheets += 1;
+        outlines.extend(piece_outlines(&front));
+    }
+    assert_eq!(outlines.len(), 42);
+    // Every piece is a whole number of 48 mm grid-square quarters, and stays on the page.
+    let quarter = 48.0 * 48.0 / 4.0;
+    let total: f64 = outlines.iter().map(area).sum();
+    for outline in &outlines {
+        let cells = area(outline) / quarter;
+        assert!(
+            (cells - cells.round()).abs() < 1e-6 && (1.0..=5.0).contains(&cells.round()),
+            "{cells}"
+        );
+        assert!(
+            outline
+                .iter()
+                .all(|&(x, y)| (8.0..=202.0).contains(&x) && (8.0..=289.0 - 13.0).contains(&y))
+        );
+    }
+    assert!((total / quarter - 102.0).abs() < 1e-6, "{}", total / quarter);
+    let printable = tilepress::impose::layout::SheetLayout::tile_area(210.0, 297.0, 8.0);
+    let bound = (total / (printable.width() * printable.height())).ceil() as usize + 1;
+    assert!(sheets <= bound, "{sheets} sheets, bound {bound}");
+    // The board's cut outline is 4 × 48 mm square.
+    let board = read(&folder, "tranglar-board-sheet-01.svg");
+    let cut = &board[board.find("label=\"cut\"").unwrap()..];
+    let corners = points(attribute(&cut[cut.find("<path").unwrap()..], "d"));
+    let xs: Vec<f64> = corners.iter().map(|p| p.0).collect();
+    let ys: Vec<f64> = corners.iter().map(|p| p.1).collect();
+    let span = |v: &[f64]| {
+        v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
+    };
+    assert!((span(&xs) - 192.0).abs() < 1e-9 && (span(&ys) - 192.0).abs() < 1e-9);
+}
