@@ -3,8 +3,9 @@
 
 use kurbo::Rect;
 
+use super::bleed::with_bleed;
 use super::cut_lines::cut_lines;
-use super::duplex::{back_mirror, back_transform};
+use super::duplex::{back_mirror, back_transform, duplex_correction};
 use super::layout::{SheetLayout, choose_layout};
 use super::marks::{crop_marks, footer};
 use crate::geometry::polygon::RegularPolygon;
@@ -44,10 +45,17 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
     };
     let per_sheet = layout.places.len();
     let sheets = request.fronts.len().div_ceil(per_sheet).max(1);
-    let mirror = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm);
+    let (offset, scale) = (request.sheet.print.back_offset_mm, request.sheet.print.back_scale);
+    let correction = duplex_correction(offset, scale, layout.width_mm, layout.height_mm);
+    let mirror = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm)
+        .map(|mirror| mirror * correction);
+    let bleed = request.sheet.print.bleed_for_gap(request.sheet.gap_mm);
+    let shape = request.shape;
     let mut pages = Vec::new();
-    let mut backs = request.backs.map(Vec::into_iter);
-    let mut fronts = request.fronts.into_iter();
+    let mut backs = request
+        .backs
+        .map(|backs| backs.into_iter().map(move |items| with_bleed(items, shape, bleed)));
+    let mut fronts = request.fronts.into_iter().map(|items| with_bleed(items, shape, bleed));
     for sheet in 0..sheets {
         let front_art: Vec<Vec<Item>> = fronts.by_ref().take(per_sheet).collect();
         let places = &layout.places[..front_art.len()];

@@ -4,7 +4,7 @@
 //! the SVG file holds. Pixels are opaque: the paper is white.
 
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
-use resvg::usvg::{Options, Tree};
+use resvg::usvg::{Node, Options, Tree};
 
 /// CSS pixels per inch: usvg measures millimetres in these.
 const CSS_DPI: f64 = 96.0;
@@ -72,7 +72,19 @@ fn art_picture(tree: &Tree, scale: f32) -> Result<Option<Pixmap>, String> {
     let Some(art) = tree.node_by_id(ART_LAYER_ID) else { return Ok(None) };
     let Some(bounds) = art.abs_layer_bounding_box() else { return Ok(None) };
     let mut pixmap = blank(bounds.width() * scale, bounds.height() * scale)?;
-    resvg::render_node(art, Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    // `render_node` draws with `t · translate(-corner) · own` where `own` is the layer's own
+    // transform; choose `t` so that this is `scale · translate(-corner) · absolute`.
+    let own = match art {
+        Node::Group(group) => group.transform(),
+        _ => Transform::identity(),
+    };
+    let parent = art.abs_transform().pre_concat(own.invert().unwrap_or_default());
+    let (x, y) = (bounds.x(), bounds.y());
+    let t = Transform::from_scale(scale, scale)
+        .pre_translate(-x, -y)
+        .pre_concat(parent)
+        .pre_translate(x, y);
+    resvg::render_node(art, t, &mut pixmap.as_mut());
     Ok(Some(pixmap))
 }
 
