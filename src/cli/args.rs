@@ -68,4 +68,6 @@ pub struct BuildArgs {
     /// Fail (exit 1) instead of building when `check` finds problems in the set.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub print: super::print_args::PrintArgs,
 }
