@@ -2,6 +2,7 @@
 //! duplex backs.
 
 pub mod bleed;
+pub mod calibration;
 pub mod cut_lines;
 pub mod duplex;
 pub mod layout;
