@@ -1,8 +1,6 @@
 //! Cut sheets: tiles placed on pages with cut lines, crop marks and a footer, each front page
 //! followed by its back page laid out to land behind it.
 
-use kurbo::Rect;
-
 use super::bleed::with_bleed;
 use super::cut_lines::cut_lines;
 use super::duplex::{back_mirror, back_transform, duplex_correction};
@@ -65,7 +63,8 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             .zip(places)
             .map(|(items, place)| Item::Group(Group { transform: place.transform(), items }))
             .collect();
-        let page_rect = Rect::new(0.0, 0.0, layout.width_mm, layout.height_mm);
+        let tile_area =
+            SheetLayout::tile_area(layout.width_mm, layout.height_mm, request.sheet.margin_mm);
         pages.push(page(
             format!("sheet-{:02}-front", sheet + 1),
             &layout,
@@ -73,7 +72,7 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
                 (Role::Art, front_items),
                 (Role::Cut, cut_lines(request.shape, places)),
                 (Role::Marks, {
-                    let mut marks = crop_marks(request.shape, places, page_rect);
+                    let mut marks = crop_marks(request.shape, places, tile_area);
                     let title =
                         format!("{counter} · front · print at 100 % (actual size), no scaling");
                     marks.extend(footer(
