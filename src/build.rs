@@ -4,6 +4,7 @@
 use crate::compose::back::back;
 use crate::compose::face::front;
 use crate::geometry::polygon::RegularPolygon;
+use crate::impose::bleed::bled;
 use crate::impose::{SheetRequest, impose};
 use crate::model::design::Design;
 use crate::previews::add_previews;
@@ -84,6 +85,7 @@ fn tile_sheets(
             .map(|t| back(t, shape, &design.backs, &design.palette, &numbers))
             .collect()
     });
+    let (fronts, backs) = bled(fronts, backs, shape, &design.sheet);
     let imposed =
         impose(SheetRequest { title: &design.name, shape, sheet: &design.sheet, fronts, backs })?;
     result.files.extend(document_files(stem, &imposed.document));

@@ -1,7 +1,6 @@
 //! Cut sheets: tiles placed on pages with cut lines, crop marks and a footer, each front page
 //! followed by its back page laid out to land behind it.
 
-use super::bleed::with_bleed;
 use super::cut_lines::cut_lines;
 use super::duplex::{back_mirror, back_transform, duplex_correction};
 use super::layout::{SheetLayout, choose_layout};
@@ -47,13 +46,9 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
     let correction = duplex_correction(offset, scale, layout.width_mm, layout.height_mm);
     let mirror = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm)
         .map(|mirror| mirror * correction);
-    let bleed = request.sheet.print.bleed_for_gap(request.sheet.gap_mm);
-    let shape = request.shape;
     let mut pages = Vec::new();
-    let mut backs = request
-        .backs
-        .map(|backs| backs.into_iter().map(move |items| with_bleed(items, shape, bleed)));
-    let mut fronts = request.fronts.into_iter().map(|items| with_bleed(items, shape, bleed));
+    let mut backs = request.backs.map(Vec::into_iter);
+    let mut fronts = request.fronts.into_iter();
     for sheet in 0..sheets {
         let front_art: Vec<Vec<Item>> = fronts.by_ref().take(per_sheet).collect();
         let places = &layout.places[..front_art.len()];

@@ -4,11 +4,13 @@
 pub mod design;
 pub mod diagnostic;
 pub mod paper;
-pub mod print;
 pub mod resolve;
 pub mod schema;
 pub mod source;
 pub mod tiles;
+
+// Print corrections and image outputs of a sheet.
+pub mod print;
 
 use std::path::Path;
 
