@@ -129,3 +129,20 @@ fn resvg_and_librsvg_draw_the_same_sheet() {
     assert!(share < 0.01, "{:.2} % of pixels differ", share * 100.0);
     let _ = std::fs::remove_dir_all(folder.parent().unwrap().parent().unwrap());
 }
+
+#[test]
+fn calibrate_writes_a_front_and_a_back_and_refuses_bad_paper() {
+    let dir = scratch("calibrate");
+    let output = tilepress(&dir, &["calibrate", "--paper", "letter", "-o", "out"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let folder = dir.join("out/calibration-letter");
+    let front = read(&folder, "calibration-letter-calibration-front.svg");
+    assert!(front.contains(r#"width="215.9mm""#) && front.contains(r#"height="279.4mm""#));
+    assert!(folder.join("calibration-letter-calibration-back.svg").exists());
+    let pdf = lopdf::Document::load(folder.join("calibration-letter.pdf")).unwrap();
+    assert_eq!(pdf.get_pages().len(), 2);
+    let bad = tilepress(&dir, &["calibrate", "--paper", "B7"]);
+    assert_eq!(code(&bad), 2);
+    assert!(text(&bad).1.contains("--paper"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
