@@ -22,6 +22,9 @@ const MARK_WIDTH_MM: f64 = 0.2;
 pub const CALIBRATION_MM: f64 = 10.0;
 const FOOTER_TEXT_MM: f64 = 2.4;
 
+/// The rounded ends of a tick.
+type TickKey = ((i64, i64), (i64, i64));
+
 /// Short ticks in the margin around the block of tiles: wherever a tile corner lies on a side
 /// of the block's bounding box, a tick continues across that side, away from the block, inside
 /// `area` (the printable area above the footer). On squares and triangle strips these mark
@@ -34,7 +37,8 @@ pub fn crop_marks(shape: RegularPolygon, places: &[TilePlacement], area: Rect) -
         return Vec::new();
     };
     let on = |a: f64, b: f64| (a - b).abs() < 0.01;
-    let mut ticks: BTreeMap<((i64, i64), (i64, i64)), (Point, Point)> = BTreeMap::new();
+    // Keyed by their rounded ends, so a tick shared by two corners is drawn once.
+    let mut ticks: BTreeMap<TickKey, (Point, Point)> = BTreeMap::new();
     for &corner in &corners {
         let sides = [
             (on(corner.y, block.y0), Point::new(corner.x, block.y0), Vec2::new(0.0, -1.0)),

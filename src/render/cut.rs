@@ -192,7 +192,7 @@ impl Graph {
         // Half-edge 2e runs a → b, 2e + 1 runs b → a.
         let ends = |h: usize| {
             let (a, b) = self.edges[h / 2];
-            if h % 2 == 0 { (a, b) } else { (b, a) }
+            if h.is_multiple_of(2) { (a, b) } else { (b, a) }
         };
         let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for h in 0..2 * self.edges.len() {
@@ -280,7 +280,7 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
         let free = |v: &usize, used: &[bool]| incident[v].iter().filter(|&&e| !used[e]).count();
         let start = incident
             .keys()
-            .find(|v| free(v, &used) % 2 == 1)
+            .find(|v| !free(v, &used).is_multiple_of(2))
             .or_else(|| incident.keys().find(|v| free(v, &used) > 0));
         let Some(&start) = start else { break };
         let mut walk = vec![start];
