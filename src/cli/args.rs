@@ -34,7 +34,7 @@ pub enum Command {
     },
     /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
     /// backs land from fronts (for `back_offset_mm` / `--back-offset`).
-    Calibrate(super::calibrate::CalibrateArgs),
+    Calibrate(super::printing::CalibrateArgs),
     /// List the tiles of a design: number, edges, lines and back.
     List {
         /// Design file to list.
@@ -72,5 +72,5 @@ pub struct BuildArgs {
     #[arg(long)]
     pub strict: bool,
     #[command(flatten)]
-    pub print: super::print_args::PrintArgs,
+    pub print: super::printing::PrintArgs,
 }

@@ -13,7 +13,7 @@ use tilepress::validate::check_design;
 use tilepress::validate::describe::describe;
 
 use super::args::BuildArgs;
-use super::print_args::{PrintOverrides, cut_report};
+use super::printing::{PrintOverrides, cut_report};
 
 pub const OK: u8 = 0;
 pub const SET_PROBLEMS: u8 = 1;
