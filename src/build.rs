@@ -6,8 +6,11 @@ pub mod pieces;
 use crate::compose::back::back;
 use crate::compose::face::front;
 use crate::geometry::polygon::RegularPolygon;
+use crate::impose::bleed::bled;
 use crate::impose::{SheetRequest, impose};
 use crate::model::design::Design;
+use crate::previews::add_previews;
+use crate::render::cut_file::{CutStats, cut_file};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
 use crate::scene::Document;
@@ -35,6 +38,8 @@ pub struct PartReport {
 pub struct BuildResult {
     pub files: Vec<OutputFile>,
     pub parts: Vec<PartReport>,
+    /// What the cut files (`<stem>…-cut-NN.svg`) hold, all parts together.
+    pub cut: CutStats,
 }
 
 /// The file-name stem for a design: lower case, words joined by `-`.
@@ -64,6 +69,7 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
     }
+    add_previews(&mut result, stem, &design.sheet.print)?;
     Ok(result)
 }
 
@@ -84,6 +90,7 @@ fn tile_sheets(
             .map(|t| back(t, shape, &design.backs, &design.palette, &numbers))
             .collect()
     });
+    let (fronts, backs) = bled(fronts, backs, shape, &design.sheet);
     let imposed =
         impose(SheetRequest { title: &design.name, shape, sheet: &design.sheet, fronts, backs })?;
     result.files.extend(document_files(stem, &imposed.document));
@@ -96,8 +103,8 @@ fn tile_sheets(
     Ok(())
 }
 
-/// The files of one document: `<stem>.pdf` with every page, and `<stem>-<page label>.svg`
-/// for each page.
+/// The files of one document: `<stem>.pdf` with every page, `<stem>-<page label>.svg` for
+/// each page, and `<stem>-cut-NN.svg` for each page with cuts (its `Cut` layer chained).
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
     let mut files =
         vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }];
@@ -105,6 +112,12 @@ pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
         files.push(OutputFile {
             name: format!("{stem}-{}.svg", page.label),
             bytes: page_to_svg(page).into_bytes(),
+        });
+    }
+    for (index, svg) in document.pages.iter().filter_map(cut_file).enumerate() {
+        files.push(OutputFile {
+            name: format!("{stem}-cut-{:02}.svg", index + 1),
+            bytes: svg.into_bytes(),
         });
     }
     files

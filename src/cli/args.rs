@@ -32,6 +32,9 @@ pub enum Command {
         #[arg(required = true, value_name = "DESIGN")]
         designs: Vec<PathBuf>,
     },
+    /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
+    /// backs land from fronts (for `back_offset_mm` / `--back-offset`).
+    Calibrate(super::printing::CalibrateArgs),
     /// List the tiles of a design: number, edges, lines and back.
     List {
         /// Design file to list.
@@ -68,4 +71,6 @@ pub struct BuildArgs {
     /// Fail (exit 1) instead of building when `check` finds problems in the set.
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub print: super::printing::PrintArgs,
 }

@@ -13,6 +13,7 @@ use tilepress::validate::check_design;
 use tilepress::validate::describe::describe;
 
 use super::args::BuildArgs;
+use super::printing::{PrintOverrides, cut_report};
 
 pub const OK: u8 = 0;
 pub const SET_PROBLEMS: u8 = 1;
@@ -144,6 +145,9 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides) -> u8 {
             part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
         );
     }
+    if let Some(line) = cut_report(&result.cut) {
+        println!("  {line}");
+    }
     OK
 }
 
@@ -175,6 +179,7 @@ struct SheetOverrides {
     duplex: Option<tilepress::model::design::Duplex>,
     margin: Option<f64>,
     gap: Option<f64>,
+    print: PrintOverrides,
 }
 
 impl SheetOverrides {
@@ -213,6 +218,7 @@ impl SheetOverrides {
             duplex,
             margin: millimetres(args.margin, "--margin")?,
             gap: millimetres(args.gap, "--gap")?,
+            print: PrintOverrides::parse(&args.print)?,
         })
     }
 
@@ -233,5 +239,6 @@ impl SheetOverrides {
         if let Some(gap) = self.gap {
             sheet.gap_mm = gap;
         }
+        self.print.apply(&mut sheet.print);
     }
 }

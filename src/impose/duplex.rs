@@ -1,7 +1,7 @@
 //! Duplex: where a tile's back goes so that it lands behind its front when the sheet is
 //! turned over on its long or short edge.
 
-use kurbo::Affine;
+use kurbo::{Affine, Vec2};
 
 use crate::model::design::Duplex;
 
@@ -22,6 +22,16 @@ pub fn back_mirror(duplex: Duplex, width: f64, height: f64) -> Option<Affine> {
     } else {
         Affine::new([1.0, 0.0, 0.0, -1.0, 0.0, height])
     })
+}
+
+/// The map, in front-page coordinates, that undoes a measured duplex error: backs that land
+/// `offset` mm away (x right, y down, seen on the front) and `scale` times as large about the
+/// page centre are drawn moved and shrunk so that they land behind their fronts.
+pub fn duplex_correction(offset: (f64, f64), scale: (f64, f64), width: f64, height: f64) -> Affine {
+    let centre = Vec2::new(width / 2.0, height / 2.0);
+    Affine::translate(centre)
+        * Affine::scale_non_uniform(1.0 / scale.0, 1.0 / scale.1)
+        * Affine::translate(-centre - Vec2::new(offset.0, offset.1))
 }
 
 /// Where to draw a back whose front is drawn with `front`: behind it, and upright (the
@@ -53,5 +63,22 @@ mod tests {
         let back = back_transform(mirror, front);
         assert!(back.determinant() > 0.0, "not mirrored");
         assert_eq!(back * Point::ORIGIN, mirror * (front * Point::ORIGIN));
+    }
+
+    #[test]
+    fn the_correction_lands_backs_where_the_printer_puts_them_wrong() {
+        let (offset, scale) = ((1.5, -0.5), (1.02, 0.99));
+        let correct = duplex_correction(offset, scale, 210.0, 297.0);
+        // The printer's error: scale about the page centre, then shift.
+        let centre = Point::new(105.0, 148.5);
+        let printer = |p: Point| {
+            let d = p - centre;
+            centre + Vec2::new(d.x * scale.0 + offset.0, d.y * scale.1 + offset.1)
+        };
+        for target in [Point::new(10.0, 20.0), Point::new(200.0, 290.0), centre] {
+            assert!(printer(correct * target).distance(target) < 1e-9);
+        }
+        let plain = duplex_correction((0.0, 0.0), (1.0, 1.0), 210.0, 297.0);
+        assert!(plain * Point::new(3.0, 4.0) == Point::new(3.0, 4.0));
     }
 }

@@ -71,6 +71,7 @@ mod tests {
             margin_mm: 8.0,
             gap_mm: 0.0,
             duplex: Duplex::LongEdge,
+            print: crate::model::print::PrintSettings::default(),
         }
     }
 

@@ -13,9 +13,11 @@ use crate::model::design::Duplex;
 use crate::scene::{Colour, Item, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 
-/// Crop marks start this far from the tile corner and are this long, in mm.
-const CROP_OFFSET_MM: f64 = 1.5;
+/// Crop marks start this far from the block and are at most this long, in mm.
+const CROP_OFFSET_MM: f64 = 1.0;
 const CROP_LENGTH_MM: f64 = 4.0;
+/// Shorter crop marks are left out.
+const MIN_CROP_MM: f64 = 1.5;
 const MARK_WIDTH_MM: f64 = 0.2;
 /// Side of the calibration square, in mm.
 pub const CALIBRATION_MM: f64 = 10.0;
@@ -26,71 +28,64 @@ const LABEL_TEXT_MM: f64 = 1.5;
 /// Space between the footer text and the calibration square, in mm.
 const FOOTER_GAP_MM: f64 = 3.0;
 
-/// Short ticks pointing away from the block at each outer corner, along the cut that starts
-/// there; a tick that would touch a tile or leave the page is dropped.
-pub fn crop_marks(shape: RegularPolygon, places: &[TilePlacement], page: Rect) -> Vec<Item> {
-    let mut corners: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
-    let outlines: Vec<Vec<Point>> = places.iter().map(|p| p.corners(shape)).collect();
-    for (tile, outline) in outlines.iter().enumerate() {
-        for &corner in outline {
-            corners.entry(key(corner)).or_default().push(tile);
+/// The rounded ends of a tick.
+type TickKey = ((i64, i64), (i64, i64));
+
+/// Short ticks in the margin around the block of tiles: wherever a tile corner lies on a side
+/// of the block's bounding box, a tick continues across that side, away from the block, inside
+/// `area` (the printable area above the footer). On squares and triangle strips these mark
+/// the long straight cuts; on hexagons the extreme corners. A tick shorter than
+/// [`MIN_CROP_MM`] where the margin is narrow is left out.
+pub fn crop_marks(shape: RegularPolygon, places: &[TilePlacement], area: Rect) -> Vec<Item> {
+    let corners: Vec<Point> = places.iter().flat_map(|p| p.corners(shape)).collect();
+    let Some(block) = corners.iter().map(|&p| Rect::from_points(p, p)).reduce(|a, b| a.union(b))
+    else {
+        return Vec::new();
+    };
+    let on = |a: f64, b: f64| (a - b).abs() < 0.01;
+    // Keyed by their rounded ends, so a tick shared by two corners is drawn once.
+    let mut ticks: BTreeMap<TickKey, (Point, Point)> = BTreeMap::new();
+    for &corner in &corners {
+        let sides = [
+            (on(corner.y, block.y0), Point::new(corner.x, block.y0), Vec2::new(0.0, -1.0)),
+            (on(corner.y, block.y1), Point::new(corner.x, block.y1), Vec2::new(0.0, 1.0)),
+            (on(corner.x, block.x0), Point::new(block.x0, corner.y), Vec2::new(-1.0, 0.0)),
+            (on(corner.x, block.x1), Point::new(block.x1, corner.y), Vec2::new(1.0, 0.0)),
+        ];
+        for (_, from, direction) in sides.into_iter().filter(|side| side.0) {
+            let start = from + direction * CROP_OFFSET_MM;
+            let room = room_along(area, start, direction);
+            if room >= MIN_CROP_MM {
+                let end = start + direction * room.min(CROP_LENGTH_MM);
+                ticks.insert((key(start), key(end)), (start, end));
+            }
         }
     }
     let mut path = BezPath::new();
-    for (tiles, corner) in corners.values().zip(corner_points(&outlines, &corners)) {
-        let Some(direction) = outward(tiles, corner, places, &outlines) else { continue };
-        let start = corner + direction * CROP_OFFSET_MM;
-        let end = corner + direction * (CROP_OFFSET_MM + CROP_LENGTH_MM);
-        let clear = [start, start.midpoint(end), end]
-            .iter()
-            .all(|&p| page.contains(p) && outlines.iter().all(|o| !inside_convex(o, p)));
-        if clear {
-            path.move_to(start);
-            path.line_to(end);
-        }
+    for (start, end) in ticks.into_values() {
+        path.move_to(start);
+        path.line_to(end);
     }
     vec![Item::Shape(Shape::stroked(path, Stroke::solid(Colour::BLACK, MARK_WIDTH_MM)))]
 }
 
-/// The point of each corner key, in key order.
-fn corner_points(
-    outlines: &[Vec<Point>],
-    corners: &BTreeMap<(i64, i64), Vec<usize>>,
-) -> Vec<Point> {
-    corners
-        .iter()
-        .map(|(k, tiles)| {
-            *outlines[tiles[0]].iter().find(|&&p| key(p) == *k).unwrap_or(&Point::ORIGIN)
-        })
-        .collect()
-}
-
-/// Where a crop mark at a block corner points: away from a lone tile's centre, or along the
-/// edge two tiles share; `None` inside the block.
-fn outward(
-    tiles: &[usize],
-    corner: Point,
-    places: &[TilePlacement],
-    outlines: &[Vec<Point>],
-) -> Option<Vec2> {
-    match tiles {
-        [only] => Some((corner - places[*only].centre).normalize()),
-        [a, b] => {
-            let shared = outlines[*a].iter().find(|&&p| {
-                key(p) != key(corner) && outlines[*b].iter().any(|&q| key(q) == key(p))
-            });
-            shared.map(|&other| (corner - other).normalize())
-        }
-        _ => None,
+/// How far one can go from `start` along an axis `direction` and stay inside `area`
+/// (negative when `start` is outside).
+fn room_along(area: Rect, start: Point, direction: Vec2) -> f64 {
+    let inside_across = if direction.x == 0.0 {
+        (area.x0..=area.x1).contains(&start.x)
+    } else {
+        (area.y0..=area.y1).contains(&start.y)
+    };
+    if !inside_across {
+        return -1.0;
     }
-}
-
-/// Strictly inside a convex polygon given clockwise (on a y-down page).
-fn inside_convex(outline: &[Point], p: Point) -> bool {
-    (0..outline.len()).all(|k| {
-        let (a, b) = (outline[k], outline[(k + 1) % outline.len()]);
-        (b - a).cross(p - a) > 1e-9
-    })
+    match (direction.x, direction.y) {
+        (x, _) if x > 0.0 => area.x1 - start.x,
+        (x, _) if x < 0.0 => start.x - area.x0,
+        (_, y) if y > 0.0 => area.y1 - start.y,
+        _ => start.y - area.y0,
+    }
 }
 
 /// Footer lines of a front page: `counter` (set · sheet n of m) and the 100 % reminder.
@@ -155,26 +150,47 @@ mod tests {
     use crate::geometry::tiling::fill_rect;
     use kurbo::Shape as _;
 
+    fn ticks(shape: RegularPolygon, places: &[TilePlacement], area: Rect) -> Vec<kurbo::Line> {
+        let items = crop_marks(shape, places, area);
+        let Item::Shape(marks) = &items[0] else { panic!() };
+        marks
+            .path
+            .segments()
+            .map(|s| match s {
+                kurbo::PathSeg::Line(line) => line,
+                other => panic!("{other:?} is not a tick"),
+            })
+            .collect()
+    }
+
     #[test]
-    fn crop_marks_stay_off_every_tile() {
+    fn crop_marks_lie_only_in_the_margin_around_the_block() {
         let hex = RegularPolygon::new(6, 24.0);
-        let area = Rect::new(10.0, 10.0, 200.0, 280.0);
+        let area = Rect::new(5.0, 5.0, 205.0, 279.0);
         let places = fill_rect(hex, 0.0, 0.0, area);
-        let outlines: Vec<Vec<Point>> = places.iter().map(|p| p.corners(hex)).collect();
-        let items = crop_marks(hex, &places, Rect::new(0.0, 0.0, 210.0, 297.0));
-        let Item::Shape(shape) = &items[0] else { panic!() };
-        let mut ticks = 0;
-        for segment in shape.path.segments() {
-            ticks += 1;
-            for t in [0.0, 0.5, 1.0] {
-                let p = kurbo::ParamCurve::eval(&segment, t);
-                assert!(
-                    outlines.iter().all(|o| !inside_convex(o, p)),
-                    "tick point {p:?} is on a tile"
-                );
+        let corners: Vec<Point> = places.iter().flat_map(|p| p.corners(hex)).collect();
+        let block = corners.iter().fold(Rect::from_points(corners[0], corners[0]), |r, &p| {
+            r.union(Rect::from_points(p, p))
+        });
+        let found = ticks(hex, &places, area);
+        assert!(found.len() > 10, "{} crop marks", found.len());
+        for tick in found {
+            for p in [tick.p0, tick.p1] {
+                assert!(!block.contains(p), "{p:?} is inside the block {block:?}");
+                assert!(area.inflate(1e-9, 1e-9).contains(p), "{p:?} leaves the printable area");
             }
         }
-        assert!(ticks > 10, "{ticks} crop marks");
+    }
+
+    #[test]
+    fn on_squares_every_straight_cut_gets_a_tick_at_both_ends() {
+        let square = RegularPolygon::new(4, 30.0);
+        let area = Rect::new(5.0, 5.0, 205.0, 290.0);
+        let places = fill_rect(square, 0.0, 0.0, area);
+        let found = ticks(square, &places, area);
+        let (columns, rows) = (6, 9);
+        assert_eq!(places.len(), columns * rows);
+        assert_eq!(found.len(), 2 * (columns + 1) + 2 * (rows + 1));
     }
 
     #[test]

@@ -1,10 +1,8 @@
 //! Cut sheets: tiles placed on pages with cut lines, crop marks and a footer, each front page
 //! followed by its back page laid out to land behind it.
 
-use kurbo::Rect;
-
 use super::cut_lines::cut_lines;
-use super::duplex::{back_mirror, back_transform};
+use super::duplex::{back_mirror, back_transform, duplex_correction};
 use super::layout::{SheetLayout, choose_layout};
 use super::marks::{back_footer, crop_marks, footer, front_footer};
 use super::trim_lines::{guide_area, trim_lines};
@@ -46,7 +44,10 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
     };
     let per_sheet = layout.places.len();
     let sheets = request.fronts.len().div_ceil(per_sheet).max(1);
-    let mirror = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm);
+    let (offset, scale) = (request.sheet.print.back_offset_mm, request.sheet.print.back_scale);
+    let correction = duplex_correction(offset, scale, layout.width_mm, layout.height_mm);
+    let mirror = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm)
+        .map(|mirror| mirror * correction);
     let mut pages = Vec::new();
     let mut backs = request.backs.map(Vec::into_iter);
     let mut fronts = request.fronts.into_iter();
@@ -64,12 +65,11 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             .zip(places)
             .map(|(items, place)| Item::Group(Group { transform: place.transform(), items }))
             .collect();
-        let page_rect = Rect::new(0.0, 0.0, layout.width_mm, layout.height_mm);
         let guides = guide_area(layout.width_mm, layout.height_mm, margin);
         // Long trimmer cuts make crop marks redundant: they run on past every corner.
         let trims = trim_lines(request.shape, places, guides);
         let crops =
-            if trims.is_some() { Vec::new() } else { crop_marks(request.shape, places, page_rect) };
+            if trims.is_some() { Vec::new() } else { crop_marks(request.shape, places, area) };
         pages.push(page(
             format!("sheet-{:02}-front", sheet + 1),
             &layout,

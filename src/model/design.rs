@@ -183,4 +183,6 @@ pub struct SheetSettings {
     pub margin_mm: f64,
     pub gap_mm: f64,
     pub duplex: Duplex,
+    /// Bleed, duplex corrections and PNG outputs.
+    pub print: super::print::PrintSettings,
 }

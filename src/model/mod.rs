@@ -12,6 +12,9 @@ pub mod source;
 pub mod suggest;
 pub mod tiles;
 
+// Print corrections and image outputs of a sheet.
+pub mod print;
+
 use std::path::Path;
 
 pub use design::Design;

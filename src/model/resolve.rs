@@ -412,12 +412,13 @@ impl Resolver<'_> {
             .map_or(DEFAULT_MARGIN_MM, |m| self.length(m, "`margin_mm`", (0.0, 100.0)));
         let gap_mm =
             table.gap_mm.as_ref().map_or(0.0, |g| self.length(g, "`gap_mm`", (0.0, 100.0)));
-        SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex }
+        let print = super::print::resolve_print(self, table);
+        SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex, print }
     }
 }
 
 /// Default margin between the paper's edge and anything printed, in mm.
-pub const DEFAULT_MARGIN_MM: f64 = 8.0;
+pub const DEFAULT_MARGIN_MM: f64 = 5.0;
 
 /// `auto`, `portrait` or `landscape`.
 pub fn parse_orientation(text: &str) -> Option<Orientation> {

@@ -113,6 +113,12 @@ pub struct SheetTable {
     pub margin_mm: Option<Spanned<f64>>,
     pub gap_mm: Option<Spanned<f64>>,
     pub duplex: Option<Spanned<String>>,
+    /// How far a tile's background reaches beyond its cut, in mm.
+    pub bleed_mm: Option<Spanned<f64>>,
+    /// Measured `[x, y]` offset of backs from fronts, in mm, as seen on the front.
+    pub back_offset_mm: Option<Spanned<Vec<f64>>>,
+    /// Measured `[x, y]` scale of backs relative to fronts.
+    pub back_scale: Option<Spanned<Vec<f64>>>,
 }
 
 /// One `[[tiles]]` entry: one physical tile.

@@ -1,4 +1,7 @@
 //! Backends that turn scene pages into bytes: SVG and PDF. They read only `scene`.
 
+pub mod cut;
+pub mod cut_file;
 pub mod pdf;
+pub mod png;
 pub mod svg;

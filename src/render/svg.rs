@@ -18,6 +18,26 @@ const FACTOR_DECIMALS: usize = 9;
 /// The page as a standalone SVG file: `width`/`height` in mm, a `viewBox` in mm, and one
 /// `<g inkscape:groupmode="layer">` per scene layer, in page order.
 pub fn page_to_svg(page: &Page) -> String {
+    let names = (0..page.layers.len())
+        .map(|index| (layer_id(page, index), page.layers[index].role.name().to_string()))
+        .collect();
+    svg_with_layer_names(page, names)
+}
+
+/// Like [`page_to_svg`], with layer `k` labelled `labels[k]` (id `layer-<label>`) instead of
+/// by its role: cut files tell outer from inner cuts this way.
+pub fn page_to_svg_labelled(page: &Page, labels: &[&str]) -> String {
+    let names = (0..page.layers.len())
+        .map(|index| {
+            let label = labels.get(index).map_or(page.layers[index].role.name(), |l| l);
+            (format!("layer-{label}"), label.to_string())
+        })
+        .collect();
+    svg_with_layer_names(page, names)
+}
+
+/// The SVG text with each layer's (id, label).
+fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
     let width = mm(page_dim(page.width_mm));
     let height = mm(page_dim(page.height_mm));
     let mut doc = SvgDocument::new()
@@ -26,8 +46,8 @@ pub fn page_to_svg(page: &Page) -> String {
         .set("height", format!("{height}mm"))
         .set("viewBox", format!("0 0 {width} {height}"))
         .add(Title::new(xml_safe(&page.label)));
-    for (index, layer) in page.layers.iter().enumerate() {
-        doc = doc.add(layer_group(layer, layer_id(page, index)));
+    for (layer, (id, label)) in page.layers.iter().zip(names) {
+        doc = doc.add(layer_group(layer, id, label));
     }
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n")
 }
@@ -42,11 +62,11 @@ fn layer_id(page: &Page, index: usize) -> String {
     }
 }
 
-fn layer_group(layer: &Layer, id: String) -> SvgGroup {
+fn layer_group(layer: &Layer, id: String, label: String) -> SvgGroup {
     let group = SvgGroup::new()
         .set("inkscape:groupmode", "layer")
         .set("id", id)
-        .set("inkscape:label", layer.role.name());
+        .set("inkscape:label", label);
     add_items(group, &layer.items)
 }
 

@@ -1,0 +1,147 @@
+//! Print fidelity on the command line: the `build` options for bleed, duplex corrections and PNGs, the cut report line, and the `calibrate` command.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use tilepress::build::{document_files, file_stem};
+use tilepress::impose::calibration::calibration;
+use tilepress::model::paper::parse_paper;
+use tilepress::model::print::{
+    BACK_SCALE_RANGE, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings, parse_pair,
+};
+use tilepress::model::resolve::parse_duplex;
+use tilepress::output::write_folder;
+use tilepress::render::cut_file::CutStats;
+use tilepress::render::png::DPI_RANGE;
+
+use super::commands::{BAD_INPUT, OK};
+
+/// Options of `build` that correct for the printer and ask for images.
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    /// How far each tile's background reaches beyond its cut, in mm (default 2 when tiles
+    /// are spaced apart, 0 when they share edges; never more than half the gap).
+    #[arg(long, value_name = "MM")]
+    pub bleed: Option<f64>,
+    /// Where backs land relative to their fronts, measured with `tilepress calibrate`: X to
+    /// the right and Y down as seen on the front, in mm. Back pages are moved against it.
+    #[arg(long, value_name = "DX,DY", allow_hyphen_values = true)]
+    pub back_offset: Option<String>,
+    /// How much larger backs print than fronts, per axis (e.g. 1.01,1.0); undone on backs.
+    #[arg(long, value_name = "SX,SY")]
+    pub back_scale: Option<String>,
+    /// Also write one PNG per sheet side (`<name>-sheet-NN-front.png`…).
+    #[arg(long)]
+    pub png: bool,
+    /// Resolution of the PNGs `--png` writes, in dots per inch.
+    #[arg(long, value_name = "DPI", default_value_t = 150.0)]
+    pub dpi: f64,
+}
+
+/// The print options, checked before any design is touched.
+#[derive(Debug, Default)]
+pub struct PrintOverrides {
+    bleed: Option<f64>,
+    back_offset: Option<(f64, f64)>,
+    back_scale: Option<(f64, f64)>,
+    sheet_png_dpi: Option<f64>,
+}
+
+impl PrintOverrides {
+    pub fn parse(args: &PrintArgs) -> Result<PrintOverrides, String> {
+        let bleed = match args.bleed {
+            Some(b) if !(0.0..=MAX_BLEED_MM).contains(&b) => {
+                return Err(format!("--bleed: {b} mm is not from 0 to {MAX_BLEED_MM} mm"));
+            }
+            other => other,
+        };
+        let offset_range = (-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM);
+        let back_offset = args
+            .back_offset
+            .as_deref()
+            .map(|text| parse_pair(text, offset_range).map_err(|m| format!("--back-offset: {m}")))
+            .transpose()?;
+        let back_scale = args
+            .back_scale
+            .as_deref()
+            .map(|text| {
+                parse_pair(text, BACK_SCALE_RANGE).map_err(|m| format!("--back-scale: {m}"))
+            })
+            .transpose()?;
+        let (low, high) = DPI_RANGE;
+        if !(low..=high).contains(&args.dpi) {
+            return Err(format!("--dpi: {} is not from {low} to {high}", args.dpi));
+        }
+        let sheet_png_dpi = args.png.then_some(args.dpi);
+        Ok(PrintOverrides { bleed, back_offset, back_scale, sheet_png_dpi })
+    }
+
+    pub fn apply(&self, print: &mut PrintSettings) {
+        if let Some(bleed) = self.bleed {
+            print.bleed_mm = Some(bleed);
+        }
+        if let Some(offset) = self.back_offset {
+            print.back_offset_mm = offset;
+        }
+        if let Some(scale) = self.back_scale {
+            print.back_scale = scale;
+        }
+        if self.sheet_png_dpi.is_some() {
+            print.sheet_png_dpi = self.sheet_png_dpi;
+        }
+    }
+}
+
+/// `cut: 2 files, 3456.0 mm in 14 paths (outer 1234.0 mm, inner 2222.0 mm)`, or `None`
+/// when nothing is cut.
+pub fn cut_report(stats: &CutStats) -> Option<String> {
+    (stats.files > 0).then(|| {
+        format!(
+            "cut: {} file(s), {:.1} mm in {} paths (outer {:.1} mm, inner {:.1} mm)",
+            stats.files,
+            stats.length_mm(),
+            stats.paths,
+            stats.outer_mm,
+            stats.inner_mm
+        )
+    })
+}
+/// Options of `calibrate`.
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// Paper: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in mm.
+    #[arg(long, default_value = "A4")]
+    pub paper: String,
+    /// How the printer turns the sheet: long-edge, short-edge, or none (rulers only).
+    #[arg(long, default_value = "long-edge")]
+    pub duplex: String,
+    /// Output folder; the sheet goes to `OUT/calibration-<paper>/`.
+    #[arg(short, long, value_name = "DIR", default_value = "output")]
+    pub output: PathBuf,
+}
+
+/// Writes the calibration PDF and SVGs; 2 when an option is wrong or nothing can be written.
+pub fn calibrate(args: &CalibrateArgs) -> u8 {
+    let (name, (width, height)) = match parse_paper(&args.paper) {
+        Ok(paper) => paper,
+        Err(message) => {
+            eprintln!("error: --paper: {message}");
+            return BAD_INPUT;
+        }
+    };
+    let Some(duplex) = parse_duplex(&args.duplex) else {
+        eprintln!("error: --duplex: unknown `{}`; use long-edge, short-edge or none", args.duplex);
+        return BAD_INPUT;
+    };
+    let stem = format!("calibration-{}", file_stem(&name));
+    let files = document_files(&stem, &calibration(&name, width, height, duplex));
+    let folder = args.output.join(&stem);
+    if let Err(error) = write_folder(&folder, &files) {
+        eprintln!("error: cannot write {}: {error}", folder.display());
+        eprintln!("  help: check that the output folder is writable, or choose another with -o");
+        return BAD_INPUT;
+    }
+    println!("calibration sheet for {name} ({width} × {height} mm) → {}", folder.display());
+    println!("  print {stem}.pdf at 100 %; each ruler must measure 100 mm");
+    OK
+}

@@ -1,0 +1,74 @@
+//! Bleed: a tile's art repeated slightly enlarged underneath itself, so its background (and the lines that leave its edges) reach beyond the cut and a crooked cut shows no white sliver.
+//!
+//! Enlarging a regular polygon about its centre by `(apothem + bleed) / apothem` moves every
+//! edge outward by exactly `bleed`. The enlarged copy lies under the tile's own art, which
+//! covers it up to the cut line, so only the band outside the cut shows it. Callers keep the
+//! bleed within half the gap between tiles, so it never reaches a neighbour.
+
+use kurbo::Affine;
+
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::SheetSettings;
+use crate::scene::{Group, Item};
+
+/// `items` (a tile's art in its own frame, centred on the origin) with a bleed of `bleed_mm`
+/// underneath; unchanged when the bleed is not positive.
+pub fn with_bleed(items: Vec<Item>, shape: RegularPolygon, bleed_mm: f64) -> Vec<Item> {
+    let apothem = shape.apothem();
+    if !(bleed_mm > 0.0 && apothem > 0.0) {
+        return items;
+    }
+    let grown =
+        Group { transform: Affine::scale((apothem + bleed_mm) / apothem), items: items.clone() };
+    let mut all = Vec::with_capacity(items.len() + 1);
+    all.push(Item::Group(grown));
+    all.extend(items);
+    all
+}
+
+/// Tile faces (and backs) with the bleed the sheet settings give for their gap.
+pub fn bled(
+    fronts: Vec<Vec<Item>>,
+    backs: Option<Vec<Vec<Item>>>,
+    shape: RegularPolygon,
+    sheet: &SheetSettings,
+) -> (Vec<Vec<Item>>, Option<Vec<Vec<Item>>>) {
+    let bleed = sheet.print.bleed_for_gap(sheet.gap_mm);
+    let grow = |faces: Vec<Vec<Item>>| -> Vec<Vec<Item>> {
+        faces.into_iter().map(|items| with_bleed(items, shape, bleed)).collect()
+    };
+    (grow(fronts), backs.map(grow))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compose::face::outline;
+    use crate::scene::{Colour, Shape};
+    use kurbo::Shape as _;
+
+    #[test]
+    fn the_grown_copy_reaches_exactly_the_bleed_beyond_every_edge() {
+        for sides in [3, 4, 6] {
+            let shape = RegularPolygon::new(sides, 24.0);
+            let art = vec![Item::Shape(Shape::filled(outline(shape), Colour::BLACK))];
+            let bled = with_bleed(art.clone(), shape, 2.0);
+            assert_eq!(bled.len(), 2);
+            assert_eq!(bled[1..], art[..], "the tile's own art stays on top, unchanged");
+            let Item::Group(grown) = &bled[0] else { panic!("no bleed group") };
+            let Item::Shape(background) = &grown.items[0] else { panic!() };
+            let grown_path = grown.transform * background.path.clone();
+            // The top edge (edge 0, outward normal up) moves up by the bleed.
+            let top = grown_path.bounding_box().y0;
+            let own_top = outline(shape).bounding_box().y0;
+            assert!((own_top - top - 2.0).abs() < 1e-9, "{sides} sides: {}", own_top - top);
+        }
+    }
+
+    #[test]
+    fn no_bleed_leaves_the_art_alone() {
+        let shape = RegularPolygon::new(6, 24.0);
+        assert!(with_bleed(Vec::new(), shape, 0.0).is_empty());
+        assert!(with_bleed(Vec::new(), shape, f64::NAN).is_empty());
+    }
+}

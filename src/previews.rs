@@ -1,0 +1,72 @@
+//! What a build makes from its own page files: the contact-sheet preview, one PNG per sheet side on request, and the measure of its cut files.
+//!
+//! Working from the written SVG files (rather than from each part's scene) means every part
+//! of a design — tiles, pieces, boards — gets previews and cut reports without doing anything.
+
+use crate::build::{BuildResult, OutputFile};
+use crate::model::print::PrintSettings;
+use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
+use crate::render::png::{contact_sheet, svg_to_png};
+
+/// Adds `<stem>-preview.png` (the art of every page, fronts beside their backs), the sheet
+/// PNGs when asked for, and measures the cut files into `result.cut`.
+pub fn add_previews(
+    result: &mut BuildResult,
+    stem: &str,
+    print: &PrintSettings,
+) -> Result<(), String> {
+    let pages: Vec<(&str, &str)> = result
+        .files
+        .iter()
+        .filter(|file| file.name.ends_with(".svg"))
+        .filter_map(|file| Some((file.name.as_str(), std::str::from_utf8(&file.bytes).ok()?)))
+        .collect();
+    result.cut = pages
+        .iter()
+        .filter(|(name, _)| is_cut_file_name(name))
+        .fold(CutStats::default(), |sum, (_, svg)| sum.plus(measure_cut_file(svg)));
+    let printed: Vec<(&str, &str)> =
+        pages.into_iter().filter(|(name, _)| !is_cut_file_name(name)).collect();
+    let mut rows: Vec<(String, Vec<&str>)> = Vec::new();
+    for (name, svg) in &printed {
+        let sheet = sheet_of(name);
+        match rows.last_mut() {
+            Some((last, row)) if *last == sheet => row.push(svg),
+            _ => rows.push((sheet, vec![svg])),
+        }
+    }
+    let rows: Vec<Vec<&str>> = rows.into_iter().map(|(_, row)| row).collect();
+    let mut images = Vec::new();
+    if !rows.is_empty() {
+        images.push(OutputFile {
+            name: format!("{stem}-preview.png"),
+            bytes: contact_sheet(&rows, print.preview_dpi)?,
+        });
+    }
+    if let Some(dpi) = print.sheet_png_dpi {
+        for (name, svg) in &printed {
+            let png = name.strip_suffix(".svg").unwrap_or(name);
+            images.push(OutputFile { name: format!("{png}.png"), bytes: svg_to_png(svg, dpi)? });
+        }
+    }
+    result.files.extend(images);
+    Ok(())
+}
+
+/// The sheet a page file belongs to: its name without a `-front` or `-back` ending.
+fn sheet_of(name: &str) -> String {
+    let base = name.strip_suffix(".svg").unwrap_or(name);
+    base.strip_suffix("-front").or_else(|| base.strip_suffix("-back")).unwrap_or(base).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fronts_and_backs_of_a_sheet_share_a_row() {
+        assert_eq!(sheet_of("t-sheet-01-front.svg"), "t-sheet-01");
+        assert_eq!(sheet_of("t-sheet-01-back.svg"), "t-sheet-01");
+        assert_eq!(sheet_of("t-board-1.svg"), "t-board-1");
+    }
+}

@@ -1,0 +1,178 @@
+//! Cut files read back from a real build: each shared edge cut once, every tile outline covered, the length that of the union of tile edges, and far less than cutting tiles one by one.
+
+mod common;
+
+use std::path::Path;
+
+use common::{code, root, scratch, text, tilepress};
+use kurbo::{Line, ParamCurve, ParamCurveArclen, Point};
+use tilepress::impose::layout::choose_layout;
+use tilepress::model::load;
+
+/// Two segments drawn over each other for longer than this count as cut twice.
+const TOLERANCE_MM: f64 = 0.01;
+
+/// Every straight segment of every path in a cut file (`M`, `L`, `Z` commands).
+fn cut_segments(svg: &str) -> Vec<Line> {
+    let mut segments = Vec::new();
+    for attribute in svg.split(" d=\"").skip(1) {
+        let data = attribute.split('"').next().unwrap_or_default();
+        let (mut start, mut last): (Option<Point>, Option<Point>) = (None, None);
+        let mut tokens = data.split_whitespace();
+        while let Some(token) = tokens.next() {
+            let command = &token[..1];
+            if command == "Z" {
+                segments.push(Line::new(last.unwrap(), start.unwrap()));
+                last = start;
+                continue;
+            }
+            let x: f64 = token[1..].parse().unwrap();
+            let y: f64 = tokens.next().unwrap().parse().unwrap();
+            let p = Point::new(x, y);
+            match command {
+                "M" => start = Some(p),
+                "L" => segments.push(Line::new(last.unwrap(), p)),
+                other => panic!("unexpected command {other} in a cut file"),
+            }
+            last = Some(p);
+        }
+    }
+    segments
+}
+
+/// How long two segments run over each other (0 unless they lie on one line).
+fn overlap(a: Line, b: Line) -> f64 {
+    let direction = (a.p1 - a.p0).normalize();
+    let off_line = |p: Point| direction.cross(p - a.p0).abs();
+    if off_line(b.p0) > TOLERANCE_MM || off_line(b.p1) > TOLERANCE_MM {
+        return 0.0;
+    }
+    let along = |p: Point| direction.dot(p - a.p0);
+    let (b0, b1) = (along(b.p0).min(along(b.p1)), along(b.p0).max(along(b.p1)));
+    (a.arclen(0.0).min(b1) - b0.max(0.0)).max(0.0)
+}
+
+fn distance_to_segment(p: Point, line: Line) -> f64 {
+    let d = line.p1 - line.p0;
+    let t = ((p - line.p0).dot(d) / d.hypot2()).clamp(0.0, 1.0);
+    p.distance(line.eval(t))
+}
+
+/// The tile edges of each sheet, computed from the layout (not from any output file).
+fn tile_edges_per_sheet(design: &Path, paper: &str) -> Vec<Vec<Line>> {
+    let (_, mut design) = load(design).unwrap();
+    let (name, size) = tilepress::model::paper::parse_paper(paper).unwrap();
+    (design.sheet.paper_name, design.sheet.paper_mm) = (name, size);
+    let shape = design.shape.unwrap();
+    let layout = choose_layout(shape, &design.sheet).unwrap();
+    design
+        .tiles
+        .chunks(layout.places.len())
+        .map(|tiles| {
+            layout.places[..tiles.len()]
+                .iter()
+                .flat_map(|place| {
+                    let corners = place.corners(shape);
+                    (0..corners.len())
+                        .map(move |k| Line::new(corners[k], corners[(k + 1) % corners.len()]))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The summed length of the tile edges, each edge shared by two tiles counted once.
+fn union_length(edges: &[Line]) -> f64 {
+    let mut distinct: Vec<Line> = Vec::new();
+    for &edge in edges {
+        let same = |other: &Line| {
+            (edge.p0.distance(other.p0) < TOLERANCE_MM && edge.p1.distance(other.p1) < TOLERANCE_MM)
+                || (edge.p0.distance(other.p1) < TOLERANCE_MM
+                    && edge.p1.distance(other.p0) < TOLERANCE_MM)
+        };
+        if !distinct.iter().any(same) {
+            distinct.push(edge);
+        }
+    }
+    distinct.iter().map(|e| e.arclen(0.0)).sum()
+}
+
+/// Builds Tantrix on `paper`; returns the cut files' text in sheet order and stdout.
+fn build_cut_files(name: &str, paper: &str) -> (Vec<String>, String) {
+    let dir = scratch(name);
+    let design = root().join("designs/tantrix.toml");
+    let design = design.to_str().unwrap();
+    let output = tilepress(&dir, &["build", design, "--paper", paper, "-o", "out"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let mut files = Vec::new();
+    for sheet in 1.. {
+        let path = dir.join(format!("out/tantrix/tantrix-cut-{sheet:02}.svg"));
+        let Ok(svg) = std::fs::read_to_string(&path) else { break };
+        files.push(svg);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    (files, text(&output).0)
+}
+
+#[test]
+fn each_cut_file_cuts_every_tile_edge_exactly_once() {
+    let (files, _) = build_cut_files("cut-once", "A4");
+    let sheets = tile_edges_per_sheet(&root().join("designs/tantrix.toml"), "A4");
+    assert_eq!(files.len(), sheets.len(), "one cut file per sheet");
+    for (svg, edges) in files.iter().zip(&sheets) {
+        let segments = cut_segments(svg);
+        for (i, &a) in segments.iter().enumerate() {
+            for &b in &segments[i + 1..] {
+                assert!(overlap(a, b) < TOLERANCE_MM, "{a:?} and {b:?} are cut twice");
+            }
+        }
+        for edge in edges {
+            for step in 0..=20 {
+                let p = edge.eval(f64::from(step) / 20.0);
+                let nearest =
+                    segments.iter().map(|&s| distance_to_segment(p, s)).fold(f64::MAX, f64::min);
+                assert!(nearest < TOLERANCE_MM, "{p:?} of tile edge {edge:?} is not cut");
+            }
+        }
+        let cut: f64 = segments.iter().map(|s| s.arclen(0.0)).sum();
+        let union = union_length(edges);
+        assert!((cut - union).abs() < 0.01, "cut {cut} mm, union of tile edges {union} mm");
+    }
+}
+
+#[test]
+fn outer_and_inner_cuts_are_separate_coloured_layers() {
+    let (files, _) = build_cut_files("cut-layers", "A4");
+    let svg = &files[0];
+    let outer = svg.find(r#"inkscape:label="cut-outer""#).expect("an outer layer");
+    let inner = svg.find(r#"inkscape:label="cut-inner""#).expect("an inner layer");
+    let (outer_part, inner_part) = svg.split_at(inner);
+    assert!(outer_part[outer..].contains(r##"stroke="#ff0000""##));
+    assert!(!outer_part.contains(r##"stroke="#0000ff""##));
+    assert!(inner_part.contains(r##"stroke="#0000ff""##) && !inner_part.contains("#ff0000"));
+    // A honeycomb block has one outline: the outer layer is one closed path.
+    assert!(cut_segments(outer_part).len() > 6);
+    assert_eq!(outer_part.matches(" d=\"").count(), 1);
+    assert!(svg.contains(r#"width="210mm""#) && svg.contains(r#"viewBox="0 0 210 297""#));
+}
+
+#[test]
+fn the_honeycomb_cuts_far_less_than_tile_by_tile_and_the_report_says_so() {
+    let design = root().join("designs/tantrix.toml");
+    let (_, tantrix) = load(&design).unwrap();
+    let shape = tantrix.shape.unwrap();
+    let separately = tantrix.tiles.len() as f64 * shape.sides as f64 * shape.edge_mm;
+    for (paper, bound) in [("A3", 0.60), ("A4", 0.63)] {
+        let (files, stdout) = build_cut_files(&format!("cut-ratio-{paper}"), paper);
+        let cut: f64 = files.iter().flat_map(|svg| cut_segments(svg)).map(|s| s.arclen(0.0)).sum();
+        let ratio = cut / separately;
+        assert!(
+            ratio <= bound,
+            "{paper}: {cut:.1} mm is {:.1} % of {separately} mm",
+            ratio * 100.0
+        );
+        let reported = format!("{cut:.1} mm in ");
+        assert!(stdout.contains(&reported), "{stdout} does not report {reported}");
+    }
+}
