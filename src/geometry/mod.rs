@@ -4,4 +4,7 @@
 pub mod canonical;
 pub mod edge_line;
 pub mod polygon;
+pub mod polyhedron;
 pub mod tiling;
+pub mod triangle_grid;
+pub mod unfold;
