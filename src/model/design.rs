@@ -22,6 +22,12 @@ pub struct Design {
     pub backs: Backs,
     pub sheet: SheetSettings,
     pub tiles: Vec<Tile>,
+    /// `[[players]]`, in file order.
+    pub players: Vec<super::board::Player>,
+    /// `[board]`, if the design has one.
+    pub board: Option<super::board::Board>,
+    /// `[[nets]]`: fold-up pieces.
+    pub nets: Vec<super::nets::NetPiece>,
 }
 
 /// Named colours.

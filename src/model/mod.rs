@@ -1,9 +1,12 @@
 //! What a set is: the design file as written (`schema`), resolved (`design`), and the
 //! diagnostics that point back into the file.
 
+pub mod board;
 pub mod design;
 pub mod diagnostic;
+pub mod nets;
 pub mod paper;
+pub mod parts_schema;
 pub mod resolve;
 pub mod schema;
 pub mod source;

@@ -48,6 +48,10 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
+    let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
+    let board =
+        file.board.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
+    let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -61,6 +65,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         backs,
         sheet,
         tiles,
+        players,
+        board,
+        nets,
     })
 }
 

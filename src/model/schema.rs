@@ -24,6 +24,12 @@ pub struct DesignFile {
     pub sheet: Option<Spanned<SheetTable>>,
     #[serde(default)]
     pub tiles: Vec<Spanned<TileTable>>,
+    #[serde(default)]
+    pub players: Vec<Spanned<super::parts_schema::PlayerTable>>,
+    #[serde(default)]
+    pub board: Option<Spanned<super::parts_schema::BoardTable>>,
+    #[serde(default)]
+    pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

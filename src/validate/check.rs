@@ -19,6 +19,8 @@ pub struct CheckReport {
     /// Size of the set derived from the rule, when the design has one.
     pub derived: Option<usize>,
     pub problems: Vec<Diagnostic>,
+    /// Lines of information printed before the summary (e.g. how pawns reach their goal).
+    pub info: Vec<String>,
 }
 
 impl CheckReport {
@@ -47,6 +49,15 @@ impl CheckReport {
 
 /// Checks every tile of `design` (read from `path`) against the set's rule.
 pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
+    let parts = super::board::check_parts(design, path);
+    let mut report = check_tiles(design, path);
+    report.problems.extend(parts.problems);
+    report.info.extend(parts.info);
+    report
+}
+
+/// Checks the tiles of `design` against the set's rule.
+fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     let mut problems = Vec::new();
     let mut problem = |position: Position, message: String, help: &str| {
         problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
@@ -70,6 +81,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
             tiles: design.tiles.len(),
             derived: None,
             problems,
+            info: Vec::new(),
         };
     };
     let complete = match complete_set(rule, shape) {
@@ -87,6 +99,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
                 tiles: design.tiles.len(),
                 derived: None,
                 problems,
+                info: Vec::new(),
             };
         }
     };
@@ -153,5 +166,6 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         tiles: design.tiles.len(),
         derived: Some(complete.len()),
         problems,
+        info: Vec::new(),
     }
 }

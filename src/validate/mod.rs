@@ -7,3 +7,5 @@ pub mod enumerate;
 pub mod rule;
 
 pub use check::{CheckReport, check_design};
+pub mod board;
+pub mod reach;
