@@ -11,7 +11,11 @@ pub fn root() -> PathBuf {
 
 /// Runs `tilepress` with `args` in `dir`.
 pub fn tilepress(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilepress")).args(args).current_dir(dir).output().expect("run tilepress")
+    Command::new(env!("CARGO_BIN_EXE_tilepress"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run tilepress")
 }
 
 /// A fresh, empty scratch folder unique to this test.
@@ -24,7 +28,10 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// Standard output and error as text.
 pub fn text(output: &Output) -> (String, String) {
-    (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 /// The exit code (panics if the process was killed by a signal, which counts as a crash).
