@@ -2,3 +2,5 @@
 
 pub mod back;
 pub mod face;
+pub mod net;
+pub mod parts;

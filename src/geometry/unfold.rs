@@ -24,6 +24,8 @@ pub struct Hinge {
     pub child: usize,
     pub from: Point,
     pub to: Point,
+    /// The solid's edge (vertex numbers, smaller first).
+    pub edge: (usize, usize),
     /// Radians the child turns about the hinge when the net is folded.
     pub angle: f64,
 }
@@ -32,6 +34,8 @@ pub struct Hinge {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tab {
     pub face: usize,
+    /// The solid's edge (vertex numbers, smaller first).
+    pub edge: (usize, usize),
     /// The edge it hangs on (a fold) and the tab's outline (four corners, the edge first).
     pub outline: [Point; 4],
 }
@@ -61,7 +65,8 @@ pub fn unfold(solid: &Polyhedron, tab_mm: f64) -> Net {
         let (from, to) = (at(parent, p, &parent_corners), at(parent, q, &parent_corners));
         let map = rigid(at(child, p, &own), at(child, q, &own), from, to);
         placed[child] = Some(own.iter().map(|&c| map * c).collect());
-        hinges.push(Hinge { parent, child, from, to, angle: solid.fold_angle(parent, child) });
+        let (edge, angle) = ((p.min(q), p.max(q)), solid.fold_angle(parent, child));
+        hinges.push(Hinge { parent, child, from, to, edge, angle });
     }
     let faces: Vec<NetFace> =
         placed.into_iter().map(|c| NetFace { corners: c.unwrap_or_default() }).collect();
@@ -94,7 +99,7 @@ fn tabs(solid: &Polyhedron, faces: &[NetFace], hinges: &[Hinge], tab_mm: f64) ->
     let hinged: Vec<(usize, usize)> =
         hinges.iter().flat_map(|h| [(h.parent, h.child), (h.child, h.parent)]).collect();
     let mut tabs = Vec::new();
-    for (_, users) in solid.edge_faces() {
+    for (edge, users) in solid.edge_faces() {
         let [first, second] = users[..] else { continue };
         if hinged.contains(&(first, second)) {
             continue;
@@ -108,7 +113,8 @@ fn tabs(solid: &Polyhedron, faces: &[NetFace], hinges: &[Hinge], tab_mm: f64) ->
             faces[face].corners[i]
         };
         let (a, b) = (corner(shared[0]), corner(shared[shared.len() - 1]));
-        tabs.push(Tab { face, outline: tab_outline(a, b, centre(&faces[face].corners), tab_mm) });
+        let outline = tab_outline(a, b, centre(&faces[face].corners), tab_mm);
+        tabs.push(Tab { face, edge, outline });
     }
     tabs
 }

@@ -5,6 +5,7 @@ pub mod cut_lines;
 pub mod duplex;
 pub mod layout;
 pub mod marks;
+pub mod net_sheets;
 pub mod sheets;
 
 pub use sheets::{Imposed, SheetRequest, impose};
