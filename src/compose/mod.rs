@@ -3,4 +3,3 @@
 pub mod back;
 pub mod face;
 pub mod net;
-pub mod parts;
