@@ -41,19 +41,19 @@ pub fn check_parts(design: &Design, path: &Path) -> PartsCheck {
 }
 
 fn check_net(net: &NetPiece, players: usize, problem: &mut impl FnMut(Position, String, &str)) {
-    if let (Some(each), Some(count)) = (net.per_player, net.count) {
-        if each as usize * players != count as usize {
-            problem(
-                net.position,
-                format!(
-                    "{} `{}` pieces declared, but {each} per player × {players} players make {}",
-                    count,
-                    net.name,
-                    each as usize * players
-                ),
-                "correct `count`, `per_player` or [[players]]",
-            );
-        }
+    if let (Some(each), Some(count)) = (net.per_player, net.count)
+        && each as usize * players != count as usize
+    {
+        problem(
+            net.position,
+            format!(
+                "{} `{}` pieces declared, but {each} per player × {players} players make {}",
+                count,
+                net.name,
+                each as usize * players
+            ),
+            "correct `count`, `per_player` or [[players]]",
+        );
     }
     if net.distinct_faces {
         for (i, a) in net.faces.iter().enumerate() {
