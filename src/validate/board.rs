@@ -122,36 +122,22 @@ fn check_symmetry(
     let help = format!(
         "colour the board so that turning it by {degrees}° changes nothing, or lower `symmetry`"
     );
-    for (cell, mark) in &board.cells {
-        let turned = board.cells.get(&cell.turn(steps));
-        if turned.is_none_or(|t| t.colour != mark.colour) {
-            let other = turned
-                .map_or(String::from("no cell"), |t| format!("{} ({})", t.name("cell"), t.colour));
-            problem(
-                mark.position,
-                format!(
-                    "{} is {} but turned by {degrees}° it lands on {other}",
-                    mark.name("cell"),
+    let turned_cells = board.cells.iter().map(|(c, m)| (m, board.cells.get(&c.turn(steps))));
+    let turned_dots = board.dots.iter().map(|(v, m)| (m, board.dots.get(&v.turn(steps))));
+    for (what, pairs) in
+        [("cell", turned_cells.collect::<Vec<_>>()), ("dot", turned_dots.collect())]
+    {
+        for (mark, turned) in pairs {
+            if turned.is_none_or(|t| t.colour != mark.colour) {
+                let other = turned
+                    .map_or(format!("no {what}"), |t| format!("{} ({})", t.name(what), t.colour));
+                let name = mark.name(what);
+                let message = format!(
+                    "{name} is {} but turned by {degrees}° it lands on {other}",
                     mark.colour
-                ),
-                &help,
-            );
-        }
-    }
-    for (vertex, mark) in &board.dots {
-        let turned = board.dots.get(&vertex.turn(steps));
-        if turned.is_none_or(|t| t.colour != mark.colour) {
-            let other = turned
-                .map_or(String::from("no dot"), |t| format!("{} ({})", t.name("dot"), t.colour));
-            problem(
-                mark.position,
-                format!(
-                    "{} is {} but turned by {degrees}° it lands on {other}",
-                    mark.name("dot"),
-                    mark.colour
-                ),
-                &help,
-            );
+                );
+                problem(mark.position, message, &help);
+            }
         }
     }
     for player in players {
