@@ -63,9 +63,11 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
     if let Some(shape) = design.shape.filter(|_| !design.tiles.is_empty()) {
         tile_sheets(design, shape, stem, &mut result)?;
     }
-    if design.pieces.is_some() || design.board.is_some() {
+    if design.pieces.is_some() || design.grid_board.is_some() {
         pieces::piece_parts(design, stem, &mut result)?;
     }
+    crate::parts::board_sheets(design, stem, &mut result)?;
+    crate::parts::net_sheets(design, stem, &mut result)?;
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
     }

@@ -6,6 +6,7 @@ pub mod geometry;
 pub mod impose;
 pub mod model;
 pub mod output;
+pub mod parts;
 pub mod previews;
 pub mod render;
 pub mod scene;

@@ -143,3 +143,17 @@ fn bad_command_line_values_are_refused_before_any_work() {
         assert!(!dir.join("out").exists());
     }
 }
+
+#[test]
+fn a_board_mixing_the_two_kinds_names_the_stray_key() {
+    let tranglar = fs::read_to_string(root().join("designs/tranglar.toml")).unwrap();
+    let mixed = tranglar.replacen("[board]\n", "[board]\noverlap_mm = 10.0\n", 1);
+    assert_ne!(mixed, tranglar);
+    let err = refused("mixed-board", &mixed);
+    assert!(err.contains("`overlap_mm` does not belong in this [board]"), "{err}");
+    let rabat = fs::read_to_string(root().join("designs/trans-rabat.toml")).unwrap();
+    let incomplete = rabat.replacen("region = \"hexagon\"\n", "", 1);
+    assert_ne!(incomplete, rabat);
+    let err = refused("board-without-region", &incomplete);
+    assert!(err.contains("needs `region`, `size`, `edge_mm` and `key`"), "{err}");
+}

@@ -60,7 +60,7 @@ pub fn piece_parts(design: &Design, stem: &str, result: &mut BuildResult) -> Res
             page_size_mm: imposed.page_size_mm,
         });
     }
-    if let Some(board) = &design.board {
+    if let Some(board) = &design.grid_board {
         let art = board_art(board);
         let (document, size) =
             impose_board(&design.name, board.grid, &board.cells, art, &design.sheet)?;

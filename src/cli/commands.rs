@@ -54,6 +54,9 @@ pub fn check(designs: &[PathBuf]) -> u8 {
         for problem in &report.problems {
             println!("{problem}");
         }
+        for line in &report.info {
+            println!("{line}");
+        }
         println!("{}", report.summary());
         if !report.is_complete() {
             code = code.max(SET_PROBLEMS);

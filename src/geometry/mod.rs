@@ -6,4 +6,7 @@ pub mod edge_line;
 pub mod grid;
 pub mod polyform;
 pub mod polygon;
+pub mod polyhedron;
 pub mod tiling;
+pub mod triangle_grid;
+pub mod unfold;

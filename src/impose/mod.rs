@@ -3,13 +3,16 @@
 
 pub mod bleed;
 pub mod calibration;
+pub mod clip;
 pub mod cut_lines;
 pub mod duplex;
 pub mod layout;
 pub mod marks;
+pub mod net_sheets;
 pub mod pack;
 pub mod piece_sheets;
 pub mod sheets;
+pub mod tiled_board;
 pub mod trim_lines;
 
 pub use sheets::{Imposed, SheetRequest, impose};

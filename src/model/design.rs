@@ -24,8 +24,14 @@ pub struct Design {
     pub tiles: Vec<Tile>,
     /// Polyform pieces on a grid, when the design has `[[pieces]]`.
     pub pieces: Option<super::pieces::PieceSet>,
-    /// The board, when the design has `[board]`.
-    pub board: Option<super::pieces::Board>,
+    /// A board made of cells of the pieces' grid (`[board]` without its own `grid`).
+    pub grid_board: Option<super::pieces::Board>,
+    /// `[[players]]`, in file order.
+    pub players: Vec<super::board::Player>,
+    /// A painted board on a grid of its own (`[board]` with `grid = …`).
+    pub board: Option<super::board::Board>,
+    /// `[[nets]]`: fold-up pieces.
+    pub nets: Vec<super::nets::NetPiece>,
 }
 
 /// Named colours.

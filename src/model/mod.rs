@@ -1,9 +1,13 @@
 //! What a set is: the design file as written (`schema`), resolved (`design`), and the
 //! diagnostics that point back into the file.
 
+pub mod board;
+pub mod board_table;
 pub mod design;
 pub mod diagnostic;
+pub mod nets;
 pub mod paper;
+pub mod parts_schema;
 pub mod pieces;
 pub mod resolve;
 pub mod schema;

@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use super::board_table::{BoardKind, board_kind};
 use super::design::{
     Backs, Design, Duplex, JoinRule, Orientation, Palette, SetRule, SheetSettings, SlotKind, Style,
     Symmetry,
@@ -55,7 +56,17 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
-    let (pieces, board) = resolve_pieces(&mut resolver, piece_tables(&file), &palette);
+    let board_kind = file.board.as_ref().and_then(|b| board_kind(&mut resolver, b));
+    let (painted, on_grid) = match board_kind {
+        Some(BoardKind::Painted(table)) => (Some(*table), None),
+        Some(BoardKind::OnPieceGrid(table)) => (None, Some(table)),
+        None => (None, None),
+    };
+    let (pieces, grid_board) =
+        resolve_pieces(&mut resolver, piece_tables(&file, on_grid.as_ref()), &palette);
+    let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
+    let board = painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
+    let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -70,17 +81,23 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         sheet,
         tiles,
         pieces,
+        grid_board,
+        players,
         board,
+        nets,
     })
 }
 
 /// The piece and board tables of a file.
-fn piece_tables(file: &DesignFile) -> PieceTables<'_> {
+fn piece_tables<'a>(
+    file: &'a DesignFile,
+    board: Option<&'a Spanned<super::pieces::BoardTable>>,
+) -> PieceTables<'a> {
     PieceTables {
         grid: file.grid.as_ref(),
         groups: &file.piece_groups,
         pieces: &file.pieces,
-        board: file.board.as_ref(),
+        board,
     }
 }
 

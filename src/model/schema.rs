@@ -24,15 +24,21 @@ pub struct DesignFile {
     pub sheet: Option<Spanned<SheetTable>>,
     #[serde(default)]
     pub tiles: Vec<Spanned<TileTable>>,
-    /// `[grid]`, `[[piece_groups]]`, `[[pieces]]`, `[board]`: see `model::pieces`.
+    /// `[grid]`, `[[piece_groups]]`, `[[pieces]]`: see `model::pieces`.
     #[serde(default)]
     pub grid: Option<Spanned<super::pieces::GridTable>>,
     #[serde(default)]
     pub piece_groups: Vec<Spanned<super::pieces::PieceGroupTable>>,
     #[serde(default)]
     pub pieces: Vec<Spanned<super::pieces::PieceTable>>,
+    /// `[board]`, of either kind: see `model::board_table`.
     #[serde(default)]
-    pub board: Option<Spanned<super::pieces::BoardTable>>,
+    pub board: Option<Spanned<super::board_table::BoardTable>>,
+    /// `[[players]]` and `[[nets]]`: see `model::parts_schema`.
+    #[serde(default)]
+    pub players: Vec<Spanned<super::parts_schema::PlayerTable>>,
+    #[serde(default)]
+    pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

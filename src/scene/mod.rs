@@ -7,6 +7,8 @@
 
 use kurbo::{Affine, BezPath};
 
+pub mod frame;
+
 /// An sRGB colour, 8 bits per channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Colour {
@@ -113,6 +115,8 @@ pub enum Role {
     Cut,
     /// Crop marks, footer, calibration square: printed guides that are not part of a piece.
     Marks,
+    /// Fold (score) lines of nets and boxes, dashed by fold direction.
+    Fold,
 }
 
 impl Role {
@@ -122,6 +126,7 @@ impl Role {
             Role::Art => "art",
             Role::Cut => "cut",
             Role::Marks => "marks",
+            Role::Fold => "fold",
         }
     }
 }

@@ -21,6 +21,8 @@ pub struct CheckReport {
     pub problems: Vec<Diagnostic>,
     /// What the piece and board check counted, when the design has pieces or a board.
     pub pieces: Option<super::pieces::PieceSummary>,
+    /// Lines of information printed before the summary (e.g. how pawns reach their goal).
+    pub info: Vec<String>,
 }
 
 impl CheckReport {
@@ -52,6 +54,15 @@ impl CheckReport {
 
 /// Checks every tile of `design` (read from `path`) against the set's rule.
 pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
+    let parts = super::board::check_parts(design, path);
+    let mut report = check_tiles(design, path);
+    report.problems.extend(parts.problems);
+    report.info.extend(parts.info);
+    report
+}
+
+/// Checks the tiles of `design` against the set's rule.
+fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     let (pieces, piece_problems) = super::pieces::check_pieces(design, path).unzip();
     let mut problems = piece_problems.unwrap_or_default();
     let mut problem = |position: Position, message: String, help: &str| {
@@ -77,6 +88,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
             derived: None,
             problems,
             pieces,
+            info: Vec::new(),
         };
     };
     let complete = match complete_set(rule, shape) {
@@ -95,6 +107,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
                 derived: None,
                 problems,
                 pieces,
+                info: Vec::new(),
             };
         }
     };
@@ -162,5 +175,6 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         derived: Some(complete.len()),
         problems,
         pieces,
+        info: Vec::new(),
     }
 }

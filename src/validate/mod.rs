@@ -8,3 +8,5 @@ pub mod pieces;
 pub mod rule;
 
 pub use check::{CheckReport, check_design};
+pub mod board;
+pub mod reach;

@@ -56,7 +56,7 @@ pub fn summary_line(set_name: &str, pieces: &PieceSummary, problems: usize) -> S
 /// Checks the design's pieces and board; `None` when it has neither.
 pub fn check_pieces(design: &Design, path: &Path) -> Option<(PieceSummary, Vec<Diagnostic>)> {
     let set = design.pieces.as_ref();
-    if set.is_none() && design.board.is_none() {
+    if set.is_none() && design.grid_board.is_none() {
         return None;
     }
     let mut problems = Vec::new();
@@ -67,9 +67,9 @@ pub fn check_pieces(design: &Design, path: &Path) -> Option<(PieceSummary, Vec<D
         counts: Vec::new(),
         piece_cells: 0,
         piece_area_mm2: 0.0,
-        board_cells: design.board.as_ref().map(|b| b.cells.len()),
+        board_cells: design.grid_board.as_ref().map(|b| b.cells.len()),
     };
-    if let Some(board) = &design.board
+    if let Some(board) = &design.grid_board
         && components(board.grid.kind, &board.cells).len() > 1
     {
         problem(board.position, "the board's cells are not connected".into(), "fill the gap");
@@ -81,7 +81,7 @@ pub fn check_pieces(design: &Design, path: &Path) -> Option<(PieceSummary, Vec<D
         for (message, help) in piece_violations(kind, piece, group) {
             problem(piece.position, message, help);
         }
-        if let Some(board) = &design.board
+        if let Some(board) = &design.grid_board
             && !fits(kind, &piece.cells, board)
         {
             problem(

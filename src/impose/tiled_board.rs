@@ -1,0 +1,224 @@
+//! Any frame larger than the paper (a board) split over the fewest sheets: neighbouring sheets
+//! overlap by a glue strip, both carry the same alignment marks on each seam, the sheet on
+//! top has a cut line where its margin is trimmed, and every sheet its label (A1, A2, … by
+//! row letter and column number) and a small assembly map.
+
+use kurbo::{Affine, Circle, Point, Rect, Shape as _};
+
+use super::clip::clip_items;
+use super::layout::{FOOTER_BAND_MM, SheetLayout};
+use super::marks::footer;
+use crate::model::design::{Orientation, SheetSettings};
+use crate::scene::frame::{Frame, ROLES};
+use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
+use crate::text::{Anchor, text_outline};
+
+/// Radius of the circle of an alignment mark, and the length of its cross, in mm.
+pub const MARK_RADIUS_MM: f64 = 2.0;
+const CROSS_MM: f64 = 7.0;
+
+/// How a frame is split: sheet size, grid of sheets and the window each shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TilePlan {
+    pub page_mm: (f64, f64),
+    pub rows: usize,
+    pub columns: usize,
+    /// The printable area on every page.
+    pub area: Rect,
+    pub overlap_mm: f64,
+}
+
+impl TilePlan {
+    pub fn sheets(&self) -> usize {
+        self.rows * self.columns
+    }
+
+    /// The part of the frame (frame coordinates) sheet `(row, column)` shows.
+    pub fn window(&self, bounds: Rect, row: usize, column: usize) -> Rect {
+        let x = bounds.x0 + column as f64 * (self.area.width() - self.overlap_mm);
+        let y = bounds.y0 + row as f64 * (self.area.height() - self.overlap_mm);
+        Rect::new(
+            x,
+            y,
+            (x + self.area.width()).min(bounds.x1),
+            (y + self.area.height()).min(bounds.y1),
+        )
+    }
+
+    /// Frame coordinates → page coordinates on sheet `(row, column)`: a translation.
+    pub fn placement(&self, bounds: Rect, row: usize, column: usize) -> Affine {
+        let window = self.window(bounds, row, column);
+        Affine::translate((self.area.x0 - window.x0, self.area.y0 - window.y0))
+    }
+}
+
+/// `A1`: the row's letter and the column's number.
+pub fn sheet_label(row: usize, column: usize) -> String {
+    let letter = char::from(b'A' + (row % 26) as u8);
+    format!("{letter}{}", column + 1)
+}
+
+/// Pieces needed along one side: the least `n` with `n·(area − overlap) + overlap ≥ length`.
+fn pieces(length: f64, area: f64, overlap: f64) -> Option<usize> {
+    if length <= area + 1e-9 {
+        return Some(1);
+    }
+    let step = area - overlap;
+    (step > 1.0).then(|| ((length - overlap) / step - 1e-9).ceil().max(1.0) as usize)
+}
+
+/// The plan with the fewest sheets for `bounds` on `sheet`'s paper (either orientation when
+/// `auto`, portrait on a tie).
+pub fn plan(bounds: Rect, sheet: &SheetSettings, overlap_mm: f64) -> Option<TilePlan> {
+    let (w, h) = sheet.paper_mm;
+    let sizes = match sheet.orientation {
+        Orientation::Portrait => vec![(w, h)],
+        Orientation::Landscape => vec![(h, w)],
+        Orientation::Auto => vec![(w, h), (h, w)],
+    };
+    sizes
+        .into_iter()
+        .filter_map(|(pw, ph)| {
+            let area = SheetLayout::tile_area(pw, ph, sheet.margin_mm);
+            let columns = pieces(bounds.width(), area.width(), overlap_mm)?;
+            let rows = pieces(bounds.height(), area.height(), overlap_mm)?;
+            Some(TilePlan { page_mm: (pw, ph), rows, columns, area, overlap_mm })
+        })
+        .min_by_key(TilePlan::sheets)
+}
+
+/// The frame printed at 100 % over as many sheets as `plan` says.
+pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -> Document {
+    let mut pages = Vec::new();
+    let bounds = frame.bounds;
+    for row in 0..plan.rows {
+        for column in 0..plan.columns {
+            let window = plan.window(bounds, row, column);
+            let place = plan.placement(bounds, row, column);
+            let shown = place.transform_rect_bbox(window);
+            let mut layers: Vec<Layer> = ROLES
+                .iter()
+                .filter(|&&role| role != Role::Marks)
+                .map(|&role| {
+                    let items: Vec<Item> = frame
+                        .layers
+                        .iter()
+                        .filter(|l| l.role == role)
+                        .flat_map(|l| clip_items(&l.items, place, shown))
+                        .collect();
+                    Layer { role, items }
+                })
+                .filter(|layer| !layer.items.is_empty())
+                .collect();
+            let mut cut = Vec::new();
+            if column > 0 {
+                cut.push((Point::new(shown.x0, shown.y0), Point::new(shown.x0, shown.y1)));
+            }
+            if row > 0 {
+                cut.push((Point::new(shown.x0, shown.y0), Point::new(shown.x1, shown.y0)));
+            }
+            if !cut.is_empty() {
+                let path = crate::compose::net::segments_path(&cut);
+                layers.push(Layer {
+                    role: Role::Cut,
+                    items: vec![Item::Shape(Shape::stroked(
+                        path,
+                        Stroke::solid(Colour::BLACK, 0.25),
+                    ))],
+                });
+            }
+            let mut marks = alignment_marks(plan, bounds, row, column, place);
+            let label = sheet_label(row, column);
+            let (pw, ph) = plan.page_mm;
+            let text = [
+                format!("{title} board · sheet {label} of {} · front", plan.sheets()),
+                "print at 100 % (actual size); glue the sheets with their marks on top of each other"
+                    .to_string(),
+            ];
+            marks.extend(footer(&text, pw, ph, margin_mm));
+            marks.extend(assembly_map(
+                plan,
+                row,
+                column,
+                Point::new(pw - margin_mm - 24.0, ph - margin_mm - FOOTER_BAND_MM / 2.0),
+            ));
+            layers.push(Layer { role: Role::Marks, items: marks });
+            pages.push(Page {
+                label: format!("sheet-{}", label.to_lowercase()),
+                width_mm: pw,
+                height_mm: ph,
+                layers,
+            });
+        }
+    }
+    Document { title: title.to_string(), pages }
+}
+
+/// The marks of every seam this sheet shares, at the middle of the overlap strip, a quarter
+/// and three quarters along the seam: the same frame points on both sheets of the seam.
+fn alignment_marks(
+    plan: &TilePlan,
+    bounds: Rect,
+    row: usize,
+    column: usize,
+    place: Affine,
+) -> Vec<Item> {
+    let mut points = Vec::new();
+    let window = plan.window(bounds, row, column);
+    for c in [column.checked_sub(1), Some(column)].into_iter().flatten() {
+        if c + 1 < plan.columns {
+            let right = plan.window(bounds, row, c + 1);
+            let x = (right.x0 + plan.window(bounds, row, c).x1) / 2.0;
+            points.extend([0.25, 0.75].map(|t| Point::new(x, window.y0 + window.height() * t)));
+        }
+    }
+    for r in [row.checked_sub(1), Some(row)].into_iter().flatten() {
+        if r + 1 < plan.rows {
+            let below = plan.window(bounds, r + 1, column);
+            let y = (below.y0 + plan.window(bounds, r, column).y1) / 2.0;
+            points.extend([0.25, 0.75].map(|t| Point::new(window.x0 + window.width() * t, y)));
+        }
+    }
+    let stroke = Stroke::solid(Colour::BLACK, 0.2);
+    let mut items = Vec::new();
+    for p in points {
+        let p = place * p;
+        let h = CROSS_MM / 2.0;
+        let cross = crate::compose::net::segments_path(&[
+            (p - (h, 0.0), p + (h, 0.0)),
+            (p - (0.0, h), p + (0.0, h)),
+        ]);
+        items.push(Item::Shape(Shape::stroked(cross, stroke.clone())));
+        let circle = Circle::new(p, MARK_RADIUS_MM).to_path(0.01);
+        items.push(Item::Shape(Shape::stroked(circle, stroke.clone())));
+    }
+    items
+}
+
+/// A small grid of all sheets, this one filled, centred at `at` in the footer band.
+fn assembly_map(plan: &TilePlan, row: usize, column: usize, at: Point) -> Vec<Item> {
+    let cell = (8.0 / plan.rows.max(plan.columns) as f64).min(4.0);
+    let origin = at - (cell * plan.columns as f64 / 2.0 + 6.0, cell * plan.rows as f64 / 2.0);
+    let mut items = Vec::new();
+    for r in 0..plan.rows {
+        for c in 0..plan.columns {
+            let rect =
+                Rect::from_origin_size(origin + (c as f64 * cell, r as f64 * cell), (cell, cell));
+            let fill = (r, c) == (row, column);
+            let grey = Colour { r: 0x99, g: 0x99, b: 0x99 };
+            items.push(Item::Shape(Shape {
+                path: rect.to_path(0.01),
+                fill: fill.then_some(grey),
+                stroke: Some(Stroke::solid(Colour::BLACK, 0.15)),
+            }));
+        }
+    }
+    let label = text_outline(
+        &sheet_label(row, column),
+        2.4,
+        origin + (cell * plan.columns as f64 + 1.5, cell * plan.rows as f64 / 2.0 + 1.2),
+        Anchor::Start,
+    );
+    items.push(Item::Shape(Shape::filled(label, Colour::BLACK)));
+    items
+}
