@@ -20,6 +20,8 @@ pub const FOLD_TOLERANCE_MM: f64 = 0.01;
 pub struct PartsCheck {
     pub problems: Vec<Diagnostic>,
     pub info: Vec<String>,
+    /// What was checked, for the summary: `a board of 96 cells and 61 dots`, `9 pawns`…
+    pub contents: Vec<String>,
 }
 
 /// Checks every board, player and net of `design`.
@@ -30,14 +32,25 @@ pub fn check_parts(design: &Design, path: &Path) -> PartsCheck {
     };
     for net in &design.nets {
         check_net(net, design.players.len(), &mut problem);
+        check.contents.push(format!("{} {}", net.copies(design.players.len()), plural(&net.name)));
     }
     if let Some(board) = &design.board {
+        check.contents.push(format!(
+            "a board of {} cells and {} dots",
+            board.cells.len(),
+            board.dots.len()
+        ));
         check_symmetry(board, &design.players, &mut problem);
         if let Some(rule) = &board.moves {
             check_reach(design, board, rule, &mut problem, &mut check.info);
         }
     }
     check
+}
+
+/// `pawn` → `pawns`, `hat` → `hats`; names already plural stay.
+fn plural(name: &str) -> String {
+    if name.ends_with('s') { name.to_string() } else { format!("{name}s") }
 }
 
 fn check_net(net: &NetPiece, players: usize, problem: &mut impl FnMut(Position, String, &str)) {

@@ -23,6 +23,8 @@ pub struct CheckReport {
     pub pieces: Option<super::pieces::PieceSummary>,
     /// Lines of information printed before the summary (e.g. how pawns reach their goal).
     pub info: Vec<String>,
+    /// What the design holds, one phrase per part (`56 tiles (the rule derives 56)`, …).
+    pub contents: Vec<String>,
 }
 
 impl CheckReport {
@@ -30,25 +32,19 @@ impl CheckReport {
         self.problems.is_empty()
     }
 
-    /// One line: the set, the count and the verdict.
+    /// One line: the set, what it holds, and the verdict.
     pub fn summary(&self) -> String {
-        if let Some(pieces) = self.pieces.as_ref().filter(|_| self.tiles == 0) {
-            return super::pieces::summary_line(&self.set_name, pieces, self.problems.len());
-        }
-        let derived = self
-            .derived
-            .map_or(String::from("no rule to derive it from"), |n| format!("the rule derives {n}"));
-        if self.problems.is_empty() {
-            format!("{}: {} tiles, complete and consistent ({derived})", self.set_name, self.tiles)
+        let verdict = match self.problems.len() {
+            0 => String::from("complete and consistent"),
+            1 => String::from("1 problem"),
+            n => format!("{n} problems"),
+        };
+        let contents = if self.contents.is_empty() {
+            String::from("nothing")
         } else {
-            let n = self.problems.len();
-            format!(
-                "{}: {} tiles, {n} problem{} ({derived})",
-                self.set_name,
-                self.tiles,
-                if n == 1 { "" } else { "s" }
-            )
-        }
+            self.contents.join("; ")
+        };
+        format!("{}: {contents}; {verdict}", self.set_name)
     }
 }
 
@@ -56,6 +52,14 @@ impl CheckReport {
 pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     let parts = super::board::check_parts(design, path);
     let mut report = check_tiles(design, path);
+    if design.shape.is_some() {
+        let derived = report
+            .derived
+            .map_or(String::from("no rule to derive it from"), |n| format!("the rule derives {n}"));
+        report.contents.push(format!("{} tiles ({derived})", report.tiles));
+    }
+    report.contents.extend(report.pieces.as_ref().map(super::pieces::PieceSummary::describe));
+    report.contents.extend(parts.contents);
     report.problems.extend(parts.problems);
     report.info.extend(parts.info);
     report
@@ -89,6 +93,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             problems,
             pieces,
             info: Vec::new(),
+            contents: Vec::new(),
         };
     };
     let complete = match complete_set(rule, shape) {
@@ -108,6 +113,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 problems,
                 pieces,
                 info: Vec::new(),
+                contents: Vec::new(),
             };
         }
     };
@@ -176,5 +182,6 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         problems,
         pieces,
         info: Vec::new(),
+        contents: Vec::new(),
     }
 }

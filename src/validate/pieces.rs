@@ -43,16 +43,6 @@ impl PieceSummary {
     }
 }
 
-/// The summary line of a design with pieces and no tiles.
-pub fn summary_line(set_name: &str, pieces: &PieceSummary, problems: usize) -> String {
-    let verdict = match problems {
-        0 => String::from("complete and consistent"),
-        1 => String::from("1 problem"),
-        n => format!("{n} problems"),
-    };
-    format!("{set_name}: {}; {verdict}", pieces.describe())
-}
-
 /// Checks the design's pieces and board; `None` when it has neither.
 pub fn check_pieces(design: &Design, path: &Path) -> Option<(PieceSummary, Vec<Diagnostic>)> {
     let set = design.pieces.as_ref();
