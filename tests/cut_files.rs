@@ -5,8 +5,7 @@ mod common;
 use std::path::Path;
 
 use common::{code, root, scratch, text, tilepress};
-use kurbo::{Line, ParamCurve, ParamCurveArclen, Point};
-use tilepress::impose::layout::choose_layout;
+use kurbo::{Affine, Line, ParamCurve, ParamCurveArclen, Point};
 use tilepress::model::load;
 
 /// Two segments drawn over each other for longer than this count as cut twice.
@@ -58,21 +57,29 @@ fn distance_to_segment(p: Point, line: Line) -> f64 {
     p.distance(line.eval(t))
 }
 
-/// The tile edges of each sheet, computed from the layout (not from any output file).
-fn tile_edges_per_sheet(design: &Path, paper: &str) -> Vec<Vec<Line>> {
-    let (_, mut design) = load(design).unwrap();
-    let (name, size) = tilepress::model::paper::parse_paper(paper).unwrap();
-    (design.sheet.paper_name, design.sheet.paper_mm) = (name, size);
+/// Every tile edge drawn on each sheet, read back from the front pages' art: each tile is a
+/// group whose transform places the design's hexagon on the page.
+fn tile_edges_per_sheet(design: &Path, fronts: &[String]) -> Vec<Vec<Line>> {
+    let (_, design) = load(design).unwrap();
     let shape = design.shape.unwrap();
-    let layout = choose_layout(shape, &design.sheet).unwrap();
-    design
-        .tiles
-        .chunks(layout.places.len())
-        .map(|tiles| {
-            layout.places[..tiles.len()]
-                .iter()
-                .flat_map(|place| {
-                    let corners = place.corners(shape);
+    fronts
+        .iter()
+        .map(|svg| {
+            let art = &svg[svg.find("inkscape:label=\"art\"").unwrap()..];
+            let art = &art[..art.find("inkscape:label=\"cut\"").unwrap_or(art.len())];
+            art.split("transform=\"matrix(")
+                .skip(1)
+                .flat_map(|rest| {
+                    let m: Vec<f64> = rest
+                        .split(')')
+                        .next()
+                        .unwrap()
+                        .split(' ')
+                        .map(|n| n.parse().unwrap())
+                        .collect();
+                    let place = Affine::new([m[0], m[1], m[2], m[3], m[4], m[5]]);
+                    let corners: Vec<Point> =
+                        shape.corners().into_iter().map(|c| place * c).collect();
                     (0..corners.len())
                         .map(move |k| Line::new(corners[k], corners[(k + 1) % corners.len()]))
                         .collect::<Vec<_>>()
@@ -99,26 +106,28 @@ fn union_length(edges: &[Line]) -> f64 {
 }
 
 /// Builds Tantrix on `paper`; returns the cut files' text in sheet order and stdout.
-fn build_cut_files(name: &str, paper: &str) -> (Vec<String>, String) {
+fn build_cut_files(name: &str, paper: &str) -> (Vec<String>, Vec<String>, String) {
     let dir = scratch(name);
     let design = root().join("designs/tantrix.toml");
     let design = design.to_str().unwrap();
     let output = tilepress(&dir, &["build", design, "--paper", paper, "-o", "out"]);
     assert_eq!(code(&output), 0, "{:?}", text(&output));
-    let mut files = Vec::new();
+    let (mut files, mut fronts) = (Vec::new(), Vec::new());
     for sheet in 1.. {
         let path = dir.join(format!("out/tantrix/tantrix-cut-{sheet:02}.svg"));
         let Ok(svg) = std::fs::read_to_string(&path) else { break };
         files.push(svg);
+        let front = dir.join(format!("out/tantrix/tantrix-sheet-{sheet:02}-front.svg"));
+        fronts.push(std::fs::read_to_string(front).unwrap());
     }
     let _ = std::fs::remove_dir_all(&dir);
-    (files, text(&output).0)
+    (files, fronts, text(&output).0)
 }
 
 #[test]
 fn each_cut_file_cuts_every_tile_edge_exactly_once() {
-    let (files, _) = build_cut_files("cut-once", "A4");
-    let sheets = tile_edges_per_sheet(&root().join("designs/tantrix.toml"), "A4");
+    let (files, fronts, _) = build_cut_files("cut-once", "A4");
+    let sheets = tile_edges_per_sheet(&root().join("designs/tantrix.toml"), &fronts);
     assert_eq!(files.len(), sheets.len(), "one cut file per sheet");
     for (svg, edges) in files.iter().zip(&sheets) {
         let segments = cut_segments(svg);
@@ -143,7 +152,7 @@ fn each_cut_file_cuts_every_tile_edge_exactly_once() {
 
 #[test]
 fn outer_and_inner_cuts_are_separate_coloured_layers() {
-    let (files, _) = build_cut_files("cut-layers", "A4");
+    let (files, _, _) = build_cut_files("cut-layers", "A4");
     let svg = &files[0];
     let outer = svg.find(r#"inkscape:label="cut-outer""#).expect("an outer layer");
     let inner = svg.find(r#"inkscape:label="cut-inner""#).expect("an inner layer");
@@ -164,7 +173,7 @@ fn the_honeycomb_cuts_far_less_than_tile_by_tile_and_the_report_says_so() {
     let shape = tantrix.shape.unwrap();
     let separately = tantrix.tiles.len() as f64 * shape.sides as f64 * shape.edge_mm;
     for (paper, bound) in [("A3", 0.60), ("A4", 0.63)] {
-        let (files, stdout) = build_cut_files(&format!("cut-ratio-{paper}"), paper);
+        let (files, _, stdout) = build_cut_files(&format!("cut-ratio-{paper}"), paper);
         let cut: f64 = files.iter().flat_map(|svg| cut_segments(svg)).map(|s| s.arclen(0.0)).sum();
         let ratio = cut / separately;
         assert!(
