@@ -195,3 +195,32 @@ fn pieces_fill_few_sheets_and_the_board_has_48_mm_squares() {
     };
     assert!((span(&xs) - 192.0).abs() < 1e-9 && (span(&ys) - 192.0).abs() < 1e-9);
 }
+
+#[test]
+fn a_board_larger_than_the_paper_is_split_over_sheets() {
+    let dir = scratch("tranglar-a5");
+    let design = root().join("designs/tranglar.toml");
+    let output =
+        tilepress(&dir, &["build", design.to_str().unwrap(), "--paper", "a5", "-o", "out"]);
+    let (out, err) = text(&output);
+    assert_eq!(code(&output), 0, "{out}{err}");
+    let folder = dir.join("out/tranglar");
+    let mut names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("tranglar-board-sheet-"))
+        .collect();
+    names.sort();
+    let boards: Vec<String> =
+        names.iter().map(|n| std::fs::read_to_string(folder.join(n)).unwrap()).collect();
+    // 192 mm of board cannot fit inside A5's 200 × 125 mm printable area in either direction.
+    assert!(boards.len() >= 2, "{} board sheets: {out}", boards.len());
+    for svg in &boards {
+        let landscape = svg.contains("height=\"148mm\" viewBox=\"0 0 210 148\" width=\"210mm\"");
+        let portrait = svg.contains("height=\"210mm\" viewBox=\"0 0 148 210\" width=\"148mm\"");
+        assert!(landscape || portrait, "every board sheet is A5");
+    }
+    assert!(out.contains(&format!("a board of 64 cells on {} sheet(s)", boards.len())), "{out}");
+    // Sheets are labelled by row letter and column number for assembly.
+    assert!(names.contains(&"tranglar-board-sheet-a1.svg".to_string()), "{names:?}");
+}

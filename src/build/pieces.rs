@@ -62,12 +62,12 @@ pub fn piece_parts(design: &Design, stem: &str, result: &mut BuildResult) -> Res
     }
     if let Some(board) = &design.grid_board {
         let art = board_art(board);
-        let (document, size) =
+        let (document, size, sheets) =
             impose_board(&design.name, board.grid, &board.cells, art, &design.sheet)?;
         result.files.extend(document_files(&format!("{stem}-board"), &document));
         result.parts.push(PartReport {
             what: format!("a board of {} cells", board.cells.len()),
-            sheets: 1,
+            sheets,
             per_sheet: 1,
             page_size_mm: size,
         });

@@ -13,10 +13,13 @@ use super::duplex::back_mirror;
 use super::layout::SheetLayout;
 use super::marks::{back_footer, footer, front_footer};
 use super::pack::{Placed, pack, placed_cells, placement_transform};
+use super::tiled_board::{plan, tile_frame};
 use crate::compose::piece::{loops_path, segments_path};
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, outline};
+use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::{Orientation, SheetSettings};
+use crate::scene::frame::Frame;
 use crate::scene::{Document, Group, Item, Layer, Page, Role, Shape, Stroke};
 
 /// Pieces to impose: forms (normalised cells) and their faces' art in the forms' frames.
@@ -146,14 +149,16 @@ pub fn impose_pieces(request: PieceRequest<'_>) -> Result<ImposedPieces, String>
     })
 }
 
-/// The board centred on one sheet, its outline as the cut; `Err` when it does not fit.
+/// The board at real size: centred on one sheet when it fits, otherwise split over the
+/// fewest sheets with overlap strips, alignment marks and labels (`impose::tiled_board`).
+/// Returns the document, its page size and its number of sheets.
 pub fn impose_board(
     title: &str,
     grid: Grid,
     cells: &[Cell],
     art: Vec<Item>,
     sheet: &SheetSettings,
-) -> Result<(Document, (f64, f64)), String> {
+) -> Result<(Document, (f64, f64), usize), String> {
     let loops = outline(grid.kind, cells);
     let outline_mm = loops_path(grid, &loops);
     let bounds = outline_mm.bounding_box();
@@ -162,13 +167,19 @@ pub fn impose_board(
         bounds.width() <= area.width() + 1e-9 && bounds.height() <= area.height() + 1e-9
     };
     let Some((width, height)) = page_sizes(sheet).into_iter().find(fits) else {
-        return Err(format!(
-            "the board ({:.0} × {:.0} mm) does not fit on one {} sheet inside {} mm margins",
-            bounds.width(),
-            bounds.height(),
-            sheet.paper_name,
-            sheet.margin_mm
-        ));
+        let frame =
+            Frame::new(vec![(Role::Art, art), (Role::Cut, vec![cut_item(outline_mm)])], bounds);
+        let Some(plan) = plan(bounds, sheet, DEFAULT_OVERLAP_MM) else {
+            return Err(format!(
+                "the board ({:.0} × {:.0} mm) cannot be split over {} sheets inside {} mm margins",
+                bounds.width(),
+                bounds.height(),
+                sheet.paper_name,
+                sheet.margin_mm
+            ));
+        };
+        let document = tile_frame(title, &frame, &plan, sheet.margin_mm);
+        return Ok((document, plan.page_mm, plan.sheets()));
     };
     let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
     let shift = area.center() - bounds.center();
@@ -186,7 +197,7 @@ pub fn impose_board(
             ],
         )],
     };
-    Ok((document, (width, height)))
+    Ok((document, (width, height), 1))
 }
 
 fn cut_item(path: BezPath) -> Item {
