@@ -1,7 +1,9 @@
 //! Builds one design into files: composes every tile face, imposes the sheets and renders
 //! the PDF (all sheet sides in print order) and one SVG per sheet side, all in memory.
 
+pub mod board_and_nets;
 pub mod pieces;
+pub mod previews;
 
 use crate::compose::back::back;
 use crate::compose::face::front;
@@ -9,11 +11,11 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::impose::bleed::bled;
 use crate::impose::{SheetRequest, impose};
 use crate::model::design::Design;
-use crate::previews::add_previews;
 use crate::render::cut_file::{CutStats, cut_file};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
 use crate::scene::Document;
+use previews::add_previews;
 
 /// A file to write: its name inside the design's output folder, and its bytes.
 #[derive(Clone, Debug)]
@@ -66,8 +68,8 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
     if design.pieces.is_some() || design.grid_board.is_some() {
         pieces::piece_parts(design, stem, &mut result)?;
     }
-    crate::parts::board_sheets(design, stem, &mut result)?;
-    crate::parts::net_sheets(design, stem, &mut result)?;
+    board_and_nets::board_sheets(design, stem, &mut result)?;
+    board_and_nets::net_sheets(design, stem, &mut result)?;
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
     }

@@ -6,8 +6,6 @@ pub mod geometry;
 pub mod impose;
 pub mod model;
 pub mod output;
-pub mod parts;
-pub mod previews;
 pub mod render;
 pub mod scene;
 pub mod text;

@@ -3,7 +3,7 @@
 //! Working from the written SVG files (rather than from each part's scene) means every part
 //! of a design — tiles, pieces, boards — gets previews and cut reports without doing anything.
 
-use crate::build::{BuildResult, OutputFile};
+use super::{BuildResult, OutputFile};
 use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
 use crate::render::png::{contact_sheet, svg_to_png};

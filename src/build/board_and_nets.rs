@@ -1,7 +1,7 @@
 //! The printed parts of a design's board and nets: every copy composed, imposed and turned
 //! into files (`<stem>-nets.pdf`, `<stem>-board.pdf`) with a report each.
 
-use crate::build::{BuildResult, PartReport, document_files};
+use super::{BuildResult, PartReport, document_files};
 use crate::compose::board::board_frame;
 use crate::compose::net::net_frame;
 use crate::impose::net_sheets::pack;
