@@ -10,7 +10,7 @@ use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::{Design, Diagnostic, load};
 use tilepress::output::write_folder;
 use tilepress::validate::check_design;
-use tilepress::validate::describe::describe;
+use tilepress::validate::listing::listing;
 
 use super::args::BuildArgs;
 use super::printing::{PrintOverrides, cut_report};
@@ -65,18 +65,12 @@ pub fn check(designs: &[PathBuf]) -> u8 {
     code
 }
 
-/// `list`: one line per tile.
+/// `list`: the design's inventory, one line per tile, piece, board and net.
 pub fn list(path: &Path) -> u8 {
     let Some(design) = load_or_report(path) else { return BAD_INPUT };
-    let Some(shape) = design.shape else {
-        println!("{}: no tiles", design.name);
-        return OK;
-    };
-    let (n, name, edge) = (design.tiles.len(), shape.shape_name(), shape.edge_mm);
-    println!("{}: {n} {name} tiles, {edge} mm edge", design.name);
-    for tile in &design.tiles {
-        let back = tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
-        println!("{:>4}  {}{back}", tile.number, describe(shape, &tile.slots, &tile.joins));
+    println!("{}:", design.name);
+    for line in listing(&design) {
+        println!("  {line}");
     }
     OK
 }

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod describe;
 pub mod enumerate;
+pub mod listing;
 pub mod pieces;
 pub mod rule;
 
