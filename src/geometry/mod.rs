@@ -3,5 +3,6 @@
 
 pub mod canonical;
 pub mod edge_line;
+pub mod grid;
 pub mod polygon;
 pub mod tiling;
