@@ -22,6 +22,8 @@ pub struct Design {
     pub backs: Backs,
     pub sheet: SheetSettings,
     pub tiles: Vec<Tile>,
+    /// How tiles may be laid next to each other (`[play]`); the default when absent.
+    pub play: super::play::Play,
 }
 
 /// Named colours.

@@ -4,6 +4,7 @@
 pub mod design;
 pub mod diagnostic;
 pub mod paper;
+pub mod play;
 pub mod resolve;
 pub mod schema;
 pub mod slot_style;

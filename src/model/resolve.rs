@@ -54,6 +54,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
+    let play = file.play.as_ref().map_or_else(Default::default, |table| {
+        super::play::resolve_play(&mut resolver, table.get_ref())
+    });
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -67,6 +70,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         backs,
         sheet,
         tiles,
+        play,
     })
 }
 

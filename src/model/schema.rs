@@ -24,6 +24,9 @@ pub struct DesignFile {
     pub sheet: Option<Spanned<SheetTable>>,
     #[serde(default)]
     pub tiles: Vec<Spanned<TileTable>>,
+    /// `[play]`: how tiles may be laid next to each other (for diagrams).
+    #[serde(default)]
+    pub play: Option<Spanned<super::play::PlayTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.
