@@ -108,9 +108,8 @@ impl Grid {
                     if other == cell {
                         continue;
                     }
-                    let side = (0..self.shape.sides).find(|&k| {
-                        self.side_midpoint(other, k).distance(midpoint) < SAME_POINT_MM
-                    });
+                    let side = (0..self.shape.sides)
+                        .find(|&k| self.side_midpoint(other, k).distance(midpoint) < SAME_POINT_MM);
                     if let Some(side) = side {
                         return Some((other, side));
                     }
@@ -143,8 +142,10 @@ mod tests {
                     let back = grid.neighbours(n.cell);
                     assert!(back.iter().any(|b| b.cell == cell && b.side == n.their_side));
                     // Facing sides point opposite ways: their midpoints coincide.
-                    let (a, b) =
-                        (grid.side_midpoint(cell, n.side), grid.side_midpoint(n.cell, n.their_side));
+                    let (a, b) = (
+                        grid.side_midpoint(cell, n.side),
+                        grid.side_midpoint(n.cell, n.their_side),
+                    );
                     assert!(a.distance(b) < 1e-9);
                 }
             }
