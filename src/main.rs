@@ -15,6 +15,7 @@ fn main() -> ExitCode {
         Command::Build(args) => commands::build_all(args),
         Command::Check { designs } => commands::check(designs),
         Command::List { design } => commands::list(design),
+        Command::Diagram(args) => cli::diagram::diagram(args),
     };
     ExitCode::from(code)
 }
