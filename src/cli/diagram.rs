@@ -27,7 +27,11 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
         match checked_files(path, args.width, args.dpi) {
             Ok(files) => {
                 if let Err(error) = write_files(&args.output, &files) {
-                    eprintln!("{}: error: cannot write {}: {error}", path.display(), args.output.display());
+                    eprintln!(
+                        "{}: error: cannot write {}: {error}",
+                        path.display(),
+                        args.output.display()
+                    );
                     code = code.max(BAD_INPUT);
                 } else {
                     println!("{}: → {}", path.display(), args.output.display());
@@ -95,7 +99,8 @@ fn checked_files(path: &Path, width: Option<f64>, dpi: Option<f64>) -> Result<Ve
         eprintln!("{}: the position is not {stated} as stated; not drawn", path.display());
         return Err(SET_PROBLEMS);
     }
-    let stem = path.file_stem().map_or_else(|| "diagram".into(), |s| file_stem(&s.to_string_lossy()));
+    let stem =
+        path.file_stem().map_or_else(|| "diagram".into(), |s| file_stem(&s.to_string_lossy()));
     diagram_files(&diagram, &stem).map_err(|message| {
         eprintln!("{}: error: {message}", path.display());
         BAD_INPUT

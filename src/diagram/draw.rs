@@ -2,8 +2,9 @@
 //! the empty cells around them, forced spaces, annotations and the caption, scaled to the
 //! diagram's printed width.
 //!
-//! Sizes of annotations are fractions of the tile edge `s`, so a figure reads the same at
-//! any scale; the caption is in printed millimetres.
+//! Sizes of lines are fractions of the tile edge `s` and sizes of annotations fractions of
+//! `u` = 2 × apothem ÷ √3 (the edge of a hexagon, a third of a triangle's), so a mark fits
+//! inside any cell and a figure reads the same at any scale; the caption is in printed mm.
 
 use std::f64::consts::PI;
 
@@ -30,6 +31,7 @@ const CAPTION_INK: Colour = Colour { r: 0x20, g: 0x20, b: 0x20 };
 pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
     let table = Table::new(&diagram.grid, &diagram.places);
     let s = diagram.grid.shape.edge_mm;
+    let u = annotation_unit(diagram);
     let empty: Vec<Cell> = if diagram.empty_cells {
         table.all_empty_around().into_iter().collect()
     } else {
@@ -59,7 +61,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
     }
     for highlight in &diagram.highlights {
         let spot = highlight.spot;
-        let width = 0.08 * s;
+        let width = 0.08 * u;
         let path = match spot.side {
             Some(side) => side_path(diagram, spot.cell, side),
             None if table.at(spot.cell).is_some() => cell_path(diagram, spot.cell),
@@ -70,20 +72,20 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
     }
     if diagram.mark_forced {
         for cell in table.forced_spaces(diagram.design.play.forced_space) {
-            let dot = Circle::new(diagram.grid.centre(cell), 0.15 * s).to_path(CURVE_TOLERANCE_MM);
+            let dot = Circle::new(diagram.grid.centre(cell), 0.15 * u).to_path(CURVE_TOLERANCE_MM);
             items.push(Item::Shape(Shape::filled(dot, RULEBOOK_RED)));
         }
     }
     for mark in &diagram.marks {
-        items.extend(mark_items(mark.shape, spot_point(diagram, mark.spot), s, mark.colour));
+        items.extend(mark_items(mark.shape, spot_point(diagram, mark.spot), u, mark.colour));
     }
     for arrow in &diagram.arrows {
         let (from, to) = (diagram.grid.centre(arrow.from), diagram.grid.centre(arrow.to));
-        items.extend(arrow_items(from, to, s, arrow.colour));
+        items.extend(arrow_items(from, to, u, arrow.colour));
     }
     for label in &diagram.labels {
         let at = spot_point(diagram, label.spot);
-        let text = text_outline(&label.text, 0.3 * s, at, Anchor::Centre);
+        let text = text_outline(&label.text, 0.3 * u, at, Anchor::Centre);
         items.push(Item::Shape(Shape::filled(text, label.colour)));
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
@@ -132,6 +134,11 @@ fn lay_out(diagram: &Diagram, cells: &[Cell], items: Vec<Item>, label: &str) -> 
     }
 }
 
+/// The length annotations are measured in: a hexagon's edge, a third of a triangle's.
+fn annotation_unit(diagram: &Diagram) -> f64 {
+    2.0 * diagram.grid.shape.apothem() / 3f64.sqrt()
+}
+
 /// A cell's outline on the figure.
 fn cell_path(diagram: &Diagram, cell: Cell) -> BezPath {
     diagram.grid.placement(cell, 0).transform() * outline(diagram.grid.shape)
@@ -154,7 +161,7 @@ fn spot_point(diagram: &Diagram, spot: Spot) -> Point {
     }
 }
 
-/// A dot, ring or cross centred on `at`, sized for tiles of edge `s`.
+/// A dot, ring or cross centred on `at`, sized in annotation units `s`.
 fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> {
     let tolerance = CURVE_TOLERANCE_MM;
     match shape {
