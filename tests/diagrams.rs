@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{code, root, scratch, text, tilepress};
-use tilepress::diagram::raster::{decode_png, pixel_size, svg_to_png};
+use tilepress::diagram::files::{decode_png, pixel_size, svg_to_png};
 
 fn shipped() -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("diagrams"))

@@ -3,14 +3,13 @@
 //!
 //! `schema` mirrors the diagram file, `load` resolves it against its design, `table` answers
 //! questions about the position (who touches whom), `legality` and `lines` check it, `draw`
-//! turns it into a scene page, `raster` makes the PNG and `files` puts it all together.
+//! turns it into a scene page, and `files` makes the SVG, PDF and PNG.
 
 pub mod draw;
 pub mod files;
 pub mod legality;
 pub mod lines;
 pub mod load;
-pub mod raster;
 pub mod schema;
 pub mod table;
 
