@@ -156,6 +156,14 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
         })
         .collect();
     let mover = table.mover.as_ref().and_then(|name| resolver.colour_name(name, &design.palette));
+    let needs_mover = design.play.rules.iter().any(crate::model::play::needs_mover);
+    if table.mover.is_none() && needs_mover && places.iter().any(|p: &Placed| p.new) {
+        resolver.error(
+            &file.diagram.span(),
+            "the design's move rules need the mover's colour".into(),
+            "add e.g. mover = \"black\" to [diagram], or mark no tile `new`",
+        );
+    }
     let breaks = breaks(resolver, table);
     Some(Diagram {
         path: resolver.source.path.clone(),
