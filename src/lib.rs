@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod compose;
+pub mod diagram;
 pub mod geometry;
 pub mod impose;
 pub mod model;

@@ -16,6 +16,7 @@ fn main() -> ExitCode {
         Command::Check { designs } => commands::check(designs),
         Command::List { design } => commands::list(design),
         Command::Calibrate(args) => cli::printing::calibrate(args),
+        Command::Diagram(args) => cli::diagram::diagram(args),
     };
     ExitCode::from(code)
 }

@@ -55,6 +55,21 @@ fn remove_if_present(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Writes `files` into `folder` beside whatever else is there, each one atomically: it is
+/// written under a hidden name first and then renamed over the old file.
+pub fn write_files(folder: &Path, files: &[OutputFile]) -> io::Result<()> {
+    fs::create_dir_all(folder)?;
+    for file in files {
+        let staging = folder.join(format!(".{}.partial", file.name));
+        fs::write(&staging, &file.bytes)?;
+        if let Err(error) = fs::rename(&staging, folder.join(&file.name)) {
+            let _ = fs::remove_file(&staging);
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -88,7 +88,7 @@ fn previews_and_sheet_pngs_have_their_physical_size() {
     assert!(preview.width() > 300 && preview.height() > 300, "{}", preview.width());
     let sheet = Pixmap::load_png(folder.join("tantrix-sheet-01-front.png")).unwrap();
     // 210 × 297 mm at 50 dpi.
-    let expected = |mm: f64| (mm / 25.4 * 50.0).ceil() as u32;
+    let expected = |mm: f64| (mm / 25.4 * 50.0).round() as u32;
     assert_eq!((sheet.width(), sheet.height()), (expected(210.0), expected(297.0)));
     let _ = std::fs::remove_dir_all(folder.parent().unwrap().parent().unwrap());
 }

@@ -6,7 +6,7 @@
 use super::{BuildResult, OutputFile};
 use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
-use crate::render::png::{contact_sheet, svg_to_png};
+use crate::render::png::{Paper, contact_sheet, svg_to_png};
 
 /// Adds `<stem>-preview.png` (the art of every page, fronts beside their backs), the sheet
 /// PNGs when asked for, and measures the cut files into `result.cut`.
@@ -46,7 +46,10 @@ pub fn add_previews(
     if let Some(dpi) = print.sheet_png_dpi {
         for (name, svg) in &printed {
             let png = name.strip_suffix(".svg").unwrap_or(name);
-            images.push(OutputFile { name: format!("{png}.png"), bytes: svg_to_png(svg, dpi)? });
+            images.push(OutputFile {
+                name: format!("{png}.png"),
+                bytes: svg_to_png(svg, dpi, Paper::White)?,
+            });
         }
     }
     result.files.extend(images);

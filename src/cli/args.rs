@@ -1,4 +1,4 @@
-//! Command-line arguments (clap derive): the `build`, `check` and `list` commands.
+//! Command-line arguments (clap derive): the `build`, `check`, `list` and `diagram` commands.
 
 use std::path::PathBuf;
 
@@ -20,7 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// Build cut sheets (one PDF with fronts and backs, one SVG per sheet side).
     ///
-    /// Without a design, builds every `*.toml` in `designs/`. Each design goes to
+    /// Without a design, builds every `*.toml` in `designs/`, and every diagram in
+    /// `diagrams/` into `OUT/diagrams/`. Each design goes to
     /// `OUT/<name>/`; a failed build leaves the previous files there untouched.
     Build(BuildArgs),
     /// Check that a set is complete and consistent with its rule.
@@ -41,6 +42,28 @@ pub enum Command {
         #[arg(value_name = "DESIGN")]
         design: PathBuf,
     },
+    /// Draw rulebook diagrams as SVG, PDF and PNG, checking each position's stated legality.
+    ///
+    /// Writes `OUT/<file stem>.svg`, `.pdf` and `.png` per diagram; exits 1 without writing
+    /// when a position is not as legal as its file says, 2 when a file cannot be read.
+    Diagram(DiagramArgs),
+}
+
+/// Options of `diagram`; they override the diagram file's `width_mm` and `dpi`.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// Diagram files (see docs/format.md, section Diagrams).
+    #[arg(required = true, value_name = "DIAGRAM")]
+    pub diagrams: Vec<PathBuf>,
+    /// Output folder.
+    #[arg(short, long, value_name = "DIR", default_value = "output/diagrams")]
+    pub output: PathBuf,
+    /// Printed width in mm.
+    #[arg(long, value_name = "MM")]
+    pub width: Option<f64>,
+    /// PNG resolution in dots per inch.
+    #[arg(long)]
+    pub dpi: Option<f64>,
 }
 
 /// Options of `build`; sheet options override the design's `[sheet]` table.

@@ -99,6 +99,9 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     for path in &designs {
         code = code.max(build_one(path, args, &overrides));
     }
+    if args.designs.is_empty() && Path::new("diagrams").is_dir() {
+        code = code.max(super::diagram::build_diagrams(Path::new("diagrams"), &args.output));
+    }
     code
 }
 

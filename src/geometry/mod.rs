@@ -7,6 +7,7 @@ pub mod grid;
 pub mod polyform;
 pub mod polygon;
 pub mod polyhedron;
+pub mod tile_grid;
 pub mod tiling;
 pub mod triangle_grid;
 pub mod unfold;

@@ -32,16 +32,16 @@ impl TilePlacement {
 
 /// A periodic tiling: a lattice of cells, each holding one or more tiles.
 #[derive(Clone, Debug)]
-struct Lattice {
-    u: Vec2,
-    v: Vec2,
+pub(crate) struct Lattice {
+    pub(crate) u: Vec2,
+    pub(crate) v: Vec2,
     /// Tiles per cell: offset from the cell's origin and rotation.
-    motif: Vec<(Vec2, f64)>,
+    pub(crate) motif: Vec<(Vec2, f64)>,
 }
 
 /// The edge-to-edge tiling of `shape`, turned by `turn` radians; `None` for shapes that do
 /// not tile the plane on their own.
-fn lattice(shape: RegularPolygon, turn: f64) -> Option<Lattice> {
+pub(crate) fn lattice(shape: RegularPolygon, turn: f64) -> Option<Lattice> {
     let s = shape.edge_mm;
     let untouched = match shape.sides {
         3 => {

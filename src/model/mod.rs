@@ -9,6 +9,7 @@ pub mod nets;
 pub mod paper;
 pub mod parts_schema;
 pub mod pieces;
+pub mod play;
 pub mod resolve;
 pub mod schema;
 pub mod slot_style;

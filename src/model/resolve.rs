@@ -67,6 +67,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
     let board = painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
     let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
+    let play = file.play.as_ref().map_or_else(Default::default, |table| {
+        super::play::resolve_play(&mut resolver, table.get_ref())
+    });
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -85,6 +88,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         players,
         board,
         nets,
+        play,
     })
 }
 

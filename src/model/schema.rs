@@ -39,6 +39,8 @@ pub struct DesignFile {
     pub players: Vec<Spanned<super::parts_schema::PlayerTable>>,
     #[serde(default)]
     pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
+    /// `[play]`: how tiles may be laid next to each other (for diagrams).
+    pub play: Option<Spanned<super::play::PlayTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

@@ -8,6 +8,7 @@ use resvg::usvg::{Node, Options, Tree};
 
 /// CSS pixels per inch: usvg measures millimetres in these.
 const CSS_DPI: f64 = 96.0;
+const MM_PER_INCH: f64 = 25.4;
 /// Lowest and highest resolution accepted, in dots per inch.
 pub const DPI_RANGE: (f64, f64) = (10.0, 1200.0);
 /// Space around and between the pictures of a contact sheet, in mm.
@@ -15,14 +16,52 @@ const GUTTER_MM: f64 = 4.0;
 /// The id the SVG backend gives a page's art layer.
 const ART_LAYER_ID: &str = "layer-art";
 
-/// The whole page of `svg` as a PNG at `dpi`.
-pub fn svg_to_png(svg: &str, dpi: f64) -> Result<Vec<u8>, String> {
+/// What shows where the SVG draws nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paper {
+    /// White, as printed: sheets and previews.
+    White,
+    /// Transparent, for figures placed on a page of another colour: diagrams.
+    Transparent,
+}
+
+/// The whole page of `svg` as a PNG at `dpi`, sized from the page's millimetres.
+pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> {
     let tree = parse(svg)?;
-    let scale = scale_for(dpi)?;
+    scale_for(dpi)?;
     let size = tree.size();
-    let mut pixmap = blank(size.width() * scale, size.height() * scale)?;
-    resvg::render(&tree, Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    let to_mm = |px: f32| f64::from(px) * MM_PER_INCH / CSS_DPI;
+    let (width, height) = pixel_size(to_mm(size.width()), to_mm(size.height()), dpi);
+    let mut pixmap = Pixmap::new(width, height)
+        .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))?;
+    if paper == Paper::White {
+        pixmap.fill(Color::WHITE);
+    }
+    let transform =
+        Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
     encode(&pixmap)
+}
+
+/// The pixel size of a page `width_mm` × `height_mm` at `dpi` (at least 1 × 1).
+pub fn pixel_size(width_mm: f64, height_mm: f64, dpi: f64) -> (u32, u32) {
+    let pixels =
+        |mm: f64| ((mm / MM_PER_INCH * dpi).round().max(1.0)).min(f64::from(u32::MAX)) as u32;
+    (pixels(width_mm), pixels(height_mm))
+}
+
+/// Decodes PNG bytes into width, height and RGBA pixels (premultiplied alpha is undone).
+pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<[u8; 4]>), String> {
+    let pixmap = Pixmap::decode_png(bytes).map_err(|e| format!("not a PNG: {e}"))?;
+    let pixels = pixmap
+        .pixels()
+        .iter()
+        .map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    Ok((pixmap.width(), pixmap.height(), pixels))
 }
 
 /// A contact sheet at `dpi`: each row holds the art layers of its pages, cropped to what they
@@ -139,7 +178,9 @@ mod tests {
 
     #[test]
     fn a_page_has_its_physical_size_at_the_given_resolution() {
-        let png = decode(&svg_to_png(&page(Rect::new(10.0, 10.0, 20.0, 20.0)), 254.0).unwrap());
+        let png = decode(
+            &svg_to_png(&page(Rect::new(10.0, 10.0, 20.0, 20.0)), 254.0, Paper::White).unwrap(),
+        );
         // 100 mm at 254 dpi is 1000 pixels.
         assert_eq!((png.width(), png.height()), (1000, 500));
         let at = |x: u32, y: u32| png.pixel(x, y).unwrap();
@@ -160,8 +201,29 @@ mod tests {
 
     #[test]
     fn bad_resolutions_and_bad_svg_are_errors() {
-        assert!(svg_to_png(&page(Rect::new(0.0, 0.0, 1.0, 1.0)), f64::NAN).is_err());
-        assert!(svg_to_png(&page(Rect::new(0.0, 0.0, 1.0, 1.0)), 5.0).is_err());
-        assert!(svg_to_png("<svg", 96.0).is_err());
+        assert!(svg_to_png(&page(Rect::new(0.0, 0.0, 1.0, 1.0)), f64::NAN, Paper::White).is_err());
+        assert!(svg_to_png(&page(Rect::new(0.0, 0.0, 1.0, 1.0)), 5.0, Paper::White).is_err());
+        assert!(svg_to_png("<svg", 96.0, Paper::White).is_err());
+    }
+}
+
+#[cfg(test)]
+mod sizing_tests {
+    use super::*;
+
+    #[test]
+    fn a_red_square_on_white_comes_out_red_in_the_middle_at_the_asked_size() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"25.4mm\" height=\"12.7mm\" \
+                   viewBox=\"0 0 25.4 12.7\"><rect width=\"25.4\" height=\"12.7\" fill=\"#fff\"/>\
+                   <rect x=\"10\" y=\"3\" width=\"5\" height=\"5\" fill=\"#ff0000\"/></svg>";
+        let png = svg_to_png(svg, 300.0, Paper::Transparent).unwrap();
+        let (w, h, pixels) = decode_png(&png).unwrap();
+        assert_eq!((w, h), (300, 150));
+        // 12.5 mm across, 5.5 mm down: inside the red square.
+        let at = |x_mm: f64, y_mm: f64| {
+            pixels[(y_mm / 25.4 * 300.0) as usize * w as usize + (x_mm / 25.4 * 300.0) as usize]
+        };
+        assert_eq!(at(12.5, 5.5), [255, 0, 0, 255]);
+        assert_eq!(at(2.0, 2.0), [255, 255, 255, 255]);
     }
 }

@@ -1,0 +1,222 @@
+//! A diagram as one scene page: the tiles drawn by `compose::face::front` on their cells,
+//! the empty cells around them, forced spaces, annotations and the caption, scaled to the
+//! diagram's printed width.
+//!
+//! Sizes of lines are fractions of the tile edge `s` and sizes of annotations fractions of
+//! `u` = 2 × apothem ÷ √3 (the edge of a hexagon, a third of a triangle's), so a mark fits
+//! inside any cell and a figure reads the same at any scale; the caption is in printed mm.
+
+use std::f64::consts::PI;
+
+use kurbo::{Affine, BezPath, Circle, Point, Rect, Shape as _, Vec2};
+
+use super::load::RULEBOOK_RED;
+use super::table::Table;
+use super::{Diagram, MarkShape, Spot};
+use crate::compose::face::{front, outline};
+use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::geometry::tile_grid::Cell;
+use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Role, Shape, Stroke};
+use crate::text::{Anchor, text_outline, text_width};
+
+/// White space around the figure, in printed mm.
+const MARGIN_MM: f64 = 2.0;
+/// Height of the caption's capitals, in printed mm (smaller if the caption is long).
+const CAPTION_MM: f64 = 2.6;
+const GRID_GREY: Colour = Colour { r: 0x9a, g: 0x9a, b: 0x9a };
+const SEAM_GREY: Colour = Colour { r: 0xd8, g: 0xd8, b: 0xd8 };
+const CAPTION_INK: Colour = Colour { r: 0x20, g: 0x20, b: 0x20 };
+
+/// The diagram as a page `width_mm` wide, labelled `label`.
+pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
+    let table = Table::new(&diagram.grid, &diagram.places);
+    let s = diagram.grid.shape.edge_mm;
+    let u = annotation_unit(diagram);
+    let empty: Vec<Cell> = if diagram.empty_cells {
+        table.all_empty_around().into_iter().collect()
+    } else {
+        Vec::new()
+    };
+    let mut items = Vec::new();
+    for highlight in &diagram.highlights {
+        if highlight.spot.side.is_none() && table.at(highlight.spot.cell).is_none() {
+            let tint = mix(highlight.colour, Colour::WHITE, 0.3);
+            items.push(Item::Shape(Shape::filled(cell_path(diagram, highlight.spot.cell), tint)));
+        }
+    }
+    for &cell in &empty {
+        let stroke =
+            Stroke { dash_mm: vec![0.06 * s, 0.04 * s], ..Stroke::solid(GRID_GREY, 0.02 * s) };
+        items.push(Item::Shape(Shape::stroked(cell_path(diagram, cell), stroke)));
+    }
+    for place in &diagram.places {
+        let design = &diagram.design;
+        let art = front(&place.tile, diagram.grid.shape, &design.style, &design.palette);
+        let transform = diagram.grid.placement(place.cell, place.turn).transform();
+        items.push(Item::Group(Group { transform, items: art }));
+    }
+    for place in &diagram.places {
+        let seam = Stroke::solid(SEAM_GREY, 0.025 * s);
+        items.push(Item::Shape(Shape::stroked(cell_path(diagram, place.cell), seam)));
+    }
+    for highlight in &diagram.highlights {
+        let spot = highlight.spot;
+        let width = 0.08 * u;
+        let path = match spot.side {
+            Some(side) => side_path(diagram, spot.cell, side),
+            None if table.at(spot.cell).is_some() => cell_path(diagram, spot.cell),
+            None => continue,
+        };
+        let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(highlight.colour, width) };
+        items.push(Item::Shape(Shape::stroked(path, stroke)));
+    }
+    if diagram.mark_forced {
+        for cell in table.forced_spaces(diagram.design.play.forced_space) {
+            let dot = Circle::new(diagram.grid.centre(cell), 0.15 * u).to_path(CURVE_TOLERANCE_MM);
+            items.push(Item::Shape(Shape::filled(dot, RULEBOOK_RED)));
+        }
+    }
+    for mark in &diagram.marks {
+        items.extend(mark_items(mark.shape, spot_point(diagram, mark.spot), u, mark.colour));
+    }
+    for arrow in &diagram.arrows {
+        let (from, to) = (diagram.grid.centre(arrow.from), diagram.grid.centre(arrow.to));
+        items.extend(arrow_items(from, to, u, arrow.colour));
+    }
+    for label in &diagram.labels {
+        let at = spot_point(diagram, label.spot);
+        let text = text_outline(&label.text, 0.3 * u, at, Anchor::Centre);
+        items.push(Item::Shape(Shape::filled(text, label.colour)));
+    }
+    let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
+    cells.extend(empty);
+    cells.extend(diagram.marks.iter().map(|m| m.spot.cell));
+    cells.extend(diagram.labels.iter().map(|l| l.spot.cell));
+    cells.extend(diagram.highlights.iter().map(|h| h.spot.cell));
+    cells.extend(diagram.arrows.iter().flat_map(|a| [a.from, a.to]));
+    lay_out(diagram, &cells, items, label)
+}
+
+/// Scales the figure to the printed width and adds the caption under it.
+fn lay_out(diagram: &Diagram, cells: &[Cell], items: Vec<Item>, label: &str) -> Page {
+    let s = diagram.grid.shape.edge_mm;
+    let corners: Vec<Point> = cells.iter().flat_map(|&c| diagram.grid.corners(c)).collect();
+    let bounds = corners
+        .iter()
+        .fold(None, |r: Option<Rect>, &p| {
+            Some(r.map_or(Rect::from_points(p, p), |r| r.union_pt(p)))
+        })
+        .unwrap_or(Rect::new(0.0, 0.0, s, s))
+        .inflate(0.05 * s, 0.05 * s);
+    let width = diagram.width_mm;
+    let scale = (width - 2.0 * MARGIN_MM) / bounds.width();
+    let figure_height = bounds.height() * scale;
+    let transform = Affine::translate((MARGIN_MM, MARGIN_MM))
+        * Affine::scale(scale)
+        * Affine::translate((-bounds.x0, -bounds.y0));
+    let mut page_items = vec![Item::Group(Group { transform, items })];
+    let mut height = figure_height + 2.0 * MARGIN_MM;
+    if let Some(caption) = diagram.caption.as_deref().filter(|c| !c.is_empty()) {
+        let room = width - 2.0 * MARGIN_MM;
+        let cap = CAPTION_MM.min(CAPTION_MM * room / text_width(caption, CAPTION_MM).max(1e-9));
+        let baseline = Point::new(width / 2.0, height + cap * 0.5);
+        let text = text_outline(caption, cap, baseline, Anchor::Centre);
+        page_items.push(Item::Shape(Shape::filled(text, CAPTION_INK)));
+        height += cap * 2.2;
+    }
+    let paper = Rect::new(0.0, 0.0, width, height).to_path(CURVE_TOLERANCE_MM);
+    page_items.insert(0, Item::Shape(Shape::filled(paper, Colour::WHITE)));
+    Page {
+        label: label.to_string(),
+        width_mm: width,
+        height_mm: height,
+        layers: vec![Layer { role: Role::Art, items: page_items }],
+    }
+}
+
+/// The length annotations are measured in: a hexagon's edge, a third of a triangle's.
+fn annotation_unit(diagram: &Diagram) -> f64 {
+    2.0 * diagram.grid.shape.apothem() / 3f64.sqrt()
+}
+
+/// A cell's outline on the figure.
+fn cell_path(diagram: &Diagram, cell: Cell) -> BezPath {
+    diagram.grid.placement(cell, 0).transform() * outline(diagram.grid.shape)
+}
+
+/// One side of a cell as an open path.
+fn side_path(diagram: &Diagram, cell: Cell, side: usize) -> BezPath {
+    let (a, b) = diagram.grid.side(cell, side);
+    let mut path = BezPath::new();
+    path.move_to(a);
+    path.line_to(b);
+    path
+}
+
+/// The centre of a cell or the midpoint of one of its sides.
+fn spot_point(diagram: &Diagram, spot: Spot) -> Point {
+    match spot.side {
+        Some(side) => diagram.grid.side_midpoint(spot.cell, side),
+        None => diagram.grid.centre(spot.cell),
+    }
+}
+
+/// A dot, ring or cross centred on `at`, sized in annotation units `s`.
+fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> {
+    let tolerance = CURVE_TOLERANCE_MM;
+    match shape {
+        MarkShape::Dot => {
+            vec![Item::Shape(Shape::filled(Circle::new(at, 0.15 * s).to_path(tolerance), colour))]
+        }
+        MarkShape::Ring => {
+            let ring = Circle::new(at, 0.22 * s).to_path(tolerance);
+            vec![Item::Shape(Shape::stroked(ring, Stroke::solid(colour, 0.07 * s)))]
+        }
+        MarkShape::Cross => {
+            let arm = 0.28 * s;
+            let mut path = BezPath::new();
+            for angle in [PI / 4.0, 3.0 * PI / 4.0] {
+                let d = Vec2::from_angle(angle) * arm;
+                path.move_to(at - d);
+                path.line_to(at + d);
+            }
+            let halo = Stroke { cap: LineCap::Round, ..Stroke::solid(Colour::WHITE, 0.16 * s) };
+            let ink = Stroke { cap: LineCap::Round, ..Stroke::solid(colour, 0.1 * s) };
+            vec![
+                Item::Shape(Shape::stroked(path.clone(), halo)),
+                Item::Shape(Shape::stroked(path, ink)),
+            ]
+        }
+    }
+}
+
+/// An arrow from near `from` to near `to`: a shaft and a filled head.
+fn arrow_items(from: Point, to: Point, s: f64, colour: Colour) -> Vec<Item> {
+    let length = from.distance(to);
+    if length < 1e-9 {
+        return Vec::new();
+    }
+    let dir = (to - from) / length;
+    let across = Vec2::new(-dir.y, dir.x);
+    let (start, tip) = (from + dir * 0.25 * s, to - dir * 0.25 * s);
+    let head = 0.22 * s;
+    let mut shaft = BezPath::new();
+    shaft.move_to(start);
+    shaft.line_to(tip - dir * head * 0.8);
+    let mut point = BezPath::new();
+    point.move_to(tip);
+    point.line_to(tip - dir * head + across * head * 0.5);
+    point.line_to(tip - dir * head - across * head * 0.5);
+    point.close_path();
+    vec![
+        Item::Shape(Shape::stroked(shaft, Stroke::solid(colour, 0.07 * s))),
+        Item::Shape(Shape::filled(point, colour)),
+    ]
+}
+
+/// `a` mixed with `b`: `amount` of `a`.
+fn mix(a: Colour, b: Colour, amount: f64) -> Colour {
+    let channel =
+        |x: u8, y: u8| (f64::from(x) * amount + f64::from(y) * (1.0 - amount)).round() as u8;
+    Colour { r: channel(a.r, b.r), g: channel(a.g, b.g), b: channel(a.b, b.b) }
+}

@@ -1,0 +1,98 @@
+//! A diagram's files: `<stem>.svg`, `<stem>.pdf` and `<stem>.png`, built in memory after the
+//! position has been checked against what the diagram says about it. The PNG is the SVG
+//! rasterised by resvg, so it is the same picture; no fonts are involved (text is outlines).
+
+use super::Diagram;
+use super::draw::diagram_page;
+use super::legality::{Violation, violations};
+use crate::build::OutputFile;
+use crate::model::Diagnostic;
+use crate::render::pdf::document_to_pdf;
+use crate::render::png::{Paper, svg_to_png};
+use crate::render::svg::page_to_svg;
+use crate::scene::Document;
+
+/// What a diagram's check found: the problems (empty when the stated legality holds) and the
+/// rules the position breaks.
+#[derive(Clone, Debug)]
+pub struct DiagramCheck {
+    pub problems: Vec<Diagnostic>,
+    pub broken: Vec<Violation>,
+}
+
+/// Checks the position against `legal` (and `breaks`).
+pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
+    let broken = violations(diagram);
+    let path = &diagram.path;
+    let mut problems = Vec::new();
+    if diagram.legal {
+        for violation in &broken {
+            problems.push(
+                Diagnostic::problem(
+                    path,
+                    Some(violation.position),
+                    format!("{} ({})", violation.message, violation.rule),
+                )
+                .with_help(
+                    "the diagram says legal = true: move or turn the tile, or set legal = false",
+                ),
+            );
+        }
+    } else if broken.is_empty() {
+        problems.push(
+            Diagnostic::problem(
+                path,
+                Some(diagram.legal_position),
+                "the diagram says legal = false, but the position breaks no rule tilepress checks"
+                    .into(),
+            )
+            .with_help(format!(
+                "set legal = true, or change the position; checked: overlap, same-tile, match{}",
+                rule_list(diagram)
+            )),
+        );
+    }
+    for (name, position) in &diagram.breaks {
+        if !broken.iter().any(|v| v.rule == name) {
+            let found: Vec<&str> = broken.iter().map(|v| v.rule).collect();
+            problems.push(
+                Diagnostic::problem(
+                    path,
+                    Some(*position),
+                    format!("the diagram says the position breaks `{name}`, but it does not"),
+                )
+                .with_help(if found.is_empty() {
+                    "it breaks no rule".to_string()
+                } else {
+                    format!("it breaks: {}", found.join(", "))
+                }),
+            );
+        }
+    }
+    DiagramCheck { problems, broken }
+}
+
+/// `, touch, extend-own…`: the design's move rules, for help texts.
+fn rule_list(diagram: &Diagram) -> String {
+    diagram
+        .design
+        .play
+        .rules
+        .iter()
+        .map(|rule| format!(", {}", crate::model::play::rule_name(rule)))
+        .collect()
+}
+
+/// The SVG, PDF and PNG of a diagram (checked or not), named after `stem`.
+pub fn diagram_files(diagram: &Diagram, stem: &str) -> Result<Vec<OutputFile>, String> {
+    let page = diagram_page(diagram, stem);
+    let svg = page_to_svg(&page);
+    let png = svg_to_png(&svg, diagram.dpi, Paper::Transparent)?;
+    let title = diagram.caption.clone().unwrap_or_else(|| stem.to_string());
+    let pdf = document_to_pdf(&Document { title, pages: vec![page] });
+    Ok(vec![
+        OutputFile { name: format!("{stem}.svg"), bytes: svg.into_bytes() },
+        OutputFile { name: format!("{stem}.pdf"), bytes: pdf },
+        OutputFile { name: format!("{stem}.png"), bytes: png },
+    ])
+}

@@ -1,0 +1,344 @@
+//! Whether a diagram's position is allowed: no two tiles on one cell, touching edges that
+//! match as the design's `[play] match` says, and the design's move rules for the tiles the
+//! diagram marks `new`. Every broken rule is a [`Violation`] naming the tiles and edges.
+
+use std::collections::BTreeSet;
+
+use super::lines::{End, line_through};
+use super::table::{Facing, Table};
+use super::{Diagram, cell_name};
+use crate::geometry::tile_grid::Cell;
+use crate::model::design::SlotKind;
+use crate::model::play::{Matching, PlayRule, rule_name};
+use crate::model::source::Position;
+
+/// One broken rule: its name (as in `breaks`), why, and the `[[place]]` it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub rule: &'static str,
+    pub message: String,
+    pub position: Position,
+}
+
+/// Every rule the diagram's position breaks, in a fixed order.
+pub fn violations(diagram: &Diagram) -> Vec<Violation> {
+    let table = Table::new(&diagram.grid, &diagram.places);
+    let mut found = basic(diagram, &table);
+    let new: Vec<usize> = (0..diagram.places.len()).filter(|&i| diagram.places[i].new).collect();
+    if new.is_empty() {
+        return found;
+    }
+    for rule in &diagram.design.play.rules {
+        // `load` refuses new tiles without a mover when a rule needs one.
+        let mover = diagram.mover.as_deref().unwrap_or("");
+        let check = Check { diagram, table: &table, new: &new, mover, rule: rule_name(rule) };
+        match rule {
+            PlayRule::Touch => check.touch(&mut found),
+            PlayRule::ExtendOwn { kinds } => check.extend_own(kinds, &mut found),
+            PlayRule::NoOwnPair { kind } => check.no_own_pair(*kind, &mut found),
+            PlayRule::NoClosedOwnLine => check.no_closed_own_line(&mut found),
+            PlayRule::NoSameColourSpace { count } => check.same_colour_space(*count, &mut found),
+            PlayRule::MaxSpaceNeighbours { count } => check.crowded_space(*count, &mut found),
+            PlayRule::NoControlledSide { count } => check.controlled_side(*count, &mut found),
+        }
+    }
+    found
+}
+
+/// `tile 12 edge 3 (red)`, or `(white ring)` for slots that are not lines; edges from 1.
+pub fn describe_slot(table: &Table<'_>, at: Facing) -> String {
+    let slot = table.slot(at);
+    let kind = match slot.kind {
+        SlotKind::Line => String::new(),
+        other => format!(" {}", other.name()),
+    };
+    let number = table.places[at.place].tile.number;
+    format!("tile {number} edge {} ({}{kind})", at.edge + 1, slot.colour)
+}
+
+/// Overlaps, tiles placed twice, and edges that do not match.
+fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let places = &diagram.places;
+    for (b, later) in places.iter().enumerate() {
+        for earlier in &places[..b] {
+            let (one, two) = (earlier.tile.number, later.tile.number);
+            if earlier.cell == later.cell {
+                let cell = cell_name(&diagram.grid, later.cell);
+                let message = format!("tile {one} and tile {two} both lie on cell {cell}");
+                found.push(Violation { rule: "overlap", message, position: later.position });
+            }
+            if one == two {
+                let message = format!("tile {one} is placed twice; the set has one of each");
+                found.push(Violation { rule: "same-tile", message, position: later.position });
+            }
+        }
+    }
+    let matching = diagram.design.play.matching;
+    for contact in table.contacts() {
+        let a = Facing { place: contact.a, edge: contact.a_edge };
+        let b = Facing { place: contact.b, edge: contact.b_edge };
+        let (sa, sb) = (table.slot(a), table.slot(b));
+        let matches = match matching {
+            Matching::Colour => sa.colour == sb.colour,
+            Matching::ColourAndKind => sa == sb,
+            Matching::Nothing => true,
+        };
+        if !matches {
+            let message = format!("{} meets {}", describe_slot(table, a), describe_slot(table, b));
+            let position = places[contact.b].position;
+            found.push(Violation { rule: "match", message, position });
+        }
+    }
+    found
+}
+
+/// One move rule being checked.
+struct Check<'a> {
+    diagram: &'a Diagram,
+    table: &'a Table<'a>,
+    new: &'a [usize],
+    mover: &'a str,
+    rule: &'static str,
+}
+
+impl Check<'_> {
+    fn push(&self, found: &mut Vec<Violation>, place: usize, message: String) {
+        let position = self.diagram.places[place].position;
+        found.push(Violation { rule: self.rule, message, position });
+    }
+
+    fn number(&self, place: usize) -> u32 {
+        self.diagram.places[place].tile.number
+    }
+
+    fn is_new(&self, place: usize) -> bool {
+        self.diagram.places[place].new
+    }
+
+    /// What faces each edge of a new tile.
+    fn new_contacts(&self, place: usize) -> Vec<(Facing, Facing)> {
+        let sides = self.table.places[place].tile.slots.len();
+        (0..sides)
+            .filter_map(|edge| {
+                let here = Facing { place, edge };
+                self.table.across(place, edge).map(|there| (here, there))
+            })
+            .collect()
+    }
+
+    fn touch(&self, found: &mut Vec<Violation>) {
+        if self.new.len() == self.diagram.places.len() {
+            return; // the first tile on an empty table touches nothing
+        }
+        for &place in self.new {
+            if !self.new_contacts(place).iter().any(|(_, there)| !self.is_new(there.place)) {
+                let message =
+                    format!("tile {} touches no tile already on the table", self.number(place));
+                self.push(found, place, message);
+            }
+        }
+    }
+
+    fn extend_own(&self, kinds: &[SlotKind], found: &mut Vec<Violation>) {
+        let own = |facing: Facing| {
+            let slot = self.table.slot(facing);
+            slot.colour == self.mover && kinds.contains(&slot.kind)
+        };
+        for &place in self.new {
+            let extends = self
+                .new_contacts(place)
+                .into_iter()
+                .any(|(here, there)| !self.is_new(there.place) && own(here) && own(there));
+            if !extends {
+                let kinds: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+                let message = format!(
+                    "tile {} extends no {} {} already on the table",
+                    self.number(place),
+                    self.mover,
+                    kinds.join(" or ")
+                );
+                self.push(found, place, message);
+            }
+        }
+    }
+
+    fn no_own_pair(&self, kind: SlotKind, found: &mut Vec<Violation>) {
+        let own = |facing: Facing| {
+            let slot = self.table.slot(facing);
+            slot.colour == self.mover && slot.kind == kind
+        };
+        for &place in self.new {
+            for (here, there) in self.new_contacts(place) {
+                if own(here) && own(there) && (!self.is_new(there.place) || there.place > place) {
+                    let message = format!(
+                        "{} meets {}: a {} {} in the mover's own colour",
+                        describe_slot(self.table, here),
+                        describe_slot(self.table, there),
+                        self.mover,
+                        kind.name()
+                    );
+                    self.push(found, place, message);
+                }
+            }
+        }
+    }
+
+    fn no_closed_own_line(&self, found: &mut Vec<Violation>) {
+        let mut seen: BTreeSet<Facing> = BTreeSet::new();
+        for &place in self.new {
+            let slots = &self.table.places[place].tile.slots;
+            for (edge, slot) in slots.iter().enumerate() {
+                let start = Facing { place, edge };
+                if slot.kind != SlotKind::Line || slot.colour != self.mover || seen.contains(&start)
+                {
+                    continue;
+                }
+                let line = line_through(self.table, start);
+                seen.extend(line.slots.iter().copied());
+                if let (true, Some((a, b))) = (line.is_closed(), &line.ends) {
+                    let message = format!(
+                        "the {} line through tile {} is closed at both ends: {} and {}",
+                        self.mover,
+                        self.number(place),
+                        self.describe_end(a),
+                        self.describe_end(b)
+                    );
+                    self.push(found, place, message);
+                }
+            }
+        }
+    }
+
+    fn describe_end(&self, end: &End) -> String {
+        match end {
+            End::Open(at) => format!("open at {}", describe_slot(self.table, *at)),
+            End::Cap(at) => format!("a cap at {}", describe_slot(self.table, *at)),
+            End::Against { from, to } => {
+                format!(
+                    "{} against {}",
+                    describe_slot(self.table, *from),
+                    describe_slot(self.table, *to)
+                )
+            }
+        }
+    }
+
+    fn same_colour_space(&self, count: usize, found: &mut Vec<Violation>) {
+        for cell in self.table.empty_around(self.new.iter().copied()) {
+            let facing = self.table.facing_empty(cell);
+            let colours: BTreeSet<&str> =
+                facing.iter().map(|&f| self.table.slot(f).colour.as_str()).collect();
+            for colour in colours {
+                let same: Vec<Facing> = facing
+                    .iter()
+                    .copied()
+                    .filter(|&f| self.table.slot(f).colour == colour)
+                    .collect();
+                if same.len() >= count {
+                    let names: Vec<String> =
+                        same.iter().map(|&f| describe_slot(self.table, f)).collect();
+                    let message = format!(
+                        "the empty space {} faces {} {colour} edges ({}); no tile can fill it",
+                        cell_name(&self.diagram.grid, cell),
+                        same.len(),
+                        names.join(", ")
+                    );
+                    self.push(found, self.closest_new(cell), message);
+                }
+            }
+        }
+    }
+
+    fn crowded_space(&self, count: usize, found: &mut Vec<Violation>) {
+        for cell in self.table.empty_around(self.new.iter().copied()) {
+            let facing = self.table.facing_empty(cell);
+            if facing.len() > count {
+                let numbers: Vec<String> =
+                    facing.iter().map(|f| self.number(f.place).to_string()).collect();
+                let message = format!(
+                    "the empty space {} is surrounded by {} tiles ({}); at most {count} may surround a space",
+                    cell_name(&self.diagram.grid, cell),
+                    facing.len(),
+                    numbers.join(", ")
+                );
+                self.push(found, self.closest_new(cell), message);
+            }
+        }
+    }
+
+    fn controlled_side(&self, count: usize, found: &mut Vec<Violation>) {
+        let all = self.table.occupied_cells();
+        let before: BTreeSet<Cell> = all
+            .iter()
+            .copied()
+            .filter(|&cell| self.table.at(cell).is_some_and(|p| !self.is_new(p)))
+            .collect();
+        let forced = self.diagram.design.play.forced_space;
+        let grid = &self.diagram.grid;
+        let directly: BTreeSet<Cell> = self
+            .table
+            .empty_around(self.new.iter().copied())
+            .into_iter()
+            .filter(|&cell| self.table.facing_empty(cell).len() > count)
+            .collect();
+        let (after_cells, filled) = crowded_after_filling(grid, &all, forced, count);
+        let (before_cells, _) = crowded_after_filling(grid, &before, forced, count);
+        for cell in after_cells.difference(&before_cells) {
+            if directly.contains(cell) {
+                continue; // reported by max-space-neighbours
+            }
+            let filled: Vec<String> = filled.iter().map(|&c| cell_name(grid, c)).collect();
+            let place = self.closest_new(*cell);
+            let message = format!(
+                "tile {} lies on a controlled side: once the forced spaces {} are filled, the empty space {} is surrounded by more than {count} tiles",
+                self.number(place),
+                filled.join(", "),
+                cell_name(grid, *cell)
+            );
+            self.push(found, place, message);
+        }
+    }
+
+    /// The new tile nearest to a cell (to point the message at).
+    fn closest_new(&self, cell: Cell) -> usize {
+        let grid = &self.diagram.grid;
+        let centre = grid.centre(cell);
+        let distance = |p: usize| centre.distance(grid.centre(self.diagram.places[p].cell));
+        self.new.iter().copied().min_by(|&a, &b| distance(a).total_cmp(&distance(b))).unwrap_or(0)
+    }
+}
+
+/// Fills forced spaces (cells with `forced` or more occupied neighbours) again and again,
+/// as players must; returns the spaces that had more than `count` neighbours when their
+/// turn to be filled came (left empty), and the cells filled on the way.
+fn crowded_after_filling(
+    grid: &crate::geometry::tile_grid::Grid,
+    occupied: &BTreeSet<Cell>,
+    forced: usize,
+    count: usize,
+) -> (BTreeSet<Cell>, Vec<Cell>) {
+    let mut occupied = occupied.clone();
+    let mut crowded = BTreeSet::new();
+    let mut filled = Vec::new();
+    for _ in 0..64 {
+        let around = |cell: Cell| {
+            grid.neighbours(cell).iter().filter(|n| occupied.contains(&n.cell)).count()
+        };
+        let spaces: BTreeSet<Cell> = occupied
+            .iter()
+            .flat_map(|&c| grid.neighbours(c))
+            .map(|n| n.cell)
+            .filter(|c| !occupied.contains(c) && !crowded.contains(c) && around(*c) >= forced)
+            .collect();
+        let (over, fill): (Vec<Cell>, Vec<Cell>) =
+            spaces.into_iter().partition(|&c| around(c) > count);
+        if over.is_empty() && fill.is_empty() {
+            break;
+        }
+        crowded.extend(over);
+        filled.extend(fill.iter().copied());
+        occupied.extend(fill);
+    }
+    (crowded, filled)
+}

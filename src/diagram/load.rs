@@ -1,0 +1,283 @@
+//! Reads a diagram file and resolves it against its design: tiles looked up by number, cells
+//! and sides range-checked, colours taken from the design's palette or written as `#rrggbb`.
+//! Every problem is collected with its file:line:column.
+
+use std::path::Path;
+
+use toml::Spanned;
+
+use super::schema::{DiagramFile, DiagramTable};
+use super::{Arrow, Diagram, Highlight, Label, Mark, MarkShape, Placed, Spot};
+use crate::geometry::tile_grid::{Cell, Grid};
+use crate::model::design::Design;
+use crate::model::play::RULE_NAMES;
+use crate::model::resolve::Resolver;
+use crate::model::source::SourceFile;
+use crate::model::{Diagnostic, load as load_design};
+use crate::scene::Colour;
+
+/// Default printed width: a column of text.
+pub const DEFAULT_WIDTH_MM: f64 = 80.0;
+/// Default PNG resolution.
+pub const DEFAULT_DPI: f64 = 300.0;
+/// Rulebook red, the default colour of marks, arrows and highlights.
+pub const RULEBOOK_RED: Colour = Colour { r: 0xe3, g: 0x00, b: 0x1b };
+/// Names a diagram's `breaks` may use besides the design's rule kinds.
+pub const BASIC_CHECKS: [&str; 3] = ["overlap", "same-tile", "match"];
+
+/// Reads and resolves a diagram file; every error found when it cannot be used.
+pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        vec![
+            Diagnostic::error(path, None, format!("cannot read the diagram: {error}"))
+                .with_help("check the path; diagrams usually live in diagrams/"),
+        ]
+    })?;
+    let source = SourceFile::new(path, text);
+    let file: DiagramFile = toml::from_str(&source.text).map_err(|error| {
+        let position = error.span().map(|span| source.start_of(&span));
+        vec![
+            Diagnostic::error(path, position, error.message().trim().to_string())
+                .with_help("docs/format.md (section Diagrams) lists every key"),
+        ]
+    })?;
+    let table = file.diagram.get_ref();
+    let design_path = path.parent().unwrap_or(Path::new("")).join(table.design.get_ref());
+    let (_, design) = load_design(&design_path).map_err(|mut found| {
+        let position = source.start_of(&table.design.span());
+        found.insert(
+            0,
+            Diagnostic::error(path, Some(position), "the design cannot be used".into())
+                .with_help("the path is relative to the diagram file; fix the design first"),
+        );
+        found
+    })?;
+    let mut resolver = Resolver { source: &source, diagnostics: Vec::new() };
+    let diagram = resolve(&mut resolver, &file, design);
+    match diagram {
+        Some(diagram) if resolver.diagnostics.is_empty() => Ok(diagram),
+        _ => Err(resolver.diagnostics),
+    }
+}
+
+fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> Option<Diagram> {
+    let table = file.diagram.get_ref();
+    let Some(grid) = design.shape.and_then(Grid::new) else {
+        resolver.error(
+            &table.design.span(),
+            "the design has no tiles that tile the plane".into(),
+            "diagrams place hexagon, square or triangle tiles",
+        );
+        return None;
+    };
+    let mut places = Vec::new();
+    for entry in &file.place {
+        let place = entry.get_ref();
+        let number = *place.tile.get_ref();
+        let tile = design.tiles.iter().find(|t| t.number == number);
+        if tile.is_none() {
+            resolver.error(
+                &place.tile.span(),
+                format!("the design has no tile {number}"),
+                "use a tile number from the design's [[tiles]]",
+            );
+        }
+        let cell = cell(resolver, &grid, &place.at);
+        let turn = place.turn.as_ref().map_or(0, |turn| {
+            let sides = grid.shape.sides;
+            if *turn.get_ref() >= sides {
+                resolver.error(
+                    &turn.span(),
+                    format!("turn {} on a {}", turn.get_ref(), grid.shape.shape_name()),
+                    &format!("give a turn from 0 to {} edge steps", sides - 1),
+                );
+            }
+            *turn.get_ref()
+        });
+        if let (Some(tile), Some(cell)) = (tile, cell) {
+            let position = resolver.source.start_of(&entry.span());
+            let new = place.new.unwrap_or(false);
+            places.push(Placed { tile: tile.clone(), cell, turn, new, position });
+        }
+    }
+    let marks = file
+        .mark
+        .iter()
+        .filter_map(|entry| {
+            let mark = entry.get_ref();
+            let shape = match mark.shape.get_ref().trim() {
+                "dot" => MarkShape::Dot,
+                "ring" => MarkShape::Ring,
+                "cross" => MarkShape::Cross,
+                other => {
+                    resolver.error(
+                        &mark.shape.span(),
+                        format!("unknown mark `{other}`"),
+                        "use `dot`, `ring` or `cross`",
+                    );
+                    return None;
+                }
+            };
+            let spot = spot(resolver, &grid, &mark.at, mark.edge.as_ref())?;
+            Some(Mark { shape, spot, colour: colour(resolver, &design, mark.colour.as_ref()) })
+        })
+        .collect();
+    let arrows = file
+        .arrow
+        .iter()
+        .filter_map(|entry| {
+            let arrow = entry.get_ref();
+            let (from, to) = (cell(resolver, &grid, &arrow.from), cell(resolver, &grid, &arrow.to));
+            let colour = colour(resolver, &design, arrow.colour.as_ref());
+            Some(Arrow { from: from?, to: to?, colour })
+        })
+        .collect();
+    let labels = file
+        .label
+        .iter()
+        .filter_map(|entry| {
+            let label = entry.get_ref();
+            let spot = spot(resolver, &grid, &label.at, label.edge.as_ref());
+            let colour = label
+                .colour
+                .as_ref()
+                .map_or(Colour::WHITE, |name| colour(resolver, &design, Some(name)));
+            Some(Label { text: label.text.get_ref().clone(), spot: spot?, colour })
+        })
+        .collect();
+    let highlights = file
+        .highlight
+        .iter()
+        .filter_map(|entry| {
+            let highlight = entry.get_ref();
+            let spot = spot(resolver, &grid, &highlight.at, highlight.edge.as_ref());
+            let colour = colour(resolver, &design, highlight.colour.as_ref());
+            Some(Highlight { spot: spot?, colour })
+        })
+        .collect();
+    let mover = table.mover.as_ref().and_then(|name| resolver.colour_name(name, &design.palette));
+    let needs_mover = design.play.rules.iter().any(crate::model::play::needs_mover);
+    if table.mover.is_none() && needs_mover && places.iter().any(|p: &Placed| p.new) {
+        resolver.error(
+            &file.diagram.span(),
+            "the design's move rules need the mover's colour".into(),
+            "add e.g. mover = \"black\" to [diagram], or mark no tile `new`",
+        );
+    }
+    let breaks = breaks(resolver, table);
+    Some(Diagram {
+        path: resolver.source.path.clone(),
+        caption: table.caption.as_ref().map(|c| c.get_ref().trim().to_string()),
+        legal: *table.legal.get_ref(),
+        legal_position: resolver.source.start_of(&table.legal.span()),
+        breaks,
+        mover,
+        mark_forced: table.mark_forced.unwrap_or(false),
+        empty_cells: table.empty_cells.unwrap_or(true),
+        width_mm: table
+            .width_mm
+            .as_ref()
+            .map_or(DEFAULT_WIDTH_MM, |w| resolver.length(w, "`width_mm`", (10.0, 1000.0))),
+        dpi: table.dpi.as_ref().map_or(DEFAULT_DPI, |dpi| {
+            let value = *dpi.get_ref();
+            if !(30.0..=2400.0).contains(&value) {
+                resolver.error(&dpi.span(), format!("dpi is {value}"), "give 30 to 2400");
+            }
+            value
+        }),
+        design,
+        grid,
+        places,
+        marks,
+        arrows,
+        labels,
+        highlights,
+    })
+}
+
+/// The rule names a diagram says it breaks, each a known name.
+fn breaks(
+    resolver: &mut Resolver<'_>,
+    table: &DiagramTable,
+) -> Vec<(String, crate::model::source::Position)> {
+    let Some(list) = &table.breaks else { return Vec::new() };
+    if *table.legal.get_ref() {
+        resolver.error(
+            &list.span(),
+            "`breaks` with legal = true".into(),
+            "remove `breaks`, or set legal = false",
+        );
+    }
+    let known: Vec<&str> = BASIC_CHECKS.iter().chain(RULE_NAMES.iter()).copied().collect();
+    list.get_ref()
+        .iter()
+        .filter_map(|name| {
+            let text = name.get_ref().trim();
+            if known.contains(&text) {
+                Some((text.to_string(), resolver.source.start_of(&name.span())))
+            } else {
+                resolver.error(
+                    &name.span(),
+                    format!("unknown rule `{text}`"),
+                    &format!("use one of: {}", known.join(", ")),
+                );
+                None
+            }
+        })
+        .collect()
+}
+
+/// A cell from `[i, j]` or `[i, j, m]`.
+pub fn cell(resolver: &mut Resolver<'_>, grid: &Grid, at: &Spanned<Vec<i64>>) -> Option<Cell> {
+    let motifs = grid.motifs();
+    let values = at.get_ref();
+    let cell = match values.as_slice() {
+        [i, j] if motifs == 1 => Some(Cell::new(*i, *j, 0)),
+        [i, j, m] if (0..motifs as i64).contains(m) => Some(Cell::new(*i, *j, *m as usize)),
+        _ => None,
+    };
+    if cell.is_none() {
+        let help = if motifs == 1 {
+            "write a cell as [i, j]".to_string()
+        } else {
+            format!("write a cell as [i, j, m] with m from 0 to {}", motifs - 1)
+        };
+        resolver.error(&at.span(), format!("`{values:?}` is not a cell of this grid"), &help);
+    }
+    cell
+}
+
+/// A cell, or a side of it (written from 1).
+fn spot(
+    resolver: &mut Resolver<'_>,
+    grid: &Grid,
+    at: &Spanned<Vec<i64>>,
+    edge: Option<&Spanned<usize>>,
+) -> Option<Spot> {
+    let cell = cell(resolver, grid, at);
+    let sides = grid.shape.sides;
+    let side = match edge {
+        Some(edge) if !(1..=sides).contains(edge.get_ref()) => {
+            resolver.error(
+                &edge.span(),
+                format!("edge {} of a {}", edge.get_ref(), grid.shape.shape_name()),
+                &format!("number edges from 1 to {sides}"),
+            );
+            return None;
+        }
+        Some(edge) => Some(edge.get_ref() - 1),
+        None => None,
+    };
+    Some(Spot { cell: cell?, side })
+}
+
+/// A palette colour of the design, or `#rrggbb`; rulebook red when absent.
+fn colour(resolver: &mut Resolver<'_>, design: &Design, name: Option<&Spanned<String>>) -> Colour {
+    let Some(name) = name else { return RULEBOOK_RED };
+    if let Some(colour) = Colour::from_hex(name.get_ref().trim()) {
+        return colour;
+    }
+    resolver
+        .colour_name(name, &design.palette)
+        .map_or(RULEBOOK_RED, |known| design.palette.colour(&known))
+}

@@ -1,0 +1,119 @@
+//! Rulebook diagrams: a position of a design's own tiles on its grid, with annotations,
+//! checked against the design's `[play]` rules and drawn as SVG, PDF and PNG.
+//!
+//! `schema` mirrors the diagram file, `load` resolves it against its design, `table` answers
+//! questions about the position (who touches whom), `legality` and `lines` check it, `draw`
+//! turns it into a scene page, and `files` makes the SVG, PDF and PNG.
+
+pub mod draw;
+pub mod files;
+pub mod legality;
+pub mod lines;
+pub mod load;
+pub mod schema;
+pub mod table;
+
+use std::path::PathBuf;
+
+use crate::geometry::tile_grid::{Cell, Grid};
+use crate::model::design::{Design, Tile};
+use crate::model::source::Position;
+use crate::scene::Colour;
+
+/// A resolved diagram.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    pub path: PathBuf,
+    pub design: Design,
+    pub grid: Grid,
+    pub caption: Option<String>,
+    pub legal: bool,
+    /// Where `legal` is written.
+    pub legal_position: Position,
+    /// Rule names the position must break (with `legal = false`), and where each is written.
+    pub breaks: Vec<(String, Position)>,
+    /// The mover's palette colour name.
+    pub mover: Option<String>,
+    pub mark_forced: bool,
+    pub empty_cells: bool,
+    pub width_mm: f64,
+    pub dpi: f64,
+    pub places: Vec<Placed>,
+    pub marks: Vec<Mark>,
+    pub arrows: Vec<Arrow>,
+    pub labels: Vec<Label>,
+    pub highlights: Vec<Highlight>,
+}
+
+/// A tile of the design on a cell.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    pub tile: Tile,
+    pub cell: Cell,
+    /// Edge steps clockwise: the tile's edge `e` lies on the cell's side `(e + turn) mod n`.
+    pub turn: usize,
+    /// Laid by the move the diagram shows.
+    pub new: bool,
+    /// Where the `[[place]]` entry is.
+    pub position: Position,
+}
+
+impl Placed {
+    /// The tile's own edge on the cell's `side`.
+    pub fn edge_on_side(&self, side: usize) -> usize {
+        let n = self.tile.slots.len();
+        (side + n - self.turn % n) % n
+    }
+}
+
+/// A cell, or one side of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spot {
+    pub cell: Cell,
+    pub side: Option<usize>,
+}
+
+/// The shape of a marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkShape {
+    Dot,
+    Ring,
+    Cross,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub shape: MarkShape,
+    pub spot: Spot,
+    pub colour: Colour,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub from: Cell,
+    pub to: Cell,
+    pub colour: Colour,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub text: String,
+    pub spot: Spot,
+    pub colour: Colour,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Highlight {
+    pub spot: Spot,
+    pub colour: Colour,
+}
+
+/// A cell as written in diagram files: `[i, j]`, or `[i, j, m]` on grids with several
+/// tiles per lattice cell.
+pub fn cell_name(grid: &Grid, cell: Cell) -> String {
+    if grid.motifs() == 1 {
+        format!("[{}, {}]", cell.i, cell.j)
+    } else {
+        format!("[{}, {}, {}]", cell.i, cell.j, cell.m)
+    }
+}

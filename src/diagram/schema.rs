@@ -1,0 +1,102 @@
+//! A diagram file as written: serde types mirroring the TOML, spans kept for diagnostics.
+//!
+//! A diagram names a design, places its tiles on grid cells (`[[place]]`) and adds
+//! annotations (`[[mark]]`, `[[arrow]]`, `[[label]]`, `[[highlight]]`). Unknown keys are
+//! errors, as in design files. Pieces of other kinds (polyforms, pawns) are meant to be
+//! added as further optional keys of `[[place]]` (e.g. `piece`, `face`).
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A whole diagram file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramFile {
+    pub diagram: Spanned<DiagramTable>,
+    #[serde(default)]
+    pub place: Vec<Spanned<PlaceTable>>,
+    #[serde(default)]
+    pub mark: Vec<Spanned<MarkTable>>,
+    #[serde(default)]
+    pub arrow: Vec<Spanned<ArrowTable>>,
+    #[serde(default)]
+    pub label: Vec<Spanned<LabelTable>>,
+    #[serde(default)]
+    pub highlight: Vec<Spanned<HighlightTable>>,
+}
+
+/// `[diagram]`: the design, what the figure claims, and how big it is printed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramTable {
+    /// The design file, relative to the diagram file.
+    pub design: Spanned<String>,
+    pub caption: Option<Spanned<String>>,
+    /// Whether the position (and the move, if tiles are marked `new`) is allowed.
+    pub legal: Spanned<bool>,
+    /// With `legal = false`: the rules the position must break (checked).
+    pub breaks: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The colour of the player making the move (rules about "own" lines need it).
+    pub mover: Option<Spanned<String>>,
+    /// Mark every forced space (an empty cell with enough placed neighbours) with a dot.
+    pub mark_forced: Option<bool>,
+    /// Outline the empty cells next to placed tiles (default true).
+    pub empty_cells: Option<bool>,
+    /// Printed width in mm (default 80, a column of text).
+    pub width_mm: Option<Spanned<f64>>,
+    /// Resolution of the PNG (default 300).
+    pub dpi: Option<Spanned<f64>>,
+}
+
+/// `[[place]]`: one tile of the design on one cell.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceTable {
+    /// The tile's number in the design.
+    pub tile: Spanned<u32>,
+    /// The cell: `[i, j]`, or `[i, j, m]` on grids with several tiles per lattice cell.
+    pub at: Spanned<Vec<i64>>,
+    /// Edge steps clockwise (default 0).
+    pub turn: Option<Spanned<usize>>,
+    /// The tile is laid by the move the diagram shows (move rules look at it).
+    pub new: Option<bool>,
+}
+
+/// `[[mark]]`: a dot, ring or cross on a cell, or on one of its sides.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkTable {
+    pub shape: Spanned<String>,
+    pub at: Spanned<Vec<i64>>,
+    /// A side of the cell, from 1 (the mark goes on its midpoint).
+    pub edge: Option<Spanned<usize>>,
+    pub colour: Option<Spanned<String>>,
+}
+
+/// `[[arrow]]`: an arrow from one cell's centre towards another's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArrowTable {
+    pub from: Spanned<Vec<i64>>,
+    pub to: Spanned<Vec<i64>>,
+    pub colour: Option<Spanned<String>>,
+}
+
+/// `[[label]]`: a short text on a cell (or one of its sides).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LabelTable {
+    pub text: Spanned<String>,
+    pub at: Spanned<Vec<i64>>,
+    pub edge: Option<Spanned<usize>>,
+    pub colour: Option<Spanned<String>>,
+}
+
+/// `[[highlight]]`: a cell (tinted if empty, outlined if it holds a tile) or one side.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HighlightTable {
+    pub at: Spanned<Vec<i64>>,
+    pub edge: Option<Spanned<usize>>,
+    pub colour: Option<Spanned<String>>,
+}

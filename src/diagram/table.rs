@@ -1,0 +1,152 @@
+//! The position on the table: which cell holds which placed tile, which tiles touch (and
+//! with which edges), and the empty cells around them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::Placed;
+use crate::geometry::tile_grid::{Cell, Grid};
+use crate::model::design::Slot;
+
+/// Two placed tiles touching: edge `a_edge` of place `a` meets edge `b_edge` of place `b`
+/// (tile edges, 0-based; places are indices into the diagram's list, `a < b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Contact {
+    pub a: usize,
+    pub a_edge: usize,
+    pub b: usize,
+    pub b_edge: usize,
+}
+
+/// A placed tile's slot facing an empty cell or another tile: the place index, its edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Facing {
+    pub place: usize,
+    pub edge: usize,
+}
+
+/// The placed tiles indexed by cell (the first place on a cell wins; overlaps are reported
+/// by the legality check).
+#[derive(Debug)]
+pub struct Table<'a> {
+    pub grid: &'a Grid,
+    pub places: &'a [Placed],
+    occupied: BTreeMap<crate::geometry::tile_grid::Cell, usize>,
+}
+
+impl<'a> Table<'a> {
+    pub fn new(grid: &'a Grid, places: &'a [Placed]) -> Table<'a> {
+        let mut occupied = BTreeMap::new();
+        for (index, place) in places.iter().enumerate() {
+            occupied.entry(place.cell).or_insert(index);
+        }
+        Table { grid, places, occupied }
+    }
+
+    /// The place index on a cell.
+    pub fn at(&self, cell: Cell) -> Option<usize> {
+        self.occupied.get(&cell).copied()
+    }
+
+    /// The slot of place `index` on its tile edge `edge`.
+    pub fn slot(&self, facing: Facing) -> &Slot {
+        &self.places[facing.place].tile.slots[facing.edge]
+    }
+
+    /// What lies across tile edge `edge` of place `index`: the facing place and its edge.
+    pub fn across(&self, index: usize, edge: usize) -> Option<Facing> {
+        let place = &self.places[index];
+        let side = (edge + place.turn) % self.grid.shape.sides;
+        let neighbour = self.grid.neighbours(place.cell).into_iter().find(|n| n.side == side)?;
+        let other = self.at(neighbour.cell)?;
+        Some(Facing { place: other, edge: self.places[other].edge_on_side(neighbour.their_side) })
+    }
+
+    /// Every pair of touching tiles, once each, in place order.
+    pub fn contacts(&self) -> Vec<Contact> {
+        let mut found = Vec::new();
+        for (&cell, &a) in &self.occupied {
+            for n in self.grid.neighbours(cell) {
+                let Some(b) = self.at(n.cell).filter(|&b| b > a) else { continue };
+                let a_edge = self.places[a].edge_on_side(n.side);
+                let b_edge = self.places[b].edge_on_side(n.their_side);
+                found.push(Contact { a, a_edge, b, b_edge });
+            }
+        }
+        found.sort();
+        found
+    }
+
+    /// The slots of placed tiles that face an empty `cell`, in the cell's side order.
+    pub fn facing_empty(&self, cell: Cell) -> Vec<Facing> {
+        self.grid
+            .neighbours(cell)
+            .into_iter()
+            .filter_map(|n| {
+                let place = self.at(n.cell)?;
+                Some(Facing { place, edge: self.places[place].edge_on_side(n.their_side) })
+            })
+            .collect()
+    }
+
+    /// Empty cells next to at least one of the given places.
+    pub fn empty_around(&self, places: impl IntoIterator<Item = usize>) -> BTreeSet<Cell> {
+        places
+            .into_iter()
+            .flat_map(|index| self.grid.neighbours(self.places[index].cell))
+            .map(|n| n.cell)
+            .filter(|&cell| self.at(cell).is_none())
+            .collect()
+    }
+
+    /// Empty cells next to any placed tile.
+    pub fn all_empty_around(&self) -> BTreeSet<Cell> {
+        self.empty_around(self.occupied.values().copied())
+    }
+
+    /// Empty cells with at least `neighbours` placed neighbours: the forced spaces.
+    pub fn forced_spaces(&self, neighbours: usize) -> Vec<Cell> {
+        self.all_empty_around()
+            .into_iter()
+            .filter(|&cell| self.facing_empty(cell).len() >= neighbours)
+            .collect()
+    }
+
+    /// The cells holding a tile.
+    pub fn occupied_cells(&self) -> BTreeSet<Cell> {
+        self.occupied.keys().copied().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::polygon::RegularPolygon;
+    use crate::model::design::{SlotKind, Tile};
+
+    fn place(colours: [&str; 6], cell: Cell, turn: usize) -> Placed {
+        let slots =
+            colours.iter().map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line }).collect();
+        let tile =
+            Tile { number: 1, slots, joins: Vec::new(), back: None, position: Default::default() };
+        Placed { tile, cell, turn, new: false, position: Default::default() }
+    }
+
+    #[test]
+    fn touching_tiles_meet_with_the_edges_their_turns_put_there() {
+        let grid = Grid::new(RegularPolygon::new(6, 24.0)).unwrap();
+        let colours = ["a", "b", "c", "d", "e", "f"];
+        // Cell (1, 0) is across side 1 of (0, 0); it is across side 4 of (1, 0).
+        let places =
+            vec![place(colours, Cell::new(0, 0, 0), 0), place(colours, Cell::new(1, 0, 0), 2)];
+        let table = Table::new(&grid, &places);
+        let contacts = table.contacts();
+        assert_eq!(contacts, vec![Contact { a: 0, a_edge: 1, b: 1, b_edge: 2 }]);
+        assert_eq!(table.across(0, 1), Some(Facing { place: 1, edge: 2 }));
+        assert_eq!(table.across(1, 2), Some(Facing { place: 0, edge: 1 }));
+        assert_eq!(table.across(0, 0), None);
+        // Two hexes that touch have two common empty neighbours; each has 2 placed around it.
+        let both: Vec<Cell> = table.forced_spaces(2);
+        assert_eq!(both.len(), 2);
+        assert_eq!(table.all_empty_around().len(), 8);
+    }
+}

@@ -1,0 +1,233 @@
+//! Rulebook diagrams on the real binary: every shipped diagram passes its own legality check,
+//! flipping `legal` makes it fail naming why, edge matching follows the design's colours,
+//! and the PNG is the SVG's picture at the asked resolution.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{code, root, scratch, text, tilepress};
+use tilepress::render::png::{Paper, decode_png, pixel_size, svg_to_png};
+
+fn shipped() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("diagrams"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The diagram's text with the design path made absolute, so a copy works anywhere.
+fn portable(path: &Path) -> String {
+    let designs = root().join("designs");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .replace("\"../designs/", &format!("\"{}/", designs.display()))
+}
+
+#[test]
+fn at_least_ten_diagrams_ship_and_each_passes_its_own_check() {
+    let diagrams = shipped();
+    assert!(diagrams.len() >= 10, "{} diagrams", diagrams.len());
+    let out = scratch("diagrams-shipped");
+    for path in &diagrams {
+        let output =
+            tilepress(&root(), &["diagram", path.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert_eq!(code(&output), 0, "{}: {}", path.display(), text(&output).1);
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        for ext in ["svg", "pdf", "png"] {
+            assert!(out.join(format!("{stem}.{ext}")).is_file(), "{stem}.{ext}");
+        }
+    }
+}
+
+#[test]
+fn flipping_legal_on_any_diagram_fails_and_says_why() {
+    let dir = scratch("diagrams-flipped");
+    for path in shipped() {
+        let original = portable(&path);
+        let was_legal = original.contains("\nlegal = true");
+        let breaks: Vec<String> = original
+            .lines()
+            .find(|l| l.starts_with("breaks = "))
+            .map(|l| l.split('"').skip(1).step_by(2).map(String::from).collect())
+            .unwrap_or_default();
+        let flipped: String = original
+            .lines()
+            .filter(|l| !l.starts_with("breaks = "))
+            .map(|l| match l {
+                "legal = true" => "legal = false",
+                "legal = false" => "legal = true",
+                other => other,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let copy = dir.join(path.file_name().unwrap());
+        std::fs::write(&copy, flipped).unwrap();
+        let output = tilepress(&dir, &["diagram", copy.to_str().unwrap(), "-o", "out"]);
+        let (_, stderr) = text(&output);
+        assert_eq!(code(&output), 1, "{}: {stderr}", path.display());
+        assert!(!dir.join("out").exists(), "nothing is drawn for a wrong claim");
+        if was_legal {
+            assert!(stderr.contains("breaks no rule"), "{stderr}");
+        } else {
+            assert!(
+                !breaks.is_empty(),
+                "{}: illegal diagrams name what they break",
+                path.display()
+            );
+            for rule in &breaks {
+                assert!(stderr.contains(&format!("({rule})")), "{}: {stderr}", path.display());
+            }
+            assert!(stderr.contains(&format!("{}:", copy.display())), "file:line:col: {stderr}");
+        }
+    }
+}
+
+/// The colour names of a Tantrix tile's edges, from the design file.
+fn tantrix_edges(number: i64) -> Vec<String> {
+    let design: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("designs/tantrix.toml")).unwrap())
+            .unwrap();
+    let tiles = design["tiles"].as_array().unwrap();
+    let tile = tiles.iter().find(|t| t["number"].as_integer() == Some(number)).unwrap();
+    tile["edges"].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn touching_edges_must_show_one_colour_and_a_mismatch_names_both_edges() {
+    let dir = scratch("diagrams-match");
+    let (one, two) = (tantrix_edges(1), tantrix_edges(2));
+    let design = root().join("designs/tantrix.toml");
+    let mut seen = [false, false];
+    for turn in 0..6 {
+        // Cell [1, 0] lies across side 1 (0-based) of [0, 0]; it faces it with its side 4.
+        let edge_two = (4 + 6 - turn) % 6;
+        let matches = one[1] == two[edge_two];
+        seen[usize::from(matches)] = true;
+        let diagram = format!(
+            "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n\n\
+             [[place]]\ntile = 2\nat = [1, 0]\nturn = {turn}\n",
+            design.display()
+        );
+        std::fs::write(dir.join("pair.toml"), diagram).unwrap();
+        let output = tilepress(&dir, &["diagram", "pair.toml", "-o", "out"]);
+        let (_, stderr) = text(&output);
+        if matches {
+            assert_eq!(code(&output), 0, "turn {turn}: {stderr}");
+        } else {
+            assert_eq!(code(&output), 1, "turn {turn}");
+            let expected = format!(
+                "tile 1 edge 2 ({}) meets tile 2 edge {} ({})",
+                one[1],
+                edge_two + 1,
+                two[edge_two]
+            );
+            assert!(stderr.contains(&expected), "turn {turn}: {stderr}");
+            assert!(stderr.contains("pair.toml:9:1:"), "points at the second [[place]]: {stderr}");
+        }
+    }
+    assert_eq!(seen, [true, true], "some turns match, some do not");
+}
+
+#[test]
+fn a_diagram_naming_a_missing_tile_is_unreadable_input() {
+    let dir = scratch("diagrams-bad");
+    let design = root().join("designs/tantrix.toml");
+    let diagram = format!(
+        "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\ntile = 99\nat = [0, 0]\n",
+        design.display()
+    );
+    std::fs::write(dir.join("bad.toml"), diagram).unwrap();
+    let output = tilepress(&dir, &["diagram", "bad.toml"]);
+    assert_eq!(code(&output), 2);
+    assert!(text(&output).1.contains("bad.toml:6:8: error: the design has no tile 99"));
+}
+
+#[test]
+fn the_png_is_the_svg_at_300_dpi() {
+    let out = scratch("diagrams-png");
+    let path = root().join("diagrams/tantrix-forced-space-filled.toml");
+    let output = tilepress(
+        &root(),
+        &["diagram", path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--dpi", "300"],
+    );
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let svg = std::fs::read_to_string(out.join("tantrix-forced-space-filled.svg")).unwrap();
+    let png = std::fs::read(out.join("tantrix-forced-space-filled.png")).unwrap();
+    let (width, height, pixels) = decode_png(&png).unwrap();
+    // The SVG's size in mm, from its width and height attributes.
+    let attribute = |name: &str| -> f64 {
+        let start = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        svg[start..].split("mm").next().unwrap().parse().unwrap()
+    };
+    let (width_mm, height_mm) = (attribute("width"), attribute("height"));
+    assert!((width_mm - 80.0).abs() < 1e-9, "default width is a column of text");
+    assert_eq!((width, height), pixel_size(width_mm, height_mm, 300.0));
+    // Sharp: a 300 dpi PNG of an 80 mm figure is 945 pixels wide.
+    assert_eq!(width, 945);
+    // The same picture: rasterised again from the SVG file, pixel by pixel.
+    let again = svg_to_png(&svg, 300.0, Paper::Transparent).unwrap();
+    let (_, _, again) = decode_png(&again).unwrap();
+    let off = pixels
+        .iter()
+        .zip(&again)
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 2));
+    assert_eq!(off.count(), 0);
+    // And the tiles' colours are there: black faces and all four line colours.
+    for hex in ["#000000", "#d62828", "#f7c600", "#1d5fd1", "#1f9e45"] {
+        let c = tilepress::scene::Colour::from_hex(hex).unwrap();
+        let count = pixels.iter().filter(|p| p[..3] == [c.r, c.g, c.b]).count();
+        assert!(count > 500, "{hex}: {count} pixels");
+    }
+}
+
+#[test]
+fn the_png_matches_an_independent_svg_renderer_when_one_is_installed() {
+    let out = scratch("diagrams-rsvg");
+    let path = root().join("diagrams/triles-wedge.toml");
+    let output =
+        tilepress(&root(), &["diagram", path.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code(&output), 0);
+    let (width, height, ours) =
+        decode_png(&std::fs::read(out.join("triles-wedge.png")).unwrap()).unwrap();
+    let reference = out.join("rsvg.png");
+    let run = std::process::Command::new("rsvg-convert")
+        .args(["-w", &width.to_string(), "-h", &height.to_string(), "-o"])
+        .arg(&reference)
+        .arg(out.join("triles-wedge.svg"))
+        .status();
+    let Ok(status) = run else {
+        eprintln!("rsvg-convert is not installed; skipping the comparison");
+        return;
+    };
+    assert!(status.success());
+    let (w, h, theirs) = decode_png(&std::fs::read(&reference).unwrap()).unwrap();
+    assert_eq!((w, h), (width, height));
+    // Anti-aliasing differs along edges; the pictures must agree almost everywhere.
+    let differing = ours
+        .iter()
+        .zip(&theirs)
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 48))
+        .count();
+    let share = differing as f64 / ours.len() as f64;
+    assert!(share < 0.01, "{:.3} % of pixels differ", share * 100.0);
+}
+
+#[test]
+fn build_without_arguments_builds_the_diagrams_too() {
+    let dir = scratch("diagrams-build");
+    for folder in ["designs", "diagrams"] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        for entry in std::fs::read_dir(root().join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.join(folder).join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let output = tilepress(&dir, &["build"]);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let made = std::fs::read_dir(dir.join("output/diagrams")).unwrap().count();
+    assert_eq!(made, 3 * shipped().len());
+}
