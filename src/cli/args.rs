@@ -18,13 +18,13 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Build cut sheets (one PDF with fronts and backs, one SVG per sheet side).
+    /// Build print-ready files: cut sheets of tiles and pieces, boards, nets (PDF, SVG, cut files).
     ///
     /// Without a design, builds every `*.toml` in `designs/`, and every diagram in
     /// `diagrams/` into `OUT/diagrams/`. Each design goes to
     /// `OUT/<name>/`; a failed build leaves the previous files there untouched.
     Build(BuildArgs),
-    /// Check that a set is complete and consistent with its rule.
+    /// Check that a design is complete and consistent: tiles against their rule, pieces, boards, nets.
     ///
     /// Prints one line per problem (file:line:column) and a summary; exits 1 if the set is
     /// not complete, 2 if the design cannot be read.
@@ -36,7 +36,7 @@ pub enum Command {
     /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
     /// backs land from fronts (for `back_offset_mm` / `--back-offset`).
     Calibrate(super::printing::CalibrateArgs),
-    /// List the tiles of a design: number, edges, lines and back.
+    /// List what a design holds: every tile (edge by edge), piece, board, player and net.
     List {
         /// Design file to list.
         #[arg(value_name = "DESIGN")]
