@@ -71,12 +71,13 @@ fn removing_any_tile_names_the_missing_tile() {
 fn a_duplicate_names_both_tiles_even_when_turned() {
     let dir = scratch("duplicate");
     let design = tantrix();
-    // Tile 57 is tile 1 (yellow yellow blue red blue red) turned by two edges.
+    // Tile 57 is tile 1 (yellow yellow blue red blue red) with its edge 3 now on top: tile 1
+    // turned anticlockwise by 2 edges, which is clockwise by 4.
     let turned = "\n[[tiles]]\nnumber = 57\nedges = [\"blue\", \"red\", \"blue\", \"red\", \"yellow\", \"yellow\"]\nback = \"yellow\"\n";
     let (code, out, _) = check_text(&dir, &(design.clone() + turned));
     assert_eq!(code, 1);
     assert!(out.contains("tile 57 duplicates tile 1"), "{out}");
-    assert!(out.contains("turned by"), "{out}");
+    assert!(out.contains("the same tile turned clockwise by 4 edge(s)"), "{out}");
     let line_of_57 = design.lines().count() + 2;
     assert!(out.contains(&format!("design.toml:{line_of_57}:")), "points at the entry: {out}");
     // An exact copy.

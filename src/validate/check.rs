@@ -127,8 +127,8 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             let how = match (turn, placement.reflected != first_placement.reflected) {
                 (0, false) => String::from("the same tile"),
                 (0, true) => String::from("its mirror image"),
-                (t, false) => format!("the same tile turned by {t} edge(s)"),
-                (t, true) => format!("its mirror image turned by {t} edge(s)"),
+                (t, false) => format!("the same tile turned clockwise by {t} edge(s)"),
+                (t, true) => format!("its mirror image turned clockwise by {t} edge(s)"),
             };
             problem(
                 tile.position,
