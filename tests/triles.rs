@@ -77,7 +77,8 @@ fn a_duplicate_and_a_turned_duplicate_are_reported_at_their_lines() {
     assert!(out.contains("tile 53 duplicates tile 40"), "{out}");
     assert!(out.contains("the same tile\n") || out.contains("the same tile\r"), "{out}");
     assert!(out.contains("tile 54 duplicates tile 40"), "{out}");
-    assert!(out.contains("the same tile turned by"), "{out}");
+    // Edge 3 now comes first: turned anticlockwise by 2 edges, clockwise by 1.
+    assert!(out.contains("the same tile turned clockwise by 1 edge(s)"), "{out}");
     // Each problem points at the line of the added entry.
     let line_of = |needle: &str| text[..text.find(needle).unwrap()].lines().count() + 1;
     assert!(out.contains(&format!("triles.toml:{}:", line_of("number = 53") - 1)), "{out}");
