@@ -59,6 +59,7 @@ pub fn file_stem(name: &str) -> String {
 /// Builds every part of `design`, naming files after `stem`; `Err` says why it cannot be
 /// printed. Each part adds its files (named `<stem>…`) and its report.
 pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
+    crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
     if let Some(shape) = design.shape.filter(|_| !design.tiles.is_empty()) {
         tile_sheets(design, shape, stem, &mut result)?;

@@ -2,4 +2,5 @@
 
 pub mod args;
 pub mod commands;
+pub mod jobs;
 pub mod printing;

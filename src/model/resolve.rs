@@ -42,6 +42,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
             return Err(resolver.diagnostics);
         }
     };
+    if !super::limits::counts_fit(&mut resolver, &file) {
+        return Err(resolver.diagnostics);
+    }
     let palette = resolver.palette(&file.palette);
     let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
     let shape = resolver.shape(&file.set, needs_shape);
@@ -67,10 +70,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
     let board = painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
     let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
-    if !resolver.diagnostics.is_empty() {
-        return Err(resolver.diagnostics);
-    }
-    Ok(Design {
+    let design = Design {
         name: file.set.get_ref().name.get_ref().trim().to_string(),
         description: file.set.get_ref().description.clone(),
         shape,
@@ -85,7 +85,12 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         players,
         board,
         nets,
-    })
+    };
+    super::limits::design_fits(&mut resolver, &file, &design);
+    if !resolver.diagnostics.is_empty() {
+        return Err(resolver.diagnostics);
+    }
+    Ok(design)
 }
 
 /// The piece and board tables of a file.
