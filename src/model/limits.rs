@@ -24,6 +24,22 @@ pub const MAX_BOARD_CELLS: usize = 20_000;
 /// Most sheets a design may need (estimated from areas, fronts only).
 pub const MAX_SHEETS: f64 = 200.0;
 
+/// Largest vertex coordinate of a `[[nets]]` polyhedron, in mm (either sign).
+pub const MAX_COORDINATE_MM: f64 = 1_000.0;
+
+/// Why a polyhedron's vertex list cannot be used (a coordinate that is not a finite number
+/// of at most [`MAX_COORDINATE_MM`]), or `None`.
+pub fn unusable_vertex(vertices: &[[f64; 3]]) -> Option<String> {
+    let (index, vertex) = vertices
+        .iter()
+        .enumerate()
+        .find(|(_, v)| v.iter().any(|c| !c.is_finite() || c.abs() > MAX_COORDINATE_MM))?;
+    Some(format!(
+        "vertex {} is {vertex:?}: coordinates must be finite and within ±{MAX_COORDINATE_MM} mm",
+        index + 1
+    ))
+}
+
 /// Checks the counts of the file as written; `false` (with an error recorded at the entry
 /// that crosses a limit) when the design is too large to work on.
 pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
@@ -95,6 +111,14 @@ pub const SHEETS_HELP: &str =
 
 /// `Err` naming the limit when the design needs more than [`MAX_SHEETS`] sheets of its paper.
 pub fn sheets_fit(design: &Design) -> Result<(), String> {
+    let (w, h) = design.sheet.paper_mm;
+    let margin = design.sheet.margin_mm;
+    if 2.0 * margin >= w.min(h) {
+        return Err(format!(
+            "{margin} mm margins leave no room on {} paper ({w} × {h} mm)",
+            design.sheet.paper_name
+        ));
+    }
     let sheets = estimated_sheets(design);
     if sheets > MAX_SHEETS {
         return Err(format!(

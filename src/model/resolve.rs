@@ -118,6 +118,11 @@ fn syntax_help(message: &str) -> String {
         "add the missing key; docs/format.md lists the required keys".into()
     } else if message.contains("invalid type") {
         "give the value the type docs/format.md names (text in quotes, numbers without)".into()
+    } else if message.contains("invalid value") {
+        "give a value docs/format.md allows here (counts and numbers are whole and not negative)"
+            .into()
+    } else if message.contains("duplicate key") {
+        "this key or table is given twice: keep one".into()
     } else {
         "fix the TOML syntax at this place".into()
     }
@@ -217,7 +222,12 @@ impl Resolver<'_> {
             );
             6
         });
-        let edge = self.length(edge, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
+        let errors = self.diagnostics.len();
+        let mut edge = self.length(edge, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
+        if self.diagnostics.len() > errors {
+            // Measure the rest against a typical tile, so that one mistake is one error.
+            edge = 24.0;
+        }
         Some(RegularPolygon::new(sides, edge))
     }
 
