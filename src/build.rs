@@ -61,6 +61,14 @@ pub fn file_stem(name: &str) -> String {
 /// Builds every part of `design`, naming files after `stem`; `Err` says why it cannot be
 /// printed. Each part adds its files (named `<stem>…`) and its report.
 pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
+    let mut result = build_sheets(design, stem)?;
+    add_previews(&mut result, stem, &design.sheet.print)?;
+    Ok(result)
+}
+
+/// [`build`] without the PNG images: every part's PDF, SVG and cut files.
+pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> {
+    crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
     if let Some(shape) = design.shape.filter(|_| !design.tiles.is_empty()) {
         tile_sheets(design, shape, stem, &mut result)?;
@@ -73,7 +81,6 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
     }
-    add_previews(&mut result, stem, &design.sheet.print)?;
     Ok(result)
 }
 

@@ -13,6 +13,7 @@ use tilepress::validate::check_design;
 use tilepress::validate::listing::listing;
 
 use super::args::BuildArgs;
+use super::jobs::{Log, job_count, run_in_order};
 use super::printing::{PrintOverrides, cut_report};
 
 pub const OK: u8 = 0;
@@ -21,24 +22,32 @@ pub const BAD_INPUT: u8 = 2;
 
 /// Loads a design, printing its errors; `None` when it cannot be read.
 fn load_or_report(path: &Path) -> Option<Design> {
+    let mut log = Log::default();
+    let design = load_logged(path, &mut log);
+    log.print();
+    design
+}
+
+/// Loads a design, logging its errors; `None` when it cannot be read.
+fn load_logged(path: &Path, log: &mut Log) -> Option<Design> {
     match load(path) {
         Ok((_, design)) => Some(design),
         Err(diagnostics) => {
-            print_all(&diagnostics);
+            log_all(&diagnostics, log);
             let n = diagnostics.len();
-            eprintln!(
+            log.err(format_args!(
                 "{}: {n} error{}, nothing done",
                 path.display(),
                 if n == 1 { "" } else { "s" }
-            );
+            ));
             None
         }
     }
 }
 
-fn print_all(diagnostics: &[Diagnostic]) {
+fn log_all(diagnostics: &[Diagnostic], log: &mut Log) {
     for diagnostic in diagnostics {
-        eprintln!("{diagnostic}");
+        log.err(diagnostic);
     }
 }
 
@@ -95,25 +104,23 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             return BAD_INPUT;
         }
     };
-    let mut code = OK;
-    for path in &designs {
-        code = code.max(build_one(path, args, &overrides));
-    }
+    let jobs = job_count(args.jobs, designs.len());
+    let mut code = run_in_order(&designs, jobs, |path, log| build_one(path, args, &overrides, log));
     if args.designs.is_empty() && Path::new("diagrams").is_dir() {
         code = code.max(super::diagram::build_diagrams(Path::new("diagrams"), &args.output));
     }
     code
 }
 
-fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides) -> u8 {
-    let Some(mut design) = load_or_report(path) else { return BAD_INPUT };
+fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mut Log) -> u8 {
+    let Some(mut design) = load_logged(path, log) else { return BAD_INPUT };
     overrides.apply(&mut design.sheet);
     let report = check_design(&design, path);
     if !report.is_complete() {
-        print_all(&report.problems);
-        eprintln!("{}", report.summary());
+        log_all(&report.problems, log);
+        log.err(report.summary());
         if args.strict {
-            eprintln!("{}: not built (--strict)", path.display());
+            log.err(format_args!("{}: not built (--strict)", path.display()));
             return SET_PROBLEMS;
         }
     }
@@ -123,30 +130,34 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides) -> u8 {
     let result = match build(&design, &stem) {
         Ok(result) => result,
         Err(message) => {
-            eprintln!("{}: error: {message}", path.display());
-            eprintln!(
-                "  help: use larger paper (--paper A3), smaller margins (--margin) or a smaller edge_mm"
+            log.err(format_args!("{}: error: {message}", path.display()));
+            log.err(
+                "  help: use larger paper (--paper A3), smaller margins (--margin) or a smaller edge_mm",
             );
             return BAD_INPUT;
         }
     };
     let folder = args.output.join(&stem);
     if let Err(error) = write_folder(&folder, &result.files) {
-        eprintln!("{}: error: cannot write {}: {error}", path.display(), folder.display());
-        eprintln!("  help: check that the output folder is writable, or choose another with -o");
+        log.err(format_args!(
+            "{}: error: cannot write {}: {error}",
+            path.display(),
+            folder.display()
+        ));
+        log.err("  help: check that the output folder is writable, or choose another with -o");
         return BAD_INPUT;
     }
-    println!("{}: → {} ({} files)", design.name, folder.display(), result.files.len());
+    log.out(format_args!("{}: → {} ({} files)", design.name, folder.display(), result.files.len()));
     for part in &result.parts {
         let (w, h) = part.page_size_mm;
         let turn = if w > h { "landscape" } else { "portrait" };
-        println!(
+        log.out(format_args!(
             "  {} on {} sheet(s) of {} {turn} ({w} × {h} mm, up to {} per sheet)",
             part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
-        );
+        ));
     }
     if let Some(line) = cut_report(&result.cut) {
-        println!("  {line}");
+        log.out(format_args!("  {line}"));
     }
     OK
 }

@@ -3,4 +3,5 @@
 pub mod args;
 pub mod commands;
 pub mod diagram;
+pub mod jobs;
 pub mod printing;

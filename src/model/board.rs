@@ -131,7 +131,11 @@ pub fn resolve_board(
         r.error(&t.region.span(), format!("unknown region `{}`", t.region.get_ref()), help);
     }
     let size = *t.size.get_ref();
-    let region = HexRegion { side: size.clamp(1, 20) as i32 };
+    // A hexagon of side s has 2s rows of cells: read the rows with the size they imply when
+    // `size` itself is wrong, so that one mistake is one error.
+    let rows = (t.cells.get_ref().len() / 2).clamp(1, 20) as u32;
+    let side = if (1..=20).contains(&size) { size } else { rows };
+    let region = HexRegion { side: side as i32 };
     if !(1..=20).contains(&size) {
         r.error(&t.size.span(), format!("a board of size {size}"), "give a size from 1 to 20");
     }

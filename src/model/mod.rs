@@ -5,6 +5,7 @@ pub mod board;
 pub mod board_table;
 pub mod design;
 pub mod diagnostic;
+pub mod limits;
 pub mod nets;
 pub mod paper;
 pub mod parts_schema;

@@ -174,6 +174,10 @@ fn solid(r: &mut Resolver<'_>, table: &Spanned<NetTable>) -> NetSolid {
         );
         return fallback;
     };
+    if let Some(message) = super::limits::unusable_vertex(vertices.get_ref()) {
+        r.error(&vertices.span(), message, "give each vertex three finite coordinates in mm");
+        return fallback;
+    }
     let faces: Vec<Vec<usize>> =
         polygons.get_ref().iter().map(|f| f.iter().map(|&v| v.wrapping_sub(1)).collect()).collect();
     let solid = Polyhedron { vertices: vertices.get_ref().clone(), faces };

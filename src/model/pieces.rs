@@ -312,6 +312,8 @@ fn resolve_piece(
         }));
         match table {
             Some(face) => resolve_face(resolver, face.get_ref(), palette),
+            // An unknown group is already reported; its faces are unknown, not missing.
+            None if group.is_none() => None,
             None => {
                 resolver.error(
                     &entry.span(),
@@ -388,8 +390,9 @@ fn resolve_board(
     let line_width_mm = table.line_width_mm.as_ref().map_or(0.5, |w| {
         resolver.length(w, "the board's `line_width_mm`", (0.05, grid.square_mm / 4.0))
     });
+    let errors = resolver.diagnostics.len();
     let cells = parse_cells(resolver, &table.cells, grid.kind);
-    if cells.is_empty() {
+    if cells.is_empty() && resolver.diagnostics.len() == errors {
         resolver.error(
             &table.cells.span(),
             "the board has no cells".into(),

@@ -42,6 +42,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
             return Err(resolver.diagnostics);
         }
     };
+    if !super::limits::counts_fit(&mut resolver, &file) {
+        return Err(resolver.diagnostics);
+    }
     let palette = resolver.palette(&file.palette);
     let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
     let shape = resolver.shape(&file.set, needs_shape);
@@ -70,10 +73,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let play = file.play.as_ref().map_or_else(Default::default, |table| {
         super::play::resolve_play(&mut resolver, table.get_ref())
     });
-    if !resolver.diagnostics.is_empty() {
-        return Err(resolver.diagnostics);
-    }
-    Ok(Design {
+    let design = Design {
         name: file.set.get_ref().name.get_ref().trim().to_string(),
         description: file.set.get_ref().description.clone(),
         shape,
@@ -89,7 +89,12 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         board,
         nets,
         play,
-    })
+    };
+    super::limits::design_fits(&mut resolver, &file, &design);
+    if !resolver.diagnostics.is_empty() {
+        return Err(resolver.diagnostics);
+    }
+    Ok(design)
 }
 
 /// The piece and board tables of a file.
@@ -117,6 +122,11 @@ fn syntax_help(message: &str) -> String {
         "add the missing key; docs/format.md lists the required keys".into()
     } else if message.contains("invalid type") {
         "give the value the type docs/format.md names (text in quotes, numbers without)".into()
+    } else if message.contains("invalid value") {
+        "give a value docs/format.md allows here (counts and numbers are whole and not negative)"
+            .into()
+    } else if message.contains("duplicate key") {
+        "this key or table is given twice: keep one".into()
     } else {
         "fix the TOML syntax at this place".into()
     }
@@ -216,7 +226,12 @@ impl Resolver<'_> {
             );
             6
         });
-        let edge = self.length(edge, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
+        let errors = self.diagnostics.len();
+        let mut edge = self.length(edge, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
+        if self.diagnostics.len() > errors {
+            // Measure the rest against a typical tile, so that one mistake is one error.
+            edge = 24.0;
+        }
         Some(RegularPolygon::new(sides, edge))
     }
 

@@ -38,3 +38,17 @@ pub fn text(output: &Output) -> (String, String) {
 pub fn code(output: &Output) -> i32 {
     output.status.code().expect("tilepress was killed by a signal")
 }
+
+/// Asserts that `qpdf --check` finds no error in `pdf`; qpdf is required in CI (`.ci/run`
+/// installs it) and optional elsewhere.
+pub fn qpdf_check(pdf: &Path) {
+    match Command::new("qpdf").arg("--check").arg(pdf).output() {
+        Ok(output) => {
+            let report = String::from_utf8_lossy(&output.stdout);
+            assert!(output.status.success(), "qpdf --check {}: {report}", pdf.display());
+            assert!(report.contains("No syntax or stream encoding errors"), "{report}");
+        }
+        Err(_) if std::env::var_os("CI").is_none() => eprintln!("qpdf not installed; skipped"),
+        Err(error) => panic!("qpdf is required in CI: {error}"),
+    }
+}

@@ -1,0 +1,214 @@
+//! Resource bounds: the largest design tilepress works on, named in one place and checked before any work.
+//!
+//! Counts are checked on the file as written, before anything is resolved, so a design asking
+//! for a million tiles costs no more than reading it; the sheet estimate (printed area ÷
+//! printable area of the paper) is checked once the design is resolved, and again by the
+//! build after command-line options changed the paper.
+
+use toml::Spanned;
+
+use super::design::{Design, SheetSettings};
+use super::resolve::Resolver;
+use super::schema::DesignFile;
+
+/// Most `[[tiles]]` entries in a design.
+pub const MAX_TILES: usize = 2_000;
+/// Most physical pieces: every `count` times its group's `copies`.
+pub const MAX_PIECES: u64 = 2_000;
+/// Most printed copies of nets: `per_player` × players, or `count`.
+pub const MAX_NET_COPIES: u64 = 1_000;
+/// Most vertices or polygons of one `[[nets]]` polyhedron.
+pub const MAX_NET_POLYGONS: usize = 200;
+/// Most cells of a board made on the pieces' grid.
+pub const MAX_BOARD_CELLS: usize = 20_000;
+/// Most sheets a design may need (estimated from areas, fronts only).
+pub const MAX_SHEETS: f64 = 200.0;
+
+/// Largest vertex coordinate of a `[[nets]]` polyhedron, in mm (either sign).
+pub const MAX_COORDINATE_MM: f64 = 1_000.0;
+
+/// Why a polyhedron's vertex list cannot be used (a coordinate that is not a finite number
+/// of at most [`MAX_COORDINATE_MM`]), or `None`.
+pub fn unusable_vertex(vertices: &[[f64; 3]]) -> Option<String> {
+    let (index, vertex) = vertices
+        .iter()
+        .enumerate()
+        .find(|(_, v)| v.iter().any(|c| !c.is_finite() || c.abs() > MAX_COORDINATE_MM))?;
+    Some(format!(
+        "vertex {} is {vertex:?}: coordinates must be finite and within ±{MAX_COORDINATE_MM} mm",
+        index + 1
+    ))
+}
+
+/// Checks the counts of the file as written; `false` (with an error recorded at the entry
+/// that crosses a limit) when the design is too large to work on.
+pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
+    let before = r.diagnostics.len();
+    if let Some(tile) = file.tiles.get(MAX_TILES) {
+        too_many(r, &tile.span(), &format!("more than {MAX_TILES} tiles"), "MAX_TILES");
+    }
+    let mut pieces = 0u64;
+    for entry in &file.pieces {
+        let piece = entry.get_ref();
+        let copies = file
+            .piece_groups
+            .iter()
+            .find(|g| g.get_ref().name.get_ref().trim() == piece.group.get_ref().trim())
+            .and_then(|g| g.get_ref().copies.as_ref().map(|c| *c.get_ref()))
+            .unwrap_or(1);
+        let count = piece.count.as_ref().map_or(1, |c| *c.get_ref());
+        pieces = pieces.saturating_add(u64::from(count) * u64::from(copies));
+        if pieces > MAX_PIECES {
+            let what = format!("more than {MAX_PIECES} pieces (counts × group copies)");
+            too_many(r, &entry.span(), &what, "MAX_PIECES");
+            break;
+        }
+    }
+    let players = file.players.len().max(1) as u64;
+    let mut nets = 0u64;
+    for entry in &file.nets {
+        let net = entry.get_ref();
+        let per_player = net.per_player.as_ref().map(|p| u64::from(*p.get_ref()) * players);
+        let count = net.count.as_ref().map(|c| u64::from(*c.get_ref()));
+        nets = nets.saturating_add(per_player.or(count).unwrap_or(1));
+        if nets > MAX_NET_COPIES {
+            let what = format!("more than {MAX_NET_COPIES} nets (per_player × players, or count)");
+            too_many(r, &entry.span(), &what, "MAX_NET_COPIES");
+            break;
+        }
+        let lists = [net.vertices.as_ref().map(|v| (v.span(), v.get_ref().len()))]
+            .into_iter()
+            .chain([net.polygons.as_ref().map(|p| (p.span(), p.get_ref().len()))]);
+        for (span, len) in lists.flatten() {
+            if len > MAX_NET_POLYGONS {
+                let what =
+                    format!("a polyhedron of more than {MAX_NET_POLYGONS} vertices or polygons");
+                too_many(r, &span, &what, "MAX_NET_POLYGONS");
+            }
+        }
+    }
+    r.diagnostics.len() == before
+}
+
+/// Checks the resolved design: board cells and the sheets it needs on its own paper.
+pub fn design_fits(r: &mut Resolver<'_>, file: &DesignFile, design: &Design) {
+    let at = file.sheet.as_ref().map_or_else(|| file.set.span(), Spanned::span);
+    if let Some(board) = &design.grid_board
+        && board.cells.len() > MAX_BOARD_CELLS
+    {
+        let span = file.board.as_ref().map_or_else(|| file.set.span(), Spanned::span);
+        let what = format!("a board of {} cells, more than {MAX_BOARD_CELLS}", board.cells.len());
+        too_many(r, &span, &what, "MAX_BOARD_CELLS");
+    }
+    if let Err(message) = sheets_fit(design) {
+        r.error(&at, message, SHEETS_HELP);
+    }
+}
+
+/// What to do about too many sheets.
+pub const SHEETS_HELP: &str =
+    "use larger paper, smaller tiles or fewer of them, or split the design into several files";
+
+/// `Err` naming the limit when the design needs more than [`MAX_SHEETS`] sheets of its paper.
+pub fn sheets_fit(design: &Design) -> Result<(), String> {
+    let (w, h) = design.sheet.paper_mm;
+    let margin = design.sheet.margin_mm;
+    if 2.0 * margin >= w.min(h) {
+        return Err(format!(
+            "{margin} mm margins leave no room on {} paper ({w} × {h} mm)",
+            design.sheet.paper_name
+        ));
+    }
+    let sheets = estimated_sheets(design);
+    if sheets > MAX_SHEETS {
+        return Err(format!(
+            "the design needs about {sheets:.0} sheets of {} paper, more than the limit of {MAX_SHEETS} (MAX_SHEETS)",
+            design.sheet.paper_name
+        ));
+    }
+    Ok(())
+}
+
+/// At least how many sheets the design needs: each part's printed area over the paper's
+/// printable area, rounded up part by part.
+pub fn estimated_sheets(design: &Design) -> f64 {
+    let printable = printable_area(&design.sheet);
+    let mut areas = Vec::new();
+    if let Some(shape) = design.shape {
+        let n = shape.sides as f64;
+        let tile = n * shape.edge_mm * shape.edge_mm / (4.0 * (std::f64::consts::PI / n).tan());
+        areas.push(tile * design.tiles.len() as f64);
+    }
+    if let Some(set) = &design.pieces {
+        let cell = cell_area(set.grid);
+        let copies = |group: usize| set.groups.get(group).map_or(1, |g| g.copies);
+        let cells: f64 = set
+            .pieces
+            .iter()
+            .map(|p| p.cells.len() as f64 * f64::from(p.count) * f64::from(copies(p.group)))
+            .sum();
+        areas.push(cells * cell);
+    }
+    if let Some(board) = &design.grid_board {
+        areas.push(board.cells.len() as f64 * cell_area(board.grid));
+    }
+    if let Some(board) = &design.board {
+        let side = f64::from(board.region.side) * board.edge_mm;
+        let wall = board.tray.as_ref().map_or(0.0, |t| 2.0 * (t.wall_mm + t.tab_mm));
+        areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
+    }
+    areas.iter().map(|area| (area / printable).ceil()).sum()
+}
+
+/// The paper's area inside its margins, in mm² (never zero).
+fn printable_area(sheet: &SheetSettings) -> f64 {
+    let (w, h) = sheet.paper_mm;
+    let m = 2.0 * sheet.margin_mm;
+    ((w - m).max(1.0) * (h - m).max(1.0)).max(1.0)
+}
+
+/// Area of one cell of a pieces grid, in mm².
+fn cell_area(grid: crate::geometry::grid::Grid) -> f64 {
+    grid.square_mm * grid.square_mm / f64::from(grid.kind.cells_per_square())
+}
+
+fn too_many(r: &mut Resolver<'_>, span: &std::ops::Range<usize>, what: &str, name: &str) {
+    r.error(
+        span,
+        format!("the design asks for {what}: tilepress's limit ({name} in model/limits.rs)"),
+        "make the counts smaller, or split the set over several design files",
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::SourceFile;
+    use crate::model::resolve::resolve;
+
+    fn tantrix() -> String {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(root.join("designs/tantrix.toml")).unwrap()
+    }
+
+    #[test]
+    fn tantrix_needs_two_a4_sheets_and_many_a5_ones() {
+        let design = resolve(&SourceFile::new("t.toml", tantrix())).unwrap();
+        assert_eq!(estimated_sheets(&design), 2.0, "56 hexes of 24 mm fill under two A4 sheets");
+        let mut small = design.clone();
+        small.sheet.paper_mm = (50.0, 50.0);
+        small.sheet.margin_mm = 20.0;
+        assert!(estimated_sheets(&small) > MAX_SHEETS);
+        assert!(sheets_fit(&small).unwrap_err().contains("MAX_SHEETS"));
+    }
+
+    #[test]
+    fn too_many_tiles_are_refused_at_the_first_one_over() {
+        let text = tantrix();
+        let tile = "\n[[tiles]]\nnumber = 1\nedges = [\"red\", \"red\", \"blue\", \"blue\", \"green\", \"green\"]\n";
+        let many = text + &tile.repeat(MAX_TILES);
+        let errors = resolve(&SourceFile::new("t.toml", many)).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains(&format!("more than {MAX_TILES} tiles")));
+    }
+}

@@ -1,0 +1,185 @@
+//! Fuzzing with a bounded budget: shipped and test designs mutated line by line (lines deleted,
+//! doubled or swapped; numbers turned into 0, -1, NaN, 1e9…; texts replaced) and driven
+//! through the library — resolve, check, build in memory — must never panic nor hang.
+//!
+//! `FUZZ_CASES=2000 cargo test --release --test fuzz` runs a longer campaign.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+use tilepress::build::build;
+use tilepress::model::SourceFile;
+use tilepress::model::resolve::resolve;
+use tilepress::validate::check_design;
+
+/// The designs mutated: every kind (tiles, pieces, painted boards, nets).
+const SEEDS: [&str; 6] = [
+    include_str!("../designs/tantrix.toml"),
+    include_str!("../designs/triles.toml"),
+    include_str!("../designs/tranglar.toml"),
+    include_str!("../designs/trans-rabat.toml"),
+    include_str!("designs/mini-hex.toml"),
+    include_str!("fixtures/tiny-rabat.toml"),
+];
+
+/// Numbers put in place of a number.
+const NUMBERS: [&str; 12] =
+    ["0", "-1", "nan", "inf", "-inf", "1e9", "1e-9", "4294967295", "3", "0.5", "-0.0", "1e308"];
+
+/// Texts put in place of a quoted text.
+const TEXTS: [&str; 10] =
+    ["", "x", "red ring", "0..1000 0..1000", "é", "[[", "1x1", "player", "0 0 NESW", "  "];
+
+/// One change to a design's text, chosen by indices into its lines and the tables above.
+#[derive(Clone, Debug)]
+enum Mutation {
+    Delete(usize),
+    Duplicate(usize),
+    Swap(usize, usize),
+    Number(usize, usize),
+    Text(usize, usize),
+    Truncate(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let line = 0..400usize;
+    prop_oneof![
+        1 => line.clone().prop_map(Mutation::Delete),
+        1 => line.clone().prop_map(Mutation::Duplicate),
+        1 => (line.clone(), line.clone()).prop_map(|(a, b)| Mutation::Swap(a, b)),
+        3 => (line.clone(), 0..NUMBERS.len()).prop_map(|(l, n)| Mutation::Number(l, n)),
+        2 => (line.clone(), 0..TEXTS.len()).prop_map(|(l, t)| Mutation::Text(l, t)),
+        1 => (0..20_000usize).prop_map(Mutation::Truncate),
+    ]
+}
+
+/// The design's text after the mutations (line indices wrap around the line count).
+fn mutated(seed: &str, mutations: &[Mutation]) -> String {
+    let mut lines: Vec<String> = seed.lines().map(str::to_string).collect();
+    for m in mutations {
+        let n = lines.len().max(1);
+        match *m {
+            Mutation::Delete(l) if !lines.is_empty() => {
+                lines.remove(l % n);
+            }
+            Mutation::Duplicate(l) if !lines.is_empty() => {
+                lines.insert(l % n, lines[l % n].clone())
+            }
+            Mutation::Swap(a, b) if !lines.is_empty() => lines.swap(a % n, b % n),
+            Mutation::Number(l, k) if !lines.is_empty() => {
+                lines[l % n] = replace_number(&lines[l % n], NUMBERS[k]);
+            }
+            Mutation::Text(l, k) if !lines.is_empty() => {
+                lines[l % n] = replace_text(&lines[l % n], TEXTS[k]);
+            }
+            Mutation::Truncate(at) => {
+                let text = lines.join("\n");
+                let cut = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i));
+                lines = text[..cut.unwrap_or(0)].lines().map(str::to_string).collect();
+            }
+            _ => {}
+        }
+    }
+    lines.join("\n")
+}
+
+/// The line with its first number (a run of digits, `.`, `-`) replaced.
+fn replace_number(line: &str, by: &str) -> String {
+    let Some(start) = line.find(|c: char| c.is_ascii_digit()) else { return line.to_string() };
+    let start = if line[..start].ends_with('-') { start - 1 } else { start };
+    let end = line[start + 1..]
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == 'e'))
+        .map_or(line.len(), |i| start + 1 + i);
+    format!("{}{by}{}", &line[..start], &line[end..])
+}
+
+/// The line with its first quoted text replaced.
+fn replace_text(line: &str, by: &str) -> String {
+    let mut parts = line.splitn(3, '"');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(before), Some(_), Some(after)) => format!("{before}\"{by}\"{after}"),
+        _ => line.to_string(),
+    }
+}
+
+/// Resolve, check and build one text in memory; `Ok` whatever the verdict, as long as
+/// nothing panics. The outcome names how far it went.
+fn drive(text: String) -> &'static str {
+    let source = SourceFile::new("fuzz.toml", text);
+    let Ok(design) = resolve(&source) else { return "refused" };
+    let _ = check_design(&design, Path::new("fuzz.toml"));
+    match build(&design, "fuzz") {
+        Ok(_) => "built",
+        Err(_) => "not printable",
+    }
+}
+
+/// Longest a single case may take before it counts as a hang (debug builds are slow).
+const CASE_LIMIT: Duration = Duration::from_secs(30);
+
+/// Runs `drive` on its own thread; a panic or a case over [`CASE_LIMIT`] fails.
+fn drive_with_watchdog(text: String) -> Result<&'static str, TestCaseError> {
+    let (send, receive) = mpsc::channel();
+    let copy = text.clone();
+    std::thread::spawn(move || {
+        let outcome = std::panic::catch_unwind(|| drive(copy));
+        let _ = send.send(outcome);
+    });
+    match receive.recv_timeout(CASE_LIMIT) {
+        Ok(Ok(outcome)) => Ok(outcome),
+        Ok(Err(_)) => Err(TestCaseError::fail(format!("panicked on:\n{text}"))),
+        Err(_) => Err(TestCaseError::fail(format!("hung (> {CASE_LIMIT:?}) on:\n{text}"))),
+    }
+}
+
+#[test]
+fn mutated_designs_never_panic_nor_hang() {
+    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(128);
+    let budget = Duration::from_secs(
+        std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(45),
+    );
+    let config = Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        max_shrink_iters: 16,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(
+            proptest::test_runner::RngAlgorithm::ChaCha,
+        ),
+    );
+    let started = Instant::now();
+    let outcomes = std::sync::Mutex::new(std::collections::BTreeMap::<&str, usize>::new());
+    let strategy = (0..SEEDS.len(), prop::collection::vec(mutation(), 1..4));
+    let result = runner.run(&strategy, |(seed, mutations)| {
+        if started.elapsed() > budget {
+            return Ok(()); // Time is up: the remaining cases pass unrun.
+        }
+        let outcome = drive_with_watchdog(mutated(SEEDS[seed], &mutations))?;
+        *outcomes.lock().unwrap().entry(outcome).or_default() += 1;
+        Ok(())
+    });
+    let outcomes = outcomes.into_inner().unwrap();
+    eprintln!("fuzz: {outcomes:?} in {:.1} s", started.elapsed().as_secs_f64());
+    if let Err(error) = result {
+        panic!("{error}");
+    }
+    assert!(outcomes.get("refused").is_some_and(|&n| n > 0), "some mutations break the design");
+    assert!(outcomes.get("built").is_some_and(|&n| n > 0), "some mutations still build");
+}
+
+#[test]
+fn mutations_change_what_they_say() {
+    assert_eq!(replace_number("edge_mm = 24.0", "nan"), "edge_mm = nan");
+    assert_eq!(replace_number("x = -3, 4", "1e9"), "x = 1e9, 4");
+    assert_eq!(replace_text("a = \"red\" # c", ""), "a = \"\" # c");
+    let seed = "a = 1\nb = \"x\"\nc = 3";
+    assert_eq!(mutated(seed, &[Mutation::Delete(1)]), "a = 1\nc = 3");
+    assert_eq!(mutated(seed, &[Mutation::Swap(0, 5)]), "c = 3\nb = \"x\"\na = 1");
+    assert_eq!(mutated(seed, &[Mutation::Truncate(3)]), "a =");
+}
