@@ -86,15 +86,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         }
     }
     let (Some(rule), Some(shape)) = (&design.rule, design.shape) else {
-        return CheckReport {
-            set_name: design.name.clone(),
-            tiles: design.tiles.len(),
-            derived: None,
-            problems,
-            pieces,
-            info: Vec::new(),
-            contents: Vec::new(),
-        };
+        return tile_report(design, None, problems, pieces);
     };
     let complete = match complete_set(rule, shape) {
         Ok(set) => set,
@@ -106,15 +98,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 ),
                 "use fewer colours or slot kinds",
             );
-            return CheckReport {
-                set_name: design.name.clone(),
-                tiles: design.tiles.len(),
-                derived: None,
-                problems,
-                pieces,
-                info: Vec::new(),
-                contents: Vec::new(),
-            };
+            return tile_report(design, None, problems, pieces);
         }
     };
     let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
@@ -175,10 +159,20 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             );
         }
     }
+    tile_report(design, Some(complete.len()), problems, pieces)
+}
+
+/// The report of the tile and piece checks; parts and contents are added by the caller.
+fn tile_report(
+    design: &Design,
+    derived: Option<usize>,
+    problems: Vec<Diagnostic>,
+    pieces: Option<super::pieces::PieceSummary>,
+) -> CheckReport {
     CheckReport {
         set_name: design.name.clone(),
         tiles: design.tiles.len(),
-        derived: Some(complete.len()),
+        derived,
         problems,
         pieces,
         info: Vec::new(),
