@@ -37,7 +37,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
     } else {
         Vec::new()
     };
-    let mut items = Vec::new();
+    let mut items = super::board_pieces::board_items(diagram);
     for highlight in &diagram.highlights {
         if highlight.spot.side.is_none() && table.at(highlight.spot.cell).is_none() {
             let tint = mix(highlight.colour, Colour::WHITE, 0.3);
@@ -89,6 +89,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
         items.push(Item::Shape(Shape::filled(text, label.colour)));
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
+    cells.extend(super::board_pieces::board_squares(diagram));
     cells.extend(empty);
     cells.extend(diagram.marks.iter().map(|m| m.spot.cell));
     cells.extend(diagram.labels.iter().map(|l| l.spot.cell));

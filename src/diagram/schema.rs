@@ -46,20 +46,31 @@ pub struct DiagramTable {
     pub width_mm: Option<Spanned<f64>>,
     /// Resolution of the PNG (default 300).
     pub dpi: Option<Spanned<f64>>,
+    /// Polyform pieces: the names of the pieces the move captures (checked).
+    pub captures: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
-/// `[[place]]`: one tile of the design on one cell.
+/// `[[place]]`: one tile of the design on one cell, or one polyform piece on the board.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceTable {
     /// The tile's number in the design.
-    pub tile: Spanned<u32>,
-    /// The cell: `[i, j]`, or `[i, j, m]` on grids with several tiles per lattice cell.
+    pub tile: Option<Spanned<u32>>,
+    /// A polyform piece's code in the design (instead of `tile`).
+    pub piece: Option<Spanned<String>>,
+    /// The cell: `[i, j]`, or `[i, j, m]` on grids with several tiles per lattice cell; for a
+    /// piece, the grid square its turned shape's least column and row go to.
     pub at: Spanned<Vec<i64>>,
-    /// Edge steps clockwise (default 0).
+    /// Edge steps clockwise (default 0); quarter turns for a piece.
     pub turn: Option<Spanned<usize>>,
     /// The tile is laid by the move the diagram shows (move rules look at it).
     pub new: Option<bool>,
+    /// A piece's face up: `front` (default) or `back` (the piece turned over: its mirror image).
+    pub face: Option<Spanned<String>>,
+    /// A piece's name in `captures` and messages (default its code).
+    pub name: Option<Spanned<String>>,
+    /// A piece that this move takes off the board (drawn dashed; the `replace` rule).
+    pub replaced: Option<bool>,
 }
 
 /// `[[mark]]`: a dot, ring or cross on a cell, or on one of its sides.
