@@ -187,12 +187,19 @@ pub fn resolve_captures(
     Some(claims)
 }
 
-/// The board's grid squares as cells of the diagram's square grid (for the figure's bounds).
+/// The board's grid squares as cells of the diagram's square grid (for the figure's bounds),
+/// with the "after" board of a replacement.
 pub fn board_squares(diagram: &Diagram) -> Vec<tile_grid::Cell> {
     let Some(board) = &diagram.design.grid_board else { return Vec::new() };
     let mut squares: Vec<tile_grid::Cell> =
         board.cells.iter().map(|c| tile_grid::Cell::new(c.x, c.y, 0)).collect();
     squares.dedup();
+    if diagram.pieces.iter().any(|p| p.replaced) {
+        let shift = (panel_shift(diagram) / board.grid.square_mm).round() as i64;
+        let right: Vec<tile_grid::Cell> =
+            squares.iter().map(|c| tile_grid::Cell::new(c.i + shift, c.j, 0)).collect();
+        squares.extend(right);
+    }
     squares
 }
 
@@ -203,26 +210,26 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
         return Vec::new();
     };
     let grid = set.grid;
-    let mut items = board_art(board);
     let width = grid.square_mm * 0.04;
-    for piece in diagram.pieces.iter().filter(|p| !p.replaced) {
-        items.extend(piece_face(grid, &piece.cells, &piece.face, false));
-        let path = loops_path(grid, &outline(grid.kind, &piece.cells));
-        let edge =
-            Stroke { cap: LineCap::Round, ..Stroke::solid(board.lines, board.line_width_mm) };
-        items.push(Item::Shape(Shape::stroked(path.clone(), edge)));
-        if piece.new {
-            let mark = Stroke { cap: LineCap::Round, ..Stroke::solid(RULEBOOK_RED, width) };
-            items.push(Item::Shape(Shape::stroked(path, mark)));
-        }
+    let replacing = diagram.pieces.iter().any(|p| p.replaced);
+    let before: Vec<&BoardPiece> = diagram.pieces.iter().filter(|p| !p.new).collect();
+    let after: Vec<&BoardPiece> = diagram.pieces.iter().filter(|p| !p.replaced).collect();
+    let mut items = pieces_items(diagram, if replacing { &before } else { &after }, width);
+    if replacing {
+        // Before and after, side by side: the board again one square to the right.
+        let shift = Affine::translate((panel_shift(diagram), 0.0));
+        let mut right = board_art(board);
+        right.extend(pieces_items(diagram, &after, width));
+        items.push(Item::Group(crate::scene::Group { transform: shift, items: right }));
+        let (top, bottom) =
+            board.cells.iter().fold((i64::MAX, i64::MIN), |(a, b), c| (a.min(c.y), b.max(c.y)));
+        let s = grid.square_mm;
+        let y = (top + bottom + 1) as f64 * s / 2.0;
+        let x = panel_shift(diagram) - s / 2.0;
+        let (from, to) = (kurbo::Point::new(x - 0.9 * s, y), kurbo::Point::new(x + 0.9 * s, y));
+        items.extend(super::draw::arrow_items(from, to, 0.8 * s, board.lines));
     }
-    for piece in diagram.pieces.iter().filter(|p| p.replaced) {
-        let path = loops_path(grid, &outline(grid.kind, &piece.cells));
-        let dash = vec![width * 2.0, width * 1.5];
-        let stroke =
-            Stroke { dash_mm: dash, cap: LineCap::Round, ..Stroke::solid(RULEBOOK_RED, width) };
-        items.push(Item::Shape(Shape::stroked(path, stroke)));
-    }
+    let mut items = [board_art(board), items].concat();
     let captured = diagram.captures.iter().flatten();
     for piece in captured.filter_map(|(name, _)| diagram.pieces.iter().find(|p| &p.name == name)) {
         let ring = Circle::new(mark_point(grid, &piece.cells), grid.square_mm * 0.14);
@@ -233,4 +240,38 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
     }
     let half = grid.square_mm / 2.0;
     vec![Item::Group(crate::scene::Group { transform: Affine::translate((-half, -half)), items })]
+}
+
+/// How far right the "after" board of a replacement is drawn, in mm: the board's width and
+/// one grid square.
+pub fn panel_shift(diagram: &Diagram) -> f64 {
+    let Some(board) = &diagram.design.grid_board else { return 0.0 };
+    let (least, most) =
+        board.cells.iter().fold((i64::MAX, i64::MIN), |(a, b), c| (a.min(c.x), b.max(c.x)));
+    (most - least + 2) as f64 * board.grid.square_mm
+}
+
+/// The pieces' faces, then their outlines (red for the move's new pieces), so that every
+/// outline shows.
+fn pieces_items(diagram: &Diagram, pieces: &[&BoardPiece], width: f64) -> Vec<Item> {
+    let (Some(board), Some(set)) = (&diagram.design.grid_board, &diagram.design.pieces) else {
+        return Vec::new();
+    };
+    let grid = set.grid;
+    let mut items: Vec<Item> =
+        pieces.iter().flat_map(|p| piece_face(grid, &p.cells, &p.face, false)).collect();
+    for piece in pieces {
+        let path = loops_path(grid, &outline(grid.kind, &piece.cells));
+        let edge =
+            Stroke { cap: LineCap::Round, ..Stroke::solid(board.lines, board.line_width_mm) };
+        items.push(Item::Shape(Shape::stroked(path, edge)));
+    }
+    for piece in pieces.iter().filter(|p| p.new || p.replaced) {
+        let path = loops_path(grid, &outline(grid.kind, &piece.cells));
+        let dash = if piece.replaced { vec![width * 2.0, width * 1.5] } else { Vec::new() };
+        let mark =
+            Stroke { cap: LineCap::Round, dash_mm: dash, ..Stroke::solid(RULEBOOK_RED, width) };
+        items.push(Item::Shape(Shape::stroked(path, mark)));
+    }
+    items
 }

@@ -192,7 +192,7 @@ fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> 
 }
 
 /// An arrow from near `from` to near `to`: a shaft and a filled head.
-fn arrow_items(from: Point, to: Point, s: f64, colour: Colour) -> Vec<Item> {
+pub(super) fn arrow_items(from: Point, to: Point, s: f64, colour: Colour) -> Vec<Item> {
     let length = from.distance(to);
     if length < 1e-9 {
         return Vec::new();
