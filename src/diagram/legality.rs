@@ -25,6 +25,7 @@ pub fn violations(diagram: &Diagram) -> Vec<Violation> {
     let table = Table::new(&diagram.grid, &diagram.places);
     let mut found = basic(diagram, &table);
     found.extend(super::board_rules::violations(diagram));
+    found.extend(super::pawn_moves::violations(diagram));
     let new: Vec<usize> = (0..diagram.places.len()).filter(|&i| diagram.places[i].new).collect();
     if new.is_empty() {
         return found;

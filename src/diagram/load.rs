@@ -24,7 +24,8 @@ pub const DEFAULT_DPI: f64 = 300.0;
 /// Rulebook red, the default colour of marks, arrows and highlights.
 pub const RULEBOOK_RED: Colour = Colour { r: 0xe3, g: 0x00, b: 0x1b };
 /// Names a diagram's `breaks` may use besides the design's rule kinds.
-pub const BASIC_CHECKS: [&str; 4] = ["overlap", "same-tile", "match", "off-board"];
+pub const BASIC_CHECKS: [&str; 7] =
+    ["overlap", "same-tile", "match", "off-board", "tip", "slide", "extra-move"];
 
 /// Reads and resolves a diagram file; every error found when it cannot be used.
 pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
@@ -65,7 +66,8 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
     let table = file.diagram.get_ref();
     // Polyform pieces are placed on the board's squares; annotations use the square grid.
     let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
-    let Some(grid) = design.shape.or(squares).and_then(Grid::new) else {
+    let triangles = design.board.as_ref().map(|board| RegularPolygon::new(3, board.edge_mm));
+    let Some(grid) = design.shape.or(squares).or(triangles).and_then(Grid::new) else {
         resolver.error(
             &table.design.span(),
             "the design has no tiles that tile the plane".into(),
@@ -76,7 +78,7 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
     let mut places = Vec::new();
     for entry in &file.place {
         let place = entry.get_ref();
-        if place.piece.is_some() {
+        if place.piece.is_some() || place.net.is_some() {
             continue;
         }
         let Some(number) = &place.tile else {
@@ -171,6 +173,8 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
     let mover = table.mover.as_ref().and_then(|name| resolver.colour_name(name, &design.palette));
     let pieces = super::board_pieces::resolve_pieces(resolver, file, &design);
     let captures = super::board_pieces::resolve_captures(resolver, file, &design, &pieces);
+    let pawns = super::pawns::resolve_pawns(resolver, file, &design);
+    let moves = super::pawns::resolve_moves(resolver, file, &design, &pawns);
     let needs_mover = design.play.rules.iter().any(crate::model::play::needs_mover);
     let moved = places.iter().any(|p: &Placed| p.new) || pieces.iter().any(|p| p.new || p.replaced);
     if table.mover.is_none() && needs_mover && moved {
@@ -210,6 +214,8 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
         highlights,
         pieces,
         captures,
+        pawns,
+        moves,
     })
 }
 

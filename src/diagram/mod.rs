@@ -12,6 +12,8 @@ pub mod files;
 pub mod legality;
 pub mod lines;
 pub mod load;
+pub mod pawn_moves;
+pub mod pawns;
 pub mod schema;
 pub mod table;
 
@@ -49,6 +51,10 @@ pub struct Diagram {
     pub pieces: Vec<board_pieces::BoardPiece>,
     /// The pieces the diagram says the move captures, and where each is named.
     pub captures: Option<Vec<(String, Position)>>,
+    /// Pawns on the design's painted board (`[[place]]` with `net`).
+    pub pawns: Vec<pawns::PlacedPawn>,
+    /// `[[move]]`: the pawns' slides and tips, in order.
+    pub moves: Vec<pawns::PawnMove>,
 }
 
 /// A tile of the design on a cell.

@@ -23,6 +23,9 @@ pub struct DiagramFile {
     pub label: Vec<Spanned<LabelTable>>,
     #[serde(default)]
     pub highlight: Vec<Spanned<HighlightTable>>,
+    /// `[[move]]`: a pawn's slide and tip, replayed and checked.
+    #[serde(default, rename = "move")]
+    pub moves: Vec<Spanned<MoveTable>>,
 }
 
 /// `[diagram]`: the design, what the figure claims, and how big it is printed.
@@ -71,6 +74,27 @@ pub struct PlaceTable {
     pub name: Option<Spanned<String>>,
     /// A piece that this move takes off the board (drawn dashed; the `replace` rule).
     pub replaced: Option<bool>,
+    /// A pawn: the `[[nets]]` piece's name (instead of `tile`); `at = [row, cell]` of the
+    /// board's `cells` rows, both from 1.
+    pub net: Option<Spanned<String>>,
+    /// The pawn's player: a `[[players]]` name or colour.
+    pub player: Option<Spanned<String>>,
+    /// The colour of the pawn's face that stands on the cell.
+    pub down: Option<Spanned<String>>,
+}
+
+/// `[[move]]`: the named pawn slides one edge (optional) and then tips onto a neighbour.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveTable {
+    /// The pawn's `name` (default its net's name).
+    pub pawn: Spanned<String>,
+    /// `[row, cell]` one edge step away, along a grid line.
+    pub slide_to: Option<Spanned<Vec<i64>>>,
+    /// `[row, cell]` across an edge of the pawn's cell.
+    pub tip_to: Spanned<Vec<i64>>,
+    /// The tip matches both face and ball, which earns an extra move (checked both ways).
+    pub extra: Option<bool>,
 }
 
 /// `[[mark]]`: a dot, ring or cross on a cell, or on one of its sides.
