@@ -1,6 +1,7 @@
-//! Diagrams of polyform pieces on a board (Tranglar): a capture claim is checked against the
+//! Diagrams on boards. Polyform pieces (Tranglar): a capture claim is checked against the
 //! pieces the move really surrounds, a replacement must cover exactly the replaced area, and
-//! pieces must lie on the board without overlapping.
+//! pieces must lie on the board without overlapping. Pawns (Trans-Rabat): every tip is
+//! replayed against the board's colours and dots, and extra moves are earned, not claimed.
 
 mod common;
 
@@ -103,4 +104,45 @@ fn a_piece_may_not_be_laid_where_the_opponent_surrounds_it() {
         stderr.contains("the new T1 at [3, 0] goes where the opponent's pieces surround it"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_tip_whose_landing_face_and_ball_match_nothing_fails_and_says_why() {
+    let file = edited("trans-rabat-tip.toml", |t| {
+        t.replace("down = \"red\"\nturn = 0", "down = \"yellow\"\nturn = 1")
+    });
+    let (code, stderr) = run("pawns-no-match", &file);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("nothing matches (tip)"), "{stderr}");
+    assert!(stderr.contains("figure.toml:16:1:"), "names the [[move]]: {stderr}");
+}
+
+#[test]
+fn an_extra_move_is_earned_only_by_a_double_match() {
+    let claimed = edited("trans-rabat-tip.toml", |t| t + "extra = true\n");
+    let (code, stderr) = run("pawns-false-extra", &claimed);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("earns an extra move, but only the ball matches (extra-move)"),
+        "{stderr}"
+    );
+    let unclaimed = edited("trans-rabat-double-match.toml", |t| t.replace("extra = true\n", ""));
+    let (code, stderr) = run("pawns-unclaimed-extra", &unclaimed);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("matches face and ball, which earns an extra move"), "{stderr}");
+    let again =
+        edited("trans-rabat-tip.toml", |t| t + "\n[[move]]\npawn = \"pawn\"\ntip_to = [1, 3]\n");
+    let (code, stderr) = run("pawns-moves-again", &again);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("moves again after a move that earned no extra move"), "{stderr}");
+}
+
+#[test]
+fn a_slide_goes_one_edge_along_a_grid_line() {
+    let file = edited("trans-rabat-slide-and-tip.toml", |t| {
+        t.replace("slide_to = [1, 3]", "slide_to = [1, 5]")
+    });
+    let (code, stderr) = run("pawns-long-slide", &file);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("not one edge along a grid line (slide)"), "{stderr}");
 }
