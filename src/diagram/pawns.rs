@@ -85,6 +85,17 @@ pub fn resolve_pawns(
             found.push(pawn);
         }
     }
+    let annotated = !(file.mark.is_empty()
+        && file.arrow.is_empty()
+        && file.label.is_empty()
+        && file.highlight.is_empty());
+    if !found.is_empty() && annotated {
+        resolver.error(
+            &file.diagram.span(),
+            "marks, arrows, labels and highlights are not drawn on pawn figures".into(),
+            "show the moves with [[move]]; remove the annotations",
+        );
+    }
     found
 }
 
