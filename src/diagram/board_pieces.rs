@@ -167,23 +167,13 @@ pub fn resolve_captures(
         );
     }
     let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
-    let claims = list
-        .get_ref()
-        .iter()
-        .filter_map(|name| {
-            let text = name.get_ref().trim();
-            if names.contains(&text) {
-                Some((text.to_string(), resolver.source.start_of(&name.span())))
-            } else {
-                resolver.error(
-                    &name.span(),
-                    format!("no piece is named `{text}`"),
-                    &format!("name a placed piece: {}", names.join(", ")),
-                );
-                None
-            }
-        })
-        .collect();
+    let claims = super::load::known_names(
+        resolver,
+        list.get_ref(),
+        &names,
+        "no piece is named",
+        "name a placed piece",
+    );
     Some(claims)
 }
 

@@ -233,8 +233,19 @@ fn breaks(
         );
     }
     let known: Vec<&str> = BASIC_CHECKS.iter().chain(RULE_NAMES.iter()).copied().collect();
-    list.get_ref()
-        .iter()
+    known_names(resolver, list.get_ref(), &known, "unknown rule", "use one of")
+}
+
+/// The names of `list` that are in `known`, each with where it is written; an unknown one is
+/// an error `{unknown} `name`` with the help `{help}: known, …`.
+pub fn known_names(
+    resolver: &mut Resolver<'_>,
+    list: &[Spanned<String>],
+    known: &[&str],
+    unknown: &str,
+    help: &str,
+) -> Vec<(String, crate::model::source::Position)> {
+    list.iter()
         .filter_map(|name| {
             let text = name.get_ref().trim();
             if known.contains(&text) {
@@ -242,8 +253,8 @@ fn breaks(
             } else {
                 resolver.error(
                     &name.span(),
-                    format!("unknown rule `{text}`"),
-                    &format!("use one of: {}", known.join(", ")),
+                    format!("{unknown} `{text}`"),
+                    &format!("{help}: {}", known.join(", ")),
                 );
                 None
             }
