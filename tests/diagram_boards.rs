@@ -95,7 +95,7 @@ fn a_piece_may_not_be_laid_where_the_opponent_surrounds_it() {
     // A green triangle in the corner between two petrol pieces.
     let file = edited("tranglar-placing.toml", |t| {
         t.replace("piece = \"T4\"\nat = [1, 1]\nturn = 2", "piece = \"T1\"\nat = [3, 0]\nturn = 0")
-            + "\n[[place]]\npiece = \"T2\"\nat = [3, 0]\nturn = 1\nface = \"back\"\n\
+            + "\n[[place]]\npiece = \"T2\"\nat = [3, 0]\nturn = 2\nface = \"back\"\n\
                \n[[place]]\npiece = \"T1\"\nname = \"west\"\nat = [3, 0]\nturn = 3\nface = \"back\"\n"
     });
     let (code, stderr) = run("pieces-surrounded", &file);
@@ -104,6 +104,7 @@ fn a_piece_may_not_be_laid_where_the_opponent_surrounds_it() {
         stderr.contains("the new T1 at [3, 0] goes where the opponent's pieces surround it"),
         "{stderr}"
     );
+    assert!(!stderr.contains("(overlap)"), "only the placement is wrong: {stderr}");
 }
 
 #[test]
