@@ -175,7 +175,7 @@ fn spot_point(diagram: &Diagram, spot: Spot) -> Point {
 }
 
 /// A dot, ring or cross centred on `at`, sized in annotation units `s`.
-fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> {
+pub(super) fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> {
     let tolerance = CURVE_TOLERANCE_MM;
     match shape {
         MarkShape::Dot => {

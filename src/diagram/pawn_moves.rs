@@ -6,12 +6,13 @@
 //!
 //! The figure is the board art of `compose::board` cropped to the pawns' neighbourhood, each
 //! pawn drawn as its down face (a triangle of that colour with the three balls at its
-//! corners and the player's disc in the middle) and the moves as arrows to dashed poses.
+//! corners and the player's disc in the middle) and the moves as arrows to dashed poses,
+//! crossed out where the tip is not allowed.
 
 use kurbo::{Affine, Circle, Point, Rect, Shape as _};
 
-use super::Diagram;
 use super::legality::Violation;
+use super::{Diagram, MarkShape};
 use crate::compose::board::board_frame;
 use crate::compose::net::polygon_path;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
@@ -26,6 +27,8 @@ pub struct Replayed {
     pub from: Pose,
     pub slid: Option<Pose>,
     pub landed: Option<Pose>,
+    /// The tip is allowed by the board's move rule.
+    pub legal: bool,
 }
 
 /// Replays the moves in order; every broken rule goes to `found`.
@@ -84,7 +87,7 @@ pub fn replay(diagram: &Diagram, found: &mut Vec<Violation>) -> Vec<Replayed> {
                     pawn.name
                 ),
             );
-            steps.push(Replayed { pawn: m.pawn, from, slid, landed: None });
+            steps.push(Replayed { pawn: m.pawn, from, slid, landed: None, legal: false });
             previous = Some((pawn.player.clone(), false));
             continue;
         };
@@ -136,7 +139,7 @@ pub fn replay(diagram: &Diagram, found: &mut Vec<Violation>) -> Vec<Replayed> {
             );
         }
         poses[m.pawn] = tipped.pose;
-        steps.push(Replayed { pawn: m.pawn, from, slid, landed: Some(tipped.pose) });
+        steps.push(Replayed { pawn: m.pawn, from, slid, landed: Some(tipped.pose), legal });
         previous = Some((pawn.player.clone(), double && legal));
     }
     steps
@@ -188,6 +191,10 @@ pub fn pawn_items(diagram: &Diagram) -> Vec<Item> {
             arrows.extend(super::draw::arrow_items(a, b, s * 0.6, super::load::RULEBOOK_RED));
             items.extend(pawn_symbol(diagram, next, pawn, true));
             at = next;
+        }
+        if let (Some(landed), false) = (step.landed, step.legal) {
+            let (cross, red) = (MarkShape::Cross, super::load::RULEBOOK_RED);
+            arrows.extend(super::draw::mark_items(cross, landed.cell.centre(s), s * 0.5, red));
         }
     }
     items.extend(arrows);
