@@ -37,7 +37,8 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
     } else {
         Vec::new()
     };
-    let mut items = Vec::new();
+    let mut items = super::board_pieces::board_items(diagram);
+    items.extend(super::pawn_moves::pawn_items(diagram));
     for highlight in &diagram.highlights {
         if highlight.spot.side.is_none() && table.at(highlight.spot.cell).is_none() {
             let tint = mix(highlight.colour, Colour::WHITE, 0.3);
@@ -89,25 +90,37 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
         items.push(Item::Shape(Shape::filled(text, label.colour)));
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
+    cells.extend(super::board_pieces::board_squares(diagram));
     cells.extend(empty);
     cells.extend(diagram.marks.iter().map(|m| m.spot.cell));
     cells.extend(diagram.labels.iter().map(|l| l.spot.cell));
     cells.extend(diagram.highlights.iter().map(|h| h.spot.cell));
     cells.extend(diagram.arrows.iter().flat_map(|a| [a.from, a.to]));
-    lay_out(diagram, &cells, items, label)
+    let bounds = match super::pawn_moves::bounds(diagram) {
+        Some(bounds) => {
+            items.extend(super::pawn_moves::outside_mask(bounds));
+            bounds
+        }
+        None => cell_bounds(diagram, &cells),
+    };
+    lay_out(diagram, bounds, items, label)
 }
 
-/// Scales the figure to the printed width and adds the caption under it.
-fn lay_out(diagram: &Diagram, cells: &[Cell], items: Vec<Item>, label: &str) -> Page {
+/// The rectangle around the cells, with a little room.
+fn cell_bounds(diagram: &Diagram, cells: &[Cell]) -> Rect {
     let s = diagram.grid.shape.edge_mm;
     let corners: Vec<Point> = cells.iter().flat_map(|&c| diagram.grid.corners(c)).collect();
-    let bounds = corners
+    corners
         .iter()
         .fold(None, |r: Option<Rect>, &p| {
             Some(r.map_or(Rect::from_points(p, p), |r| r.union_pt(p)))
         })
         .unwrap_or(Rect::new(0.0, 0.0, s, s))
-        .inflate(0.05 * s, 0.05 * s);
+        .inflate(0.05 * s, 0.05 * s)
+}
+
+/// Scales the figure to the printed width and adds the caption under it.
+fn lay_out(diagram: &Diagram, bounds: Rect, items: Vec<Item>, label: &str) -> Page {
     let width = diagram.width_mm;
     let scale = (width - 2.0 * MARGIN_MM) / bounds.width();
     let figure_height = bounds.height() * scale;
@@ -162,7 +175,7 @@ fn spot_point(diagram: &Diagram, spot: Spot) -> Point {
 }
 
 /// A dot, ring or cross centred on `at`, sized in annotation units `s`.
-fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> {
+pub(super) fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> {
     let tolerance = CURVE_TOLERANCE_MM;
     match shape {
         MarkShape::Dot => {
@@ -191,7 +204,7 @@ fn mark_items(shape: MarkShape, at: Point, s: f64, colour: Colour) -> Vec<Item> 
 }
 
 /// An arrow from near `from` to near `to`: a shaft and a filled head.
-fn arrow_items(from: Point, to: Point, s: f64, colour: Colour) -> Vec<Item> {
+pub(super) fn arrow_items(from: Point, to: Point, s: f64, colour: Colour) -> Vec<Item> {
     let length = from.distance(to);
     if length < 1e-9 {
         return Vec::new();

@@ -47,7 +47,7 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
                     .into(),
             )
             .with_help(format!(
-                "set legal = true, or change the position; checked: overlap, same-tile, match{}",
+                "set legal = true, or change the position; checked: overlap, same-tile, match, off-board{}",
                 rule_list(diagram)
             )),
         );

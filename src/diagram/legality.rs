@@ -24,6 +24,8 @@ pub struct Violation {
 pub fn violations(diagram: &Diagram) -> Vec<Violation> {
     let table = Table::new(&diagram.grid, &diagram.places);
     let mut found = basic(diagram, &table);
+    found.extend(super::board_rules::violations(diagram));
+    found.extend(super::pawn_moves::violations(diagram));
     let new: Vec<usize> = (0..diagram.places.len()).filter(|&i| diagram.places[i].new).collect();
     if new.is_empty() {
         return found;
@@ -40,6 +42,8 @@ pub fn violations(diagram: &Diagram) -> Vec<Violation> {
             PlayRule::NoSameColourSpace { count } => check.same_colour_space(*count, &mut found),
             PlayRule::MaxSpaceNeighbours { count } => check.crowded_space(*count, &mut found),
             PlayRule::NoControlledSide { count } => check.controlled_side(*count, &mut found),
+            // Rules about polyform pieces: `board_rules` checks them.
+            PlayRule::CaptureSurrounded | PlayRule::NoSurroundedPlacement | PlayRule::Replace => {}
         }
     }
     found

@@ -8,6 +8,7 @@ use toml::Spanned;
 
 use super::schema::{DiagramFile, DiagramTable};
 use super::{Arrow, Diagram, Highlight, Label, Mark, MarkShape, Placed, Spot};
+use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::design::Design;
 use crate::model::play::RULE_NAMES;
@@ -23,7 +24,8 @@ pub const DEFAULT_DPI: f64 = 300.0;
 /// Rulebook red, the default colour of marks, arrows and highlights.
 pub const RULEBOOK_RED: Colour = Colour { r: 0xe3, g: 0x00, b: 0x1b };
 /// Names a diagram's `breaks` may use besides the design's rule kinds.
-pub const BASIC_CHECKS: [&str; 3] = ["overlap", "same-tile", "match"];
+pub const BASIC_CHECKS: [&str; 7] =
+    ["overlap", "same-tile", "match", "off-board", "tip", "slide", "extra-move"];
 
 /// Reads and resolves a diagram file; every error found when it cannot be used.
 pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
@@ -62,7 +64,10 @@ pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
 
 fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> Option<Diagram> {
     let table = file.diagram.get_ref();
-    let Some(grid) = design.shape.and_then(Grid::new) else {
+    // Polyform pieces are placed on the board's squares; annotations use the square grid.
+    let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
+    let triangles = design.board.as_ref().map(|board| RegularPolygon::new(3, board.edge_mm));
+    let Some(grid) = design.shape.or(squares).or(triangles).and_then(Grid::new) else {
         resolver.error(
             &table.design.span(),
             "the design has no tiles that tile the plane".into(),
@@ -73,12 +78,22 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
     let mut places = Vec::new();
     for entry in &file.place {
         let place = entry.get_ref();
-        let number = *place.tile.get_ref();
-        let tile = design.tiles.iter().find(|t| t.number == number);
+        if place.piece.is_some() || place.net.is_some() {
+            continue;
+        }
+        let Some(number) = &place.tile else {
+            resolver.error(
+                &entry.span(),
+                "a [[place]] without `tile` or `piece`".into(),
+                "name a tile number, or a piece code of the design",
+            );
+            continue;
+        };
+        let tile = design.tiles.iter().find(|t| t.number == *number.get_ref());
         if tile.is_none() {
             resolver.error(
-                &place.tile.span(),
-                format!("the design has no tile {number}"),
+                &number.span(),
+                format!("the design has no tile {}", number.get_ref()),
                 "use a tile number from the design's [[tiles]]",
             );
         }
@@ -156,8 +171,13 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
         })
         .collect();
     let mover = table.mover.as_ref().and_then(|name| resolver.colour_name(name, &design.palette));
+    let pieces = super::board_pieces::resolve_pieces(resolver, file, &design);
+    let captures = super::board_pieces::resolve_captures(resolver, file, &design, &pieces);
+    let pawns = super::pawns::resolve_pawns(resolver, file, &design);
+    let moves = super::pawns::resolve_moves(resolver, file, &design, &pawns);
     let needs_mover = design.play.rules.iter().any(crate::model::play::needs_mover);
-    if table.mover.is_none() && needs_mover && places.iter().any(|p: &Placed| p.new) {
+    let moved = places.iter().any(|p: &Placed| p.new) || pieces.iter().any(|p| p.new || p.replaced);
+    if table.mover.is_none() && needs_mover && moved {
         resolver.error(
             &file.diagram.span(),
             "the design's move rules need the mover's colour".into(),
@@ -192,6 +212,10 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
         arrows,
         labels,
         highlights,
+        pieces,
+        captures,
+        pawns,
+        moves,
     })
 }
 
@@ -209,8 +233,19 @@ fn breaks(
         );
     }
     let known: Vec<&str> = BASIC_CHECKS.iter().chain(RULE_NAMES.iter()).copied().collect();
-    list.get_ref()
-        .iter()
+    known_names(resolver, list.get_ref(), &known, "unknown rule", "use one of")
+}
+
+/// The names of `list` that are in `known`, each with where it is written; an unknown one is
+/// an error `{unknown} `name`` with the help `{help}: known, …`.
+pub fn known_names(
+    resolver: &mut Resolver<'_>,
+    list: &[Spanned<String>],
+    known: &[&str],
+    unknown: &str,
+    help: &str,
+) -> Vec<(String, crate::model::source::Position)> {
+    list.iter()
         .filter_map(|name| {
             let text = name.get_ref().trim();
             if known.contains(&text) {
@@ -218,8 +253,8 @@ fn breaks(
             } else {
                 resolver.error(
                     &name.span(),
-                    format!("unknown rule `{text}`"),
-                    &format!("use one of: {}", known.join(", ")),
+                    format!("{unknown} `{text}`"),
+                    &format!("{help}: {}", known.join(", ")),
                 );
                 None
             }

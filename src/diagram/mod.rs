@@ -5,11 +5,15 @@
 //! questions about the position (who touches whom), `legality` and `lines` check it, `draw`
 //! turns it into a scene page, and `files` makes the SVG, PDF and PNG.
 
+pub mod board_pieces;
+pub mod board_rules;
 pub mod draw;
 pub mod files;
 pub mod legality;
 pub mod lines;
 pub mod load;
+pub mod pawn_moves;
+pub mod pawns;
 pub mod schema;
 pub mod table;
 
@@ -43,6 +47,14 @@ pub struct Diagram {
     pub arrows: Vec<Arrow>,
     pub labels: Vec<Label>,
     pub highlights: Vec<Highlight>,
+    /// Polyform pieces on the design's board (`[[place]]` with `piece`).
+    pub pieces: Vec<board_pieces::BoardPiece>,
+    /// The pieces the diagram says the move captures, and where each is named.
+    pub captures: Option<Vec<(String, Position)>>,
+    /// Pawns on the design's painted board (`[[place]]` with `net`).
+    pub pawns: Vec<pawns::PlacedPawn>,
+    /// `[[move]]`: the pawns' slides and tips, in order.
+    pub moves: Vec<pawns::PawnMove>,
 }
 
 /// A tile of the design on a cell.

@@ -23,6 +23,9 @@ pub struct DiagramFile {
     pub label: Vec<Spanned<LabelTable>>,
     #[serde(default)]
     pub highlight: Vec<Spanned<HighlightTable>>,
+    /// `[[move]]`: a pawn's slide and tip, replayed and checked.
+    #[serde(default, rename = "move")]
+    pub moves: Vec<Spanned<MoveTable>>,
 }
 
 /// `[diagram]`: the design, what the figure claims, and how big it is printed.
@@ -46,20 +49,52 @@ pub struct DiagramTable {
     pub width_mm: Option<Spanned<f64>>,
     /// Resolution of the PNG (default 300).
     pub dpi: Option<Spanned<f64>>,
+    /// Polyform pieces: the names of the pieces the move captures (checked).
+    pub captures: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
-/// `[[place]]`: one tile of the design on one cell.
+/// `[[place]]`: one tile of the design on one cell, or one polyform piece on the board.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceTable {
     /// The tile's number in the design.
-    pub tile: Spanned<u32>,
-    /// The cell: `[i, j]`, or `[i, j, m]` on grids with several tiles per lattice cell.
+    pub tile: Option<Spanned<u32>>,
+    /// A polyform piece's code in the design (instead of `tile`).
+    pub piece: Option<Spanned<String>>,
+    /// The cell: `[i, j]`, or `[i, j, m]` on grids with several tiles per lattice cell; for a
+    /// piece, the grid square its turned shape's least column and row go to.
     pub at: Spanned<Vec<i64>>,
-    /// Edge steps clockwise (default 0).
+    /// Edge steps clockwise (default 0); quarter turns for a piece.
     pub turn: Option<Spanned<usize>>,
     /// The tile is laid by the move the diagram shows (move rules look at it).
     pub new: Option<bool>,
+    /// A piece's face up: `front` (default) or `back` (the piece turned over: its mirror image).
+    pub face: Option<Spanned<String>>,
+    /// A piece's name in `captures` and messages (default its code).
+    pub name: Option<Spanned<String>>,
+    /// A piece that this move takes off the board (drawn dashed; the `replace` rule).
+    pub replaced: Option<bool>,
+    /// A pawn: the `[[nets]]` piece's name (instead of `tile`); `at = [row, cell]` of the
+    /// board's `cells` rows, both from 1.
+    pub net: Option<Spanned<String>>,
+    /// The pawn's player: a `[[players]]` name or colour.
+    pub player: Option<Spanned<String>>,
+    /// The colour of the pawn's face that stands on the cell.
+    pub down: Option<Spanned<String>>,
+}
+
+/// `[[move]]`: the named pawn slides one edge (optional) and then tips onto a neighbour.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveTable {
+    /// The pawn's `name` (default its net's name).
+    pub pawn: Spanned<String>,
+    /// `[row, cell]` one edge step away, along a grid line.
+    pub slide_to: Option<Spanned<Vec<i64>>>,
+    /// `[row, cell]` across an edge of the pawn's cell.
+    pub tip_to: Spanned<Vec<i64>>,
+    /// The tip matches both face and ball, which earns an extra move (checked both ways).
+    pub extra: Option<bool>,
 }
 
 /// `[[mark]]`: a dot, ring or cross on a cell, or on one of its sides.

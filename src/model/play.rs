@@ -80,10 +80,21 @@ pub enum PlayRule {
     /// Filling every forced space (again and again, as long as new ones appear) must not
     /// give an empty cell more than `count` neighbours where it would not without the move.
     NoControlledSide { count: usize },
+    /// Polyform pieces: an opponent's piece whose every edge-neighbour cell on the board is
+    /// covered by the mover's pieces, one of them new, is captured (turned over); a diagram's
+    /// `captures` must name exactly those.
+    CaptureSurrounded,
+    /// Polyform pieces: a new piece may not go where every edge-neighbour cell on the board is
+    /// covered by the opponent's pieces.
+    NoSurroundedPlacement,
+    /// Polyform pieces: the pieces a diagram marks `replaced` (the mover's) are exchanged for
+    /// the new ones covering exactly the same cells — one piece for two or more, or two or
+    /// more adjacent pieces for one.
+    Replace,
 }
 
 /// Every rule kind's name, in the order the documentation lists them.
-pub const RULE_NAMES: [&str; 7] = [
+pub const RULE_NAMES: [&str; 10] = [
     "touch",
     "extend-own",
     "no-own-pair",
@@ -91,6 +102,9 @@ pub const RULE_NAMES: [&str; 7] = [
     "no-same-colour-space",
     "max-space-neighbours",
     "no-controlled-side",
+    "capture-surrounded",
+    "no-surrounded-placement",
+    "replace",
 ];
 
 /// The name of a rule's kind, as written in `[[play.rules]]` and a diagram's `breaks`.
@@ -103,6 +117,9 @@ pub fn rule_name(rule: &PlayRule) -> &'static str {
         PlayRule::NoSameColourSpace { .. } => RULE_NAMES[4],
         PlayRule::MaxSpaceNeighbours { .. } => RULE_NAMES[5],
         PlayRule::NoControlledSide { .. } => RULE_NAMES[6],
+        PlayRule::CaptureSurrounded => RULE_NAMES[7],
+        PlayRule::NoSurroundedPlacement => RULE_NAMES[8],
+        PlayRule::Replace => RULE_NAMES[9],
     }
 }
 
@@ -110,7 +127,12 @@ pub fn rule_name(rule: &PlayRule) -> &'static str {
 pub fn needs_mover(rule: &PlayRule) -> bool {
     matches!(
         rule,
-        PlayRule::ExtendOwn { .. } | PlayRule::NoOwnPair { .. } | PlayRule::NoClosedOwnLine
+        PlayRule::ExtendOwn { .. }
+            | PlayRule::NoOwnPair { .. }
+            | PlayRule::NoClosedOwnLine
+            | PlayRule::CaptureSurrounded
+            | PlayRule::NoSurroundedPlacement
+            | PlayRule::Replace
     )
 }
 
@@ -160,6 +182,9 @@ fn play_rule(resolver: &mut Resolver<'_>, entry: &Spanned<PlayRuleTable>) -> Opt
         "no-same-colour-space" => PlayRule::NoSameColourSpace { count: count(resolver, 3) },
         "max-space-neighbours" => PlayRule::MaxSpaceNeighbours { count: count(resolver, 3) },
         "no-controlled-side" => PlayRule::NoControlledSide { count: count(resolver, 3) },
+        "capture-surrounded" => PlayRule::CaptureSurrounded,
+        "no-surrounded-placement" => PlayRule::NoSurroundedPlacement,
+        "replace" => PlayRule::Replace,
         other => {
             resolver.error(
                 &table.kind.span(),

@@ -49,11 +49,11 @@ impl Pawn<'_> {
             && solid.faces.iter().all(|f| f.len() == 3)
     }
 
-    fn face_colour_without(&self, v: usize) -> Option<&str> {
+    pub fn face_colour_without(&self, v: usize) -> Option<&str> {
         self.solid.face_opposite(v).and_then(|f| self.faces.get(f)).map(String::as_str)
     }
 
-    fn ball(&self, v: usize) -> Option<&str> {
+    pub fn ball(&self, v: usize) -> Option<&str> {
         self.balls.get(v).map(String::as_str)
     }
 }
@@ -108,20 +108,33 @@ pub fn moves_from(board: &Board, pawn: &Pawn<'_>, rule: &Moves, pose: Pose) -> V
     next
 }
 
+/// A tip over one edge: where the pawn lands and what matches there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tip {
+    pub pose: Pose,
+    /// The face that comes down has the landing cell's colour.
+    pub face: bool,
+    /// The ball that comes down has the colour of the dot it lands on.
+    pub ball: bool,
+}
+
 /// Tips the pawn over the edge from corner `i` to corner `i + 1` of its cell, if legal.
 fn tip(board: &Board, pawn: &Pawn<'_>, rule: &Moves, pose: Pose, i: usize) -> Option<Pose> {
+    let tipped = tip_over(board, pawn, pose, i)?;
+    ((rule.by_face && tipped.face) || (rule.by_ball && tipped.ball)).then_some(tipped.pose)
+}
+
+/// Turns the pawn over the edge from corner `i` to corner `i + 1` of its cell, legal or not;
+/// `None` off the board.
+pub fn tip_over(board: &Board, pawn: &Pawn<'_>, pose: Pose, i: usize) -> Option<Tip> {
     let corners = pose.cell.corners();
     let (p, q) = (corners[i], corners[(i + 1) % 3]);
     let (cell, far) = pose.cell.across(p, q)?;
     let target = board.cells.get(&cell)?;
     let apex = (0..4).find(|v| !pose.on.contains(v))?;
     let lifted = pose.on[(i + 2) % 3];
-    let face_ok = rule.by_face && pawn.face_colour_without(lifted) == Some(target.colour.as_str());
-    let ball_ok = rule.by_ball
-        && board.dots.get(&far).is_some_and(|dot| pawn.ball(apex) == Some(dot.colour.as_str()));
-    if !face_ok && !ball_ok {
-        return None;
-    }
+    let face = pawn.face_colour_without(lifted) == Some(target.colour.as_str());
+    let ball = board.dots.get(&far).is_some_and(|dot| pawn.ball(apex) == Some(dot.colour.as_str()));
     let mut on = [0; 3];
     for (slot, corner) in cell.corners().iter().enumerate() {
         on[slot] = if *corner == p {
@@ -132,7 +145,7 @@ fn tip(board: &Board, pawn: &Pawn<'_>, rule: &Moves, pose: Pose, i: usize) -> Op
             apex
         };
     }
-    Some(Pose { cell, on })
+    Some(Tip { pose: Pose { cell, on }, face, ball })
 }
 
 /// Searches from every start pose on `start` for a cell with an edge on side `goal`.
