@@ -28,7 +28,7 @@ page trans-rabat-nets output/trans-rabat/trans-rabat-nets.pdf 1
 rsvg-convert -d 40 -p 40 -b white output/tantrix/tantrix-cut-01.svg -o "$images/tantrix-cut-01.png" 2>/dev/null \
   || echo "rsvg-convert missing: tantrix-cut-01.png not refreshed" >&2
 
-for diagram in tantrix-forced-space tantrix-forced-space-filled triles-illegal-own-dot; do
+for diagram in tantrix-forced-space tantrix-forced-space-filled triles-illegal-own-dot tranglar-capture trans-rabat-double-match; do
   cp "output/diagrams/$diagram.png" "$images/diagram-$diagram.png"
 done
 ls -l "$images"
