@@ -78,11 +78,6 @@ pub(crate) fn lattice(shape: RegularPolygon, turn: f64) -> Option<Lattice> {
     })
 }
 
-/// Whether `shape` tiles the plane edge to edge by itself.
-pub fn tiles_the_plane(shape: RegularPolygon) -> bool {
-    lattice(shape, 0.0).is_some()
-}
-
 /// As many whole tiles of `shape` as fit in `area`, with `gap` mm between neighbours, the
 /// tiling turned by `turn`; the block is centred in the area and listed row by row.
 pub fn fill_rect(shape: RegularPolygon, gap: f64, turn: f64, area: Rect) -> Vec<TilePlacement> {
