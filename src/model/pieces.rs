@@ -138,14 +138,6 @@ pub struct PieceSet {
     pub pieces: Vec<Piece>,
 }
 
-impl PieceSet {
-    /// Physical pieces of one group (all its copies).
-    pub fn group_total(&self, group: usize) -> u32 {
-        let per_copy: u32 = self.pieces.iter().filter(|p| p.group == group).map(|p| p.count).sum();
-        per_copy * self.groups.get(group).map_or(1, |g| g.copies)
-    }
-}
-
 /// A board: grid cells with a style.
 #[derive(Clone, Debug)]
 pub struct Board {
