@@ -36,6 +36,10 @@ pub struct PrintArgs {
     /// Resolution of the PNGs `--png` writes, in dots per inch.
     #[arg(long, value_name = "DPI", default_value_t = 150.0)]
     pub dpi: f64,
+    /// Print-and-cut registration marks (Silhouette type 1) on the front pages of tile
+    /// sheets and in their cut files; tiles keep 5 mm clear of them.
+    #[arg(long)]
+    pub registration_marks: bool,
 }
 
 /// The print options, checked before any design is touched.
@@ -45,6 +49,7 @@ pub struct PrintOverrides {
     back_offset: Option<(f64, f64)>,
     back_scale: Option<(f64, f64)>,
     sheet_png_dpi: Option<f64>,
+    registration_marks: bool,
 }
 
 impl PrintOverrides {
@@ -73,7 +78,8 @@ impl PrintOverrides {
             return Err(format!("--dpi: {} is not from {low} to {high}", args.dpi));
         }
         let sheet_png_dpi = args.png.then_some(args.dpi);
-        Ok(PrintOverrides { bleed, back_offset, back_scale, sheet_png_dpi })
+        let registration_marks = args.registration_marks;
+        Ok(PrintOverrides { bleed, back_offset, back_scale, sheet_png_dpi, registration_marks })
     }
 
     pub fn apply(&self, print: &mut PrintSettings) {
@@ -88,6 +94,9 @@ impl PrintOverrides {
         }
         if self.sheet_png_dpi.is_some() {
             print.sheet_png_dpi = self.sheet_png_dpi;
+        }
+        if self.registration_marks {
+            print.registration_marks = true;
         }
     }
 }

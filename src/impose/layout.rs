@@ -5,6 +5,7 @@ use std::f64::consts::PI;
 
 use kurbo::Rect;
 
+use super::registration::within_clear_band;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::{TilePlacement, fill_rect};
 use crate::model::design::{Orientation, SheetSettings};
@@ -30,6 +31,18 @@ impl SheetLayout {
     pub fn tile_area(width: f64, height: f64, margin: f64) -> Rect {
         Rect::new(margin, margin, width - margin, height - margin - FOOTER_BAND_MM)
     }
+
+    /// The area tiles of a tile sheet may use on a `width` × `height` page: [`Self::tile_area`],
+    /// kept clear of the registration marks when `sheet` asks for them. The one place that
+    /// says so: the chosen layout, centring, crop marks and guides all read it.
+    pub fn sheet_tile_area(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
+        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        if sheet.print.registration_marks {
+            within_clear_band(area, height, sheet.margin_mm)
+        } else {
+            area
+        }
+    }
 }
 
 /// The layout fitting the most tiles; `None` if not even one tile fits.
@@ -42,7 +55,7 @@ pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<She
     };
     let mut best: Option<SheetLayout> = None;
     for &(width, height) in pages {
-        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        let area = SheetLayout::sheet_tile_area(width, height, sheet);
         if area.width() <= 0.0 || area.height() <= 0.0 {
             continue;
         }

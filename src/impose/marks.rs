@@ -109,10 +109,23 @@ pub fn back_footer(counter: &str, duplex: Duplex) -> [String; 2] {
 /// right, in the band above the bottom margin. Text shrinks (down to a readable minimum) to
 /// stay clear of the square on narrow paper.
 pub fn footer(lines: &[String], width: f64, height: f64, margin: f64) -> Vec<Item> {
+    indented_footer(lines, width, height, margin, 0.0)
+}
+
+/// [`footer`] with its text starting `indent` mm right of the margin (beside a registration
+/// mark).
+pub fn indented_footer(
+    lines: &[String],
+    width: f64,
+    height: f64,
+    margin: f64,
+    indent: f64,
+) -> Vec<Item> {
     let bottom = height - margin - (FOOTER_BAND_MM - CALIBRATION_MM) / 2.0;
     let square =
         Rect::new(width - margin - CALIBRATION_MM, bottom - CALIBRATION_MM, width - margin, bottom);
-    let room = (square.x0 - FOOTER_GAP_MM - margin).max(0.0);
+    let left = margin + indent;
+    let room = (square.x0 - FOOTER_GAP_MM - left).max(0.0);
     let label = text_outline("10 mm", LABEL_TEXT_MM, square.center(), Anchor::Centre);
     let mut items = vec![
         Item::Shape(Shape::stroked(rect_path(square), Stroke::solid(Colour::BLACK, MARK_WIDTH_MM))),
@@ -126,7 +139,7 @@ pub fn footer(lines: &[String], width: f64, height: f64, margin: f64) -> Vec<Ite
         let glyphs = text_outline(
             line,
             size.max(MIN_FOOTER_TEXT_MM),
-            Point::new(margin, baseline),
+            Point::new(left, baseline),
             Anchor::Start,
         );
         items.push(Item::Shape(Shape::filled(glyphs, Colour::BLACK)));

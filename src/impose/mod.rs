@@ -11,6 +11,7 @@ pub mod marks;
 pub mod net_sheets;
 pub mod pack;
 pub mod piece_sheets;
+pub mod registration;
 pub mod sheets;
 pub mod tiled_board;
 pub mod trim_lines;

@@ -4,7 +4,8 @@
 use super::cut_lines::cut_lines;
 use super::duplex::{back_mirror, back_transform, duplex_correction};
 use super::layout::{SheetLayout, choose_layout};
-use super::marks::{back_footer, crop_marks, footer, front_footer};
+use super::marks::{back_footer, crop_marks, footer, front_footer, indented_footer};
+use super::registration::{footer_indent, registration_marks, within_clear_band};
 use super::trim_lines::{guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::centre_in;
@@ -56,7 +57,7 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
         let front_art: Vec<Vec<Item>> = fronts.by_ref().take(per_sheet).collect();
         // A sheet that is not full has its block of tiles centred like a full one.
         let mut centred = layout.places[..front_art.len()].to_vec();
-        let area = SheetLayout::tile_area(layout.width_mm, layout.height_mm, margin);
+        let area = SheetLayout::sheet_tile_area(layout.width_mm, layout.height_mm, request.sheet);
         centre_in(&mut centred, request.shape, area);
         let places = &centred[..];
         let counter = format!("{} · sheet {} of {sheets}", request.title, sheet + 1);
@@ -65,30 +66,32 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             .zip(places)
             .map(|(items, place)| Item::Group(Group { transform: place.transform(), items }))
             .collect();
-        let guides = guide_area(layout.width_mm, layout.height_mm, margin);
+        let registration = request.sheet.print.registration_marks;
+        let mut guides = guide_area(layout.width_mm, layout.height_mm, margin);
+        if registration {
+            guides = within_clear_band(guides, layout.height_mm, margin);
+        }
         // Long trimmer cuts make crop marks redundant: they run on past every corner.
         let trims = trim_lines(request.shape, places, guides);
         let crops =
             if trims.is_some() { Vec::new() } else { crop_marks(request.shape, places, area) };
-        pages.push(page(
-            format!("sheet-{:02}-front", sheet + 1),
-            &layout,
-            vec![
-                (Role::Art, front_items),
-                (Role::Cut, cut_lines(request.shape, places, trims)),
-                (Role::Marks, {
-                    let mut marks = crops;
-                    let lines = front_footer(&counter);
-                    marks.extend(footer(
-                        &lines,
-                        layout.width_mm,
-                        layout.height_mm,
-                        request.sheet.margin_mm,
-                    ));
-                    marks
-                }),
-            ],
-        ));
+        let indent = if registration { footer_indent() } else { 0.0 };
+        let mut front_layers = vec![
+            (Role::Art, front_items),
+            (Role::Cut, cut_lines(request.shape, places, trims)),
+            (Role::Marks, {
+                let mut marks = crops;
+                let lines = front_footer(&counter);
+                let (w, h) = (layout.width_mm, layout.height_mm);
+                marks.extend(indented_footer(&lines, w, h, margin, indent));
+                marks
+            }),
+        ];
+        if registration {
+            let marks = registration_marks(layout.width_mm, layout.height_mm, margin);
+            front_layers.push((Role::Registration, marks));
+        }
+        pages.push(page(format!("sheet-{:02}-front", sheet + 1), &layout, front_layers));
         let (Some(mirror), Some(backs)) = (mirror, backs.as_mut()) else { continue };
         let back_items = backs
             .by_ref()

@@ -33,6 +33,9 @@ pub struct PrintSettings {
     pub sheet_png_dpi: Option<f64>,
     /// Resolution of the contact sheet `<name>-preview.png`.
     pub preview_dpi: f64,
+    /// Print-and-cut registration marks on the front pages of tile sheets (and in their cut
+    /// files); tiles keep clear of them.
+    pub registration_marks: bool,
 }
 
 impl Default for PrintSettings {
@@ -43,6 +46,7 @@ impl Default for PrintSettings {
             back_scale: (1.0, 1.0),
             sheet_png_dpi: None,
             preview_dpi: PREVIEW_DPI,
+            registration_marks: false,
         }
     }
 }
@@ -69,6 +73,9 @@ pub fn resolve_print(resolver: &mut Resolver<'_>, table: &SheetTable) -> PrintSe
     }
     if let Some(scale) = &table.back_scale {
         print.back_scale = pair(resolver, scale, "`back_scale`", BACK_SCALE_RANGE, (1.0, 1.0));
+    }
+    if let Some(on) = table.registration_marks {
+        print.registration_marks = on;
     }
     print
 }

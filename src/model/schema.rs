@@ -127,6 +127,8 @@ pub struct SheetTable {
     pub back_offset_mm: Option<Spanned<Vec<f64>>>,
     /// Measured `[x, y]` scale of backs relative to fronts.
     pub back_scale: Option<Spanned<Vec<f64>>>,
+    /// Print-and-cut registration marks on front pages of tile sheets.
+    pub registration_marks: Option<bool>,
 }
 
 /// One `[[tiles]]` entry: one physical tile.

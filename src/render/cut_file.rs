@@ -18,6 +18,8 @@ pub const CUT_STROKE_MM: f64 = 0.1;
 /// Layer labels (and ids `layer-<label>`) in cut files.
 pub const OUTER_LAYER: &str = "cut-outer";
 pub const INNER_LAYER: &str = "cut-inner";
+/// Label of the layer with the page's registration marks (filled, not cut), when it has any.
+pub const REGISTRATION_LAYER: &str = "registration";
 
 /// How much there is to cut.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -62,13 +64,26 @@ pub fn cut_file(page: &Page) -> Option<String> {
             })
             .collect(),
     };
+    let mut layers = vec![layer(CutKind::Outer, OUTER_COLOUR), layer(CutKind::Inner, INNER_COLOUR)];
+    // The printed registration marks, copied as they are (same page coordinates), so the
+    // machine's software aligns the cuts to the marks it finds on paper; last, after the
+    // cuts, and only when the page has them (the file is otherwise unchanged).
+    let marks: Vec<Item> = page
+        .layers
+        .iter()
+        .filter(|layer| layer.role == Role::Registration)
+        .flat_map(|layer| layer.items.iter().cloned())
+        .collect();
+    if !marks.is_empty() {
+        layers.push(Layer { role: Role::Registration, items: marks });
+    }
     let cut_page = Page {
         label: format!("{} cut", page.label),
         width_mm: page.width_mm,
         height_mm: page.height_mm,
-        layers: vec![layer(CutKind::Outer, OUTER_COLOUR), layer(CutKind::Inner, INNER_COLOUR)],
+        layers,
     };
-    Some(page_to_svg_labelled(&cut_page, &[OUTER_LAYER, INNER_LAYER]))
+    Some(page_to_svg_labelled(&cut_page, &[OUTER_LAYER, INNER_LAYER, REGISTRATION_LAYER]))
 }
 
 /// Whether a file name is a cut file's: `…-cut-NN.svg`.
@@ -80,6 +95,9 @@ pub fn is_cut_file_name(name: &str) -> bool {
 
 /// Measures a cut file as written: the paths of its outer and inner layers and their length.
 pub fn measure_cut_file(svg: &str) -> CutStats {
+    // Registration marks are not cut.
+    let marks_at = svg.find(&format!("id=\"layer-{REGISTRATION_LAYER}\"")).unwrap_or(svg.len());
+    let svg = &svg[..marks_at];
     let inner_at = svg.find(&format!("id=\"layer-{INNER_LAYER}\"")).unwrap_or(svg.len());
     let (outer, inner) = svg.split_at(inner_at);
     let measure = |text: &str| {
@@ -145,6 +163,24 @@ mod tests {
         let stats = measure_cut_file(&svg);
         assert_eq!((stats.files, stats.paths), (1, 2));
         assert!((stats.outer_mm - 60.0).abs() < 1e-9 && (stats.inner_mm - 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn registration_marks_are_copied_but_not_measured() {
+        let mut page = honeycomb_like_page();
+        let plain = cut_file(&page).unwrap();
+        assert!(!plain.contains(REGISTRATION_LAYER));
+        let mut square = BezPath::new();
+        square.move_to((1.0, 1.0));
+        square.line_to((6.0, 1.0));
+        square.line_to((6.0, 6.0));
+        square.close_path();
+        let mark = Item::Shape(Shape::filled(square, Colour::BLACK));
+        page.layers.push(Layer { role: Role::Registration, items: vec![mark] });
+        let svg = cut_file(&page).unwrap();
+        assert!(svg.contains(r#"inkscape:label="registration""#));
+        assert!(svg.contains(r##"<path d="M1 1 L6 1 L6 6 Z" fill="#000000"/>"##), "{svg}");
+        assert_eq!(measure_cut_file(&svg), measure_cut_file(&plain));
     }
 
     #[test]

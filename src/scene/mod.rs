@@ -106,7 +106,8 @@ pub enum Item {
     Group(Group),
 }
 
-/// What a layer is for; renderers name layers after it, cut files keep only `Cut`.
+/// What a layer is for; renderers name layers after it, cut files chain `Cut` and copy
+/// `Registration`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Role {
     /// What is printed: tile faces, backs, boards.
@@ -117,6 +118,12 @@ pub enum Role {
     Marks,
     /// Fold (score) lines of nets and boxes, dashed by fold direction.
     Fold,
+    /// Registration marks for print-and-cut machines, on front pages only. A role of their
+    /// own rather than part of `Marks`: the cut file must copy exactly these (and not the
+    /// crop marks or footer) onto a layer of their own, and selecting layers by role is how
+    /// every renderer and the cut code already work; the layer name comes with the role.
+    /// Frames never carry them, so `frame::ROLES` leaves them out.
+    Registration,
 }
 
 impl Role {
@@ -127,6 +134,7 @@ impl Role {
             Role::Cut => "cut",
             Role::Marks => "marks",
             Role::Fold => "fold",
+            Role::Registration => "registration",
         }
     }
 }
