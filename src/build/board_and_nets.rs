@@ -8,6 +8,7 @@ use crate::impose::net_sheets::pack;
 use crate::impose::tiled_board::{plan, tile_frame};
 use crate::model::design::Design;
 use crate::scene::frame::Frame;
+use crate::validate::describe::counted;
 
 /// Every copy of every `[[nets]]` piece, player by player, on packed sheets.
 pub fn net_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Result<(), String> {
@@ -27,7 +28,7 @@ pub fn net_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Resu
             };
             frames.push(net_frame(piece, &design.palette, player));
         }
-        counts.push(format!("{copies} {}{}", piece.name, if copies == 1 { "" } else { "s" }));
+        counts.push(counted(copies, &piece.name));
     }
     let packed = pack(&design.name, "net", &frames, &design.sheet)?;
     result.files.extend(document_files(&format!("{stem}-nets"), &packed.document));

@@ -10,6 +10,7 @@ use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::{Design, Diagnostic, load};
 use tilepress::output::write_folder;
 use tilepress::validate::check_design;
+use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
 
 use super::args::BuildArgs;
@@ -35,11 +36,7 @@ fn load_logged(path: &Path, log: &mut Log) -> Option<Design> {
         Err(diagnostics) => {
             log_all(&diagnostics, log);
             let n = diagnostics.len();
-            log.err(format_args!(
-                "{}: {n} error{}, nothing done",
-                path.display(),
-                if n == 1 { "" } else { "s" }
-            ));
+            log.err(format_args!("{}: {}, nothing done", path.display(), counted(n, "error")));
             None
         }
     }

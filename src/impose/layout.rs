@@ -8,7 +8,7 @@ use kurbo::Rect;
 use super::registration::within_clear_band;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::{TilePlacement, fill_rect};
-use crate::model::design::{Orientation, SheetSettings};
+use crate::model::design::SheetSettings;
 
 /// Height reserved at the bottom of the printable area for the footer, in mm.
 pub const FOOTER_BAND_MM: f64 = 13.0;
@@ -47,14 +47,8 @@ impl SheetLayout {
 
 /// The layout fitting the most tiles; `None` if not even one tile fits.
 pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<SheetLayout> {
-    let (w, h) = sheet.paper_mm;
-    let pages: &[(f64, f64)] = match sheet.orientation {
-        Orientation::Portrait => &[(w, h)],
-        Orientation::Landscape => &[(h, w)],
-        Orientation::Auto => &[(w, h), (h, w)],
-    };
     let mut best: Option<SheetLayout> = None;
-    for &(width, height) in pages {
+    for (width, height) in sheet.page_sizes() {
         let area = SheetLayout::sheet_tile_area(width, height, sheet);
         if area.width() <= 0.0 || area.height() <= 0.0 {
             continue;
@@ -74,7 +68,7 @@ pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<She
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::Duplex;
+    use crate::model::design::{Duplex, Orientation};
 
     fn a4(orientation: Orientation) -> SheetSettings {
         SheetSettings {

@@ -5,7 +5,7 @@ use kurbo::{Affine, Rect};
 
 use super::layout::SheetLayout;
 use super::marks::{footer, front_footer};
-use crate::model::design::{Orientation, SheetSettings};
+use crate::model::design::SheetSettings;
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Document, Item, Layer, Page, Role};
 
@@ -52,12 +52,7 @@ pub fn pack(
     frames: &[Frame],
     sheet: &SheetSettings,
 ) -> Result<Packed, String> {
-    let (w, h) = sheet.paper_mm;
-    let sizes: Vec<(f64, f64)> = match sheet.orientation {
-        Orientation::Portrait => vec![(w, h)],
-        Orientation::Landscape => vec![(h, w)],
-        Orientation::Auto => vec![(w, h), (h, w)],
-    };
+    let sizes = sheet.page_sizes();
     let gap = sheet.gap_mm.max(MIN_GAP_MM);
     let best = sizes
         .into_iter()

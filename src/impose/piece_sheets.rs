@@ -18,7 +18,7 @@ use crate::compose::piece::{loops_path, segments_path};
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, outline};
 use crate::model::board::DEFAULT_OVERLAP_MM;
-use crate::model::design::{Orientation, SheetSettings};
+use crate::model::design::SheetSettings;
 use crate::scene::frame::Frame;
 use crate::scene::{Document, Group, Item, Layer, Page, Role, Shape, Stroke};
 
@@ -50,20 +50,10 @@ pub struct ImposedPieces {
     pub origin: Point,
 }
 
-/// Page sizes (width, height) the orientation setting allows, portrait first.
-fn page_sizes(sheet: &SheetSettings) -> Vec<(f64, f64)> {
-    let (w, h) = sheet.paper_mm;
-    match sheet.orientation {
-        Orientation::Portrait => vec![(w, h)],
-        Orientation::Landscape => vec![(h, w)],
-        Orientation::Auto => vec![(w, h), (h, w)],
-    }
-}
-
 /// The page size and the block of whole grid squares that fits the most squares.
 fn block(grid: Grid, sheet: &SheetSettings) -> Option<((f64, f64), i64, i64, Rect)> {
     let mut best: Option<((f64, f64), i64, i64, Rect)> = None;
-    for (width, height) in page_sizes(sheet) {
+    for (width, height) in sheet.page_sizes() {
         let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
         let columns = (area.width() / grid.square_mm + 1e-9).floor() as i64;
         let rows = (area.height() / grid.square_mm + 1e-9).floor() as i64;
@@ -166,7 +156,7 @@ pub fn impose_board(
         let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
         bounds.width() <= area.width() + 1e-9 && bounds.height() <= area.height() + 1e-9
     };
-    let Some((width, height)) = page_sizes(sheet).into_iter().find(fits) else {
+    let Some((width, height)) = sheet.page_sizes().into_iter().find(fits) else {
         let frame =
             Frame::new(vec![(Role::Art, art), (Role::Cut, vec![cut_item(outline_mm)])], bounds);
         let Some(plan) = plan(bounds, sheet, DEFAULT_OVERLAP_MM) else {

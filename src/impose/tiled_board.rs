@@ -8,7 +8,7 @@ use kurbo::{Affine, Circle, Point, Rect, Shape as _};
 use super::clip::clip_items;
 use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::footer;
-use crate::model::design::{Orientation, SheetSettings};
+use crate::model::design::SheetSettings;
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
@@ -70,13 +70,8 @@ fn pieces(length: f64, area: f64, overlap: f64) -> Option<usize> {
 /// The plan with the fewest sheets for `bounds` on `sheet`'s paper (either orientation when
 /// `auto`, portrait on a tie).
 pub fn plan(bounds: Rect, sheet: &SheetSettings, overlap_mm: f64) -> Option<TilePlan> {
-    let (w, h) = sheet.paper_mm;
-    let sizes = match sheet.orientation {
-        Orientation::Portrait => vec![(w, h)],
-        Orientation::Landscape => vec![(h, w)],
-        Orientation::Auto => vec![(w, h), (h, w)],
-    };
-    sizes
+    sheet
+        .page_sizes()
         .into_iter()
         .filter_map(|(pw, ph)| {
             let area = SheetLayout::tile_area(pw, ph, sheet.margin_mm);

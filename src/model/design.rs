@@ -194,3 +194,15 @@ pub struct SheetSettings {
     /// Bleed, duplex corrections and PNG outputs.
     pub print: super::print::PrintSettings,
 }
+
+impl SheetSettings {
+    /// Page sizes (width, height) the orientation setting allows, portrait first.
+    pub fn page_sizes(&self) -> Vec<(f64, f64)> {
+        let (w, h) = self.paper_mm;
+        match self.orientation {
+            Orientation::Portrait => vec![(w, h)],
+            Orientation::Landscape => vec![(h, w)],
+            Orientation::Auto => vec![(w, h), (h, w)],
+        }
+    }
+}

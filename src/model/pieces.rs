@@ -217,22 +217,7 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
     let table = entry.get_ref();
     let cells = table.cells.as_ref().map_or((1, usize::MAX), |c| range(resolver, c, "cells"));
     let sides = table.sides.as_ref().map(|s| range(resolver, s, "sides"));
-    let symmetry = match table.symmetry.as_ref() {
-        None => Symmetry::RotationReflection,
-        Some(name) => match name.get_ref().as_str() {
-            "rotation+reflection" => Symmetry::RotationReflection,
-            "rotation" => Symmetry::Rotation,
-            "none" => Symmetry::None,
-            other => {
-                resolver.error(
-                    &name.span(),
-                    format!("unknown symmetry `{other}`"),
-                    "use `rotation+reflection`, `rotation` or `none`",
-                );
-                Symmetry::RotationReflection
-            }
-        },
-    };
+    let symmetry = resolver.symmetry(table.symmetry.as_ref(), Symmetry::RotationReflection);
     let complete = table.complete.unwrap_or(false);
     if complete && (cells.1 == usize::MAX) {
         resolver.error(

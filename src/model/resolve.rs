@@ -322,22 +322,7 @@ impl Resolver<'_> {
                     .collect()
             }
         };
-        let symmetry = match rule.symmetry.as_ref() {
-            None => Symmetry::Rotation,
-            Some(name) => match name.get_ref().as_str() {
-                "rotation" => Symmetry::Rotation,
-                "rotation+reflection" => Symmetry::RotationReflection,
-                "none" => Symmetry::None,
-                other => {
-                    self.error(
-                        &name.span(),
-                        format!("unknown symmetry `{other}`"),
-                        "use `rotation`, `rotation+reflection` or `none`",
-                    );
-                    Symmetry::Rotation
-                }
-            },
-        };
+        let symmetry = self.symmetry(rule.symmetry.as_ref(), Symmetry::Rotation);
         SetRule {
             min_colours: rule.min_colours.unwrap_or(1),
             max_colours: rule.max_colours.unwrap_or(usize::MAX),
@@ -369,6 +354,25 @@ impl Resolver<'_> {
             );
         }
         map(spans.get_ref())
+    }
+
+    /// Which copies count as the same: `rotation`, `rotation+reflection` or `none`;
+    /// `default` when absent, reported and `default` when unknown.
+    pub fn symmetry(&mut self, name: Option<&Spanned<String>>, default: Symmetry) -> Symmetry {
+        let Some(name) = name else { return default };
+        match name.get_ref().trim() {
+            "rotation" => Symmetry::Rotation,
+            "rotation+reflection" => Symmetry::RotationReflection,
+            "none" => Symmetry::None,
+            other => {
+                self.error(
+                    &name.span(),
+                    format!("unknown symmetry `{other}`"),
+                    "use `rotation`, `rotation+reflection` or `none`",
+                );
+                default
+            }
+        }
     }
 
     /// A slot kind by name.

@@ -1,6 +1,7 @@
 //! Checks boards, players and nets: piece counts, nets that fold shut with matching corner
 //! colours, the board colouring's declared symmetry, and that every pawn can reach its goal.
 
+use super::describe::counted;
 use std::path::Path;
 
 use super::reach::{Outcome, Pawn, reach};
@@ -32,7 +33,7 @@ pub fn check_parts(design: &Design, path: &Path) -> PartsCheck {
     };
     for net in &design.nets {
         check_net(net, design.players.len(), &mut problem);
-        check.contents.push(format!("{} {}", net.copies(design.players.len()), plural(&net.name)));
+        check.contents.push(counted(net.copies(design.players.len()), &net.name));
     }
     if let Some(board) = &design.board {
         check.contents.push(format!(
@@ -46,11 +47,6 @@ pub fn check_parts(design: &Design, path: &Path) -> PartsCheck {
         }
     }
     check
-}
-
-/// `pawn` → `pawns`, `hat` → `hats`; names already plural stay.
-fn plural(name: &str) -> String {
-    if name.ends_with('s') { name.to_string() } else { format!("{name}s") }
 }
 
 fn check_net(net: &NetPiece, players: usize, problem: &mut impl FnMut(Position, String, &str)) {

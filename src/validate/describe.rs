@@ -19,6 +19,11 @@ pub fn describe(shape: RegularPolygon, slots: &[Slot], joins: &[(usize, usize)])
     text
 }
 
+/// `1 pawn`, `9 pawns`: a count and its noun (a noun already ending in `s` is left as it is).
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 || noun.ends_with('s') { format!("{n} {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// `red` for a line slot, `white ring` otherwise.
 pub fn slot_text(slot: &Slot) -> String {
     match slot.kind {
@@ -30,6 +35,13 @@ pub fn slot_text(slot: &Slot) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_name_their_noun() {
+        assert_eq!(counted(1, "pawn"), "1 pawn");
+        assert_eq!(counted(9, "pawn"), "9 pawns");
+        assert_eq!(counted(2, "pieces"), "2 pieces");
+    }
 
     #[test]
     fn names_edges_and_lines_one_based() {

@@ -1,7 +1,7 @@
 //! An inventory of a design for `tilepress list`: every tile, piece, board and net, one line
 //! each, in words a person can check against the printed parts.
 
-use super::describe::describe;
+use super::describe::{counted, describe};
 use super::pieces::describe_cells;
 use crate::geometry::polyform::side_count;
 use crate::model::design::Design;
@@ -38,7 +38,7 @@ pub fn listing(design: &Design) -> Vec<String> {
             lines.push(format!(
                 "{:>6}  {} of {} cell(s), {} sides ({}{copies}): {}",
                 piece.code,
-                plural(piece.count as usize, "piece"),
+                counted(piece.count as usize, "piece"),
                 piece.cells.len(),
                 side_count(set.grid.kind, &piece.cells),
                 group.name,
@@ -66,12 +66,7 @@ pub fn listing(design: &Design) -> Vec<String> {
             NetSolid::Polyhedron(solid) => format!("a polyhedron of {} faces", solid.faces.len()),
             NetSolid::Cone(_) => String::from("a cone (a hat)"),
         };
-        lines.push(format!("{}: {solid}", plural(net.copies(design.players.len()), &net.name)));
+        lines.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
     }
     lines
-}
-
-/// `1 piece`, `4 pieces`.
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
