@@ -10,7 +10,7 @@ use kurbo::{Affine, BezPath, Point, Shape as _, Vec2};
 
 use super::duplex::back_mirror;
 use crate::model::design::Duplex;
-use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
+use crate::scene::{Colour, Document, Item, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
 
 /// Length of the rulers, in mm.
@@ -64,12 +64,7 @@ pub fn calibration(paper_name: &str, width: f64, height: f64, duplex: Duplex) ->
 }
 
 fn page(label: &str, width: f64, height: f64, items: Vec<Item>) -> Page {
-    Page {
-        label: label.to_string(),
-        width_mm: width,
-        height_mm: height,
-        layers: vec![Layer { role: Role::Marks, items }],
-    }
+    Page::new(label, (width, height), vec![(Role::Marks, items)])
 }
 
 fn stroke(path: BezPath) -> Item {

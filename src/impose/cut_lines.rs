@@ -12,6 +12,11 @@ use crate::scene::{Colour, Item, Shape, Stroke};
 pub const CUT_COLOUR: Colour = Colour { r: 0x80, g: 0x80, b: 0x80 };
 pub const CUT_WIDTH_MM: f64 = 0.2;
 
+/// A path drawn as a cut line.
+pub fn cut_stroke(path: BezPath) -> Item {
+    Item::Shape(Shape::stroked(path, Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)))
+}
+
 /// The distinct edges of the placed tiles, each as (start, end) with start < end.
 pub fn distinct_edges(shape: RegularPolygon, places: &[TilePlacement]) -> Vec<(Point, Point)> {
     let mut seen = BTreeSet::new();
@@ -45,7 +50,7 @@ pub fn cut_lines(
         path.move_to(a);
         path.line_to(b);
     }
-    vec![Item::Shape(Shape::stroked(path, Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)))]
+    vec![cut_stroke(path)]
 }
 
 #[cfg(test)]

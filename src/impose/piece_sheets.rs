@@ -6,9 +6,9 @@
 //! behind it once the sheet is turned over. Marks on backs are pre-mirrored by compose so they
 //! read correctly.
 
-use kurbo::{Affine, BezPath, Point, Rect, Shape as _};
+use kurbo::{Affine, Point, Rect, Shape as _};
 
-use super::cut_lines::{CUT_COLOUR, CUT_WIDTH_MM};
+use super::cut_lines::cut_stroke;
 use super::duplex::back_mirror;
 use super::layout::SheetLayout;
 use super::marks::{back_footer, footer, front_footer};
@@ -20,7 +20,7 @@ use crate::geometry::polyform::{boundary_sides, merge_collinear, outline};
 use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::SheetSettings;
 use crate::scene::frame::Frame;
-use crate::scene::{Document, Group, Item, Layer, Page, Role, Shape, Stroke};
+use crate::scene::{Document, Group, Item, Page, Role};
 
 /// Pieces to impose: forms (normalised cells) and their faces' art in the forms' frames.
 #[derive(Debug)]
@@ -107,18 +107,18 @@ pub fn impose_pieces(request: PieceRequest<'_>) -> Result<ImposedPieces, String>
         let cut = segments_path(grid, &merge_collinear(&sides));
         let cut = Affine::translate(origin.to_vec2()) * cut;
         let title = front_footer(&counter);
-        pages.push(page(
+        pages.push(Page::new(
             format!("sheet-{:02}-front", sheet + 1),
             (width, height),
             vec![
                 (Role::Art, front_art),
-                (Role::Cut, vec![cut_item(cut)]),
+                (Role::Cut, vec![cut_stroke(cut)]),
                 (Role::Marks, footer(&title, width, height, request.sheet.margin_mm)),
             ],
         ));
         if mirror.is_some() && backs.is_some() {
             let title = back_footer(&counter, request.sheet.duplex);
-            pages.push(page(
+            pages.push(Page::new(
                 format!("sheet-{:02}-back", sheet + 1),
                 (width, height),
                 vec![
@@ -158,7 +158,7 @@ pub fn impose_board(
     };
     let Some((width, height)) = sheet.page_sizes().into_iter().find(fits) else {
         let frame =
-            Frame::new(vec![(Role::Art, art), (Role::Cut, vec![cut_item(outline_mm)])], bounds);
+            Frame::new(vec![(Role::Art, art), (Role::Cut, vec![cut_stroke(outline_mm)])], bounds);
         let Some(plan) = plan(bounds, sheet, DEFAULT_OVERLAP_MM) else {
             return Err(format!(
                 "the board ({:.0} × {:.0} mm) cannot be split over {} sheets inside {} mm margins",
@@ -177,28 +177,15 @@ pub fn impose_board(
     let label = front_footer(&format!("{title} · board"));
     let document = Document {
         title: title.to_string(),
-        pages: vec![page(
-            "sheet-01".into(),
+        pages: vec![Page::new(
+            "sheet-01",
             (width, height),
             vec![
                 (Role::Art, vec![Item::Group(Group { transform, items: art })]),
-                (Role::Cut, vec![cut_item(transform * outline_mm)]),
+                (Role::Cut, vec![cut_stroke(transform * outline_mm)]),
                 (Role::Marks, footer(&label, width, height, sheet.margin_mm)),
             ],
         )],
     };
     Ok((document, (width, height), 1))
-}
-
-fn cut_item(path: BezPath) -> Item {
-    Item::Shape(Shape::stroked(path, Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)))
-}
-
-fn page(label: String, (width, height): (f64, f64), layers: Vec<(Role, Vec<Item>)>) -> Page {
-    Page {
-        label,
-        width_mm: width,
-        height_mm: height,
-        layers: layers.into_iter().map(|(role, items)| Layer { role, items }).collect(),
-    }
 }

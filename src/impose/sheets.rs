@@ -10,7 +10,7 @@ use super::trim_lines::{guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::centre_in;
 use crate::model::design::SheetSettings;
-use crate::scene::{Document, Group, Item, Layer, Page, Role};
+use crate::scene::{Document, Group, Item, Page, Role};
 
 /// What imposition needs: the tiles' art in their own frames, and the sheet settings.
 #[derive(Debug)]
@@ -91,7 +91,11 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             let marks = registration_marks(layout.width_mm, layout.height_mm, margin);
             front_layers.push((Role::Registration, marks));
         }
-        pages.push(page(format!("sheet-{:02}-front", sheet + 1), &layout, front_layers));
+        pages.push(Page::new(
+            format!("sheet-{:02}-front", sheet + 1),
+            page_size(&layout),
+            front_layers,
+        ));
         let (Some(mirror), Some(backs)) = (mirror, backs.as_mut()) else { continue };
         let back_items = backs
             .by_ref()
@@ -102,9 +106,9 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             })
             .collect();
         let lines = back_footer(&counter, request.sheet.duplex);
-        pages.push(page(
+        pages.push(Page::new(
             format!("sheet-{:02}-back", sheet + 1),
-            &layout,
+            page_size(&layout),
             vec![
                 (Role::Art, back_items),
                 (
@@ -117,11 +121,7 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
     Ok(Imposed { document: Document { title: request.title.to_string(), pages }, layout, sheets })
 }
 
-fn page(label: String, layout: &SheetLayout, layers: Vec<(Role, Vec<Item>)>) -> Page {
-    Page {
-        label,
-        width_mm: layout.width_mm,
-        height_mm: layout.height_mm,
-        layers: layers.into_iter().map(|(role, items)| Layer { role, items }).collect(),
-    }
+/// The paper of a layout as (width, height) in mm.
+fn page_size(layout: &SheetLayout) -> (f64, f64) {
+    (layout.width_mm, layout.height_mm)
 }

@@ -157,6 +157,22 @@ pub struct Page {
     pub layers: Vec<Layer>,
 }
 
+impl Page {
+    /// A page of `width × height` mm from `(role, items)` layers, drawn in the order given.
+    pub fn new(
+        label: impl Into<String>,
+        (width, height): (f64, f64),
+        layers: Vec<(Role, Vec<Item>)>,
+    ) -> Page {
+        Page {
+            label: label.into(),
+            width_mm: width,
+            height_mm: height,
+            layers: layers.into_iter().map(|(role, items)| Layer { role, items }).collect(),
+        }
+    }
+}
+
 /// A document: its title and its pages in print order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
