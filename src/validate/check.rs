@@ -51,7 +51,12 @@ impl CheckReport {
 /// Checks every tile of `design` (read from `path`) against the set's rule.
 pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     let parts = super::board::check_parts(design, path);
+    let (pieces, piece_problems) = super::pieces::check_pieces(design, path).unzip();
     let mut report = check_tiles(design, path);
+    report.pieces = pieces;
+    let mut problems = piece_problems.unwrap_or_default();
+    problems.append(&mut report.problems);
+    report.problems = problems;
     if design.shape.is_some() {
         let derived = report
             .derived
@@ -67,8 +72,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
 
 /// Checks the tiles of `design` against the set's rule.
 fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
-    let (pieces, piece_problems) = super::pieces::check_pieces(design, path).unzip();
-    let mut problems = piece_problems.unwrap_or_default();
+    let mut problems = Vec::new();
     let mut problem = |position: Position, message: String, help: &str| {
         problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
     };
@@ -86,7 +90,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         }
     }
     let (Some(rule), Some(shape)) = (&design.rule, design.shape) else {
-        return tile_report(design, None, problems, pieces);
+        return tile_report(design, None, problems);
     };
     let complete = match complete_set(rule, shape) {
         Ok(set) => set,
@@ -98,7 +102,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 ),
                 "use fewer colours or slot kinds",
             );
-            return tile_report(design, None, problems, pieces);
+            return tile_report(design, None, problems);
         }
     };
     let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
@@ -159,22 +163,17 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             );
         }
     }
-    tile_report(design, Some(complete.len()), problems, pieces)
+    tile_report(design, Some(complete.len()), problems)
 }
 
-/// The report of the tile and piece checks; parts and contents are added by the caller.
-fn tile_report(
-    design: &Design,
-    derived: Option<usize>,
-    problems: Vec<Diagnostic>,
-    pieces: Option<super::pieces::PieceSummary>,
-) -> CheckReport {
+/// The report of the tile check; pieces, parts and contents are added by the caller.
+fn tile_report(design: &Design, derived: Option<usize>, problems: Vec<Diagnostic>) -> CheckReport {
     CheckReport {
         set_name: design.name.clone(),
         tiles: design.tiles.len(),
         derived,
         problems,
-        pieces,
+        pieces: None,
         info: Vec::new(),
         contents: Vec::new(),
     }
