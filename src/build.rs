@@ -1,20 +1,16 @@
-//! Builds one design into files: composes every tile face, imposes the sheets and renders
-//! the PDF (all sheet sides in print order) and one SVG per sheet side, all in memory.
+//! Builds one design into files: every part from `crate::sources` imposed by the one
+//! imposition path and rendered — a PDF (all pages in print order), one SVG per page and
+//! one cut file per page with cuts — all in memory.
 
-pub mod board_and_nets;
-pub mod pieces;
 pub mod previews;
 
-use crate::compose::back::back;
-use crate::compose::face::front;
-use crate::geometry::polygon::RegularPolygon;
-use crate::impose::bleed::bled;
-use crate::impose::{SheetRequest, impose};
+use crate::impose::{Imposed, PartSheets, impose};
 use crate::model::design::Design;
 use crate::render::cut_file::{CutStats, cut_file};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
 use crate::scene::Document;
+use crate::sources::{Part, Summary, parts};
 use previews::add_previews;
 
 /// A file to write: its name inside the design's output folder, and its bytes.
@@ -70,48 +66,62 @@ pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
 pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
-    if let Some(shape) = design.shape.filter(|_| !design.tiles.is_empty()) {
-        tile_sheets(design, shape, stem, &mut result)?;
+    for part in parts(design) {
+        add_part(design, &part, stem, &mut result)?;
     }
-    if design.pieces.is_some() || design.grid_board.is_some() {
-        pieces::piece_parts(design, stem, &mut result)?;
-    }
-    board_and_nets::board_sheets(design, stem, &mut result)?;
-    board_and_nets::net_sheets(design, stem, &mut result)?;
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
     }
     Ok(result)
 }
 
-/// The tiles' cut sheets: `<stem>.pdf` and `<stem>-sheet-NN-front|back.svg`.
-fn tile_sheets(
+/// Imposes one part and adds its files (`<stem><suffix>.pdf`, `…-sheet-….svg`,
+/// `…-cut-NN.svg`) and its report.
+fn add_part(
     design: &Design,
-    shape: RegularPolygon,
+    part: &Part,
     stem: &str,
     result: &mut BuildResult,
 ) -> Result<(), String> {
-    let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
-    let fronts =
-        design.tiles.iter().map(|t| front(t, shape, &design.style, &design.palette)).collect();
-    let backs = design.backs.enabled.then(|| {
-        design
-            .tiles
-            .iter()
-            .map(|t| back(t, shape, &design.backs, &design.palette, &numbers))
-            .collect()
-    });
-    let (fronts, backs) = bled(fronts, backs, shape, &design.sheet);
-    let imposed =
-        impose(SheetRequest { title: &design.name, shape, sheet: &design.sheet, fronts, backs })?;
-    result.files.extend(document_files(stem, &imposed.document));
+    let imposed = impose(PartSheets {
+        title: &design.name,
+        noun: part.noun,
+        front_and_back: part.front_and_back,
+        cutouts: &part.cutouts,
+        packing: &part.packing,
+        sheet: &design.sheet,
+    })?;
+    result.files.extend(document_files(&format!("{stem}{}", part.suffix), &imposed.document));
     result.parts.push(PartReport {
-        what: format!("{} tiles", design.tiles.len()),
+        what: describe(part, &imposed),
         sheets: imposed.sheets,
-        per_sheet: imposed.layout.places.len(),
-        page_size_mm: (imposed.layout.width_mm, imposed.layout.height_mm),
+        per_sheet: imposed.per_sheet,
+        page_size_mm: imposed.page_size_mm,
     });
     Ok(())
+}
+
+/// What a part holds, as the report says it: `56 tiles`, `a board of 64 cells`….
+fn describe(part: &Part, imposed: &Imposed) -> String {
+    let count = part.cutouts.len();
+    match &part.summary {
+        Summary::Tiles => format!("{count} tiles"),
+        Summary::Pieces { cells, square_mm, cell_area_mm2 } => {
+            let bound = (*cells as f64 * cell_area_mm2 / imposed.printable_mm2).ceil() as usize;
+            format!(
+                "{count} pieces ({cells} cells on {square_mm} mm squares; the area needs at least {bound} sheet(s))"
+            )
+        }
+        Summary::GridBoard { cells } => format!("a board of {cells} cells"),
+        Summary::Board { width, height, walls, overlap_mm } => {
+            let (rows, columns) = imposed.split.unwrap_or((1, 1));
+            format!(
+                "board {width:.0} × {height:.0} mm{} as {rows} × {columns} pieces ({overlap_mm} mm overlap)",
+                if *walls { " with box walls" } else { "" },
+            )
+        }
+        Summary::Nets(counts) => format!("nets: {}", counts.join(", ")),
+    }
 }
 
 /// The files of one document: `<stem>.pdf` with every page, `<stem>-<page label>.svg` for

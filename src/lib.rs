@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod compose;
+pub mod cutout;
 pub mod diagram;
 pub mod geometry;
 pub mod impose;
@@ -9,5 +10,6 @@ pub mod model;
 pub mod output;
 pub mod render;
 pub mod scene;
+pub mod sources;
 pub mod text;
 pub mod validate;

@@ -8,7 +8,6 @@
 use kurbo::Affine;
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::SheetSettings;
 use crate::scene::{Group, Item};
 
 /// `items` (a tile's art in its own frame, centred on the origin) with a bleed of `bleed_mm`
@@ -24,20 +23,6 @@ pub fn with_bleed(items: Vec<Item>, shape: RegularPolygon, bleed_mm: f64) -> Vec
     all.push(Item::Group(grown));
     all.extend(items);
     all
-}
-
-/// Tile faces (and backs) with the bleed the sheet settings give for their gap.
-pub fn bled(
-    fronts: Vec<Vec<Item>>,
-    backs: Option<Vec<Vec<Item>>>,
-    shape: RegularPolygon,
-    sheet: &SheetSettings,
-) -> (Vec<Vec<Item>>, Option<Vec<Vec<Item>>>) {
-    let bleed = sheet.print.bleed_for_gap(sheet.gap_mm);
-    let grow = |faces: Vec<Vec<Item>>| -> Vec<Vec<Item>> {
-        faces.into_iter().map(|items| with_bleed(items, shape, bleed)).collect()
-    };
-    (grow(fronts), backs.map(grow))
 }
 
 #[cfg(test)]

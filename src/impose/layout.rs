@@ -1,13 +1,17 @@
-//! Chooses how tiles sit on the paper: page orientation and tiling direction that fit the
-//! most tiles inside the margins, above the footer band.
+//! The lattice packing: page orientation and tiling direction that fit the most tiles inside
+//! the margins, above the footer band, and each sheet's tiles centred with their cuts.
 
 use std::f64::consts::PI;
 
 use kurbo::Rect;
 
+use super::cut_lines::cut_lines;
+use super::marks::crop_marks;
+use super::packing::{Packed, SheetPlacement};
 use super::registration::within_clear_band;
+use super::trim_lines::{guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
-use crate::geometry::tiling::{TilePlacement, fill_rect};
+use crate::geometry::tiling::{TilePlacement, centre_in, fill_rect};
 use crate::model::design::SheetSettings;
 
 /// Height reserved at the bottom of the printable area for the footer, in mm.
@@ -63,6 +67,61 @@ pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<She
         }
     }
     best
+}
+
+/// `count` tiles on as many sheets as the best layout needs, each sheet's block centred like
+/// a full one, cut by long trimmer lines where they cross no tile (and then without crop
+/// marks), otherwise edge by edge with crop marks; `Err` says why not even one tile fits.
+pub fn lattice_sheets(
+    shape: RegularPolygon,
+    count: usize,
+    sheet: &SheetSettings,
+) -> Result<Packed, String> {
+    let Some(layout) = choose_layout(shape, sheet) else {
+        let (w, h) = sheet.paper_mm;
+        return Err(format!(
+            "a {:.1} mm {} does not fit on {} paper ({w} × {h} mm) inside {} mm margins",
+            shape.edge_mm,
+            shape.shape_name(),
+            sheet.paper_name,
+            sheet.margin_mm
+        ));
+    };
+    let (width, height) = (layout.width_mm, layout.height_mm);
+    let per_sheet = layout.places.len();
+    let registration = sheet.print.registration_marks;
+    let area = SheetLayout::sheet_tile_area(width, height, sheet);
+    let mut guides = guide_area(width, height, sheet.margin_mm);
+    if registration {
+        guides = within_clear_band(guides, height, sheet.margin_mm);
+    }
+    let sheets = (0..count.div_ceil(per_sheet).max(1))
+        .map(|index| {
+            let first = index * per_sheet;
+            let on_sheet = count.saturating_sub(first).min(per_sheet);
+            let mut places = layout.places[..on_sheet].to_vec();
+            centre_in(&mut places, shape, area);
+            // Long trimmer cuts make crop marks redundant: they run on past every corner.
+            let trims = trim_lines(shape, &places, guides);
+            let crops = if trims.is_some() { Vec::new() } else { crop_marks(shape, &places, area) };
+            SheetPlacement {
+                placed: places
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| (first + k, p.transform()))
+                    .collect(),
+                cuts: cut_lines(shape, &places, trims),
+                crops,
+            }
+        })
+        .collect();
+    Ok(Packed {
+        page_mm: (width, height),
+        sheets,
+        per_sheet,
+        printable_mm2: area.area(),
+        registration,
+    })
 }
 
 #[cfg(test)]

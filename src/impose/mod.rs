@@ -1,5 +1,6 @@
-//! Imposition: tile frames onto pages — the sheet layout, cut lines, crop marks, footer and
-//! duplex backs.
+//! Imposition: cutouts onto pages — a packing places them (`packing` with one file per
+//! packing: `layout` lattice, `pack` polyforms, `shelves`, `tiled_board`), one path draws the
+//! pages (`pages`): cut lines, crop marks, footer and duplex backs.
 
 pub mod bleed;
 pub mod calibration;
@@ -8,12 +9,13 @@ pub mod cut_lines;
 pub mod duplex;
 pub mod layout;
 pub mod marks;
-pub mod net_sheets;
 pub mod pack;
-pub mod piece_sheets;
+pub mod packing;
+pub mod pages;
 pub mod registration;
-pub mod sheets;
+pub mod shelves;
 pub mod tiled_board;
 pub mod trim_lines;
 
-pub use sheets::{Imposed, SheetRequest, impose};
+pub use packing::Packing;
+pub use pages::{Imposed, PartSheets, impose};

@@ -1,4 +1,4 @@
-//! Lattice packing: polyform pieces placed on pages of whole grid squares, nesting on the same
+//! The polyform packing: pieces placed on pages of whole grid squares, nesting on the same
 //! grid so that neighbouring pieces share cut lines.
 //!
 //! Pieces are taken largest first and each goes to the first free place, scanning pages, then
@@ -7,10 +7,15 @@
 
 use std::collections::BTreeSet;
 
-use kurbo::{Affine, Point};
+use kurbo::{Affine, Point, Rect};
 
+use super::cut_lines::cut_stroke;
+use super::layout::SheetLayout;
+use super::packing::{Packed, SheetPlacement};
+use crate::compose::piece::segments_path;
 use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries};
-use crate::geometry::polyform::{normalised, transformed};
+use crate::geometry::polyform::{boundary_sides, merge_collinear, normalised, transformed};
+use crate::model::design::SheetSettings;
 
 /// Where one piece goes: its page, how it is turned, and its grid square offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +108,74 @@ pub fn placement_transform(grid: Grid, form: &[Cell], placed: Placed, origin: Po
     let e = origin.x + (placed.offset.0 - mx) as f64 * grid.square_mm;
     let f = origin.y + (placed.offset.1 - my) as f64 * grid.square_mm;
     Affine::new([a, b, c, d, e, f])
+}
+
+/// The page size and the block of whole grid squares that fits the most squares.
+fn block(grid: Grid, sheet: &SheetSettings) -> Option<((f64, f64), i64, i64, Rect)> {
+    let mut best: Option<((f64, f64), i64, i64, Rect)> = None;
+    for (width, height) in sheet.page_sizes() {
+        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        let columns = (area.width() / grid.square_mm + 1e-9).floor() as i64;
+        let rows = (area.height() / grid.square_mm + 1e-9).floor() as i64;
+        if columns > 0 && rows > 0 && best.is_none_or(|(_, c, r, _)| columns * rows > c * r) {
+            best = Some(((width, height), columns, rows, area));
+        }
+    }
+    best
+}
+
+/// The pieces (normalised `forms`, one per cutout) packed on as few sheets as the packing
+/// finds, the block of grid squares centred in the printable area, each sheet cut along the
+/// merged outlines of its pieces.
+pub fn polyform_sheets(
+    grid: Grid,
+    forms: &[Vec<Cell>],
+    sheet: &SheetSettings,
+) -> Result<Packed, String> {
+    let too_big = || {
+        format!(
+            "a piece on {} mm grid squares does not fit on {} paper inside {} mm margins",
+            grid.square_mm, sheet.paper_name, sheet.margin_mm
+        )
+    };
+    let ((width, height), columns, rows, area) = block(grid, sheet).ok_or_else(too_big)?;
+    let placed = pack(grid.kind, forms, columns, rows).ok_or_else(too_big)?;
+    let pages = placed.iter().map(|p| p.page + 1).max().unwrap_or(1);
+    let origin = Point::new(
+        area.x0 + (area.width() - columns as f64 * grid.square_mm) / 2.0,
+        area.y0 + (area.height() - rows as f64 * grid.square_mm) / 2.0,
+    );
+    let sheets: Vec<SheetPlacement> = (0..pages)
+        .map(|page| {
+            let on_page: Vec<&Placed> = placed.iter().filter(|p| p.page == page).collect();
+            let mut sides = Vec::new();
+            for spot in &on_page {
+                sides.extend(boundary_sides(
+                    grid.kind,
+                    &placed_cells(grid.kind, &forms[spot.piece], **spot),
+                ));
+            }
+            let cut =
+                Affine::translate(origin.to_vec2()) * segments_path(grid, &merge_collinear(&sides));
+            SheetPlacement {
+                placed: on_page
+                    .iter()
+                    .map(|spot| {
+                        (spot.piece, placement_transform(grid, &forms[spot.piece], **spot, origin))
+                    })
+                    .collect(),
+                cuts: vec![cut_stroke(cut)],
+                crops: Vec::new(),
+            }
+        })
+        .collect();
+    Ok(Packed {
+        page_mm: (width, height),
+        per_sheet: sheets.iter().map(|s| s.placed.len()).max().unwrap_or(0),
+        sheets,
+        printable_mm2: area.area(),
+        registration: false,
+    })
 }
 
 /// A lower bound on pages: the pieces' cells over the cells of one page.

@@ -1,0 +1,152 @@
+//! The one item model for everything printed and cut out: a tile, a piece, a board, a net —
+//! an outline, a front, an optional back, and how it may be cut.
+//!
+//! Called `Cutout` rather than `Item` because `scene::Item` already names a display-list
+//! entry (a shape or a group); a cutout *holds* scene items. Sources (`crate::sources`) make
+//! cutouts from a design; a packing (`crate::impose::packing`) places them on sheets; the
+//! one imposition path (`crate::impose::pages`) draws every page from them.
+
+use kurbo::{Affine, Rect};
+
+use crate::geometry::outline::Outline;
+use crate::scene::frame::Frame;
+use crate::scene::{Item, Role};
+
+/// How a cutout may be cut from its sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cut {
+    /// Along its outline; where a neighbour shares an edge, one cut serves both (tiles on a
+    /// lattice, pieces on a grid, a board alone). The packing draws these cuts. `bleed_mm`:
+    /// how far the art reaches beyond the outline, under the neighbours' gap.
+    Shared { bleed_mm: f64 },
+    /// Along lines the cutout draws itself, standing apart from its neighbours (nets with
+    /// glue tabs, a board with box walls): its own cut lines and fold lines, in its frame.
+    Drawn { cuts: Vec<Item>, folds: Vec<Item> },
+}
+
+/// One thing cut out of the paper, everything in its own frame (mm, y down).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cutout {
+    /// What it is, for reports: `tile 7`, `piece Bishop`, `net Cube`, `board`.
+    pub label: String,
+    /// Its outline with the anchors face layers use (centre, corners, edges).
+    pub outline: Outline,
+    /// The rectangle everything it prints occupies (the outline, plus any tabs or walls).
+    pub extent: Rect,
+    /// The composed front art, drawn by the face compositor (`crate::compose`).
+    pub front: Vec<Item>,
+    /// The composed back art, if the cutout has a back.
+    pub back: Option<Vec<Item>>,
+    /// The map from the back art's frame to the front's: the identity when compose drew the
+    /// back as seen through the front (pieces), a left–right flip when it drew it upright
+    /// (tiles, whose outlines that flip keeps).
+    pub back_frame: Affine,
+    pub cut: Cut,
+}
+
+impl Cutout {
+    /// A cutout with a front only, cut along its outline with neighbours sharing edges.
+    pub fn shared(label: impl Into<String>, outline: Outline, front: Vec<Item>) -> Cutout {
+        Cutout {
+            label: label.into(),
+            extent: outline.bounds(),
+            outline,
+            front,
+            back: None,
+            back_frame: Affine::IDENTITY,
+            cut: Cut::Shared { bleed_mm: 0.0 },
+        }
+    }
+
+    /// A cutout from a composed frame of art, fold and cut layers (a net, a painted board):
+    /// it is cut along its own lines, and `outline` gives its anchors.
+    pub fn from_frame(label: impl Into<String>, outline: Outline, frame: Frame) -> Cutout {
+        let of = |role: Role| -> Vec<Item> {
+            let layers = frame.layers.iter().filter(|layer| layer.role == role);
+            layers.flat_map(|layer| layer.items.iter().cloned()).collect()
+        };
+        Cutout {
+            label: label.into(),
+            outline,
+            extent: frame.bounds,
+            front: of(Role::Art),
+            back: None,
+            back_frame: Affine::IDENTITY,
+            cut: Cut::Drawn { cuts: of(Role::Cut), folds: of(Role::Fold) },
+        }
+    }
+
+    /// The cut lines it draws itself (none when the packing cuts along its outline).
+    pub fn own_cuts(&self) -> &[Item] {
+        match &self.cut {
+            Cut::Shared { .. } => &[],
+            Cut::Drawn { cuts, .. } => cuts,
+        }
+    }
+
+    /// The fold lines it draws itself.
+    pub fn folds(&self) -> &[Item] {
+        match &self.cut {
+            Cut::Shared { .. } => &[],
+            Cut::Drawn { folds, .. } => folds,
+        }
+    }
+
+    /// The cutout as one frame (art, folds, cuts) over its extent, for packings that cut a
+    /// frame into parts; a cutout cut along its outline gets that outline as its cut line.
+    pub fn frame(&self, outline_cut: impl Fn(kurbo::BezPath) -> Item) -> Frame {
+        let cuts = match &self.cut {
+            Cut::Shared { .. } => vec![outline_cut(self.outline.path.clone())],
+            Cut::Drawn { cuts, .. } => cuts.clone(),
+        };
+        Frame::new(
+            vec![
+                (Role::Art, self.front.clone()),
+                (Role::Fold, self.folds().to_vec()),
+                (Role::Cut, cuts),
+            ],
+            self.extent,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Colour, Shape, Stroke};
+    use kurbo::{BezPath, Point};
+
+    fn line(width: f64) -> Item {
+        let mut path = BezPath::new();
+        path.move_to(Point::ORIGIN);
+        path.line_to((10.0, 0.0));
+        Item::Shape(Shape::stroked(path, Stroke::solid(Colour::BLACK, width)))
+    }
+
+    #[test]
+    fn a_frame_round_trips_through_a_drawn_cutout() {
+        let frame = Frame::new(
+            vec![
+                (Role::Art, vec![line(1.0)]),
+                (Role::Fold, vec![line(2.0)]),
+                (Role::Cut, vec![line(3.0)]),
+            ],
+            Rect::new(-5.0, -5.0, 15.0, 5.0),
+        );
+        let cutout = Cutout::from_frame("net", Outline::rectangle(20.0, 10.0), frame.clone());
+        assert_eq!(cutout.own_cuts(), &[line(3.0)]);
+        assert_eq!(cutout.folds(), &[line(2.0)]);
+        assert_eq!(cutout.frame(|_| line(9.0)), frame);
+    }
+
+    #[test]
+    fn a_shared_cutout_is_cut_along_its_outline() {
+        let cutout = Cutout::shared("board", Outline::rectangle(20.0, 10.0), vec![line(1.0)]);
+        assert!(cutout.own_cuts().is_empty() && cutout.folds().is_empty());
+        assert_eq!(cutout.extent, Rect::new(-10.0, -5.0, 10.0, 5.0));
+        let frame = cutout.frame(|path| Item::Shape(Shape::filled(path, Colour::BLACK)));
+        let cut = frame.layers.iter().find(|l| l.role == Role::Cut).expect("a cut layer");
+        let Item::Shape(shape) = &cut.items[0] else { panic!("not a shape") };
+        assert_eq!(shape.path, cutout.outline.path);
+    }
+}

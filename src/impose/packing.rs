@@ -1,0 +1,187 @@
+//! Packings: how cutouts fill sheets, chosen per part — a lattice tiling, polyforms on a
+//! grid, shelves, one item centred, one item tiled over sheets — each answering where every
+//! cutout goes and which cuts and crop marks the packing itself draws.
+//!
+//! A new kind of component adds a variant here and one function (in its own file) that
+//! returns [`Packed`]; `impose::pages` then makes its pages, backs, marks and footers. Still
+//! to come: n-up with gutters (cards, rounded corners) and hexagonal packing (circles).
+
+use kurbo::{Affine, Rect};
+
+use super::cut_lines::cut_stroke;
+use super::layout::{SheetLayout, lattice_sheets};
+use super::pack::polyform_sheets;
+use super::shelves::shelf_sheets;
+use super::tiled_board::{TilePlan, plan};
+use crate::cutout::Cutout;
+use crate::geometry::grid::{Cell, Grid};
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::board::DEFAULT_OVERLAP_MM;
+use crate::model::design::SheetSettings;
+use crate::scene::Item;
+
+/// How a part's cutouts fill its sheets.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Packing {
+    /// The edge-to-edge tiling of one regular polygon, in the orientation and direction that
+    /// fit most (tiles): shared cuts, long trimmer cuts where they cross no tile, crop marks.
+    Lattice(RegularPolygon),
+    /// Polyforms nested on the grid's lattice, largest first (pieces): shared cuts along the
+    /// grid. `forms[i]` holds the normalised cells of cutout `i`.
+    Polyform { grid: Grid, forms: Vec<Vec<Cell>> },
+    /// Differing sizes left to right in shelves, a gap apart (nets).
+    Shelves,
+    /// One cutout centred on one sheet; split over sheets like [`Packing::Tiled`] (with the
+    /// default overlap) when it is larger (a board on the pieces' grid).
+    Centred,
+    /// One cutout at real size over as few sheets as the paper allows, neighbouring sheets
+    /// overlapping by `overlap_mm` (a painted board).
+    Tiled { overlap_mm: f64 },
+}
+
+/// Where the cutouts of one sheet go, and what the packing draws on it.
+#[derive(Clone, Debug, Default)]
+pub struct SheetPlacement {
+    /// Cutout index and the map from its frame to the page, in drawing order.
+    pub placed: Vec<(usize, Affine)>,
+    /// Cut lines along the placed outlines, each shared edge once (page coordinates).
+    pub cuts: Vec<Item>,
+    /// Crop marks in the margin.
+    pub crops: Vec<Item>,
+}
+
+/// The cutouts placed on sheets of one paper size.
+#[derive(Clone, Debug)]
+pub struct Packed {
+    pub page_mm: (f64, f64),
+    pub sheets: Vec<SheetPlacement>,
+    /// How many cutouts one sheet holds (a lattice: its places; otherwise the most placed).
+    pub per_sheet: usize,
+    /// The area cutouts may use on one sheet, in mm².
+    pub printable_mm2: f64,
+    /// Whether the packing kept the band of the registration marks clear, so that the pages
+    /// print them (only lattice sheets do so far).
+    pub registration: bool,
+}
+
+/// What a packing made of a part: sheets of placed cutouts, or one cutout split over sheets.
+#[derive(Clone, Debug)]
+pub enum Arrangement {
+    Sheets(Packed),
+    Split(TilePlan),
+}
+
+/// Places `cutouts` on sheets of `sheet`'s paper by `packing`; `Err` says why they do not
+/// fit. `noun` names one cutout in messages (`net`, `board`).
+pub fn arrange(
+    packing: &Packing,
+    cutouts: &[Cutout],
+    sheet: &SheetSettings,
+    noun: &str,
+) -> Result<Arrangement, String> {
+    match packing {
+        Packing::Lattice(shape) => {
+            lattice_sheets(*shape, cutouts.len(), sheet).map(Arrangement::Sheets)
+        }
+        Packing::Polyform { grid, forms } => {
+            polyform_sheets(*grid, forms, sheet).map(Arrangement::Sheets)
+        }
+        Packing::Shelves => {
+            let extents: Vec<Rect> = cutouts.iter().map(|c| c.extent).collect();
+            shelf_sheets(&extents, sheet, noun).map(Arrangement::Sheets)
+        }
+        Packing::Centred => centred(only(cutouts, noun)?, sheet, noun),
+        Packing::Tiled { overlap_mm } => {
+            let extent = only(cutouts, noun)?.extent;
+            plan(extent, sheet, *overlap_mm).map(Arrangement::Split).ok_or_else(|| {
+                format!(
+                    "the {noun}'s {overlap_mm} mm overlap leaves no room on {} paper",
+                    sheet.paper_name
+                )
+            })
+        }
+    }
+}
+
+/// The one cutout of a part that packs a single large item.
+fn only<'a>(cutouts: &'a [Cutout], noun: &str) -> Result<&'a Cutout, String> {
+    match cutouts {
+        [one] => Ok(one),
+        _ => Err(format!("a {noun} part must hold exactly one item, not {}", cutouts.len())),
+    }
+}
+
+/// The cutout centred on the first page size that holds it, cut along its outline; split
+/// over sheets when none does.
+fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrangement, String> {
+    let bounds = cutout.extent;
+    let fits = |&(width, height): &(f64, f64)| {
+        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        bounds.width() <= area.width() + 1e-9 && bounds.height() <= area.height() + 1e-9
+    };
+    let Some((width, height)) = sheet.page_sizes().into_iter().find(fits) else {
+        return plan(bounds, sheet, DEFAULT_OVERLAP_MM).map(Arrangement::Split).ok_or_else(|| {
+            format!(
+                "the {noun} ({:.0} × {:.0} mm) cannot be split over {} sheets inside {} mm margins",
+                bounds.width(),
+                bounds.height(),
+                sheet.paper_name,
+                sheet.margin_mm
+            )
+        });
+    };
+    let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+    let transform = Affine::translate(area.center() - bounds.center());
+    Ok(Arrangement::Sheets(Packed {
+        page_mm: (width, height),
+        sheets: vec![SheetPlacement {
+            placed: vec![(0, transform)],
+            cuts: vec![cut_stroke(transform * cutout.outline.path.clone())],
+            crops: Vec::new(),
+        }],
+        per_sheet: 1,
+        printable_mm2: area.area(),
+        registration: false,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::outline::Outline;
+    use crate::model::design::{Duplex, Orientation};
+
+    fn a4() -> SheetSettings {
+        SheetSettings {
+            paper_mm: (210.0, 297.0),
+            paper_name: "A4".into(),
+            orientation: Orientation::Portrait,
+            margin_mm: 8.0,
+            gap_mm: 0.0,
+            duplex: Duplex::LongEdge,
+            print: crate::model::print::PrintSettings::default(),
+        }
+    }
+
+    #[test]
+    fn a_small_board_is_centred_on_one_sheet_and_a_large_one_split() {
+        let small = Cutout::shared("board", Outline::rectangle(100.0, 80.0), Vec::new());
+        let Arrangement::Sheets(packed) =
+            arrange(&Packing::Centred, &[small], &a4(), "board").expect("fits")
+        else {
+            panic!("split a board that fits")
+        };
+        let (_, transform) = packed.sheets[0].placed[0];
+        let area = SheetLayout::tile_area(210.0, 297.0, 8.0);
+        assert!((transform * kurbo::Point::ORIGIN - area.center()).hypot() < 1e-9);
+        let large = Cutout::shared("board", Outline::rectangle(400.0, 80.0), Vec::new());
+        let split = arrange(&Packing::Centred, &[large], &a4(), "board").expect("splits");
+        assert!(matches!(split, Arrangement::Split(plan) if plan.sheets() >= 2));
+    }
+
+    #[test]
+    fn single_item_packings_want_exactly_one_item() {
+        let err = arrange(&Packing::Tiled { overlap_mm: 10.0 }, &[], &a4(), "board").unwrap_err();
+        assert!(err.contains("exactly one"), "{err}");
+    }
+}

@@ -1,0 +1,165 @@
+//! The one imposition path: a part's cutouts and its packing in, pages out — fronts with
+//! their art, fold and cut lines, crop marks, registration marks and footer, each followed
+//! by its back page laid out to land behind it.
+//!
+//! A back is placed by `mirror ∘ front placement ∘ back frame`: the mirror (with the
+//! measured duplex correction) takes a point of the front page to the point behind it, and
+//! the cutout's back frame says how its back art is drawn (see `Cutout::back_frame`).
+
+use kurbo::Affine;
+
+use super::bleed::with_bleed;
+use super::cut_lines::cut_stroke;
+use super::duplex::{back_mirror, duplex_correction};
+use super::marks::{back_footer, footer, front_footer, indented_footer};
+use super::packing::{Arrangement, Packed, Packing, arrange};
+use super::registration::{footer_indent, registration_marks};
+use super::tiled_board::tile_frame;
+use crate::cutout::{Cut, Cutout};
+use crate::model::design::SheetSettings;
+use crate::scene::{Document, Group, Item, Page, Role};
+
+/// One part to impose: its cutouts, how they pack, and how its pages are named.
+#[derive(Debug)]
+pub struct PartSheets<'a> {
+    /// The design's name, on every footer.
+    pub title: &'a str,
+    /// One cutout of the part in footers and messages (`piece`, `net`, `board`); `None` for
+    /// tiles, whose footers name only the sheet.
+    pub noun: Option<&'a str>,
+    /// Pages are named `sheet-NN-front` / `-back` (parts that have backs when printed
+    /// duplex) rather than `sheet-NN`.
+    pub front_and_back: bool,
+    pub cutouts: &'a [Cutout],
+    pub packing: &'a Packing,
+    pub sheet: &'a SheetSettings,
+}
+
+/// The imposed part.
+#[derive(Debug)]
+pub struct Imposed {
+    pub document: Document,
+    /// Sheets of paper (a front and its back are one sheet).
+    pub sheets: usize,
+    /// How many cutouts one sheet holds.
+    pub per_sheet: usize,
+    pub page_size_mm: (f64, f64),
+    /// The area cutouts may use on one sheet, in mm².
+    pub printable_mm2: f64,
+    /// Rows and columns of sheets, when one cutout was split over several.
+    pub split: Option<(usize, usize)>,
+}
+
+/// Packs the part and draws its pages; `Err` says why it does not fit.
+pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
+    let noun = part.noun.unwrap_or("tile");
+    match arrange(part.packing, part.cutouts, part.sheet, noun)? {
+        Arrangement::Split(plan) => {
+            let Some(cutout) = part.cutouts.first() else {
+                return Err(format!("there is no {noun} to print"));
+            };
+            let frame = cutout.frame(cut_stroke);
+            let document = tile_frame(part.title, &frame, &plan, part.sheet.margin_mm);
+            Ok(Imposed {
+                document,
+                sheets: plan.sheets(),
+                per_sheet: 1,
+                page_size_mm: plan.page_mm,
+                printable_mm2: plan.area.area(),
+                split: Some((plan.rows, plan.columns)),
+            })
+        }
+        Arrangement::Sheets(packed) => Ok(sheet_pages(&part, packed)),
+    }
+}
+
+/// Every sheet's front page, and its back page when printing duplex and the part has backs.
+fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
+    let (width, height) = packed.page_mm;
+    let sheet = part.sheet;
+    let margin = sheet.margin_mm;
+    let (offset, scale) = (sheet.print.back_offset_mm, sheet.print.back_scale);
+    let correction = duplex_correction(offset, scale, width, height);
+    let mirror = back_mirror(sheet.duplex, width, height).map(|mirror| mirror * correction);
+    let has_backs = part.cutouts.iter().any(|c| c.back.is_some());
+    let count = packed.sheets.len();
+    let mut pages = Vec::new();
+    for (index, placement) in packed.sheets.iter().enumerate() {
+        let counter = counter(part, index, count);
+        let placed: Vec<(&Cutout, Affine)> = placement
+            .placed
+            .iter()
+            .filter_map(|&(i, transform)| Some((part.cutouts.get(i)?, transform)))
+            .collect();
+        let fronts = placed.iter().filter_map(|&(c, t)| group(t, art(&c.front, c, part.packing)));
+        let folds = placed.iter().filter_map(|&(c, t)| group(t, c.folds().to_vec()));
+        let mut cuts: Vec<Item> =
+            placed.iter().filter_map(|&(c, t)| group(t, c.own_cuts().to_vec())).collect();
+        cuts.extend(placement.cuts.iter().cloned());
+        let indent = if packed.registration { footer_indent() } else { 0.0 };
+        let mut marks = placement.crops.clone();
+        marks.extend(indented_footer(&front_footer(&counter), width, height, margin, indent));
+        let mut layers = vec![
+            (Role::Art, fronts.collect()),
+            (Role::Fold, folds.collect()),
+            (Role::Cut, cuts),
+            (Role::Marks, marks),
+        ];
+        if packed.registration {
+            layers.push((Role::Registration, registration_marks(width, height, margin)));
+        }
+        layers.retain(|(_, items)| !items.is_empty());
+        let side = if part.front_and_back { "-front" } else { "" };
+        pages.push(Page::new(format!("sheet-{:02}{side}", index + 1), (width, height), layers));
+        let Some(mirror) = mirror.filter(|_| has_backs) else { continue };
+        let backs = placed.iter().filter_map(|&(c, t)| {
+            let back = art(c.back.as_ref()?, c, part.packing);
+            group(mirror * t * c.back_frame, back)
+        });
+        let lines = back_footer(&counter, sheet.duplex);
+        pages.push(Page::new(
+            format!("sheet-{:02}-back", index + 1),
+            (width, height),
+            vec![
+                (Role::Art, backs.collect()),
+                (Role::Marks, footer(&lines, width, height, margin)),
+            ],
+        ));
+    }
+    Imposed {
+        document: Document { title: part.title.to_string(), pages },
+        sheets: count,
+        per_sheet: packed.per_sheet,
+        page_size_mm: packed.page_mm,
+        printable_mm2: packed.printable_mm2,
+        split: None,
+    }
+}
+
+/// The footer's first words: the design, the part and the sheet (`Tantrix · sheet 1 of 2`,
+/// `Tranglar · pieces · sheet 1 of 2`); a part that is one cutout on one sheet names no
+/// sheet (`Tranglar · board`).
+fn counter(part: &PartSheets<'_>, index: usize, count: usize) -> String {
+    let sheet = format!("sheet {} of {count}", index + 1);
+    match (part.noun, part.packing) {
+        (Some(noun), Packing::Centred) => format!("{} · {noun}", part.title),
+        (Some(noun), _) => format!("{} · {noun}s · {sheet}", part.title),
+        (None, _) => format!("{} · {sheet}", part.title),
+    }
+}
+
+/// A face's art as printed: with its bleed grown underneath on a lattice, whose regular
+/// outlines grow evenly by scaling about their centres.
+fn art(items: &[Item], cutout: &Cutout, packing: &Packing) -> Vec<Item> {
+    match (&cutout.cut, packing) {
+        (Cut::Shared { bleed_mm }, Packing::Lattice(shape)) => {
+            with_bleed(items.to_vec(), *shape, *bleed_mm)
+        }
+        _ => items.to_vec(),
+    }
+}
+
+/// `items` placed by `transform`, or nothing when there are none.
+fn group(transform: Affine, items: Vec<Item>) -> Option<Item> {
+    (!items.is_empty()).then_some(Item::Group(Group { transform, items }))
+}

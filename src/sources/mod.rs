@@ -1,0 +1,70 @@
+//! Sources: where a design's cutouts come from — `[[tiles]]`, `[[pieces]]`, the board(s) and
+//! `[[nets]]` — each a small function ending in a [`Part`]: its cutouts, the packing that
+//! places them, and how its files and report are named.
+//!
+//! Build turns every part into files the same way; the validator can walk the same parts.
+//! A new component (`[[cards]]`, a CSV, a rule's enumeration) is one more source here.
+
+pub mod boards;
+pub mod nets;
+pub mod pieces;
+pub mod tiles;
+
+use crate::cutout::Cutout;
+use crate::impose::Packing;
+use crate::model::design::Design;
+
+/// One printed part of a design: what it holds and how it is packed.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// What follows the design's stem in the part's file names (`""`, `-pieces`, `-board`).
+    pub suffix: &'static str,
+    /// One cutout in footers and messages (`piece`, `board`, `net`); `None` for tiles.
+    pub noun: Option<&'static str>,
+    /// Pages named `-front` / `-back`: the part prints backs when duplex.
+    pub front_and_back: bool,
+    pub cutouts: Vec<Cutout>,
+    pub packing: Packing,
+    pub summary: Summary,
+}
+
+/// What a part holds, for the build report.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Summary {
+    Tiles,
+    /// Pieces with their cells in all, on squares of `square_mm` holding cells of
+    /// `cell_area_mm2`.
+    Pieces {
+        cells: usize,
+        square_mm: f64,
+        cell_area_mm2: f64,
+    },
+    /// A board on the pieces' grid, of `cells` cells.
+    GridBoard {
+        cells: usize,
+    },
+    /// A painted board of `width` × `height` mm, maybe with box walls.
+    Board {
+        width: f64,
+        height: f64,
+        walls: bool,
+        overlap_mm: f64,
+    },
+    /// Nets, as counted nouns (`2 cubes`).
+    Nets(Vec<String>),
+}
+
+/// Every part of `design`, in print order: tiles, pieces, the board on the pieces' grid,
+/// the painted board, nets. Parts with nothing to print are left out.
+pub fn parts(design: &Design) -> Vec<Part> {
+    [
+        tiles::tiles(design),
+        pieces::pieces(design),
+        boards::grid_board(design),
+        boards::painted_board(design),
+        nets::nets(design),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}

@@ -1,0 +1,74 @@
+//! The `[[pieces]]` source: one cutout per physical piece (each group copy, each entry
+//! `count` times), its faces composed on its normalised cells, packed on the grid.
+
+use kurbo::{Affine, Point};
+
+use super::{Part, Summary};
+use crate::compose::piece::{loops_path, mark_point, piece_face};
+use crate::cutout::{Cut, Cutout};
+use crate::geometry::grid::{Cell, Grid};
+use crate::geometry::outline::Outline;
+use crate::geometry::polyform::{normalised, outline};
+use crate::impose::Packing;
+use crate::model::design::{Design, Duplex};
+use crate::model::pieces::{Piece, PieceSet};
+
+/// Every physical piece: each group copy, each piece entry, `count` times, in design order.
+pub fn physical_pieces(set: &PieceSet) -> Vec<&Piece> {
+    let mut all = Vec::new();
+    for (index, group) in set.groups.iter().enumerate() {
+        for _ in 0..group.copies {
+            for piece in set.pieces.iter().filter(|p| p.group == index) {
+                all.extend((0..piece.count).map(|_| piece));
+            }
+        }
+    }
+    all
+}
+
+/// The outline of `cells` on `grid` in mm: every boundary loop as one path, the first
+/// loop's corners, and the centre of the cell nearest the centre of area.
+pub fn polyform_outline(grid: Grid, cells: &[Cell]) -> Outline {
+    let loops = outline(grid.kind, cells);
+    let corners: Vec<Point> = loops
+        .first()
+        .map(|points| points.iter().map(|&p| grid.point_mm(p)).collect())
+        .unwrap_or_default();
+    Outline { path: loops_path(grid, &loops), centre: mark_point(grid, cells), corners }
+}
+
+/// The pieces part; `None` when the design has no pieces. Backs are composed only when the
+/// sheet prints double-sided.
+pub fn pieces(design: &Design) -> Option<Part> {
+    let set = design.pieces.as_ref()?;
+    let pieces = physical_pieces(set);
+    let forms: Vec<Vec<Cell>> = pieces.iter().map(|p| normalised(&p.cells)).collect();
+    let duplex = design.sheet.duplex != Duplex::None;
+    let cutouts = pieces
+        .iter()
+        .zip(&forms)
+        .map(|(piece, form)| Cutout {
+            label: format!("piece {}", piece.name.as_deref().unwrap_or(&piece.code)),
+            outline: polyform_outline(set.grid, form),
+            extent: polyform_outline(set.grid, form).bounds(),
+            front: piece_face(set.grid, form, &piece.front, false),
+            // Drawn as seen through the front (marks pre-mirrored), so no flip.
+            back: duplex.then(|| piece_face(set.grid, form, &piece.back, true)),
+            back_frame: Affine::IDENTITY,
+            cut: Cut::Shared { bleed_mm: 0.0 },
+        })
+        .collect();
+    let cells = pieces.iter().map(|p| p.cells.len()).sum();
+    Some(Part {
+        suffix: "-pieces",
+        noun: Some("piece"),
+        front_and_back: true,
+        cutouts,
+        packing: Packing::Polyform { grid: set.grid, forms },
+        summary: Summary::Pieces {
+            cells,
+            square_mm: set.grid.square_mm,
+            cell_area_mm2: set.grid.cell_area_mm2(),
+        },
+    })
+}

@@ -1,0 +1,44 @@
+//! The `[[tiles]]` source: one cutout per tile, its front and (when the set has backs) its
+//! back composed in the tile's frame, packed on the tile shape's lattice.
+
+use kurbo::Affine;
+
+use super::{Part, Summary};
+use crate::compose::back::back;
+use crate::compose::face::front;
+use crate::cutout::{Cut, Cutout};
+use crate::geometry::outline::Outline;
+use crate::impose::Packing;
+use crate::model::design::Design;
+
+/// The tiles part; `None` when the design has no tiles.
+pub fn tiles(design: &Design) -> Option<Part> {
+    let shape = design.shape.filter(|_| !design.tiles.is_empty())?;
+    let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
+    let bleed_mm = design.sheet.print.bleed_for_gap(design.sheet.gap_mm);
+    let cutouts = design
+        .tiles
+        .iter()
+        .map(|tile| Cutout {
+            label: format!("tile {}", tile.number),
+            outline: Outline::regular(shape),
+            extent: Outline::regular(shape).bounds(),
+            front: front(tile, shape, &design.style, &design.palette),
+            back: design
+                .backs
+                .enabled
+                .then(|| back(tile, shape, &design.backs, &design.palette, &numbers)),
+            // Backs are drawn upright; the flip about the vertical axis keeps the outline.
+            back_frame: Affine::FLIP_X,
+            cut: Cut::Shared { bleed_mm },
+        })
+        .collect();
+    Some(Part {
+        suffix: "",
+        noun: None,
+        front_and_back: true,
+        cutouts,
+        packing: Packing::Lattice(shape),
+        summary: Summary::Tiles,
+    })
+}
