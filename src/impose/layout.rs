@@ -127,18 +127,10 @@ pub fn lattice_sheets(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::{Duplex, Orientation};
+    use crate::model::design::Orientation;
 
     fn a4(orientation: Orientation) -> SheetSettings {
-        SheetSettings {
-            paper_mm: (210.0, 297.0),
-            paper_name: "A4".into(),
-            orientation,
-            margin_mm: 8.0,
-            gap_mm: 0.0,
-            duplex: Duplex::LongEdge,
-            print: crate::model::print::PrintSettings::default(),
-        }
+        super::super::packing::a4_sheet(orientation)
     }
 
     #[test]

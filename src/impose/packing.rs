@@ -145,24 +145,29 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
     }))
 }
 
+/// A4 paper with 8 mm margins, printed long-edge duplex, for tests.
+#[cfg(test)]
+pub(crate) fn a4_sheet(orientation: crate::model::design::Orientation) -> SheetSettings {
+    SheetSettings {
+        paper_mm: (210.0, 297.0),
+        paper_name: "A4".into(),
+        orientation,
+        margin_mm: 8.0,
+        gap_mm: 0.0,
+        duplex: crate::model::design::Duplex::LongEdge,
+        print: crate::model::print::PrintSettings::default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::outline::Outline;
-    use crate::model::design::{Duplex, Orientation};
+    use crate::model::design::Orientation;
 
     fn a4() -> SheetSettings {
-        SheetSettings {
-            paper_mm: (210.0, 297.0),
-            paper_name: "A4".into(),
-            orientation: Orientation::Portrait,
-            margin_mm: 8.0,
-            gap_mm: 0.0,
-            duplex: Duplex::LongEdge,
-            print: crate::model::print::PrintSettings::default(),
-        }
+        a4_sheet(Orientation::Portrait)
     }
-
     #[test]
     fn a_small_board_is_centred_on_one_sheet_and_a_large_one_split() {
         let small = Cutout::shared("board", Outline::rectangle(100.0, 80.0), Vec::new());

@@ -27,8 +27,8 @@ pub struct PartSheets<'a> {
     /// One cutout of the part in footers and messages (`piece`, `net`, `board`); `None` for
     /// tiles, whose footers name only the sheet.
     pub noun: Option<&'a str>,
-    /// Pages are named `sheet-NN-front` / `-back` (parts that have backs when printed
-    /// duplex) rather than `sheet-NN`.
+    /// The part is two-sided: its pages are named `sheet-NN-front` / `-back` rather than
+    /// `sheet-NN`, and it gets back pages when printed duplex and its cutouts have backs.
     pub front_and_back: bool,
     pub cutouts: &'a [Cutout],
     pub packing: &'a Packing,
@@ -81,7 +81,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let (offset, scale) = (sheet.print.back_offset_mm, sheet.print.back_scale);
     let correction = duplex_correction(offset, scale, width, height);
     let mirror = back_mirror(sheet.duplex, width, height).map(|mirror| mirror * correction);
-    let has_backs = part.cutouts.iter().any(|c| c.back.is_some());
+    let has_backs = part.front_and_back && part.cutouts.iter().any(|c| c.back.is_some());
     let count = packed.sheets.len();
     let mut pages = Vec::new();
     for (index, placement) in packed.sheets.iter().enumerate() {
@@ -162,4 +162,122 @@ fn art(items: &[Item], cutout: &Cutout, packing: &Packing) -> Vec<Item> {
 /// `items` placed by `transform`, or nothing when there are none.
 fn group(transform: Affine, items: Vec<Item>) -> Option<Item> {
     (!items.is_empty()).then_some(Item::Group(Group { transform, items }))
+}
+
+#[cfg(test)]
+mod tests {
+    use kurbo::{Point, Vec2};
+
+    use super::*;
+    use crate::geometry::grid::{Grid, GridKind, square_cells};
+    use crate::geometry::outline::Outline;
+    use crate::geometry::polygon::RegularPolygon;
+    use crate::impose::packing::a4_sheet;
+    use crate::model::design::{Duplex, Orientation};
+    use crate::scene::{Colour, Shape};
+
+    /// `count` 20 mm squares with a front and a back, drawn the way `back_frame` says.
+    fn squares(count: usize, back_frame: Affine) -> Vec<Cutout> {
+        let outline = Outline::regular(RegularPolygon::new(4, 20.0));
+        let face = vec![Item::Shape(Shape::filled(outline.path.clone(), Colour::WHITE))];
+        (0..count)
+            .map(|k| Cutout {
+                back: Some(face.clone()),
+                back_frame,
+                ..Cutout::shared(format!("square {k}"), outline.clone(), face.clone())
+            })
+            .collect()
+    }
+
+    /// The transforms of the groups on a page's art layer.
+    fn placements(page: &Page) -> Vec<Affine> {
+        let art = page.layers.iter().find(|l| l.role == Role::Art).expect("an art layer");
+        art.items
+            .iter()
+            .map(|item| match item {
+                Item::Group(group) => group.transform,
+                Item::Shape(_) => panic!("art not placed by a group"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn backs_land_behind_their_fronts_after_the_printer_errs_on_every_packing() {
+        let mut sheet = a4_sheet(Orientation::Portrait);
+        let (offset, scale) = ((1.5, -0.5), (1.01, 0.99));
+        (sheet.print.back_offset_mm, sheet.print.back_scale) = (offset, scale);
+        let grid = Grid { kind: GridKind::Square, square_mm: 20.0 };
+        let cases = [
+            (Packing::Lattice(RegularPolygon::new(4, 20.0)), Affine::FLIP_X),
+            (
+                Packing::Polyform { grid, forms: vec![square_cells(GridKind::Square, 0, 0); 3] },
+                Affine::IDENTITY,
+            ),
+        ];
+        for (packing, back_frame) in cases {
+            let cutouts = squares(3, back_frame);
+            let part = PartSheets {
+                title: "Test",
+                noun: Some("square"),
+                front_and_back: true,
+                cutouts: &cutouts,
+                packing: &packing,
+                sheet: &sheet,
+            };
+            let pages = impose(part).expect("fits").document.pages;
+            let labels: Vec<&str> = pages.iter().map(|p| p.label.as_str()).collect();
+            assert_eq!(labels, ["sheet-01-front", "sheet-01-back"]);
+            let (width, height) = (pages[0].width_mm, pages[0].height_mm);
+            let turn_over = back_mirror(Duplex::LongEdge, width, height).expect("duplex");
+            let centre = Point::new(width / 2.0, height / 2.0);
+            // Where a point drawn on the back page lands, seen on the front.
+            let lands = |p: Point| {
+                let d = turn_over * p - centre;
+                centre + Vec2::new(d.x * scale.0 + offset.0, d.y * scale.1 + offset.1)
+            };
+            let (fronts, backs) = (placements(&pages[0]), placements(&pages[1]));
+            assert_eq!((fronts.len(), backs.len()), (3, 3));
+            for (front, back) in fronts.iter().zip(&backs) {
+                for p in [Point::new(3.0, 4.0), Point::new(-9.0, 2.0)] {
+                    let landed = lands(*back * (back_frame.inverse() * p));
+                    assert!(landed.distance(*front * p) < 1e-9, "{packing:?}: {landed:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_sided_parts_have_plain_page_names_and_no_backs() {
+        let cutouts = squares(2, Affine::IDENTITY);
+        let sheet = a4_sheet(Orientation::Portrait);
+        let part = PartSheets {
+            title: "Test",
+            noun: Some("square"),
+            front_and_back: false,
+            cutouts: &cutouts,
+            packing: &Packing::Shelves,
+            sheet: &sheet,
+        };
+        let imposed = impose(part).expect("fits");
+        let labels: Vec<&str> = imposed.document.pages.iter().map(|p| p.label.as_str()).collect();
+        assert_eq!(labels, ["sheet-01"], "backs are printed only by two-sided parts");
+        assert_eq!((imposed.sheets, imposed.per_sheet), (1, 2));
+    }
+
+    #[test]
+    fn footers_name_the_part_and_the_sheet() {
+        let sheet = a4_sheet(Orientation::Portrait);
+        let part = |noun, packing| PartSheets {
+            title: "Game",
+            noun,
+            front_and_back: true,
+            cutouts: &[],
+            packing,
+            sheet: &sheet,
+        };
+        let shelves = Packing::Shelves;
+        assert_eq!(counter(&part(None, &shelves), 0, 2), "Game · sheet 1 of 2");
+        assert_eq!(counter(&part(Some("net"), &shelves), 1, 2), "Game · nets · sheet 2 of 2");
+        assert_eq!(counter(&part(Some("board"), &Packing::Centred), 0, 1), "Game · board");
+    }
 }

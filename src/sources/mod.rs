@@ -21,7 +21,7 @@ pub struct Part {
     pub suffix: &'static str,
     /// One cutout in footers and messages (`piece`, `board`, `net`); `None` for tiles.
     pub noun: Option<&'static str>,
-    /// Pages named `-front` / `-back`: the part prints backs when duplex.
+    /// Two-sided: pages named `-front` / `-back`, backs printed when duplex.
     pub front_and_back: bool,
     pub cutouts: Vec<Cutout>,
     pub packing: Packing,
