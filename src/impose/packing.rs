@@ -4,12 +4,13 @@
 //!
 //! A new kind of component adds a variant here and one function (in its own file) that
 //! returns [`Packed`]; `impose::pages` then makes its pages, backs, marks and footers. Still
-//! to come: n-up with gutters (cards, rounded corners) and hexagonal packing (circles).
+//! to come: hexagonal packing (circles).
 
 use kurbo::{Affine, Rect};
 
 use super::cut_lines::cut_stroke;
 use super::layout::{SheetLayout, lattice_sheets};
+use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
 use super::shelves::shelf_sheets;
 use super::tiled_board::{TilePlan, plan};
@@ -29,6 +30,10 @@ pub enum Packing {
     /// Polyforms nested on the grid's lattice, largest first (pieces): shared cuts along the
     /// grid. `forms[i]` holds the normalised cells of cutout `i`.
     Polyform { grid: Grid, forms: Vec<Vec<Cell>> },
+    /// Items of one size in rows and columns, `gutter_mm` apart (cards, counters — no
+    /// source makes them yet): long trimmer cuts without a gutter, each outline (rounded
+    /// corners too) with crop marks otherwise.
+    NUp { gutter_mm: f64 },
     /// Differing sizes left to right in shelves, a gap apart (nets).
     Shelves,
     /// One cutout centred on one sheet; split over sheets like [`Packing::Tiled`] (with the
@@ -85,6 +90,9 @@ pub fn arrange(
         }
         Packing::Polyform { grid, forms } => {
             polyform_sheets(*grid, forms, sheet).map(Arrangement::Sheets)
+        }
+        Packing::NUp { gutter_mm } => {
+            n_up_sheets(cutouts, *gutter_mm, sheet).map(Arrangement::Sheets)
         }
         Packing::Shelves => {
             let extents: Vec<Rect> = cutouts.iter().map(|c| c.extent).collect();

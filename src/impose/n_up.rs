@@ -1,0 +1,257 @@
+//! The n-up packing: cutouts of one size (cards, counters; square or rounded corners) in
+//! rows and columns with a gutter between them, as many as the paper holds in either
+//! orientation.
+//!
+//! Without a gutter, rectangles share their edges and each row and column boundary is one
+//! long trimmer cut across the sheet (no crop marks needed). With a gutter, or with
+//! outlines that are not plain rectangles, every cutout is cut along its own outline and
+//! crop marks in the margin continue each row's and column's edges. The block stays where
+//! a full sheet has it on every sheet, so that a stack of sheets can be cut at once.
+
+use kurbo::{Affine, BezPath, PathEl, Point, Rect};
+
+use super::cut_lines::cut_stroke;
+use super::layout::SheetLayout;
+use super::marks::crop_marks_at;
+use super::packing::{Packed, SheetPlacement};
+use super::registration::within_clear_band;
+use super::trim_lines::guide_area;
+use crate::cutout::Cutout;
+use crate::geometry::outline::Outline;
+use crate::model::design::SheetSettings;
+
+/// Tolerance when comparing sizes, in mm.
+const EPSILON_MM: f64 = 1e-9;
+
+/// How many cells of `size` with `gutter` between them fit in `room`.
+fn fitting(room: f64, size: f64, gutter: f64) -> usize {
+    if size <= 0.0 || room + EPSILON_MM < size {
+        return 0;
+    }
+    ((room - size + EPSILON_MM) / (size + gutter)).floor() as usize + 1
+}
+
+/// Whether `outline` is a plain rectangle filling a `width × height` cell: four corners,
+/// straight sides, upright.
+fn fills_cell(outline: &Outline, width: f64, height: f64) -> bool {
+    let straight = outline
+        .path
+        .elements()
+        .iter()
+        .all(|el| matches!(el, PathEl::MoveTo(_) | PathEl::LineTo(_) | PathEl::ClosePath));
+    let bounds = outline.bounds();
+    straight
+        && outline.corners.len() == 4
+        && (bounds.width() - width).abs() < 1e-6
+        && (bounds.height() - height).abs() < 1e-6
+        && outline.corners.iter().all(|c| {
+            [bounds.x0, bounds.x1].iter().any(|x| (c.x - x).abs() < 1e-6)
+                && [bounds.y0, bounds.y1].iter().any(|y| (c.y - y).abs() < 1e-6)
+        })
+}
+
+/// The cutouts `gutter_mm` apart in rows and columns on as many sheets as needed, each in
+/// a cell as large as the largest extent; `Err` says why not even one fits.
+pub fn n_up_sheets(
+    cutouts: &[Cutout],
+    gutter_mm: f64,
+    sheet: &SheetSettings,
+) -> Result<Packed, String> {
+    let width = cutouts.iter().map(|c| c.extent.width()).fold(0.0, f64::max);
+    let height = cutouts.iter().map(|c| c.extent.height()).fold(0.0, f64::max);
+    let gutter = gutter_mm.max(0.0);
+    let mut best: Option<((f64, f64), usize, usize, Rect)> = None;
+    for (pw, ph) in sheet.page_sizes() {
+        let area = SheetLayout::sheet_tile_area(pw, ph, sheet);
+        let columns = fitting(area.width(), width, gutter);
+        let rows = fitting(area.height(), height, gutter);
+        if columns * rows > best.map_or(0, |(_, c, r, _)| c * r) {
+            best = Some(((pw, ph), columns, rows, area));
+        }
+    }
+    let Some(((pw, ph), columns, rows, area)) = best else {
+        return Err(format!(
+            "a {width:.1} × {height:.1} mm item does not fit on {} paper inside {} mm margins",
+            sheet.paper_name, sheet.margin_mm
+        ));
+    };
+    let block_size =
+        (columns as f64 * (width + gutter) - gutter, rows as f64 * (height + gutter) - gutter);
+    let block = Rect::from_center_size(area.center(), block_size);
+    let mut guides = guide_area(pw, ph, sheet.margin_mm);
+    if sheet.print.registration_marks {
+        guides = within_clear_band(guides, ph, sheet.margin_mm);
+    }
+    let shared = gutter == 0.0 && cutouts.iter().all(|c| fills_cell(&c.outline, width, height));
+    let per_sheet = columns * rows;
+    let sheets = (0..cutouts.len().div_ceil(per_sheet).max(1))
+        .map(|index| {
+            let first = index * per_sheet;
+            let on_sheet = cutouts.len().saturating_sub(first).min(per_sheet);
+            let placed: Vec<(usize, Affine)> = (0..on_sheet)
+                .map(|k| {
+                    let cell = Rect::from_origin_size(
+                        (
+                            block.x0 + (k % columns) as f64 * (width + gutter),
+                            block.y0 + (k / columns) as f64 * (height + gutter),
+                        ),
+                        (width, height),
+                    );
+                    let extent = cutouts[first + k].extent;
+                    (first + k, Affine::translate(cell.center() - extent.center()))
+                })
+                .collect();
+            if shared {
+                let used = (on_sheet.min(columns), on_sheet.div_ceil(columns));
+                SheetPlacement {
+                    placed,
+                    cuts: vec![cut_stroke(trimmer_cuts(block, (width, height), used, guides))],
+                    crops: Vec::new(),
+                }
+            } else {
+                let mut path = BezPath::new();
+                let mut corners = Vec::new();
+                for &(i, transform) in &placed {
+                    let cutout = &cutouts[i];
+                    path.extend(
+                        (transform * cutout.outline.path.clone()).elements().iter().copied(),
+                    );
+                    let e = transform.transform_rect_bbox(cutout.extent);
+                    corners.extend(
+                        [(e.x0, e.y0), (e.x1, e.y0), (e.x1, e.y1), (e.x0, e.y1)].map(Point::from),
+                    );
+                }
+                SheetPlacement {
+                    placed,
+                    cuts: vec![cut_stroke(path)],
+                    crops: crop_marks_at(&corners, area),
+                }
+            }
+        })
+        .collect();
+    Ok(Packed {
+        page_mm: (pw, ph),
+        sheets,
+        per_sheet,
+        printable_mm2: area.area(),
+        registration: sheet.print.registration_marks,
+    })
+}
+
+/// One long cut along every column and row boundary of the `used` (columns, rows) cells,
+/// running across `guides`.
+fn trimmer_cuts(
+    block: Rect,
+    (width, height): (f64, f64),
+    used: (usize, usize),
+    guides: Rect,
+) -> BezPath {
+    let mut path = BezPath::new();
+    for column in 0..=used.0 {
+        let x = block.x0 + column as f64 * width;
+        path.move_to((x, guides.y0));
+        path.line_to((x, guides.y1));
+    }
+    for row in 0..=used.1 {
+        let y = block.y0 + row as f64 * height;
+        path.move_to((guides.x0, y));
+        path.line_to((guides.x1, y));
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use kurbo::{ParamCurve as _, RoundedRect, Shape as _};
+
+    use super::*;
+    use crate::impose::packing::a4_sheet;
+    use crate::model::design::Orientation;
+    use crate::scene::Item;
+
+    /// `count` 63 × 88 mm cards, with rounded corners of `radius` mm when positive.
+    fn cards(count: usize, radius: f64) -> Vec<Cutout> {
+        let mut outline = Outline::rectangle(63.0, 88.0);
+        if radius > 0.0 {
+            let rounded = RoundedRect::from_rect(outline.bounds(), radius);
+            outline.path = rounded.to_path(1e-4);
+        }
+        (0..count)
+            .map(|k| Cutout::shared(format!("card {k}"), outline.clone(), Vec::new()))
+            .collect()
+    }
+
+    /// The placed extents of one sheet, on the page.
+    fn extents(cutouts: &[Cutout], sheet: &SheetPlacement) -> Vec<Rect> {
+        sheet.placed.iter().map(|&(i, t)| t.transform_rect_bbox(cutouts[i].extent)).collect()
+    }
+
+    fn segments(items: &[Item]) -> Vec<kurbo::PathSeg> {
+        let Some(Item::Shape(cut)) = items.first() else { panic!("no cut") };
+        cut.path.segments().collect()
+    }
+
+    #[test]
+    fn cards_edge_to_edge_share_long_trimmer_cuts() {
+        let sheet = a4_sheet(Orientation::Auto);
+        let cutouts = cards(20, 0.0);
+        let packed = n_up_sheets(&cutouts, 0.0, &sheet).expect("fits");
+        // A4 portrait holds 3 × 3 cards of 63 × 88 mm inside 8 mm margins above the footer
+        // (189 × 264 of 194 × 268 mm); landscape only 4 × 2.
+        assert_eq!((packed.page_mm, packed.per_sheet), ((210.0, 297.0), 9));
+        let counts: Vec<usize> = packed.sheets.iter().map(|s| s.placed.len()).collect();
+        assert_eq!(counts, [9, 9, 2]);
+        let first = &packed.sheets[0];
+        let cuts = segments(&first.cuts);
+        assert_eq!(cuts.len(), 4 + 4, "four column and four row boundaries");
+        assert!(first.crops.is_empty(), "long cuts need no crop marks");
+        for card in extents(&cutouts, first) {
+            for x in [card.x0, card.x1] {
+                assert!(
+                    cuts.iter()
+                        .any(|s| (s.start().x - x).abs() < 1e-9 && (s.end().x - x).abs() < 1e-9)
+                );
+            }
+            for y in [card.y0, card.y1] {
+                assert!(
+                    cuts.iter()
+                        .any(|s| (s.start().y - y).abs() < 1e-9 && (s.end().y - y).abs() < 1e-9)
+                );
+            }
+        }
+        // The last sheet's two cards keep the place they have on a full sheet.
+        assert_eq!(extents(&cutouts, &packed.sheets[2])[..], extents(&cutouts, first)[..2]);
+    }
+
+    #[test]
+    fn rounded_cards_with_a_gutter_are_cut_one_by_one_and_never_touch() {
+        let sheet = a4_sheet(Orientation::Auto);
+        let cutouts = cards(8, 3.0);
+        let packed = n_up_sheets(&cutouts, 3.0, &sheet).expect("fits");
+        // With 3 mm gutters portrait holds 2 × 2, landscape 4 × 2 (261 × 179 of 281 × 181).
+        assert_eq!((packed.page_mm, packed.per_sheet), ((297.0, 210.0), 8));
+        let first = &packed.sheets[0];
+        let placed = extents(&cutouts, first);
+        let area = SheetLayout::tile_area(297.0, 210.0, 8.0);
+        for (k, a) in placed.iter().enumerate() {
+            assert!(area.inflate(1e-9, 1e-9).contains(a.origin()) && a.x1 <= area.x1 + 1e-9);
+            for b in &placed[..k] {
+                let apart = (a.x0 - b.x1).max(b.x0 - a.x1).max((a.y0 - b.y1).max(b.y0 - a.y1));
+                assert!(apart >= 3.0 - 1e-9, "{a:?} and {b:?} are {apart} mm apart");
+            }
+        }
+        let Some(Item::Shape(cut)) = first.cuts.first() else { panic!("no cut") };
+        let outlines =
+            cut.path.elements().iter().filter(|e| matches!(e, PathEl::MoveTo(_))).count();
+        assert_eq!(outlines, 8, "one closed outline per card");
+        assert!(cut.path.elements().iter().any(|e| matches!(e, PathEl::CurveTo(..))), "rounded");
+        assert!(!first.crops.is_empty(), "crop marks continue the cards' edges");
+    }
+
+    #[test]
+    fn a_card_larger_than_the_paper_is_refused() {
+        let big = vec![Cutout::shared("card", Outline::rectangle(300.0, 300.0), Vec::new())];
+        let err = n_up_sheets(&big, 0.0, &a4_sheet(Orientation::Auto)).unwrap_err();
+        assert!(err.contains("does not fit on A4 paper"), "{err}");
+    }
+}
