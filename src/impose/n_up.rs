@@ -70,9 +70,15 @@ pub fn n_up_sheets(
         }
     }
     let Some(((pw, ph), columns, rows, area)) = best else {
+        let largest = cutouts.iter().max_by(|a, b| {
+            (a.extent.width() * a.extent.height())
+                .total_cmp(&(b.extent.width() * b.extent.height()))
+        });
         return Err(format!(
-            "a {width:.1} × {height:.1} mm item does not fit on {} paper inside {} mm margins",
-            sheet.paper_name, sheet.margin_mm
+            "{} ({width:.1} × {height:.1} mm) does not fit on {} paper inside {} mm margins",
+            largest.map_or("an item", |c| c.label.as_str()),
+            sheet.paper_name,
+            sheet.margin_mm
         ));
     };
     let block_size =
@@ -252,6 +258,6 @@ mod tests {
     fn a_card_larger_than_the_paper_is_refused() {
         let big = vec![Cutout::shared("card", Outline::rectangle(300.0, 300.0), Vec::new())];
         let err = n_up_sheets(&big, 0.0, &a4_sheet(Orientation::Auto)).unwrap_err();
-        assert!(err.contains("does not fit on A4 paper"), "{err}");
+        assert!(err.starts_with("card (300.0 × 300.0 mm) does not fit on A4 paper"), "{err}");
     }
 }
