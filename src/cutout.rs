@@ -45,7 +45,8 @@ pub struct Cutout {
 }
 
 impl Cutout {
-    /// A cutout with a front only, cut along its outline with neighbours sharing edges.
+    /// A cutout with a front only, cut along its outline with neighbours sharing edges, no
+    /// bleed; set the other fields with `..Cutout::shared(…)`.
     pub fn shared(label: impl Into<String>, outline: Outline, front: Vec<Item>) -> Cutout {
         Cutout {
             label: label.into(),

@@ -1,11 +1,11 @@
 //! The `[[pieces]]` source: one cutout per physical piece (each group copy, each entry
 //! `count` times), its faces composed on its normalised cells, packed on the grid.
 
-use kurbo::{Affine, Point};
+use kurbo::Point;
 
 use super::{Part, Summary};
 use crate::compose::piece::{loops_path, mark_point, piece_face};
-use crate::cutout::{Cut, Cutout};
+use crate::cutout::Cutout;
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{normalised, outline};
@@ -48,14 +48,13 @@ pub fn pieces(design: &Design) -> Option<Part> {
         .iter()
         .zip(&forms)
         .map(|(piece, form)| Cutout {
-            label: format!("piece {}", piece.name.as_deref().unwrap_or(&piece.code)),
-            outline: polyform_outline(set.grid, form),
-            extent: polyform_outline(set.grid, form).bounds(),
-            front: piece_face(set.grid, form, &piece.front, false),
             // Drawn as seen through the front (marks pre-mirrored), so no flip.
             back: duplex.then(|| piece_face(set.grid, form, &piece.back, true)),
-            back_frame: Affine::IDENTITY,
-            cut: Cut::Shared { bleed_mm: 0.0 },
+            ..Cutout::shared(
+                format!("piece {}", piece.name.as_deref().unwrap_or(&piece.code)),
+                polyform_outline(set.grid, form),
+                piece_face(set.grid, form, &piece.front, false),
+            )
         })
         .collect();
     let cells = pieces.iter().map(|p| p.cells.len()).sum();

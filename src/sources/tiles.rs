@@ -16,14 +16,11 @@ pub fn tiles(design: &Design) -> Option<Part> {
     let shape = design.shape.filter(|_| !design.tiles.is_empty())?;
     let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
     let bleed_mm = design.sheet.print.bleed_for_gap(design.sheet.gap_mm);
+    let outline = Outline::regular(shape);
     let cutouts = design
         .tiles
         .iter()
         .map(|tile| Cutout {
-            label: format!("tile {}", tile.number),
-            outline: Outline::regular(shape),
-            extent: Outline::regular(shape).bounds(),
-            front: front(tile, shape, &design.style, &design.palette),
             back: design
                 .backs
                 .enabled
@@ -31,6 +28,11 @@ pub fn tiles(design: &Design) -> Option<Part> {
             // Backs are drawn upright; the flip about the vertical axis keeps the outline.
             back_frame: Affine::FLIP_X,
             cut: Cut::Shared { bleed_mm },
+            ..Cutout::shared(
+                format!("tile {}", tile.number),
+                outline.clone(),
+                front(tile, shape, &design.style, &design.palette),
+            )
         })
         .collect();
     Some(Part {
