@@ -1,4 +1,4 @@
-//! Cut lines: every tile edge on a sheet, each shared edge once, as thin strokes.
+//! Cut lines: every tile edge on a sheet, each shared edge once, as cut strokes.
 
 use std::collections::BTreeSet;
 
@@ -6,15 +6,11 @@ use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
-use crate::scene::{Colour, Item, Shape, Stroke};
+use crate::scene::{Item, Shape};
 
-/// Colour and width of cut lines: visible on dark and light tiles alike.
-pub const CUT_COLOUR: Colour = Colour { r: 0x80, g: 0x80, b: 0x80 };
-pub const CUT_WIDTH_MM: f64 = 0.2;
-
-/// A path drawn as a cut line.
+/// A path drawn as a cut line (`scene::cut_style`: a dark core, cased light on the page).
 pub fn cut_stroke(path: BezPath) -> Item {
-    Item::Shape(Shape::stroked(path, Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)))
+    Item::Shape(Shape::stroked(path, crate::scene::cut_style::cut_stroke()))
 }
 
 /// The distinct edges of the placed tiles, each as (start, end) with start < end.

@@ -6,6 +6,7 @@ use kurbo::{Affine, Rect};
 use super::layout::SheetLayout;
 use super::marks::{footer, front_footer};
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::case_cut_lines;
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Document, Item, Layer, Page, Role};
 
@@ -99,6 +100,7 @@ pub fn pack(
             layers,
         });
     }
+    case_cut_lines(&mut document);
     Ok(Packed { document, pages, per_page, page_size_mm: (pw, ph) })
 }
 

@@ -19,6 +19,7 @@ use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, outline};
 use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::case_cut_lines;
 use crate::scene::frame::Frame;
 use crate::scene::{Document, Group, Item, Page, Role};
 
@@ -128,8 +129,10 @@ pub fn impose_pieces(request: PieceRequest<'_>) -> Result<ImposedPieces, String>
             ));
         }
     }
+    let mut document = Document { title: request.title.to_string(), pages };
+    case_cut_lines(&mut document);
     Ok(ImposedPieces {
-        document: Document { title: request.title.to_string(), pages },
+        document,
         sheets,
         per_sheet,
         page_size_mm: (width, height),
@@ -175,7 +178,7 @@ pub fn impose_board(
     let shift = area.center() - bounds.center();
     let transform = Affine::translate(shift);
     let label = front_footer(&format!("{title} · board"));
-    let document = Document {
+    let mut document = Document {
         title: title.to_string(),
         pages: vec![Page::new(
             "sheet-01",
@@ -187,5 +190,6 @@ pub fn impose_board(
             ],
         )],
     };
+    case_cut_lines(&mut document);
     Ok((document, (width, height), 1))
 }

@@ -10,6 +10,7 @@ use super::trim_lines::{guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::centre_in;
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::case_cut_lines;
 use crate::scene::{Document, Group, Item, Page, Role};
 
 /// What imposition needs: the tiles' art in their own frames, and the sheet settings.
@@ -118,7 +119,9 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             ],
         ));
     }
-    Ok(Imposed { document: Document { title: request.title.to_string(), pages }, layout, sheets })
+    let mut document = Document { title: request.title.to_string(), pages };
+    case_cut_lines(&mut document);
+    Ok(Imposed { document, layout, sheets })
 }
 
 /// The paper of a layout as (width, height) in mm.

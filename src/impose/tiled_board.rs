@@ -9,6 +9,7 @@ use super::clip::clip_items;
 use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::footer;
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::{case_cut_lines, cut_stroke};
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
@@ -113,14 +114,14 @@ pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -
                 cut.push((Point::new(shown.x0, shown.y0), Point::new(shown.x1, shown.y0)));
             }
             if !cut.is_empty() {
+                // Trimming the margin where this sheet overlaps its neighbour is a cut like
+                // any other: it joins the page's one cut layer.
                 let path = crate::compose::net::segments_path(&cut);
-                layers.push(Layer {
-                    role: Role::Cut,
-                    items: vec![Item::Shape(Shape::stroked(
-                        path,
-                        Stroke::solid(Colour::BLACK, 0.25),
-                    ))],
-                });
+                let trim = Item::Shape(Shape::stroked(path, cut_stroke()));
+                match layers.iter_mut().find(|layer| layer.role == Role::Cut) {
+                    Some(layer) => layer.items.push(trim),
+                    None => layers.push(Layer { role: Role::Cut, items: vec![trim] }),
+                }
             }
             let mut marks = alignment_marks(plan, bounds, row, column, place);
             let label = sheet_label(row, column);
@@ -146,7 +147,9 @@ pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -
             });
         }
     }
-    Document { title: title.to_string(), pages }
+    let mut document = Document { title: title.to_string(), pages };
+    case_cut_lines(&mut document);
+    document
 }
 
 /// The marks of every seam this sheet shares, at the middle of the overlap strip, a quarter
