@@ -24,6 +24,7 @@ pub enum FoldKind {
 
 /// Width of fold lines, in mm.
 pub const LINE_MM: f64 = 0.25;
+const _: () = assert!(crate::scene::cut_style::CUT_WIDTH_MM >= LINE_MM, "cuts outweigh folds");
 /// The light tint of glue tabs.
 pub const TAB_TINT: Colour = Colour { r: 0xe4, g: 0xe4, b: 0xe4 };
 const FOLD_GREY: Colour = Colour { r: 0x55, g: 0x55, b: 0x55 };
