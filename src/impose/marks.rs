@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use kurbo::{BezPath, Point, Rect, Vec2};
+use kurbo::{Affine, BezPath, Point, Rect, Vec2};
 
 use super::cut_lines::key;
 use super::layout::FOOTER_BAND_MM;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
 use crate::model::design::Duplex;
-use crate::scene::{Colour, Item, Shape, Stroke};
+use crate::scene::{Colour, Group, Item, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 
 /// Crop marks start this far from the block and are at most this long, in mm.
@@ -103,6 +103,25 @@ pub fn back_footer(counter: &str, duplex: Duplex) -> [String; 2] {
         format!("{counter} · back"),
         format!("print double-sided at 100 %, flipping on the {edge} edge"),
     ]
+}
+
+/// The footer of a back page: in the band behind the front's footer once the sheet is turned
+/// (`mirror`, the bare duplex map from front to back). The backs land behind the fronts'
+/// tiles, which stay clear of the front's footer band, so nothing on the back covers it: at
+/// the bottom when the sheet turns left to right, at the top when it turns top to bottom.
+pub fn back_page_footer(
+    lines: &[String],
+    (width, height): (f64, f64),
+    margin: f64,
+    mirror: Affine,
+) -> Vec<Item> {
+    let items = footer(lines, width, height, margin);
+    let flips_top_to_bottom = mirror.as_coeffs()[3] < 0.0;
+    if !flips_top_to_bottom {
+        return items;
+    }
+    let up = height - 2.0 * margin - FOOTER_BAND_MM;
+    vec![Item::Group(Group { transform: Affine::translate((0.0, -up)), items })]
 }
 
 /// The footer: up to two lines of text at the left, the 10 mm square and its label at the

@@ -11,7 +11,7 @@ use kurbo::{Affine, Point, Rect, Shape as _};
 use super::cut_lines::cut_stroke;
 use super::duplex::back_mirror;
 use super::layout::SheetLayout;
-use super::marks::{back_footer, footer, front_footer};
+use super::marks::{back_footer, back_page_footer, footer, front_footer};
 use super::pack::{Placed, pack, placed_cells, placement_transform};
 use super::tiled_board::{plan, tile_frame};
 use crate::compose::piece::{loops_path, segments_path};
@@ -117,14 +117,15 @@ pub fn impose_pieces(request: PieceRequest<'_>) -> Result<ImposedPieces, String>
                 (Role::Marks, footer(&title, width, height, request.sheet.margin_mm)),
             ],
         ));
-        if mirror.is_some() && backs.is_some() {
+        if let (Some(turn), Some(_)) = (mirror, backs.as_ref()) {
             let title = back_footer(&counter, request.sheet.duplex);
+            let margin = request.sheet.margin_mm;
             pages.push(Page::new(
                 format!("sheet-{:02}-back", sheet + 1),
                 (width, height),
                 vec![
                     (Role::Art, back_art),
-                    (Role::Marks, footer(&title, width, height, request.sheet.margin_mm)),
+                    (Role::Marks, back_page_footer(&title, (width, height), margin, turn)),
                 ],
             ));
         }

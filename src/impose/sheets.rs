@@ -4,9 +4,11 @@
 use super::cut_lines::cut_lines;
 use super::duplex::{back_mirror, back_transform, duplex_correction};
 use super::layout::{SheetLayout, choose_layout};
-use super::marks::{back_footer, crop_marks, footer, front_footer, indented_footer};
+use super::marks::{back_footer, back_page_footer, crop_marks, front_footer, indented_footer};
 use super::registration::{footer_indent, registration_marks, within_clear_band};
 use super::trim_lines::{guide_area, trim_lines};
+use kurbo::Affine;
+
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::centre_in;
 use crate::model::design::SheetSettings;
@@ -107,15 +109,14 @@ pub fn impose(request: SheetRequest<'_>) -> Result<Imposed, String> {
             })
             .collect();
         let lines = back_footer(&counter, request.sheet.duplex);
+        let turn = back_mirror(request.sheet.duplex, layout.width_mm, layout.height_mm)
+            .unwrap_or(Affine::IDENTITY);
         pages.push(Page::new(
             format!("sheet-{:02}-back", sheet + 1),
             page_size(&layout),
             vec![
                 (Role::Art, back_items),
-                (
-                    Role::Marks,
-                    footer(&lines, layout.width_mm, layout.height_mm, request.sheet.margin_mm),
-                ),
+                (Role::Marks, back_page_footer(&lines, page_size(&layout), margin, turn)),
             ],
         ));
     }
