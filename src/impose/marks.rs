@@ -38,6 +38,14 @@ type TickKey = ((i64, i64), (i64, i64));
 /// [`MIN_CROP_MM`] where the margin is narrow is left out.
 pub fn crop_marks(shape: RegularPolygon, places: &[TilePlacement], area: Rect) -> Vec<Item> {
     let corners: Vec<Point> = places.iter().flat_map(|p| p.corners(shape)).collect();
+    crop_marks_at(&corners, area)
+}
+
+/// Crop marks for any cuts: `corners` are the ends of the cut lines (and the corners of the
+/// pieces); wherever one lies on a side of their bounding box, a tick continues across that
+/// side into the margin, as in [`crop_marks`]. Piece sheets pass the ends of their merged
+/// cut segments, so each cut meeting the edge of the block gets its tick.
+pub fn crop_marks_at(corners: &[Point], area: Rect) -> Vec<Item> {
     let Some(block) = corners.iter().map(|&p| Rect::from_points(p, p)).reduce(|a, b| a.union(b))
     else {
         return Vec::new();
@@ -45,7 +53,7 @@ pub fn crop_marks(shape: RegularPolygon, places: &[TilePlacement], area: Rect) -
     let on = |a: f64, b: f64| (a - b).abs() < 0.01;
     // Keyed by their rounded ends, so a tick shared by two corners is drawn once.
     let mut ticks: BTreeMap<TickKey, (Point, Point)> = BTreeMap::new();
-    for &corner in &corners {
+    for &corner in corners {
         let sides = [
             (on(corner.y, block.y0), Point::new(corner.x, block.y0), Vec2::new(0.0, -1.0)),
             (on(corner.y, block.y1), Point::new(corner.x, block.y1), Vec2::new(0.0, 1.0)),

@@ -1,5 +1,4 @@
-//! Piece sheets and board sheets: packed polyform pieces with shared cut lines and duplex backs
-//! that land exactly behind their fronts, and a board drawn at real size on one sheet.
+//! Piece sheets and board sheets: packed polyform pieces with shared cut lines, crop marks and duplex backs that land exactly behind their fronts, and a board drawn at real size.
 //!
 //! A back is placed by `mirror ∘ front placement` (determinant −1): the back face, drawn in the
 //! piece's own frame, comes out as the mirror image of the front outline, which is what lies
@@ -11,7 +10,7 @@ use kurbo::{Affine, Point, Rect, Shape as _};
 use super::cut_lines::cut_stroke;
 use super::duplex::back_mirror;
 use super::layout::SheetLayout;
-use super::marks::{back_footer, back_page_footer, footer, front_footer};
+use super::marks::{back_footer, back_page_footer, crop_marks_at, footer, front_footer};
 use super::pack::{Placed, pack, placed_cells, placement_transform};
 use super::tiled_board::{plan, tile_frame};
 use crate::compose::piece::{loops_path, segments_path};
@@ -74,6 +73,13 @@ pub fn impose_pieces(request: PieceRequest<'_>) -> Result<ImposedPieces, String>
             grid.square_mm, request.sheet.paper_name, request.sheet.margin_mm
         )
     };
+    if request.sheet.gap_mm > 0.0 {
+        return Err(format!(
+            "pieces cannot be spaced apart (gap_mm = {} mm): they are packed on their grid and \
+             share their cut lines; set `gap_mm = 0` in [sheet] or leave out --gap",
+            request.sheet.gap_mm
+        ));
+    }
     let ((width, height), columns, rows, area) = block(grid, request.sheet).ok_or_else(too_big)?;
     let placed = pack(grid.kind, &request.forms, columns, rows).ok_or_else(too_big)?;
     let sheets = placed.iter().map(|p| p.page + 1).max().unwrap_or(1);
@@ -105,17 +111,18 @@ pub fn impose_pieces(request: PieceRequest<'_>) -> Result<ImposedPieces, String>
             }
             sides.extend(boundary_sides(grid.kind, &placed_cells(grid.kind, form, **spot)));
         }
-        let cut = segments_path(grid, &merge_collinear(&sides));
-        let cut = Affine::translate(origin.to_vec2()) * cut;
+        let merged = merge_collinear(&sides);
+        let to_page = Affine::translate(origin.to_vec2());
+        let cut = to_page * segments_path(grid, &merged);
+        let ends: Vec<Point> =
+            merged.iter().flat_map(|&(a, b)| [a, b]).map(|p| to_page * grid.point_mm(p)).collect();
+        let mut marks = crop_marks_at(&ends, area);
         let title = front_footer(&counter);
+        marks.extend(footer(&title, width, height, request.sheet.margin_mm));
         pages.push(Page::new(
             format!("sheet-{:02}-front", sheet + 1),
             (width, height),
-            vec![
-                (Role::Art, front_art),
-                (Role::Cut, vec![cut_stroke(cut)]),
-                (Role::Marks, footer(&title, width, height, request.sheet.margin_mm)),
-            ],
+            vec![(Role::Art, front_art), (Role::Cut, vec![cut_stroke(cut)]), (Role::Marks, marks)],
         ));
         if let (Some(turn), Some(_)) = (mirror, backs.as_ref()) {
             let title = back_footer(&counter, request.sheet.duplex);
