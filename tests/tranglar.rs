@@ -240,7 +240,8 @@ fn piece_sheets_have_crop_marks_in_the_margin_and_refuse_a_gap() {
     for (x, y) in points(ticks) {
         let inside = x > x0 + 1e-6 && x < x1 - 1e-6 && y > y0 + 1e-6 && y < y1 - 1e-6;
         assert!(!inside, "a crop mark at ({x}, {y}) inside the block");
-        assert!((8.0..=202.0).contains(&x) && (8.0..=276.0).contains(&y), "({x}, {y})");
+        // Inside the 5 mm margins, above the footer band.
+        assert!((5.0..=205.0).contains(&x) && (5.0..=279.0).contains(&y), "({x}, {y})");
     }
     let dir = scratch("tranglar-gap");
     let design = root().join("designs/tranglar.toml");
