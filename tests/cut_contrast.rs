@@ -329,3 +329,24 @@ fn contrast_is_measured_as_wcag_does() {
     assert!((contrast([0x80; 3], [0x8a, 0x8f, 0x94]) - 1.21).abs() < 0.01);
     assert_eq!(grey([255, 0, 0]), [76, 76, 76]);
 }
+
+#[test]
+fn every_layer_of_every_page_has_a_name_of_its_own() {
+    let mut pages = 0;
+    for design in designs() {
+        for (name, svg) in page_svgs(&design) {
+            let mut labels: Vec<&str> = svg
+                .split("inkscape:label=\"")
+                .skip(1)
+                .map(|rest| &rest[..rest.find('"').expect("a closed attribute")])
+                .collect();
+            assert!(!labels.is_empty(), "{name} has no layers");
+            let count = labels.len();
+            labels.sort_unstable();
+            labels.dedup();
+            assert_eq!(labels.len(), count, "{name}: two layers share a name");
+            pages += 1;
+        }
+    }
+    assert!(pages >= 19, "{pages} pages");
+}
