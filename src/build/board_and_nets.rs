@@ -56,10 +56,12 @@ pub fn board_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Re
     let (w, h) = (frame.bounds.width(), frame.bounds.height());
     result.parts.push(PartReport {
         what: format!(
-            "board {w:.0} × {h:.0} mm{} as {} × {} pieces ({} mm overlap)",
+            "board {w:.0} × {h:.0} mm{} as {} × {} pieces of {:.0} × {:.0} mm ({} mm overlap)",
             if board.tray.is_some() { " with box walls" } else { "" },
             plan.rows,
             plan.columns,
+            plan.piece_mm.0,
+            plan.piece_mm.1,
             board.overlap_mm
         ),
         sheets: plan.sheets(),
