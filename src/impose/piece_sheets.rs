@@ -5,7 +5,7 @@
 //! behind it once the sheet is turned over. Marks on backs are pre-mirrored by compose so they
 //! read correctly.
 
-use kurbo::{Affine, Point, Rect, Shape as _};
+use kurbo::{Affine, BezPath, Point, Rect, Shape as _};
 
 use super::cut_lines::cut_stroke;
 use super::duplex::back_mirror;
@@ -18,9 +18,9 @@ use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, outline};
 use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::SheetSettings;
-use crate::scene::cut_style::case_cut_lines;
+use crate::scene::cut_style::{case_cut_lines, cut_stroke_beside, heaviest_stroke_mm};
 use crate::scene::frame::Frame;
-use crate::scene::{Document, Group, Item, Page, Role};
+use crate::scene::{Document, Group, Item, Page, Role, Shape};
 
 /// Pieces to impose: forms (normalised cells) and their faces' art in the forms' frames.
 #[derive(Debug)]
@@ -162,6 +162,9 @@ pub fn impose_board(
 ) -> Result<(Document, (f64, f64), usize), String> {
     let loops = outline(grid.kind, cells);
     let outline_mm = loops_path(grid, &loops);
+    // The board's grid lines run beside its outline cut: the cut is never lighter.
+    let stroke = cut_stroke_beside(heaviest_stroke_mm(&art));
+    let board_cut = |path: BezPath| Item::Shape(Shape::stroked(path, stroke.clone()));
     let bounds = outline_mm.bounding_box();
     let fits = |&(width, height): &(f64, f64)| {
         let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
@@ -169,7 +172,7 @@ pub fn impose_board(
     };
     let Some((width, height)) = sheet.page_sizes().into_iter().find(fits) else {
         let frame =
-            Frame::new(vec![(Role::Art, art), (Role::Cut, vec![cut_stroke(outline_mm)])], bounds);
+            Frame::new(vec![(Role::Art, art), (Role::Cut, vec![board_cut(outline_mm)])], bounds);
         let Some(plan) = plan(bounds, sheet, DEFAULT_OVERLAP_MM) else {
             return Err(format!(
                 "the board ({:.0} × {:.0} mm) cannot be split over {} sheets inside {} mm margins",
@@ -193,7 +196,7 @@ pub fn impose_board(
             (width, height),
             vec![
                 (Role::Art, vec![Item::Group(Group { transform, items: art })]),
-                (Role::Cut, vec![cut_stroke(transform * outline_mm)]),
+                (Role::Cut, vec![board_cut(transform * outline_mm)]),
                 (Role::Marks, footer(&label, width, height, sheet.margin_mm)),
             ],
         )],

@@ -21,6 +21,23 @@ pub fn cut_stroke() -> Stroke {
     Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)
 }
 
+/// The cut stroke beside decorative lines `decorative_mm` wide (a board's grid lines, whose
+/// width the design chooses): never lighter than they are.
+pub fn cut_stroke_beside(decorative_mm: f64) -> Stroke {
+    Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM.max(decorative_mm))
+}
+
+/// The widest stroke among `items` (groups' scaling ignored: boards are drawn at 1:1), or 0.
+pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
+    items
+        .iter()
+        .map(|item| match item {
+            Item::Shape(shape) => shape.stroke.as_ref().map_or(0.0, |s| s.width_mm),
+            Item::Group(group) => heaviest_stroke_mm(&group.items),
+        })
+        .fold(0.0, f64::max)
+}
+
 /// The casing of a page: the paths of its `Cut` layers stroked light and wide, or `None`
 /// when the page has no cuts.
 pub fn casing_layer(page: &Page) -> Option<Layer> {
@@ -33,13 +50,15 @@ pub fn casing_layer(page: &Page) -> Option<Layer> {
     (!items.is_empty()).then_some(Layer { role: Role::CutCasing, items })
 }
 
-/// An item of the cut layer as its casing: the same paths, only stroked.
+/// An item of the cut layer as its casing: the same paths, only stroked, as much wider than
+/// the cut as [`CASING_WIDTH_MM`] is than [`CUT_WIDTH_MM`].
 fn cased(item: &Item) -> Item {
     match item {
-        Item::Shape(shape) => Item::Shape(Shape::stroked(
-            shape.path.clone(),
-            Stroke::solid(CASING_COLOUR, CASING_WIDTH_MM),
-        )),
+        Item::Shape(shape) => {
+            let core = shape.stroke.as_ref().map_or(CUT_WIDTH_MM, |s| s.width_mm);
+            let width = CASING_WIDTH_MM.max(core + CASING_WIDTH_MM - CUT_WIDTH_MM);
+            Item::Shape(Shape::stroked(shape.path.clone(), Stroke::solid(CASING_COLOUR, width)))
+        }
         Item::Group(group) => Item::Group(super::Group {
             transform: group.transform,
             items: group.items.iter().map(cased).collect(),
@@ -83,6 +102,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_beside_heavy_lines_is_as_heavy_and_keeps_its_casing_band() {
+        let heavy = cut_stroke_beside(2.0);
+        assert_eq!(heavy.width_mm, 2.0);
+        assert_eq!(cut_stroke_beside(0.1).width_mm, CUT_WIDTH_MM);
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((5.0, 0.0));
+        let art = vec![Item::Group(super::super::Group {
+            transform: kurbo::Affine::IDENTITY,
+            items: vec![Item::Shape(Shape::stroked(path.clone(), Stroke::solid(CUT_COLOUR, 2.0)))],
+        })];
+        assert_eq!(heaviest_stroke_mm(&art), 2.0);
+        let Item::Shape(casing) = cased(&Item::Shape(Shape::stroked(path, heavy))) else {
+            panic!()
+        };
+        let width = casing.stroke.map(|s| s.width_mm).unwrap_or_default();
+        assert!((width - (2.0 + CASING_WIDTH_MM - CUT_WIDTH_MM)).abs() < 1e-12);
+    }
+
+    #[test]
     fn the_casing_goes_under_the_cut_layer_and_pages_without_cuts_get_none() {
         let mut path = BezPath::new();
         path.move_to((0.0, 0.0));
@@ -98,6 +137,8 @@ mod tests {
         case_cut_lines(&mut document);
         let roles: Vec<Role> = document.pages[0].layers.iter().map(|l| l.role).collect();
         assert_eq!(roles, [Role::Art, Role::CutCasing, Role::Cut]);
+        let Item::Shape(casing) = &document.pages[0].layers[1].items[0] else { panic!() };
+        assert_eq!(casing.stroke.as_ref().map(|s| s.width_mm), Some(CASING_WIDTH_MM));
         assert_eq!(document.pages[1].layers.len(), 1);
     }
 }
