@@ -128,8 +128,16 @@ pub fn back_page_footer(
     if !flips_top_to_bottom {
         return items;
     }
-    let up = height - 2.0 * margin - FOOTER_BAND_MM;
-    vec![Item::Group(Group { transform: Affine::translate((0.0, -up)), items })]
+    let up = Affine::translate((0.0, -(height - 2.0 * margin - FOOTER_BAND_MM)));
+    items.into_iter().map(|item| moved(item, up)).collect()
+}
+
+/// An item drawn `by` a translation: shapes' paths moved, groups' transforms composed.
+fn moved(item: Item, by: Affine) -> Item {
+    match item {
+        Item::Shape(shape) => Item::Shape(Shape { path: by * shape.path, ..shape }),
+        Item::Group(group) => Item::Group(Group { transform: by * group.transform, ..group }),
+    }
 }
 
 /// The footer: up to two lines of text at the left, the 10 mm square and its label at the
@@ -231,6 +239,40 @@ mod tests {
         let (columns, rows) = (6, 9);
         assert_eq!(places.len(), columns * rows);
         assert_eq!(found.len(), 2 * (columns + 1) + 2 * (rows + 1));
+    }
+
+    #[test]
+    fn a_back_footer_lies_behind_the_front_footer_band() {
+        use crate::impose::duplex::back_mirror;
+        let ink = |items: &[Item]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    Item::Shape(shape) => shape.path.bounding_box(),
+                    Item::Group(_) => panic!("footers are shapes"),
+                })
+                .reduce(|a, b| a.union(b))
+                .unwrap()
+        };
+        let lines = ["Set · sheet 1 of 1 · back".to_string()];
+        for (duplex, size, at_top) in [
+            (Duplex::LongEdge, (210.0, 297.0), false),
+            (Duplex::ShortEdge, (210.0, 297.0), true),
+            (Duplex::LongEdge, (297.0, 210.0), true),
+            (Duplex::ShortEdge, (297.0, 210.0), false),
+        ] {
+            let turn = back_mirror(duplex, size.0, size.1).unwrap();
+            let box_ = ink(&back_page_footer(&lines, size, 8.0, turn));
+            // The front's footer band, turned over with the sheet.
+            let band = turn.transform_rect_bbox(Rect::new(
+                0.0,
+                size.1 - 8.0 - FOOTER_BAND_MM,
+                size.0,
+                size.1 - 8.0,
+            ));
+            assert!(band.contains(box_.origin()) && box_.y1 <= band.y1 + 1e-9, "{duplex:?}");
+            assert_eq!(box_.y0 < size.1 / 2.0, at_top, "{duplex:?} {size:?}");
+        }
     }
 
     #[test]
