@@ -107,7 +107,7 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
                 Role::Fold,
                 vec![Item::Shape(Shape::stroked(segments_path(&folds), fold_stroke(fold_kind)))],
             ),
-            // The grid lines run beside the outline cut: the cut is never lighter.
+            // The grid lines run beside the outline cut: the cut is heavier.
             (
                 Role::Cut,
                 vec![Item::Shape(Shape::stroked(

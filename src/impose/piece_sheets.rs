@@ -162,7 +162,7 @@ pub fn impose_board(
 ) -> Result<(Document, (f64, f64), usize), String> {
     let loops = outline(grid.kind, cells);
     let outline_mm = loops_path(grid, &loops);
-    // The board's grid lines run beside its outline cut: the cut is never lighter.
+    // The board's grid lines run beside its outline cut: the cut is heavier.
     let stroke = cut_stroke_beside(heaviest_stroke_mm(&art));
     let board_cut = |path: BezPath| Item::Shape(Shape::stroked(path, stroke.clone()));
     let bounds = outline_mm.bounding_box();

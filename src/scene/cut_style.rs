@@ -21,10 +21,15 @@ pub fn cut_stroke() -> Stroke {
     Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)
 }
 
+/// How much heavier than the decorative lines beside it a cut is drawn when they are as
+/// heavy as [`CUT_WIDTH_MM`] or heavier, so the two are never mistaken for each other.
+pub const HEAVIER_THAN_DECORATION: f64 = 1.5;
+
 /// The cut stroke beside decorative lines `decorative_mm` wide (a board's grid lines, whose
-/// width the design chooses): never lighter than they are.
+/// width and colour the design chooses): [`HEAVIER_THAN_DECORATION`] times as heavy, at
+/// least [`CUT_WIDTH_MM`].
 pub fn cut_stroke_beside(decorative_mm: f64) -> Stroke {
-    Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM.max(decorative_mm))
+    Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM.max(decorative_mm * HEAVIER_THAN_DECORATION))
 }
 
 /// The widest stroke among `items` (groups' scaling ignored: boards are drawn at 1:1), or 0.
@@ -104,7 +109,7 @@ mod tests {
     #[test]
     fn a_cut_beside_heavy_lines_is_as_heavy_and_keeps_its_casing_band() {
         let heavy = cut_stroke_beside(2.0);
-        assert_eq!(heavy.width_mm, 2.0);
+        assert_eq!(heavy.width_mm, 3.0);
         assert_eq!(cut_stroke_beside(0.1).width_mm, CUT_WIDTH_MM);
         let mut path = BezPath::new();
         path.move_to((0.0, 0.0));
@@ -118,7 +123,7 @@ mod tests {
             panic!()
         };
         let width = casing.stroke.map(|s| s.width_mm).unwrap_or_default();
-        assert!((width - (2.0 + CASING_WIDTH_MM - CUT_WIDTH_MM)).abs() < 1e-12);
+        assert!((width - (3.0 + CASING_WIDTH_MM - CUT_WIDTH_MM)).abs() < 1e-12);
     }
 
     #[test]
