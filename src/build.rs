@@ -114,9 +114,10 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
         }
         Summary::GridBoard { cells } => format!("a board of {cells} cells"),
         Summary::Board { width, height, walls, overlap_mm } => {
-            let (rows, columns) = imposed.split.unwrap_or((1, 1));
+            let (rows, columns, (piece_w, piece_h)) =
+                imposed.split.unwrap_or((1, 1, (*width, *height)));
             format!(
-                "board {width:.0} × {height:.0} mm{} as {rows} × {columns} pieces ({overlap_mm} mm overlap)",
+                "board {width:.0} × {height:.0} mm{} as {rows} × {columns} pieces of {piece_w:.0} × {piece_h:.0} mm ({overlap_mm} mm overlap)",
                 if *walls { " with box walls" } else { "" },
             )
         }

@@ -224,3 +224,30 @@ fn a_board_larger_than_the_paper_is_split_over_sheets() {
     // Sheets are labelled by row letter and column number for assembly.
     assert!(names.contains(&"tranglar-board-sheet-a1.svg".to_string()), "{names:?}");
 }
+
+#[test]
+fn piece_sheets_have_crop_marks_in_the_margin_and_refuse_a_gap() {
+    let folder = build("tranglar-crops", "long-edge");
+    let front = read(&folder, "tranglar-pieces-sheet-01-front.svg");
+    let pieces: Vec<(f64, f64)> = piece_outlines(&front).into_iter().flatten().collect();
+    let (x0, x1) = pieces.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = pieces.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let marks = &front[front.find("label=\"marks\"").unwrap()..];
+    let ticks = attribute(&marks[marks.find("<path").unwrap()..], "d");
+    let count = ticks.matches('M').count();
+    // Two at each corner of the block, and one where each cut meets its edge.
+    assert!(count > 8, "{count} crop marks");
+    for (x, y) in points(ticks) {
+        let inside = x > x0 + 1e-6 && x < x1 - 1e-6 && y > y0 + 1e-6 && y < y1 - 1e-6;
+        assert!(!inside, "a crop mark at ({x}, {y}) inside the block");
+        // Inside the 5 mm margins, above the footer band.
+        assert!((5.0..=205.0).contains(&x) && (5.0..=279.0).contains(&y), "({x}, {y})");
+    }
+    let dir = scratch("tranglar-gap");
+    let design = root().join("designs/tranglar.toml");
+    let output = tilepress(&dir, &["build", design.to_str().unwrap(), "-o", "out", "--gap", "3"]);
+    let (out, err) = text(&output);
+    assert_eq!(code(&output), 2, "{out}{err}");
+    assert!(err.contains("pieces cannot be spaced apart (gap_mm = 3 mm)"), "{err}");
+    assert!(!dir.join("out").exists(), "nothing written");
+}

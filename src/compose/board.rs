@@ -3,12 +3,11 @@
 
 use kurbo::{Circle, Point, Shape as _, Vec2};
 
-use super::net::{
-    FoldKind, TAB_TINT, bounds, cut_stroke, fold_stroke, polygon_path, segments_path,
-};
+use super::net::{FoldKind, TAB_TINT, bounds, fold_stroke, polygon_path, segments_path};
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::model::board::{Board, Player, Tray};
 use crate::model::design::Palette;
+use crate::scene::cut_style::cut_stroke_beside;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
 
@@ -80,9 +79,10 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
         let [p, q, r] = cell.corners().map(|v| v.point(edge));
         grid.extend([(p, q), (q, r), (r, p)]);
     }
+    let grid_line_mm = edge * 0.012;
     art.push(Item::Shape(Shape::stroked(
         segments_path(&grid),
-        Stroke::solid(board.lines, edge * 0.012),
+        Stroke::solid(board.lines, grid_line_mm),
     )));
     for (vertex, mark) in &board.dots {
         let path = Circle::new(vertex.point(edge), edge * 0.09).to_path(CURVE_TOLERANCE_MM);
@@ -107,7 +107,14 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
                 Role::Fold,
                 vec![Item::Shape(Shape::stroked(segments_path(&folds), fold_stroke(fold_kind)))],
             ),
-            (Role::Cut, vec![Item::Shape(Shape::stroked(segments_path(&cut), cut_stroke()))]),
+            // The grid lines run beside the outline cut: the cut is heavier.
+            (
+                Role::Cut,
+                vec![Item::Shape(Shape::stroked(
+                    segments_path(&cut),
+                    cut_stroke_beside(grid_line_mm),
+                ))],
+            ),
         ],
         bounds(&extent),
     )

@@ -22,8 +22,9 @@ pub enum FoldKind {
     Valley,
 }
 
-/// Width of cut and fold lines, in mm.
+/// Width of fold lines, in mm.
 pub const LINE_MM: f64 = 0.25;
+const _: () = assert!(crate::scene::cut_style::CUT_WIDTH_MM >= LINE_MM, "cuts outweigh folds");
 /// The light tint of glue tabs.
 pub const TAB_TINT: Colour = Colour { r: 0xe4, g: 0xe4, b: 0xe4 };
 const FOLD_GREY: Colour = Colour { r: 0x55, g: 0x55, b: 0x55 };
@@ -37,10 +38,8 @@ pub fn fold_stroke(kind: FoldKind) -> Stroke {
     Stroke { dash_mm, ..Stroke::solid(FOLD_GREY, LINE_MM) }
 }
 
-/// The solid black stroke of cut lines.
-pub fn cut_stroke() -> Stroke {
-    Stroke::solid(Colour::BLACK, LINE_MM)
-}
+/// The stroke of cut lines, the same on every sheet.
+pub use crate::scene::cut_style::cut_stroke;
 
 /// A closed polygon.
 pub fn polygon_path(points: &[Point]) -> BezPath {

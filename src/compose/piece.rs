@@ -9,6 +9,7 @@ use kurbo::{Affine, BezPath, Point};
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
 use crate::model::pieces::{Board, Face};
+use crate::scene::cut_style::CUT_WIDTH_MM;
 use crate::scene::{Group, Item, LineCap, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
 
@@ -16,6 +17,8 @@ use crate::text::{Anchor, text_outline};
 pub const INNER_LINE_MM: f64 = 0.3;
 /// Width of a face's outline line, in mm (half of it lies inside the piece).
 pub const OUTLINE_MM: f64 = 0.6;
+// A cut is never lighter than the decorative lines drawn beside it.
+const _: () = assert!(CUT_WIDTH_MM >= OUTLINE_MM && CUT_WIDTH_MM >= INNER_LINE_MM);
 
 /// Closed loops of lattice points as one path in mm.
 pub fn loops_path(grid: Grid, loops: &[Vec<LatticePoint>]) -> BezPath {

@@ -216,6 +216,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn tetrahedron_vertices_1_2_3_run_counter_clockwise_seen_from_outside_face_4() {
+        // docs/format.md: seen from vertex 4 (the pawn standing on face 4, looked at from
+        // above) vertices 1, 2, 3 run clockwise.
+        let t = Polyhedron::tetrahedron(30.0);
+        let [v1, v2, v3, v4] = [0, 1, 2, 3].map(|k| t.vertices[k]);
+        let normal = cross(sub(v2, v1), sub(v3, v1));
+        assert!(
+            dot(normal, sub(v4, v1)) < 0.0,
+            "the right-hand normal of 1→2→3 points away from 4"
+        );
+    }
+
+    #[test]
     fn the_tetrahedron_is_regular_closed_and_outward() {
         let t = Polyhedron::tetrahedron(40.0);
         assert_eq!(t.check(), Ok(()));

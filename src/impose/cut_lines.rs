@@ -1,4 +1,4 @@
-//! Cut lines: every tile edge on a sheet, each shared edge once, as thin strokes.
+//! Cut lines: every tile edge on a sheet, each shared edge once, as cut strokes.
 
 use std::collections::BTreeSet;
 
@@ -6,15 +6,19 @@ use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
-use crate::scene::{Colour, Item, Shape, Stroke};
+use crate::scene::{Item, Shape};
 
-/// Colour and width of cut lines: visible on dark and light tiles alike.
-pub const CUT_COLOUR: Colour = Colour { r: 0x80, g: 0x80, b: 0x80 };
-pub const CUT_WIDTH_MM: f64 = 0.2;
-
-/// A path drawn as a cut line.
+/// A path drawn as a cut line (`scene::cut_style`: a dark core, cased light on the page).
 pub fn cut_stroke(path: BezPath) -> Item {
-    Item::Shape(Shape::stroked(path, Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)))
+    Item::Shape(Shape::stroked(path, crate::scene::cut_style::cut_stroke()))
+}
+
+/// A cut along an outline drawn beside `art` (a board's grid lines, whose width the design
+/// chooses): never lighter than the heaviest line of that art (`cut_style::cut_stroke_beside`).
+pub fn cut_stroke_beside(art: &[Item]) -> impl Fn(BezPath) -> Item {
+    use crate::scene::cut_style::{cut_stroke_beside, heaviest_stroke_mm};
+    let stroke = cut_stroke_beside(heaviest_stroke_mm(art));
+    move |path| Item::Shape(Shape::stroked(path, stroke.clone()))
 }
 
 /// The distinct edges of the placed tiles, each as (start, end) with start < end.

@@ -37,10 +37,13 @@ impl SheetLayout {
     }
 
     /// The area tiles of a tile sheet may use on a `width` × `height` page: [`Self::tile_area`],
-    /// kept clear of the registration marks when `sheet` asks for them. The one place that
-    /// says so: the chosen layout, centring, crop marks and guides all read it.
+    /// less the bleed around tiles spaced apart (so bled art stays inside the margins and
+    /// off the footer band), kept clear of the registration marks when `sheet` asks for
+    /// them. The one place that says so: the chosen layout, centring, crop marks and guides
+    /// all read it.
     pub fn sheet_tile_area(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
-        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        let bleed = sheet.print.bleed_for_gap(sheet.gap_mm);
+        let area = SheetLayout::tile_area(width, height, sheet.margin_mm).inset(-bleed);
         if sheet.print.registration_marks {
             within_clear_band(area, height, sheet.margin_mm)
         } else {

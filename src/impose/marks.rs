@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use kurbo::{BezPath, Point, Rect, Vec2};
+use kurbo::{Affine, BezPath, Point, Rect, Vec2};
 
 use super::cut_lines::key;
 use super::layout::FOOTER_BAND_MM;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
 use crate::model::design::Duplex;
-use crate::scene::{Colour, Item, Shape, Stroke};
+use crate::scene::{Colour, Group, Item, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 
 /// Crop marks start this far from the block and are at most this long, in mm.
@@ -41,7 +41,10 @@ pub fn crop_marks(shape: RegularPolygon, places: &[TilePlacement], area: Rect) -
     crop_marks_at(&corners, area)
 }
 
-/// [`crop_marks`] for the corners of any cutouts on the page.
+/// Crop marks for any cuts: `corners` are the ends of the cut lines (and the corners of the
+/// pieces); wherever one lies on a side of their bounding box, a tick continues across that
+/// side into the margin, as in [`crop_marks`]. Piece sheets pass the ends of their merged
+/// cut segments, so each cut meeting the edge of the block gets its tick.
 pub fn crop_marks_at(corners: &[Point], area: Rect) -> Vec<Item> {
     let Some(block) = corners.iter().map(|&p| Rect::from_points(p, p)).reduce(|a, b| a.union(b))
     else {
@@ -108,6 +111,33 @@ pub fn back_footer(counter: &str, duplex: Duplex) -> [String; 2] {
         format!("{counter} · back"),
         format!("print double-sided at 100 %, flipping on the {edge} edge"),
     ]
+}
+
+/// The footer of a back page: in the band behind the front's footer once the sheet is turned
+/// (`mirror`, the bare duplex map from front to back). The backs land behind the fronts'
+/// tiles, which stay clear of the front's footer band, so nothing on the back covers it: at
+/// the bottom when the sheet turns left to right, at the top when it turns top to bottom.
+pub fn back_page_footer(
+    lines: &[String],
+    (width, height): (f64, f64),
+    margin: f64,
+    mirror: Affine,
+) -> Vec<Item> {
+    let items = footer(lines, width, height, margin);
+    let flips_top_to_bottom = mirror.as_coeffs()[3] < 0.0;
+    if !flips_top_to_bottom {
+        return items;
+    }
+    let up = Affine::translate((0.0, -(height - 2.0 * margin - FOOTER_BAND_MM)));
+    items.into_iter().map(|item| moved(item, up)).collect()
+}
+
+/// An item drawn `by` a translation: shapes' paths moved, groups' transforms composed.
+fn moved(item: Item, by: Affine) -> Item {
+    match item {
+        Item::Shape(shape) => Item::Shape(Shape { path: by * shape.path, ..shape }),
+        Item::Group(group) => Item::Group(Group { transform: by * group.transform, ..group }),
+    }
 }
 
 /// The footer: up to two lines of text at the left, the 10 mm square and its label at the
@@ -209,6 +239,40 @@ mod tests {
         let (columns, rows) = (6, 9);
         assert_eq!(places.len(), columns * rows);
         assert_eq!(found.len(), 2 * (columns + 1) + 2 * (rows + 1));
+    }
+
+    #[test]
+    fn a_back_footer_lies_behind_the_front_footer_band() {
+        use crate::impose::duplex::back_mirror;
+        let ink = |items: &[Item]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    Item::Shape(shape) => shape.path.bounding_box(),
+                    Item::Group(_) => panic!("footers are shapes"),
+                })
+                .reduce(|a, b| a.union(b))
+                .unwrap()
+        };
+        let lines = ["Set · sheet 1 of 1 · back".to_string()];
+        for (duplex, size, at_top) in [
+            (Duplex::LongEdge, (210.0, 297.0), false),
+            (Duplex::ShortEdge, (210.0, 297.0), true),
+            (Duplex::LongEdge, (297.0, 210.0), true),
+            (Duplex::ShortEdge, (297.0, 210.0), false),
+        ] {
+            let turn = back_mirror(duplex, size.0, size.1).unwrap();
+            let box_ = ink(&back_page_footer(&lines, size, 8.0, turn));
+            // The front's footer band, turned over with the sheet.
+            let band = turn.transform_rect_bbox(Rect::new(
+                0.0,
+                size.1 - 8.0 - FOOTER_BAND_MM,
+                size.0,
+                size.1 - 8.0,
+            ));
+            assert!(band.contains(box_.origin()) && box_.y1 <= band.y1 + 1e-9, "{duplex:?}");
+            assert_eq!(box_.y0 < size.1 / 2.0, at_top, "{duplex:?} {size:?}");
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use kurbo::{Affine, Point, Rect};
 
 use super::cut_lines::cut_stroke;
 use super::layout::SheetLayout;
+use super::marks::crop_marks_at;
 use super::packing::{Packed, SheetPlacement};
 use crate::compose::piece::segments_path;
 use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries};
@@ -138,6 +139,13 @@ pub fn polyform_sheets(
             grid.square_mm, sheet.paper_name, sheet.margin_mm
         )
     };
+    if sheet.gap_mm > 0.0 {
+        return Err(format!(
+            "pieces cannot be spaced apart (gap_mm = {} mm): they are packed on their grid and \
+             share their cut lines; set `gap_mm = 0` in [sheet] or leave out --gap",
+            sheet.gap_mm
+        ));
+    }
     let ((width, height), columns, rows, area) = block(grid, sheet).ok_or_else(too_big)?;
     let placed = pack(grid.kind, forms, columns, rows).ok_or_else(too_big)?;
     let pages = placed.iter().map(|p| p.page + 1).max().unwrap_or(1);
@@ -155,8 +163,15 @@ pub fn polyform_sheets(
                     &placed_cells(grid.kind, &forms[spot.piece], **spot),
                 ));
             }
-            let cut =
-                Affine::translate(origin.to_vec2()) * segments_path(grid, &merge_collinear(&sides));
+            let merged = merge_collinear(&sides);
+            let to_page = Affine::translate(origin.to_vec2());
+            let cut = to_page * segments_path(grid, &merged);
+            // Each cut that meets the edge of the block gets its tick in the margin.
+            let ends: Vec<Point> = merged
+                .iter()
+                .flat_map(|&(a, b)| [a, b])
+                .map(|p| to_page * grid.point_mm(p))
+                .collect();
             SheetPlacement {
                 placed: on_page
                     .iter()
@@ -165,7 +180,7 @@ pub fn polyform_sheets(
                     })
                     .collect(),
                 cuts: vec![cut_stroke(cut)],
-                crops: Vec::new(),
+                crops: crop_marks_at(&ends, area),
             }
         })
         .collect();

@@ -8,7 +8,7 @@
 
 use kurbo::{Affine, Rect};
 
-use super::cut_lines::cut_stroke;
+use super::cut_lines::cut_stroke_beside;
 use super::layout::{SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
@@ -144,7 +144,7 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
         page_mm: (width, height),
         sheets: vec![SheetPlacement {
             placed: vec![(0, transform)],
-            cuts: vec![cut_stroke(transform * cutout.outline.path.clone())],
+            cuts: vec![cut_stroke_beside(&cutout.front)(transform * cutout.outline.path.clone())],
             crops: Vec::new(),
         }],
         per_sheet: 1,

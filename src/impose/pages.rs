@@ -9,14 +9,15 @@
 use kurbo::Affine;
 
 use super::bleed::with_bleed;
-use super::cut_lines::cut_stroke;
+use super::cut_lines::cut_stroke_beside;
 use super::duplex::{back_mirror, duplex_correction};
-use super::marks::{back_footer, footer, front_footer, indented_footer};
+use super::marks::{back_footer, back_page_footer, front_footer, indented_footer};
 use super::packing::{Arrangement, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::case_cut_lines;
 use crate::scene::{Document, Group, Item, Page, Role};
 
 /// One part to impose: its cutouts, how they pack, and how its pages are named.
@@ -46,8 +47,9 @@ pub struct Imposed {
     pub page_size_mm: (f64, f64),
     /// The area cutouts may use on one sheet, in mm².
     pub printable_mm2: f64,
-    /// Rows and columns of sheets, when one cutout was split over several.
-    pub split: Option<(usize, usize)>,
+    /// How one cutout was split over several sheets: rows and columns of sheets, and the
+    /// size of each piece in mm.
+    pub split: Option<(usize, usize, (f64, f64))>,
 }
 
 /// Packs the part and draws its pages; `Err` says why it does not fit.
@@ -58,7 +60,7 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
             let Some(cutout) = part.cutouts.first() else {
                 return Err(format!("there is no {noun} to print"));
             };
-            let frame = cutout.frame(cut_stroke);
+            let frame = cutout.frame(cut_stroke_beside(&cutout.front));
             let document = tile_frame(part.title, &frame, &plan, part.sheet.margin_mm);
             Ok(Imposed {
                 document,
@@ -66,7 +68,7 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
                 per_sheet: 1,
                 page_size_mm: plan.page_mm,
                 printable_mm2: plan.area.area(),
-                split: Some((plan.rows, plan.columns)),
+                split: Some((plan.rows, plan.columns, plan.piece_mm)),
             })
         }
         Arrangement::Sheets(packed) => Ok(sheet_pages(&part, packed)),
@@ -117,17 +119,21 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             group(mirror * t * c.back_frame, back)
         });
         let lines = back_footer(&counter, sheet.duplex);
+        // The footer follows the front's footer band as the sheet turns over.
+        let turn = back_mirror(sheet.duplex, width, height).unwrap_or(Affine::IDENTITY);
         pages.push(Page::new(
             format!("sheet-{:02}-back", index + 1),
             (width, height),
             vec![
                 (Role::Art, backs.collect()),
-                (Role::Marks, footer(&lines, width, height, margin)),
+                (Role::Marks, back_page_footer(&lines, (width, height), margin, turn)),
             ],
         ));
     }
+    let mut document = Document { title: part.title.to_string(), pages };
+    case_cut_lines(&mut document);
     Imposed {
-        document: Document { title: part.title.to_string(), pages },
+        document,
         sheets: count,
         per_sheet: packed.per_sheet,
         page_size_mm: packed.page_mm,

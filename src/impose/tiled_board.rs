@@ -9,6 +9,7 @@ use super::clip::clip_items;
 use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::footer;
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::{case_cut_lines, cut_stroke};
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
@@ -26,6 +27,9 @@ pub struct TilePlan {
     /// The printable area on every page.
     pub area: Rect,
     pub overlap_mm: f64,
+    /// Width and height of the part of the frame each sheet shows: the frame split into
+    /// equal pieces (overlaps included), so no sheet holds only a thin strip.
+    pub piece_mm: (f64, f64),
 }
 
 impl TilePlan {
@@ -35,20 +39,23 @@ impl TilePlan {
 
     /// The part of the frame (frame coordinates) sheet `(row, column)` shows.
     pub fn window(&self, bounds: Rect, row: usize, column: usize) -> Rect {
-        let x = bounds.x0 + column as f64 * (self.area.width() - self.overlap_mm);
-        let y = bounds.y0 + row as f64 * (self.area.height() - self.overlap_mm);
-        Rect::new(
-            x,
-            y,
-            (x + self.area.width()).min(bounds.x1),
-            (y + self.area.height()).min(bounds.y1),
-        )
+        let (width, height) = self.piece_mm;
+        let x = bounds.x0 + column as f64 * (width - self.overlap_mm);
+        let y = bounds.y0 + row as f64 * (height - self.overlap_mm);
+        Rect::new(x, y, (x + width).min(bounds.x1), (y + height).min(bounds.y1))
     }
 
-    /// Frame coordinates → page coordinates on sheet `(row, column)`: a translation.
+    /// Frame coordinates → page coordinates on sheet `(row, column)`: a translation that
+    /// centres the window in the printable area.
     pub fn placement(&self, bounds: Rect, row: usize, column: usize) -> Affine {
         let window = self.window(bounds, row, column);
-        Affine::translate((self.area.x0 - window.x0, self.area.y0 - window.y0))
+        Affine::translate(self.area.center() - window.center())
+    }
+
+    /// Printable paper the plan leaves blank, in mm²: the sheets' printable area less the
+    /// pieces they show.
+    pub fn blank_mm2(&self) -> f64 {
+        self.sheets() as f64 * (self.area.area() - self.piece_mm.0 * self.piece_mm.1)
     }
 }
 
@@ -67,8 +74,9 @@ fn pieces(length: f64, area: f64, overlap: f64) -> Option<usize> {
     (step > 1.0).then(|| ((length - overlap) / step - 1e-9).ceil().max(1.0) as usize)
 }
 
-/// The plan with the fewest sheets for `bounds` on `sheet`'s paper (either orientation when
-/// `auto`, portrait on a tie).
+/// The plan with the fewest sheets for `bounds` on `sheet`'s paper, then the least blank
+/// paper (either orientation when `auto`, portrait on a tie); each side is split into equal
+/// pieces.
 pub fn plan(bounds: Rect, sheet: &SheetSettings, overlap_mm: f64) -> Option<TilePlan> {
     sheet
         .page_sizes()
@@ -77,9 +85,19 @@ pub fn plan(bounds: Rect, sheet: &SheetSettings, overlap_mm: f64) -> Option<Tile
             let area = SheetLayout::tile_area(pw, ph, sheet.margin_mm);
             let columns = pieces(bounds.width(), area.width(), overlap_mm)?;
             let rows = pieces(bounds.height(), area.height(), overlap_mm)?;
-            Some(TilePlan { page_mm: (pw, ph), rows, columns, area, overlap_mm })
+            let piece_mm = (
+                equal_piece(bounds.width(), columns, overlap_mm),
+                equal_piece(bounds.height(), rows, overlap_mm),
+            );
+            Some(TilePlan { page_mm: (pw, ph), rows, columns, area, overlap_mm, piece_mm })
         })
-        .min_by_key(TilePlan::sheets)
+        .min_by(|a, b| a.sheets().cmp(&b.sheets()).then(a.blank_mm2().total_cmp(&b.blank_mm2())))
+}
+
+/// The length of each of `n` equal pieces covering `length` with `overlap` between
+/// neighbours.
+fn equal_piece(length: f64, n: usize, overlap: f64) -> f64 {
+    (length + overlap * (n as f64 - 1.0)) / n as f64
 }
 
 /// The frame printed at 100 % over as many sheets as `plan` says.
@@ -113,14 +131,14 @@ pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -
                 cut.push((Point::new(shown.x0, shown.y0), Point::new(shown.x1, shown.y0)));
             }
             if !cut.is_empty() {
+                // Trimming the margin where this sheet overlaps its neighbour is a cut like
+                // any other: it joins the page's one cut layer.
                 let path = crate::compose::net::segments_path(&cut);
-                layers.push(Layer {
-                    role: Role::Cut,
-                    items: vec![Item::Shape(Shape::stroked(
-                        path,
-                        Stroke::solid(Colour::BLACK, 0.25),
-                    ))],
-                });
+                let trim = Item::Shape(Shape::stroked(path, cut_stroke()));
+                match layers.iter_mut().find(|layer| layer.role == Role::Cut) {
+                    Some(layer) => layer.items.push(trim),
+                    None => layers.push(Layer { role: Role::Cut, items: vec![trim] }),
+                }
             }
             let mut marks = alignment_marks(plan, bounds, row, column, place);
             let label = sheet_label(row, column);
@@ -146,7 +164,9 @@ pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -
             });
         }
     }
-    Document { title: title.to_string(), pages }
+    let mut document = Document { title: title.to_string(), pages };
+    case_cut_lines(&mut document);
+    document
 }
 
 /// The marks of every seam this sheet shares, at the middle of the overlap strip, a quarter
@@ -216,4 +236,46 @@ fn assembly_map(plan: &TilePlan, row: usize, column: usize, at: Point) -> Vec<It
     );
     items.push(Item::Shape(Shape::filled(label, Colour::BLACK)));
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::design::{Duplex, Orientation};
+
+    fn a4_auto() -> SheetSettings {
+        SheetSettings {
+            paper_mm: (210.0, 297.0),
+            paper_name: "A4".into(),
+            orientation: Orientation::Auto,
+            margin_mm: 5.0,
+            gap_mm: 0.0,
+            duplex: Duplex::LongEdge,
+            print: crate::model::print::PrintSettings::default(),
+        }
+    }
+
+    #[test]
+    fn a_board_is_split_into_equal_pieces_on_the_paper_leaving_least_blank() {
+        // Trans-Rabat's board: 2 × 2 sheets either way; landscape leaves less blank paper.
+        let bounds = Rect::new(0.0, 0.0, 367.0, 327.0);
+        let chosen = plan(bounds, &a4_auto(), 12.0).expect("a plan");
+        assert_eq!((chosen.rows, chosen.columns), (2, 2));
+        assert!(chosen.page_mm.0 > chosen.page_mm.1, "landscape");
+        let mut portrait = a4_auto();
+        portrait.orientation = Orientation::Portrait;
+        let upright = plan(bounds, &portrait, 12.0).expect("a plan");
+        assert_eq!(upright.sheets(), chosen.sheets());
+        assert!(chosen.blank_mm2() < upright.blank_mm2());
+        // Every sheet shows the same size of board, overlaps included.
+        for (row, column) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            let window = chosen.window(bounds, row, column);
+            assert!((window.width() - (367.0 + 12.0) / 2.0).abs() < 1e-9, "{window:?}");
+            assert!((window.height() - (327.0 + 12.0) / 2.0).abs() < 1e-9, "{window:?}");
+            let shown = chosen.placement(bounds, row, column).transform_rect_bbox(window);
+            assert!(chosen.area.contains(shown.origin()) && shown.x1 <= chosen.area.x1 + 1e-9);
+            assert!(shown.y1 <= chosen.area.y1 + 1e-9);
+        }
+        assert_eq!(chosen.window(bounds, 1, 1).x1, 367.0);
+    }
 }

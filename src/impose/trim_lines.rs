@@ -2,8 +2,9 @@
 //! that cross no tile (rows of triangles, grids of squares), each such line becomes one cut
 //! across the sheet, running on into the free paper as a guide.
 //!
-//! A honeycomb is not cut this way: the line through any hex edge runs into a neighbouring
-//! hex, so hex sheets keep one cut per edge.
+//! Hexagons are never cut this way: in a honeycomb the line through any hex edge runs into a
+//! neighbouring hex, and a sheet of a few hexes apart would get a web of page-wide lines
+//! crossing each other, so hex sheets keep one cut per edge, with crop marks.
 
 use std::collections::BTreeMap;
 
@@ -91,14 +92,17 @@ fn normal(direction: Vec2) -> Vec2 {
     Vec2::new(-direction.y, direction.x)
 }
 
-/// The sheet's cuts as long lines clipped to `guide_area`, in a stable order, when every
-/// tile edge lies on a line crossing no tile and some line carries more than one edge;
-/// `None` otherwise (cut each edge on its own).
+/// The sheet's cuts as long lines clipped to `guide_area`, in a stable order, when the tiles
+/// are not hexagons, every tile edge lies on a line crossing no tile and some line carries
+/// more than one edge; `None` otherwise (cut each edge on its own).
 pub fn trim_lines(
     shape: RegularPolygon,
     places: &[TilePlacement],
     guide_area: Rect,
 ) -> Option<Vec<(Point, Point)>> {
+    if shape.sides == 6 {
+        return None;
+    }
     let mut lines: BTreeMap<(i64, i64), (Line, usize)> = BTreeMap::new();
     for (a, b) in distinct_edges(shape, places) {
         let line = Line::through(a, b);
@@ -172,6 +176,13 @@ mod tests {
         let places = fill_rect(hex, 0.0, 0.0, Rect::new(0.0, 0.0, 190.0, 260.0));
         assert!(trim_lines(hex, &places, Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
         assert!(trim_lines(hex, &places[..1], Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
+        // Two hexes a place apart in one row: their edge lines cross no hex, yet they get
+        // crop marks and one cut per edge, not a web of page-wide lines.
+        let apart = [
+            TilePlacement { centre: Point::new(50.0, 100.0), rotation: 0.0 },
+            TilePlacement { centre: Point::new(50.0 + 6.0 * 24.0, 100.0), rotation: 0.0 },
+        ];
+        assert!(trim_lines(hex, &apart, Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
     }
 
     #[test]

@@ -67,6 +67,15 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     };
     let (pieces, grid_board) =
         resolve_pieces(&mut resolver, piece_tables(&file, on_grid.as_ref()), &palette);
+    // Pieces share their cuts on the grid: they cannot be spaced apart.
+    let sheet_gap = file.sheet.as_ref().and_then(|t| t.get_ref().gap_mm.as_ref());
+    if let Some(gap) = sheet_gap.filter(|g| pieces.is_some() && *g.get_ref() > 0.0) {
+        resolver.error(
+            &gap.span(),
+            format!("pieces cannot be spaced apart (gap_mm = {} mm)", gap.get_ref()),
+            "pieces are packed on their grid and share their cut lines: set `gap_mm = 0`",
+        );
+    }
     let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
     let board = painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
     let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);

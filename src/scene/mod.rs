@@ -7,6 +7,7 @@
 
 use kurbo::{Affine, BezPath};
 
+pub mod cut_style;
 pub mod frame;
 
 /// An sRGB colour, 8 bits per channel.
@@ -114,6 +115,9 @@ pub enum Role {
     Art,
     /// Lines a knife or a cutting machine follows.
     Cut,
+    /// The light band printed under every cut line so that it stands out from any face
+    /// (`cut_style`); print art, never cut.
+    CutCasing,
     /// Crop marks, footer, calibration square: printed guides that are not part of a piece.
     Marks,
     /// Fold (score) lines of nets and boxes, dashed by fold direction.
@@ -132,6 +136,7 @@ impl Role {
         match self {
             Role::Art => "art",
             Role::Cut => "cut",
+            Role::CutCasing => "cut-casing",
             Role::Marks => "marks",
             Role::Fold => "fold",
             Role::Registration => "registration",

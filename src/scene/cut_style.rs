@@ -1,0 +1,149 @@
+//! How cut lines are printed: a dark core on a light casing, so a cut stands out from any face.
+//!
+//! Whatever colour lies beside a cut, black or white contrasts with it at least
+//! √21 ≈ 4.6 : 1 (WCAG), in colour and in grey. The core is what the knife follows; the casing
+//! is print art under it, on a layer of its own (`cut-casing`), never a second cut: cut files
+//! read only the `Cut` layer.
+
+use super::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
+
+/// Colour and width of the core of a cut line: as heavy as the heaviest line drawn beside a
+/// cut by tilepress's own styles (piece outlines, board grid lines of the shipped designs).
+pub const CUT_COLOUR: Colour = Colour::BLACK;
+pub const CUT_WIDTH_MM: f64 = 0.6;
+/// Colour and full width of the casing under the core (a light band on each side).
+pub const CASING_COLOUR: Colour = Colour::WHITE;
+pub const CASING_WIDTH_MM: f64 = 1.2;
+const _: () = assert!(CASING_WIDTH_MM > CUT_WIDTH_MM, "the casing shows on both sides");
+
+/// The stroke every cut line is drawn with.
+pub fn cut_stroke() -> Stroke {
+    Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM)
+}
+
+/// How much heavier than the decorative lines beside it a cut is drawn when they are as
+/// heavy as [`CUT_WIDTH_MM`] or heavier, so the two are never mistaken for each other.
+pub const HEAVIER_THAN_DECORATION: f64 = 1.5;
+
+/// The cut stroke beside decorative lines `decorative_mm` wide (a board's grid lines, whose
+/// width and colour the design chooses): [`HEAVIER_THAN_DECORATION`] times as heavy, at
+/// least [`CUT_WIDTH_MM`].
+pub fn cut_stroke_beside(decorative_mm: f64) -> Stroke {
+    Stroke::solid(CUT_COLOUR, CUT_WIDTH_MM.max(decorative_mm * HEAVIER_THAN_DECORATION))
+}
+
+/// The widest stroke among `items` (groups' scaling ignored: boards are drawn at 1:1), or 0.
+pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
+    items
+        .iter()
+        .map(|item| match item {
+            Item::Shape(shape) => shape.stroke.as_ref().map_or(0.0, |s| s.width_mm),
+            Item::Group(group) => heaviest_stroke_mm(&group.items),
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The casing of a page: the paths of its `Cut` layers stroked light and wide, or `None`
+/// when the page has no cuts.
+pub fn casing_layer(page: &Page) -> Option<Layer> {
+    let items: Vec<Item> = page
+        .layers
+        .iter()
+        .filter(|layer| layer.role == Role::Cut)
+        .flat_map(|layer| layer.items.iter().map(cased))
+        .collect();
+    (!items.is_empty()).then_some(Layer { role: Role::CutCasing, items })
+}
+
+/// An item of the cut layer as its casing: the same paths, only stroked, as much wider than
+/// the cut as [`CASING_WIDTH_MM`] is than [`CUT_WIDTH_MM`].
+fn cased(item: &Item) -> Item {
+    match item {
+        Item::Shape(shape) => {
+            let core = shape.stroke.as_ref().map_or(CUT_WIDTH_MM, |s| s.width_mm);
+            let width = CASING_WIDTH_MM.max(core + CASING_WIDTH_MM - CUT_WIDTH_MM);
+            Item::Shape(Shape::stroked(shape.path.clone(), Stroke::solid(CASING_COLOUR, width)))
+        }
+        Item::Group(group) => Item::Group(super::Group {
+            transform: group.transform,
+            items: group.items.iter().map(cased).collect(),
+        }),
+    }
+}
+
+/// Every page of `document` with a casing layer just under its first `Cut` layer.
+pub fn case_cut_lines(document: &mut Document) {
+    for page in &mut document.pages {
+        let Some(casing) = casing_layer(page) else { continue };
+        let first_cut = page.layers.iter().position(|layer| layer.role == Role::Cut);
+        page.layers.insert(first_cut.unwrap_or(page.layers.len()), casing);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kurbo::BezPath;
+
+    fn contrast(a: Colour, b: Colour) -> f64 {
+        let lum = |c: Colour| {
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+            };
+            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn core_or_casing_contrasts_with_every_grey() {
+        for v in 0..=255u8 {
+            let face = Colour { r: v, g: v, b: v };
+            let best = contrast(CUT_COLOUR, face).max(contrast(CASING_COLOUR, face));
+            assert!(best >= 4.5, "{face:?}: {best}");
+        }
+    }
+
+    #[test]
+    fn a_cut_beside_heavy_lines_is_as_heavy_and_keeps_its_casing_band() {
+        let heavy = cut_stroke_beside(2.0);
+        assert_eq!(heavy.width_mm, 3.0);
+        assert_eq!(cut_stroke_beside(0.1).width_mm, CUT_WIDTH_MM);
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((5.0, 0.0));
+        let art = vec![Item::Group(super::super::Group {
+            transform: kurbo::Affine::IDENTITY,
+            items: vec![Item::Shape(Shape::stroked(path.clone(), Stroke::solid(CUT_COLOUR, 2.0)))],
+        })];
+        assert_eq!(heaviest_stroke_mm(&art), 2.0);
+        let Item::Shape(casing) = cased(&Item::Shape(Shape::stroked(path, heavy))) else {
+            panic!()
+        };
+        let width = casing.stroke.map(|s| s.width_mm).unwrap_or_default();
+        assert!((width - (3.0 + CASING_WIDTH_MM - CUT_WIDTH_MM)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_casing_goes_under_the_cut_layer_and_pages_without_cuts_get_none() {
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((10.0, 0.0));
+        let cut = Item::Shape(Shape::stroked(path, cut_stroke()));
+        let mut document = Document {
+            title: "t".into(),
+            pages: vec![
+                Page::new("a", (20.0, 20.0), vec![(Role::Art, vec![]), (Role::Cut, vec![cut])]),
+                Page::new("b", (20.0, 20.0), vec![(Role::Art, vec![])]),
+            ],
+        };
+        case_cut_lines(&mut document);
+        let roles: Vec<Role> = document.pages[0].layers.iter().map(|l| l.role).collect();
+        assert_eq!(roles, [Role::Art, Role::CutCasing, Role::Cut]);
+        let Item::Shape(casing) = &document.pages[0].layers[1].items[0] else { panic!() };
+        assert_eq!(casing.stroke.as_ref().map(|s| s.width_mm), Some(CASING_WIDTH_MM));
+        assert_eq!(document.pages[1].layers.len(), 1);
+    }
+}

@@ -1,0 +1,352 @@
+//! Cut lines a person can see: every sheet of every shipped and test design is rendered
+//! without its cut layers, and along every cut the face colours on both sides are measured
+//! against the cut line's own colours, in colour and in greyscale (WCAG contrast ≥ 3 : 1).
+
+use std::path::{Path, PathBuf};
+
+use resvg::tiny_skia::{Color, Pixmap, Transform};
+use resvg::usvg::{self, Node, Options, Paint, Tree};
+use tilepress::build::{build_sheets, file_stem};
+
+/// Pixels per millimetre of the face renders.
+const PX_PER_MM: f32 = 8.0;
+/// Least contrast between a cut line and the face on either side of it.
+const MIN_CONTRAST: f64 = 3.0;
+/// How far beyond the cut line's drawn half-width the faces are sampled, in mm.
+const BEYOND_MM: f64 = 0.35;
+/// Spacing of sample points along a cut, in mm.
+const STEP_MM: f64 = 1.0;
+/// usvg measures in CSS pixels (96 per inch); pages are in mm.
+const MM_PER_CSS_PX: f64 = 25.4 / 96.0;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// WCAG relative luminance of an 8-bit sRGB colour.
+fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// The grey a black-and-white printer makes of a colour (Rec. 601 luma).
+fn grey([r, g, b]: [u8; 3]) -> [u8; 3] {
+    let y = (0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)).round() as u8;
+    [y, y, y]
+}
+
+fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Whether a top-level layer of a page belongs to the drawn cut line (the cut itself or the
+/// casing that makes it stand out).
+fn is_cut_layer(id: &str) -> bool {
+    id == "layer-cut" || id.starts_with("layer-cut-")
+}
+
+/// One straight stretch of a cut line in page mm.
+#[derive(Debug)]
+struct CutStretch {
+    from: (f64, f64),
+    to: (f64, f64),
+}
+
+/// Colours and widths of everything drawn in the cut layers, and the stretches of the cut
+/// layer proper (`layer-cut`).
+fn cut_lines(tree: &Tree) -> (Vec<[u8; 3]>, f64, Vec<CutStretch>) {
+    let mut colours = Vec::new();
+    let mut half_width = 0.0f64;
+    let mut stretches = Vec::new();
+    let mut layers = Vec::new();
+    find_layers(tree.root(), &mut layers);
+    for layer in layers {
+        if !is_cut_layer(layer.id()) {
+            continue;
+        }
+        let is_core = layer.id() == "layer-cut";
+        visit_paths(layer, &mut |path| {
+            let Some(stroke) = path.stroke() else { return };
+            let Paint::Color(c) = stroke.paint() else { panic!("cut lines are solid colours") };
+            colours.push([c.red, c.green, c.blue]);
+            let scale = path.abs_transform().get_scale();
+            let width_mm = f64::from(stroke.width().get() * scale.0) * MM_PER_CSS_PX;
+            half_width = half_width.max(width_mm / 2.0);
+            if is_core {
+                let transform = path.abs_transform();
+                let data = path.data().clone().transform(transform).expect("a finite path");
+                stretches.extend(flatten(&data).into_iter().map(|s| CutStretch {
+                    from: (s.from.0 * MM_PER_CSS_PX, s.from.1 * MM_PER_CSS_PX),
+                    to: (s.to.0 * MM_PER_CSS_PX, s.to.1 * MM_PER_CSS_PX),
+                }));
+            }
+        });
+    }
+    colours.sort_unstable();
+    colours.dedup();
+    (colours, half_width, stretches)
+}
+
+/// The groups named `layer-…` (the page's layers), wherever usvg nested them.
+fn find_layers<'a>(group: &'a usvg::Group, out: &mut Vec<&'a usvg::Group>) {
+    for node in group.children() {
+        if let Node::Group(g) = node {
+            if g.id().starts_with("layer-") { out.push(g) } else { find_layers(g, out) }
+        }
+    }
+}
+
+fn visit_paths(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Path)) {
+    for node in group.children() {
+        match node {
+            Node::Group(g) => visit_paths(g, f),
+            Node::Path(p) => f(p),
+            _ => {}
+        }
+    }
+}
+
+/// A path as straight stretches (curves cut into 16 chords each).
+fn flatten(path: &usvg::tiny_skia_path::Path) -> Vec<CutStretch> {
+    use usvg::tiny_skia_path::PathSegment;
+    let mut out = Vec::new();
+    let (mut start, mut last) = ((0.0, 0.0), (0.0, 0.0));
+    let point = |p: usvg::tiny_skia_path::Point| (f64::from(p.x), f64::from(p.y));
+    let push = |a: (f64, f64), b: (f64, f64), out: &mut Vec<CutStretch>| {
+        if a != b {
+            out.push(CutStretch { from: a, to: b });
+        }
+    };
+    for segment in path.segments() {
+        match segment {
+            PathSegment::MoveTo(p) => (start, last) = (point(p), point(p)),
+            PathSegment::LineTo(p) => {
+                push(last, point(p), &mut out);
+                last = point(p);
+            }
+            PathSegment::QuadTo(c, p) => {
+                let (c, p) = (point(c), point(p));
+                let mut previous = last;
+                for k in 1..=16 {
+                    let t = f64::from(k) / 16.0;
+                    let u = 1.0 - t;
+                    let q = (
+                        u * u * last.0 + 2.0 * u * t * c.0 + t * t * p.0,
+                        u * u * last.1 + 2.0 * u * t * c.1 + t * t * p.1,
+                    );
+                    push(previous, q, &mut out);
+                    previous = q;
+                }
+                last = p;
+            }
+            PathSegment::CubicTo(c1, c2, p) => {
+                let (c1, c2, p) = (point(c1), point(c2), point(p));
+                let mut previous = last;
+                for k in 1..=16 {
+                    let t = f64::from(k) / 16.0;
+                    let u = 1.0 - t;
+                    let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+                    let q = (
+                        a * last.0 + b * c1.0 + c * c2.0 + d * p.0,
+                        a * last.1 + b * c1.1 + c * c2.1 + d * p.1,
+                    );
+                    push(previous, q, &mut out);
+                    previous = q;
+                }
+                last = p;
+            }
+            PathSegment::Close => {
+                push(last, start, &mut out);
+                last = start;
+            }
+        }
+    }
+    out
+}
+
+/// The SVG text without the cut layers (top-level `<g id="layer-cut…">` elements).
+fn without_cut_layers(svg: &str) -> String {
+    let mut text = svg.to_string();
+    while let Some(id) = text.find("id=\"layer-cut") {
+        let start = text[..id].rfind("<g").expect("a layer is a group");
+        let mut depth = 0;
+        let mut at = start;
+        let end = loop {
+            let next = text[at..].find('<').map(|k| at + k).expect("a closed group");
+            let close = text[next..].find('>').map(|k| next + k).expect("a closed tag");
+            let tag = &text[next..=close];
+            if tag.starts_with("</g") {
+                depth -= 1;
+            } else if tag.starts_with("<g") && !tag.ends_with("/>") {
+                depth += 1;
+            }
+            at = close + 1;
+            if depth == 0 {
+                break at;
+            }
+        };
+        text.replace_range(start..end, "");
+    }
+    text
+}
+
+/// The page drawn without its cut layers, on white paper, at [`PX_PER_MM`].
+fn faces(svg: &str, width_mm: f64, height_mm: f64) -> Pixmap {
+    let tree = Tree::from_str(&without_cut_layers(svg), &Options::default()).expect("an SVG");
+    let size = tree.size();
+    let (w, h) = ((width_mm as f32 * PX_PER_MM).ceil(), (height_mm as f32 * PX_PER_MM).ceil());
+    let mut pixmap = Pixmap::new(w as u32, h as u32).expect("a page-sized image");
+    pixmap.fill(Color::WHITE);
+    let to_px = Transform::from_scale(w / size.width(), h / size.height());
+    resvg::render(&tree, to_px, &mut pixmap.as_mut());
+    pixmap
+}
+
+/// The colour at a page point (mm), or `None` off the page.
+fn sample(pixmap: &Pixmap, x: f64, y: f64) -> Option<[u8; 3]> {
+    let (px, py) = (x * f64::from(PX_PER_MM), y * f64::from(PX_PER_MM));
+    if px < 0.0 || py < 0.0 {
+        return None;
+    }
+    let c = pixmap.pixel(px as u32, py as u32)?.demultiply();
+    Some([c.red(), c.green(), c.blue()])
+}
+
+/// The worst contrast found on one page, with where and against what.
+#[derive(Debug)]
+struct Worst {
+    contrast: f64,
+    at: (f64, f64),
+    face: [u8; 3],
+    greyscale: bool,
+}
+
+/// Measures every cut of one page SVG; `None` when the page has no cuts.
+fn worst_on_page(svg: &str) -> Option<(Worst, usize)> {
+    let tree = Tree::from_str(svg, &Options::default()).expect("a valid SVG");
+    let (colours, half_width, stretches) = cut_lines(&tree);
+    if stretches.is_empty() {
+        return None;
+    }
+    let to_mm = MM_PER_CSS_PX;
+    let (width, height) = (tree.size().width(), tree.size().height());
+    let pixmap = faces(svg, f64::from(width) * to_mm, f64::from(height) * to_mm);
+    let offset = half_width + BEYOND_MM;
+    let mut worst = Worst { contrast: f64::MAX, at: (0.0, 0.0), face: [0; 3], greyscale: false };
+    let mut samples = 0;
+    for stretch in &stretches {
+        let (dx, dy) = (stretch.to.0 - stretch.from.0, stretch.to.1 - stretch.from.1);
+        let length = dx.hypot(dy);
+        let (ux, uy) = (dx / length, dy / length);
+        let steps = (length / STEP_MM).ceil().max(1.0) as usize;
+        for k in 0..steps {
+            let t = (k as f64 + 0.5) / steps as f64;
+            let (x, y) = (stretch.from.0 + dx * t, stretch.from.1 + dy * t);
+            for side in [-1.0, 1.0] {
+                let (sx, sy) = (x - uy * offset * side, y + ux * offset * side);
+                let Some(face) = sample(&pixmap, sx, sy) else { continue };
+                samples += 1;
+                for greyscale in [false, true] {
+                    let paint = |c: [u8; 3]| if greyscale { grey(c) } else { c };
+                    let best = colours
+                        .iter()
+                        .map(|&c| contrast(paint(c), paint(face)))
+                        .fold(0.0, f64::max);
+                    if best < worst.contrast {
+                        worst = Worst { contrast: best, at: (sx, sy), face, greyscale };
+                    }
+                }
+            }
+        }
+    }
+    Some((worst, samples))
+}
+
+/// Every page SVG (not the cut files) of one design, by file name.
+fn page_svgs(design: &Path) -> Vec<(String, String)> {
+    let (_, design) = tilepress::model::load(design).expect("the design loads");
+    let stem = file_stem(&design.name);
+    let result = build_sheets(&design, &stem).expect("the design builds");
+    result
+        .files
+        .into_iter()
+        .filter(|f| f.name.ends_with(".svg") && !f.name.contains("-cut-"))
+        .map(|f| (f.name, String::from_utf8(f.bytes).expect("SVG is text")))
+        .collect()
+}
+
+fn designs() -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    for folder in ["designs", "tests/designs"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(folder))
+            .expect("the designs folder")
+            .map(|e| e.expect("a folder entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        found.sort();
+        all.extend(found);
+    }
+    all
+}
+
+#[test]
+fn every_cut_line_stands_out_from_the_faces_on_both_sides() {
+    let mut failures = Vec::new();
+    let mut pages = 0;
+    let mut lowest = f64::MAX;
+    for design in designs() {
+        for (name, svg) in page_svgs(&design) {
+            let Some((worst, samples)) = worst_on_page(&svg) else { continue };
+            pages += 1;
+            lowest = lowest.min(worst.contrast);
+            assert!(samples > 20, "{name}: only {samples} samples");
+            if worst.contrast < MIN_CONTRAST {
+                failures.push(format!(
+                    "{name}: contrast {:.2} : 1{} against face #{:02x}{:02x}{:02x} at ({:.1}, {:.1}) mm",
+                    worst.contrast,
+                    if worst.greyscale { " in greyscale" } else { "" },
+                    worst.face[0],
+                    worst.face[1],
+                    worst.face[2],
+                    worst.at.0,
+                    worst.at.1
+                ));
+            }
+        }
+    }
+    eprintln!("{pages} pages with cuts; lowest contrast {lowest:.2} : 1");
+    assert!(pages >= 8, "only {pages} pages with cuts");
+    assert!(failures.is_empty(), "cut lines too faint:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn contrast_is_measured_as_wcag_does() {
+    assert!((contrast([0, 0, 0], [255, 255, 255]) - 21.0).abs() < 1e-9);
+    assert!((contrast([0x80; 3], [0x8a, 0x8f, 0x94]) - 1.21).abs() < 0.01);
+    assert_eq!(grey([255, 0, 0]), [76, 76, 76]);
+}
+
+#[test]
+fn every_layer_of_every_page_has_a_name_of_its_own() {
+    let mut pages = 0;
+    for design in designs() {
+        for (name, svg) in page_svgs(&design) {
+            let mut labels: Vec<&str> = svg
+                .split("inkscape:label=\"")
+                .skip(1)
+                .map(|rest| &rest[..rest.find('"').expect("a closed attribute")])
+                .collect();
+            assert!(!labels.is_empty(), "{name} has no layers");
+            let count = labels.len();
+            labels.sort_unstable();
+            labels.dedup();
+            assert_eq!(labels.len(), count, "{name}: two layers share a name");
+            pages += 1;
+        }
+    }
+    assert!(pages >= 19, "{pages} pages");
+}
