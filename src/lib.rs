@@ -9,5 +9,6 @@ pub mod model;
 pub mod output;
 pub mod render;
 pub mod scene;
+pub mod serve;
 pub mod text;
 pub mod validate;
