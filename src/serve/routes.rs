@@ -218,8 +218,13 @@ fn content_type(name: &str) -> &'static str {
     }
 }
 
+/// A reply of `kind`. Every reply closes its connection: tiny_http keeps a pool thread per
+/// open connection and can leave a new connection queued behind idle keep-alive ones (a
+/// browser opens several at once), which stalled pictures; one request per connection
+/// frees the thread at once.
 fn with_type(bytes: Vec<u8>, kind: &str) -> Reply {
     Response::from_data(bytes)
+        .with_header(header("Connection", "close"))
         .with_header(header("Content-Type", kind))
         .with_header(header("Cache-Control", "no-store"))
         .with_header(header("X-Content-Type-Options", "nosniff"))

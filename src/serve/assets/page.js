@@ -38,12 +38,14 @@ function syncList(box, items, key, make, update) {
   for (const node of old.values()) node.remove();
 }
 
-// Swaps an image's picture only once the new one has loaded.
+// Swaps an image's picture only once the new one has loaded (the first one at once).
 function showPicture(img, url) {
   if (img.dataset.want === url) return;
   img.dataset.want = url;
+  if (!img.getAttribute("src")) { img.src = url; return; }
   const next = new Image();
-  next.onload = () => { if (img.dataset.want === url) { img.src = url; img.dataset.shown = url; } };
+  img.loading = next; // keeps the loader alive until it fires
+  next.onload = () => { if (img.dataset.want === url) img.src = url; };
   next.src = url;
 }
 
