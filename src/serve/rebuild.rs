@@ -163,8 +163,14 @@ mod tests {
         let first = served.wait_newer(0, Duration::from_secs(60)).expect("first build");
         assert!(first.built.is_some());
         assert!(first.json.contains("\"stem\":\"triles\""));
-        served.mark_changed();
+        for _ in 0..10 {
+            served.mark_changed(); // a burst of saves: one rebuild
+        }
         let second = served.wait_newer(first.version, Duration::from_secs(60)).expect("rebuild");
         assert_eq!(second.version, first.version + 1);
+        assert!(
+            served.wait_newer(second.version, DEBOUNCE * 20).is_none(),
+            "the burst gave one rebuild"
+        );
     }
 }

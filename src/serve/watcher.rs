@@ -87,3 +87,34 @@ impl Watched {
             || (parent == Some(self.folder.as_path()) && !toml)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_design_uses_its_file_its_folder_and_the_diagrams() {
+        let served =
+            Arc::new(Served::new("/p/designs/a.toml".into(), "a".into(), "/p/diagrams".into()));
+        let w = Watched {
+            served,
+            design: "/p/designs/a.toml".into(),
+            folder: "/p/designs".into(),
+            diagrams: "/p/diagrams".into(),
+        };
+        for used in ["/p/designs/a.toml", "/p/designs/art.png", "/p/diagrams/a-move.toml"] {
+            assert!(w.uses(Path::new(used)), "{used}");
+        }
+        for unused in [
+            "/p/designs/b.toml",
+            "/p/designs/.a.toml.swp",
+            "/p/designs/a.toml~",
+            "/p/diagrams/notes.txt",
+            "/p/output/a/a.pdf",
+        ] {
+            assert!(!w.uses(Path::new(unused)), "{unused}");
+        }
+        assert!(!is_change(&EventKind::Access(AccessKind::Read)), "reading is no change");
+        assert!(is_change(&EventKind::Access(AccessKind::Close(AccessMode::Write))));
+    }
+}
