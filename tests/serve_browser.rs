@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::server::{PATIENCE, Server, project_copy, save};
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::types::Bounds;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 
 /// Where Debian's `chromium` package puts the browser.
@@ -141,6 +142,26 @@ fn the_page_follows_the_design_in_chromium() {
     save(&design, &text);
     wait_until(&tab, "the error gone", "document.getElementById('error').hidden");
     wait_until(&tab, "two sheets again", "document.querySelectorAll('figure.sheet').length === 4");
+    wait_until(&tab, "the sheets' pictures", SHEETS_LOADED);
+
+    // A tablet held upright: the report goes below the sheets, which fit the width.
+    let tablet = Bounds::Normal { left: None, top: None, width: Some(820.0), height: Some(1180.0) };
+    tab.set_bounds(tablet).expect("resize");
+    wait_until(&tab, "the tablet layout", "innerWidth < 900");
+    wait_until(
+        &tab,
+        "the report below the sheets",
+        "document.getElementById('side').getBoundingClientRect().left < 50",
+    );
+    value(&tab, "document.getElementById('zoom-fit').click()");
+    let sheet_width =
+        value(&tab, "document.querySelector('figure.sheet img').getBoundingClientRect().right");
+    let width: f64 = sheet_width.parse().expect("a width");
+    assert!(width > 400.0 && width <= 820.0, "a sheet spans the tablet's width: {width}");
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("screenshot");
+    std::fs::write(dir.join("serve-page-tablet.png"), png).unwrap();
 }
 
 /// The page as the README shows it (written into docs/images/ with `UPDATE_SCREENSHOT=1`).

@@ -76,6 +76,11 @@ pub fn serve(args: &ServeArgs) -> u8 {
         "Serving {} design(s); the page updates on every save. Stop with Ctrl+C.",
         options.designs.len()
     );
-    running.run();
-    super::commands::OK
+    match running.run() {
+        Ok(()) => super::commands::OK,
+        Err(message) => {
+            eprintln!("error: {message}");
+            BAD_INPUT
+        }
+    }
 }

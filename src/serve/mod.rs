@@ -3,7 +3,7 @@
 //! server-sent events.
 //!
 //! `preview` makes one rebuild, `rebuild` debounces and publishes them, `watcher` turns
-//! file events into rebuilds, `routes` answers requests (with `paths` keeping them inside
+//! file events into rebuilds, `routes` answers requests (axum) (with `paths` keeping them inside
 //! the served folders), `events` streams the state, `archive` zips downloads and `assets`
 //! holds the page.
 
@@ -22,14 +22,16 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 use notify::RecommendedWatcher;
-use tiny_http::Server;
+use tokio::net::TcpListener;
+use tokio::runtime::Runtime;
 
 use crate::build::file_stem;
 use rebuild::Served;
 use routes::Site;
 
-/// Threads answering ordinary requests (event streams get their own).
-const WORKERS: usize = 4;
+/// Threads of the runtime that answers requests (building replies runs on its blocking
+/// threads, rebuilds on threads of their own).
+const WORKERS: usize = 2;
 
 /// What to serve and where.
 #[derive(Clone, Debug)]
@@ -48,7 +50,8 @@ pub struct ServeOptions {
 /// A running server: its address, and what keeps it going.
 pub struct Running {
     pub url: String,
-    server: Arc<Server>,
+    runtime: Runtime,
+    listener: TcpListener,
     site: Arc<Site>,
     _watcher: RecommendedWatcher,
 }
@@ -65,11 +68,15 @@ pub fn start(options: &ServeOptions) -> Result<Running, String> {
         designs.push(Arc::new(Served::new(path.clone(), stem, options.diagrams_folder.clone())));
     }
     let address = SocketAddr::new(options.host, options.port);
-    let server = Server::http(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
-    let bound = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| String::from("the server is not on an IP address"))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(WORKERS)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+    let listener = runtime
+        .block_on(TcpListener::bind(address))
+        .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    let bound = listener.local_addr().map_err(|e| format!("cannot listen on {address}: {e}"))?;
     let watcher = watcher::watch(&designs)?;
     for served in &designs {
         let served = Arc::clone(served);
@@ -81,12 +88,7 @@ pub fn start(options: &ServeOptions) -> Result<Running, String> {
         loopback_only: options.host.is_loopback(),
         listeners: Arc::new(AtomicUsize::new(0)),
     });
-    Ok(Running {
-        url: format!("http://{bound}/"),
-        server: Arc::new(server),
-        site,
-        _watcher: watcher,
-    })
+    Ok(Running { url: format!("http://{bound}/"), runtime, listener, site, _watcher: watcher })
 }
 
 impl std::fmt::Debug for Running {
@@ -96,21 +98,11 @@ impl std::fmt::Debug for Running {
 }
 
 impl Running {
-    /// Answers requests until the process ends.
-    pub fn run(self) {
-        let workers: Vec<_> = (0..WORKERS)
-            .map(|_| {
-                let server = Arc::clone(&self.server);
-                let site = Arc::clone(&self.site);
-                std::thread::spawn(move || {
-                    while let Ok(request) = server.recv() {
-                        routes::handle(&site, request);
-                    }
-                })
-            })
-            .collect();
-        for worker in workers {
-            let _ = worker.join();
-        }
+    /// Answers requests until the process ends; `Err` when the listener fails.
+    pub fn run(self) -> Result<(), String> {
+        let app = routes::app(self.site);
+        self.runtime
+            .block_on(async move { axum::serve(self.listener, app).await })
+            .map_err(|e| format!("the server stopped: {e}"))
     }
 }

@@ -24,6 +24,8 @@ pub struct Served {
     changed: Condvar,
     published: Mutex<Published>,
     updated: Condvar,
+    /// The published version, for the event streams (async listeners).
+    versions: tokio::sync::watch::Sender<u64>,
 }
 
 /// What the page shows now: the state as JSON and the last good build.
@@ -58,6 +60,7 @@ impl Served {
             changed: Condvar::new(),
             published: Mutex::new(Published::default()),
             updated: Condvar::new(),
+            versions: tokio::sync::watch::Sender::new(0),
         }
     }
 
@@ -74,6 +77,11 @@ impl Served {
     /// The current publication.
     pub fn published(&self) -> Published {
         lock(&self.published).clone()
+    }
+
+    /// Tells of every new publication (its version).
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.versions.subscribe()
     }
 
     /// Waits until a publication newer than `seen` exists or `timeout` passes.
@@ -139,6 +147,7 @@ impl Served {
         let json = serde_json::to_string(&state).unwrap_or_default();
         *published = Published { version, json: Arc::new(json), built };
         self.updated.notify_all();
+        self.versions.send_replace(version);
     }
 }
 

@@ -1,12 +1,15 @@
 //! What each URL answers: the pages, the state and its event stream, the built files and
 //! downloads, the design's own files, and the build button. Every other path is 404.
 
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
-use tiny_http::{Header, Method, Request, Response};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::Response;
 
 use super::archive::zip_files;
 use super::assets;
@@ -15,7 +18,7 @@ use super::paths::{file_inside, segments};
 use super::rebuild::Served;
 use crate::build::OutputFile;
 
-type Reply = Response<Cursor<Vec<u8>>>;
+type Reply = Response;
 
 /// Everything a request may need: the served designs and where the build button writes.
 #[derive(Debug)]
@@ -29,35 +32,45 @@ pub struct Site {
     pub listeners: Arc<AtomicUsize>,
 }
 
-/// Answers one request; event streams get a thread of their own so workers stay free.
-pub fn handle(site: &Arc<Site>, request: Request) {
-    if site.loopback_only && !loopback_host(&request) {
-        let _ = request.respond(text(403, "this server answers only to 127.0.0.1 and localhost"));
-        return;
+/// Every request goes to [`handle`], which reads the raw path itself.
+pub fn app(site: Arc<Site>) -> Router {
+    Router::new().fallback(handle).with_state(site)
+}
+
+/// Answers one request. Replies that build or read files run on blocking threads, so the
+/// runtime's threads stay free for other requests and event streams.
+async fn handle(
+    State(site): State<Arc<Site>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Reply {
+    if site.loopback_only && !loopback_host(&headers) {
+        return text(403, "this server answers only to 127.0.0.1 and localhost");
     }
-    let Some(path) = segments(request.url()) else {
-        let _ = request.respond(not_found());
-        return;
-    };
-    let path: Vec<&str> = path.iter().map(String::as_str).collect();
-    let method = request.method().clone();
-    if let (Method::Get, ["d", stem, "events"]) = (&method, path.as_slice())
+    let Some(path) = segments(uri.path()) else { return not_found() };
+    if let (&Method::GET, ["d", stem, "events"]) = (&method, as_strs(&path).as_slice())
         && let Some(served) = site.find(stem)
     {
-        let listeners = Arc::clone(&site.listeners);
-        std::thread::spawn(move || events::stream(request, &served, &listeners));
-        return;
+        return events::stream(served, &site.listeners);
     }
-    let reply = match (&method, path.as_slice()) {
-        (Method::Get | Method::Head, path) => get(site, path),
-        (Method::Post, ["d", stem, "build"]) => match site.find(stem) {
-            Some(served) if has_build_header(&request) => build_button(site, &served),
-            Some(_) => text(400, "the build button sends X-Tilepress-Build: 1"),
-            None => not_found(),
-        },
-        _ => not_found(),
-    };
-    let _ = request.respond(reply);
+    let work = tokio::task::spawn_blocking(move || {
+        let path = as_strs(&path);
+        match (&method, path.as_slice()) {
+            (&Method::GET | &Method::HEAD, path) => get(&site, path),
+            (&Method::POST, ["d", stem, "build"]) => match site.find(stem) {
+                Some(served) if has_build_header(&headers) => build_button(&site, &served),
+                Some(_) => text(400, "the build button sends X-Tilepress-Build: 1"),
+                None => not_found(),
+            },
+            _ => not_found(),
+        }
+    });
+    work.await.unwrap_or_else(|error| text(500, &format!("the request failed: {error}")))
+}
+
+fn as_strs(path: &[String]) -> Vec<&str> {
+    path.iter().map(String::as_str).collect()
 }
 
 impl Site {
@@ -166,15 +179,14 @@ fn build_button(site: &Site, served: &Served) -> Reply {
     )
 }
 
-fn has_build_header(request: &Request) -> bool {
-    request.headers().iter().any(|h| h.field.equiv("X-Tilepress-Build") && h.value.as_str() == "1")
+fn has_build_header(headers: &HeaderMap) -> bool {
+    headers.get("x-tilepress-build").is_some_and(|v| v.as_bytes() == b"1")
 }
 
-fn loopback_host(request: &Request) -> bool {
-    let Some(host) = request.headers().iter().find(|h| h.field.equiv("Host")) else {
+fn loopback_host(headers: &HeaderMap) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
         return true; // HTTP/1.0 clients may send none
     };
-    let host = host.value.as_str();
     let name = if host.starts_with('[') {
         host.split(']').next().map(|h| format!("{h}]")).unwrap_or_default()
     } else {
@@ -189,23 +201,24 @@ fn find<'a>(files: &'a [OutputFile], name: &str) -> Option<&'a OutputFile> {
 
 fn file(file: &OutputFile, attachment: bool) -> Reply {
     let reply = with_type(file.bytes.clone(), content_type(&file.name));
-    if attachment { reply.with_header(disposition(&file.name)) } else { reply }
+    if attachment { with_disposition(reply, &file.name) } else { reply }
 }
 
 fn zip_reply(stem: &str, files: &[OutputFile]) -> Reply {
     match zip_files(stem, files) {
-        Ok(bytes) => {
-            with_type(bytes, "application/zip").with_header(disposition(&format!("{stem}.zip")))
-        }
+        Ok(bytes) => with_disposition(with_type(bytes, "application/zip"), &format!("{stem}.zip")),
         Err(message) => text(500, &message),
     }
 }
 
-fn disposition(name: &str) -> Header {
-    // Names come from the build (lower-case words, digits, `-`, `.`), so they need no quoting.
+fn with_disposition(mut reply: Reply, name: &str) -> Reply {
+    // Names come from the build (lower-case words, digits, `-`, `.`); anything else is dropped.
     let safe: String =
         name.chars().filter(|c| c.is_ascii_alphanumeric() || "-._".contains(*c)).collect();
-    header("Content-Disposition", &format!("attachment; filename=\"{safe}\""))
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{safe}\"")) {
+        reply.headers_mut().insert(header::CONTENT_DISPOSITION, value);
+    }
+    reply
 }
 
 fn content_type(name: &str) -> &'static str {
@@ -218,16 +231,13 @@ fn content_type(name: &str) -> &'static str {
     }
 }
 
-/// A reply of `kind`. Every reply closes its connection: tiny_http keeps a pool thread per
-/// open connection and can leave a new connection queued behind idle keep-alive ones (a
-/// browser opens several at once), which stalled pictures; one request per connection
-/// frees the thread at once.
-fn with_type(bytes: Vec<u8>, kind: &str) -> Reply {
-    Response::from_data(bytes)
-        .with_header(header("Connection", "close"))
-        .with_header(header("Content-Type", kind))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
+fn with_type(bytes: Vec<u8>, kind: &'static str) -> Reply {
+    let mut reply = Response::new(Body::from(bytes));
+    let headers = reply.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    reply
 }
 
 fn html(page: &str) -> Reply {
@@ -235,7 +245,9 @@ fn html(page: &str) -> Reply {
 }
 
 fn text(status: u16, message: &str) -> Reply {
-    with_type(message.as_bytes().to_vec(), "text/plain; charset=utf-8").with_status_code(status)
+    let mut reply = with_type(message.as_bytes().to_vec(), "text/plain; charset=utf-8");
+    *reply.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    reply
 }
 
 fn not_found() -> Reply {
@@ -243,13 +255,9 @@ fn not_found() -> Reply {
 }
 
 fn redirect(to: &str) -> Reply {
-    text(303, to).with_header(header("Location", to))
-}
-
-/// A response header; names and values here are ASCII by construction (a value that is not
-/// gives an empty one rather than a panic).
-pub fn header(name: &'static str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes())
-        .or_else(|()| Header::from_bytes(name.as_bytes(), &b""[..]))
-        .unwrap_or_else(|()| unreachable!("header names here are ASCII"))
+    let mut reply = text(303, to);
+    if let Ok(value) = HeaderValue::from_str(to) {
+        reply.headers_mut().insert(header::LOCATION, value);
+    }
+    reply
 }
