@@ -100,7 +100,7 @@ impl Message {
         }
     }
 
-    fn error(text: String) -> Message {
+    pub fn error(text: String) -> Message {
         Message { severity: "error", line: None, column: None, text }
     }
 }

@@ -107,13 +107,29 @@ impl Served {
                 }
                 target = now;
             }
-            let outcome = rebuild(&self.path, &self.stem, &self.diagrams_folder);
+            let outcome = self.rebuild_caught();
             if self.changes() != target {
                 continue; // outdated before it finished: drop it and build the newer files
             }
             self.publish(outcome);
             built_changes = target;
         }
+    }
+
+    /// One rebuild; a panic in the library becomes an error on the page instead of ending
+    /// the rebuild thread.
+    fn rebuild_caught(&self) -> Outcome {
+        let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            rebuild(&self.path, &self.stem, &self.diagrams_folder)
+        }));
+        attempt.unwrap_or_else(|_| Outcome {
+            source: std::fs::read_to_string(&self.path).unwrap_or_default(),
+            result: Err(vec![Message::error(format!(
+                "{}: error: tilepress failed while building this design (a bug: please report it \
+                 with the design file)",
+                self.path.display()
+            ))]),
+        })
     }
 
     fn wait_for_change(&self, built: u64) -> u64 {
