@@ -10,6 +10,7 @@ pub mod model;
 pub mod output;
 pub mod render;
 pub mod scene;
+pub mod serve;
 pub mod sources;
 pub mod text;
 pub mod validate;

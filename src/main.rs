@@ -17,6 +17,7 @@ fn main() -> ExitCode {
         Command::List { design } => commands::list(design),
         Command::Calibrate(args) => cli::printing::calibrate(args),
         Command::Diagram(args) => cli::diagram::diagram(args),
+        Command::Serve(args) => cli::serve::serve(args),
     };
     ExitCode::from(code)
 }

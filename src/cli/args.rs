@@ -1,4 +1,5 @@
-//! Command-line arguments (clap derive): the `build`, `check`, `list` and `diagram` commands.
+//! Command-line arguments (clap derive): the `build`, `check`, `list`, `diagram` and `serve`
+//! commands.
 
 use std::path::PathBuf;
 
@@ -47,6 +48,16 @@ pub enum Command {
     /// Writes `OUT/<file stem>.svg`, `.pdf` and `.png` per diagram; exits 1 without writing
     /// when a position is not as legal as its file says, 2 when a file cannot be read.
     Diagram(DiagramArgs),
+    /// Live preview in the browser: sheets, check report and diagrams, updated on every save.
+    ///
+    /// Prints the address to open (http://127.0.0.1:7070/ by default). The page shows every
+    /// sheet side as zoomable SVG, the check report linked to the lines of the design text,
+    /// and the design's diagrams (files in `--diagrams` whose `design` is this file). When
+    /// the design (or a file beside it, or a diagram) is saved, the page updates by itself;
+    /// a design that no longer reads shows its error over the last good picture. Nothing is
+    /// written until the page's build button is pressed. Without a design, serves every
+    /// `*.toml` in `designs/` with a list to pick from. Stop with Ctrl+C.
+    Serve(super::serve::ServeArgs),
 }
 
 /// Options of `diagram`; they override the diagram file's `width_mm` and `dpi`.

@@ -160,7 +160,7 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mu
 }
 
 /// Every `*.toml` file in a folder, sorted.
-fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
     let entries = std::fs::read_dir(folder).map_err(|e| {
         format!(
             "cannot read {}: {e} (run from the project folder, or name design files)",

@@ -5,3 +5,4 @@ pub mod commands;
 pub mod diagram;
 pub mod jobs;
 pub mod printing;
+pub mod serve;
