@@ -3,6 +3,7 @@
 pub mod build;
 pub mod compose;
 pub mod diagram;
+pub mod face;
 pub mod geometry;
 pub mod impose;
 pub mod model;

@@ -1,0 +1,184 @@
+//! Image layers: SVG files read with usvg and kept as vectors — every path of the drawing
+//! becomes a scene shape, so SVG, PDF and PNG output draw the same outlines.
+//!
+//! Solid fills and strokes keep their colour; a gradient is drawn in its first stop's
+//! colour; embedded bitmaps, text and opacity are left out (the help says so).
+
+use std::fmt;
+use std::path::Path;
+
+use kurbo::{Affine, BezPath, Point};
+use usvg::tiny_skia_path::PathSegment;
+
+use super::ImageLayer;
+use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX};
+use crate::scene::{Colour, Group, Item, Shape, Stroke};
+
+/// An SVG drawing as scene shapes in its own units (origin top left, y down).
+pub struct VectorImage {
+    /// The path as written in the design (how it is named in messages).
+    pub name: String,
+    pub width: f64,
+    pub height: f64,
+    pub items: Vec<Item>,
+}
+
+impl PartialEq for VectorImage {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl fmt::Debug for VectorImage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "VectorImage({:?}, {} × {}, {} items)",
+            self.name,
+            self.width,
+            self.height,
+            self.items.len()
+        )
+    }
+}
+
+/// Reads an image file; the error says why it cannot be used. Only SVG is read for now.
+pub fn read_image(path: &Path, name: &str) -> Result<VectorImage, String> {
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if extension.as_deref() != Some("svg") {
+        return Err("only SVG images can be used (PNG and JPEG are not supported yet)".into());
+    }
+    let size = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?.len();
+    if size > MAX_ASSET_BYTES {
+        return Err(format!("it is {size} bytes, over the limit of {MAX_ASSET_BYTES} bytes"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    svg_image(&bytes, name)
+}
+
+/// Parses SVG bytes into a vector image.
+pub fn svg_image(bytes: &[u8], name: &str) -> Result<VectorImage, String> {
+    let tree = usvg::Tree::from_data(bytes, &usvg::Options::default())
+        .map_err(|e| format!("it is not a readable SVG ({e})"))?;
+    let (width, height) = (f64::from(tree.size().width()), f64::from(tree.size().height()));
+    if width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX {
+        return Err(format!(
+            "it is {width} × {height} units, over the limit of {MAX_IMAGE_SIDE_PX} a side"
+        ));
+    }
+    let mut items = Vec::new();
+    collect(tree.root(), &mut items);
+    if items.is_empty() {
+        return Err("it draws nothing tilepress can keep (no filled or stroked paths)".into());
+    }
+    Ok(VectorImage { name: name.into(), width, height, items })
+}
+
+/// Every visible path under `group`, in document order, in the drawing's own units.
+fn collect(group: &usvg::Group, items: &mut Vec<Item>) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(child) => collect(child, items),
+            usvg::Node::Path(path) if path.is_visible() => items.extend(path_shape(path)),
+            _ => {}
+        }
+    }
+}
+
+fn path_shape(path: &usvg::Path) -> Option<Item> {
+    let t = path.abs_transform();
+    let transform = Affine::new([
+        f64::from(t.sx),
+        f64::from(t.ky),
+        f64::from(t.kx),
+        f64::from(t.sy),
+        f64::from(t.tx),
+        f64::from(t.ty),
+    ]);
+    let mut bez = BezPath::new();
+    let p = |point: usvg::tiny_skia_path::Point| Point::new(f64::from(point.x), f64::from(point.y));
+    for segment in path.data().segments() {
+        match segment {
+            PathSegment::MoveTo(a) => bez.move_to(p(a)),
+            PathSegment::LineTo(a) => bez.line_to(p(a)),
+            PathSegment::QuadTo(a, b) => bez.quad_to(p(a), p(b)),
+            PathSegment::CubicTo(a, b, c) => bez.curve_to(p(a), p(b), p(c)),
+            PathSegment::Close => bez.close_path(),
+        }
+    }
+    bez.apply_affine(transform);
+    let fill = path.fill().and_then(|f| paint_colour(f.paint()));
+    let scale = transform.determinant().abs().sqrt();
+    let stroke = path.stroke().and_then(|s| {
+        paint_colour(s.paint()).map(|c| Stroke::solid(c, f64::from(s.width().get()) * scale))
+    });
+    (fill.is_some() || stroke.is_some()).then_some(Item::Shape(Shape { path: bez, fill, stroke }))
+}
+
+fn paint_colour(paint: &usvg::Paint) -> Option<Colour> {
+    let colour = match paint {
+        usvg::Paint::Color(c) => *c,
+        usvg::Paint::LinearGradient(g) => g.stops().first()?.color(),
+        usvg::Paint::RadialGradient(g) => g.stops().first()?.color(),
+        usvg::Paint::Pattern(_) => return None,
+    };
+    Some(Colour { r: colour.red, g: colour.green, b: colour.blue })
+}
+
+/// The image scaled so that its larger side is `size_mm`, centred on the origin.
+pub fn image_items(layer: &ImageLayer) -> Vec<Item> {
+    let image = &layer.image;
+    let side = image.width.max(image.height);
+    if side <= 0.0 {
+        return Vec::new();
+    }
+    let scale = layer.size_mm / side;
+    let transform =
+        Affine::scale(scale) * Affine::translate((-image.width / 2.0, -image.height / 2.0));
+    vec![Item::Group(Group { transform, items: image.items.clone() })]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    const SUN: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
+        <rect x="0" y="0" width="20" height="10" fill="#ff0000"/>
+        <g transform="translate(10 5)"><circle r="2" fill="none" stroke="#0000ff" stroke-width="1"/></g>
+    </svg>"##;
+
+    #[test]
+    fn an_svg_becomes_shapes_with_its_colours() {
+        let image = svg_image(SUN.as_bytes(), "sun.svg").unwrap();
+        assert_eq!((image.width, image.height), (20.0, 10.0));
+        assert_eq!(image.items.len(), 2);
+        let Item::Shape(circle) = &image.items[1] else { panic!("a shape") };
+        assert_eq!(circle.fill, None);
+        assert_eq!(circle.stroke.as_ref().unwrap().colour, Colour { r: 0, g: 0, b: 255 });
+        use kurbo::Shape as _;
+        let bounds = circle.path.bounding_box();
+        assert!((bounds.center().x - 10.0).abs() < 1e-3 && (bounds.width() - 4.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn the_larger_side_measures_the_size() {
+        let image = Arc::new(svg_image(SUN.as_bytes(), "sun.svg").unwrap());
+        let items = image_items(&ImageLayer { image, size_mm: 8.0 });
+        let Item::Group(group) = &items[0] else { panic!("a group") };
+        let Item::Shape(rect) = &group.items[0] else { panic!("a shape") };
+        use kurbo::Shape as _;
+        let placed = (group.transform * rect.path.clone()).bounding_box();
+        assert!((placed.width() - 8.0).abs() < 1e-9 && (placed.height() - 4.0).abs() < 1e-9);
+        assert!(placed.center().distance(Point::ORIGIN) < 1e-9);
+    }
+
+    #[test]
+    fn unreadable_and_oversized_svgs_are_refused_with_a_reason() {
+        assert!(svg_image(b"not svg", "x.svg").unwrap_err().contains("not a readable SVG"));
+        let huge = r#"<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="10"><rect width="5" height="5"/></svg>"#;
+        assert!(svg_image(huge.as_bytes(), "x.svg").unwrap_err().contains("over the limit"));
+        let empty = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>"#;
+        assert!(svg_image(empty.as_bytes(), "x.svg").unwrap_err().contains("draws nothing"));
+    }
+}
