@@ -13,6 +13,7 @@ use crate::model::source::Position;
 use crate::scene::Colour;
 
 pub mod anchor;
+pub mod check;
 pub mod draw;
 pub mod fonts;
 pub mod image;
