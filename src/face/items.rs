@@ -49,7 +49,9 @@ pub fn tile_faces(
             template: table.template.as_ref().or(set_template),
             layers: &table.layers,
         };
-        let item = ItemFace { what, position, tables: front, fields, corners: shape.sides };
+        let outline_name = format!("a {}", shape.shape_name());
+        let corners = shape.sides;
+        let item = ItemFace { what, position, tables: front, fields, corners, outline_name };
         if front.template.is_some() || !front.layers.is_empty() {
             tile.faces.front = faces.face(r, palette, &item);
         }
@@ -102,7 +104,9 @@ pub fn piece_faces(
                 continue;
             }
             let what = format!("piece {} ({side})", piece.code);
-            let item = ItemFace { what, position, tables, fields: fields.clone(), corners };
+            let outline_name = format!("piece {}", piece.code);
+            let fields = fields.clone();
+            let item = ItemFace { what, position, tables, fields, corners, outline_name };
             let layers = faces.face(r, palette, &item);
             match side {
                 "front" => piece.front.layers = layers,

@@ -40,6 +40,8 @@ pub struct ItemFace<'a> {
     pub fields: BTreeMap<String, String>,
     /// How many corners (and edges) the item's outline has.
     pub corners: usize,
+    /// The outline as messages name it: `a hexagon`, `piece T1`.
+    pub outline_name: String,
 }
 
 /// Reads face tables of one design, with the files it has read so far.
@@ -304,9 +306,9 @@ fn placement(r: &mut Resolver<'_>, table: &LayerTable, item: &ItemFace<'_>) -> O
                     r.error(
                         &at.span(),
                         format!(
-                            "{} has no {} (it has {} corners and edges)",
-                            item.what,
+                            "no {} on {}: it has {} corners and edges",
                             at.get_ref().trim(),
+                            item.outline_name,
                             item.corners
                         ),
                         &format!("number corners and edges from 1 to {}", item.corners),
@@ -492,20 +494,22 @@ fn pips(
     table: &LayerTable,
     value: &Spanned<toml::Value>,
 ) -> Option<LayerKind> {
-    let count = match value.get_ref() {
-        toml::Value::Integer(n) => Some(*n),
+    // A number written in the template is the same for every item; one from a field is
+    // the item's own, so its message names the item.
+    let (count, whose) = match value.get_ref() {
+        toml::Value::Integer(n) => (Some(*n), String::from("pips")),
         toml::Value::String(text) => {
             let text = substituted(r, item, &Spanned::new(value.span(), text.clone()))?;
-            text.trim().parse::<i64>().ok()
+            (text.trim().parse::<i64>().ok(), format!("{}: pips `{}`", item.what, text.trim()))
         }
-        _ => None,
+        _ => (None, String::from("pips")),
     };
     let Some(count) =
         count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::pips::MAX_PIPS)
     else {
         r.error(
             &value.span(),
-            format!("{}: pips must be a whole number from 0 to 9", item.what),
+            format!("{whose} must be a whole number from 0 to 9"),
             "write e.g. pips = 5 or pips = \"{pips}\" with a field holding 0 to 9",
         );
         return None;
