@@ -82,7 +82,10 @@ fn a_missing_image_names_the_key_and_the_path_looked_for() {
     let design = design(r#"{ image = "icons/sun.svg", size_mm = 6 },"#, "");
     let err = refused("missing-image", &design, &[]);
     let at = place_of(&design, "\"icons/sun.svg\"");
-    assert!(err.contains(&format!("bad.toml:{at}: error: image file `icons/sun.svg` not found")), "{err}");
+    assert!(
+        err.contains(&format!("bad.toml:{at}: error: image file `icons/sun.svg` not found")),
+        "{err}"
+    );
     assert!(err.contains("looked for") && err.contains("sun.svg)"), "{err}");
 }
 
@@ -91,7 +94,10 @@ fn a_missing_font_names_the_key_and_the_path_looked_for() {
     let design = design(r#"{ text = "{number}", font = "fonts/Nice.ttf" },"#, "");
     let err = refused("missing-font", &design, &[]);
     let at = place_of(&design, "\"fonts/Nice.ttf\"");
-    assert!(err.contains(&format!("bad.toml:{at}: error: font file `fonts/Nice.ttf` not found")), "{err}");
+    assert!(
+        err.contains(&format!("bad.toml:{at}: error: font file `fonts/Nice.ttf` not found")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -124,7 +130,9 @@ fn a_field_an_item_lacks_names_the_template_and_the_item() {
     let item = place_of(&design, "[[tiles]]\nnumber = 2");
     let (line, column) = item.split_once(':').unwrap();
     assert!(
-        err.contains(&format!("bad.toml:{key}: error: tile 2 (line {line}, column {column}) has no field `power`")),
+        err.contains(&format!(
+            "bad.toml:{key}: error: tile 2 (line {line}, column {column}) has no field `power`"
+        )),
         "{err}"
     );
     assert!(!err.contains("tile 1 "), "tile 1 has the field: {err}");
@@ -133,7 +141,8 @@ fn a_field_an_item_lacks_names_the_template_and_the_item() {
 
 #[test]
 fn an_image_path_from_a_field_is_looked_for_too() {
-    let design = design(r#"{ image = "{icon}.svg", size_mm = 6 },"#, r#"fields = { icon = "moon" }"#);
+    let design =
+        design(r#"{ image = "{icon}.svg", size_mm = 6 },"#, r#"fields = { icon = "moon" }"#);
     let err = refused("field-image", &design, &[("moon.svg", SUN.as_bytes())]);
     // Tile 1 has no icon; tile 2's moon.svg exists.
     assert!(err.contains("tile 1 (line") && err.contains("no field `icon`"), "{err}");
@@ -155,9 +164,17 @@ fn an_unknown_template_says_did_you_mean() {
 #[test]
 fn wrong_layer_keys_are_refused_at_their_place() {
     for (layer, expected, needle) in [
-        (r#"{ text = "a", at = "edge 7" },"#, "no edge 7 on a hexagon: it has 6 corners and edges", "\"edge 7\""),
+        (
+            r#"{ text = "a", at = "edge 7" },"#,
+            "no edge 7 on a hexagon: it has 6 corners and edges",
+            "\"edge 7\"",
+        ),
         (r#"{ text = "a", at = "middle" },"#, "`middle` is not an anchor", "\"middle\""),
-        (r#"{ text = "a", shape = "circle", size_mm = 3 },"#, "must draw exactly one thing", "{ text"),
+        (
+            r#"{ text = "a", shape = "circle", size_mm = 3 },"#,
+            "must draw exactly one thing",
+            "{ text",
+        ),
         (r#"{ shape = "cirle", size_mm = 3 },"#, "did you mean `circle`?", "\"cirle\""),
         (r#"{ shape = "circle" },"#, "needs `size_mm` or `box_mm`", "\"circle\""),
         (r#"{ pips = 12, size_mm = 6 },"#, "pips must be a whole number from 0 to 9", "12,"),
@@ -187,7 +204,10 @@ fn text_that_does_not_fit_is_a_problem_naming_item_and_layer() {
     let (out, err) = text(&check);
     assert_eq!(code(&check), 1, "{out}{err}");
     let all = format!("{out}{err}");
-    assert!(all.contains("tile 1 (line") && all.contains("layer 2 of [faces.front] does not fit"), "{all}");
+    assert!(
+        all.contains("tile 1 (line") && all.contains("layer 2 of [faces.front] does not fit"),
+        "{all}"
+    );
     assert!(all.contains("add fit = true"), "{all}");
     let strict = tilepress(&dir, &["build", "--strict", "bad.toml", "-o", "out"]);
     assert_eq!(code(&strict), 1);
