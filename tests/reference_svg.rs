@@ -9,15 +9,28 @@ use std::fs;
 
 #[test]
 fn mini_hex_pages_match_the_references() {
-    let dir = scratch("reference");
-    let design = root().join("tests/designs/mini-hex.toml");
+    pages_match_the_references("mini-hex");
+}
+
+/// Every layer kind of `[faces]` on fronts and backs (text in two fonts' scripts, shapes,
+/// pips, an SVG image), drawn as outlines.
+#[test]
+fn mini_faces_pages_match_the_references() {
+    pages_match_the_references("mini-faces");
+}
+
+/// Builds `tests/designs/<stem>.toml` and compares its first sheet's front and back SVGs with
+/// the references.
+fn pages_match_the_references(stem: &str) {
+    let dir = scratch(&format!("reference-{stem}"));
+    let design = root().join(format!("tests/designs/{stem}.toml"));
     let output = tilepress(&dir, &["build", design.to_str().unwrap(), "-o", "out"]);
     let (out, err) = text(&output);
     assert_eq!(code(&output), 0, "{out}{err}");
     let bless = std::env::var_os("TILEPRESS_BLESS").is_some();
     for side in ["front", "back"] {
-        let name = format!("mini-hex-sheet-01-{side}.svg");
-        let actual = fs::read_to_string(dir.join("out/mini-hex").join(&name)).unwrap();
+        let name = format!("{stem}-sheet-01-{side}.svg");
+        let actual = fs::read_to_string(dir.join("out").join(stem).join(&name)).unwrap();
         let reference = root().join("tests/reference").join(&name);
         if bless {
             fs::write(&reference, &actual).unwrap();
