@@ -64,3 +64,25 @@ fn the_format_documentation_example_is_a_valid_design() {
     assert_eq!(out.lines().filter(|l| l.contains("missing tile")).count(), 12, "{out}");
     assert!(out.contains("2 tiles") && out.contains("the rule derives 14"), "{out}");
 }
+
+#[test]
+fn the_faces_documentation_example_builds_with_every_layer_kind() {
+    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find("## Faces: text, shapes, pips and images").expect("the section")..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    for kind in ["text =", "shape =", "pips =", "image =", "font ="] {
+        assert!(example.contains(kind), "the example shows no `{kind}`");
+    }
+    let dir = scratch("faces-doc-example");
+    fs::write(dir.join("example.toml"), example).unwrap();
+    for asset in ["assets/keld/lantern.svg", "assets/fonts/DejaVuSerif-Bold.ttf"] {
+        fs::create_dir_all(dir.join(asset).parent().unwrap()).unwrap();
+        fs::copy(root().join("designs").join(asset), dir.join(asset)).unwrap();
+    }
+    let check = tilepress(&dir, &["check", "example.toml"]);
+    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
+    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    assert!(dir.join("out/example/example.pdf").exists());
+}
