@@ -29,25 +29,78 @@ fn number(object: &lopdf::Object) -> f64 {
     }
 }
 
-/// Every filled path on page `page_number`, with its points.
+/// Every filled path on page `page_number`, with its points, forms (`Do`) included.
 fn fills(pdf: &Document, page_number: u32) -> Vec<Fill> {
     let page = pdf.get_pages()[&page_number];
-    let content = Content::decode(&pdf.get_page_content(page)).unwrap();
-    let (mut colour, mut points, mut found) = ([0u8; 3], Vec::new(), Vec::new());
+    let content = pdf.get_page_content(page);
+    let forms = page_forms(pdf, page);
+    let mut found = Vec::new();
+    paint(&content, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], &forms, &mut found);
+    found
+}
+
+/// The page's form XObjects by resource name: their content, decompressed.
+fn page_forms(pdf: &Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let (direct, ids) = pdf.get_page_resources(page).unwrap();
+    let dictionaries =
+        direct.into_iter().chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()));
+    let mut forms = Vec::new();
+    for resources in dictionaries {
+        let Ok((_, xobjects)) = resources.get(b"XObject").and_then(|x| pdf.dereference(x)) else {
+            continue;
+        };
+        for (name, reference) in xobjects.as_dict().unwrap().iter() {
+            let stream = pdf.dereference(reference).unwrap().1.as_stream().unwrap();
+            let content = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+            forms.push((name.clone(), content));
+        }
+    }
+    forms
+}
+
+/// `a × b` for PDF matrices `[a b c d e f]` (a applied first).
+fn multiply(a: [f64; 6], b: [f64; 6]) -> [f64; 6] {
+    [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4],
+        a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+}
+
+/// Collects the fills of a content stream drawn with the matrix `ctm` (to page points).
+fn paint(content: &[u8], ctm: [f64; 6], forms: &[(Vec<u8>, Vec<u8>)], found: &mut Vec<Fill>) {
+    let content = Content::decode(content).unwrap();
+    let (mut colour, mut points) = ([0u8; 3], Vec::new());
+    let mut ctm = ctm;
+    let mut stack = Vec::new();
+    let at = |ctm: [f64; 6], x: f64, y: f64| {
+        let (px, py) = (ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
+        (px / PT_PER_MM, py / PT_PER_MM)
+    };
     for op in content.operations {
         let numbers: Vec<f64> = op.operands.iter().map(number_or_nan).collect();
         match op.operator.as_str() {
+            "q" => stack.push((ctm, colour)),
+            "Q" => (ctm, colour) = stack.pop().unwrap(),
+            "cm" => ctm = multiply([0, 1, 2, 3, 4, 5].map(|i| numbers[i]), ctm),
             "rg" => colour = [0, 1, 2].map(|i| (numbers[i] * 255.0).round() as u8),
-            "m" | "l" => points.push((numbers[0] / PT_PER_MM, numbers[1] / PT_PER_MM)),
-            "c" => points.extend(numbers.chunks(2).map(|p| (p[0] / PT_PER_MM, p[1] / PT_PER_MM))),
+            "m" | "l" => points.push(at(ctm, numbers[0], numbers[1])),
+            "c" => points.extend(numbers.chunks(2).map(|p| at(ctm, p[0], p[1]))),
             "f" | "f*" | "B" | "b" => {
                 found.push(Fill { colour, points: std::mem::take(&mut points) })
             }
             "S" | "s" | "n" => points.clear(),
+            "Do" => {
+                let name = op.operands[0].as_name().unwrap();
+                let (_, form) = forms.iter().find(|(n, _)| n == name).expect("a form of the page");
+                paint(form, ctm, forms, found);
+            }
             _ => {}
         }
     }
-    found
 }
 
 fn number_or_nan(object: &lopdf::Object) -> f64 {

@@ -1,26 +1,29 @@
 //! Image layers: SVG files read with usvg and kept as vectors — every path of the drawing
-//! becomes a scene shape, so SVG, PDF and PNG output draw the same outlines.
+//! becomes a scene shape of one symbol, so SVG, PDF and PNG output draw the same outlines
+//! and store them once.
 //!
 //! Solid fills and strokes keep their colour; a gradient is drawn in its first stop's
 //! colour; embedded bitmaps, text and opacity are left out (the help says so).
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use kurbo::{Affine, BezPath, Point};
 use usvg::tiny_skia_path::PathSegment;
 
 use super::ImageLayer;
 use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX};
-use crate::scene::{Colour, Group, Item, Shape, Stroke};
+use crate::scene::{Colour, Item, Shape, Stroke, Symbol, Use};
 
-/// An SVG drawing as scene shapes in its own units (origin top left, y down).
+/// An SVG drawing as a scene symbol in its own units (origin top left, y down): stored once
+/// per PDF and SVG however many faces use it.
 pub struct VectorImage {
     /// The path as written in the design (how it is named in messages).
     pub name: String,
     pub width: f64,
     pub height: f64,
-    pub items: Vec<Item>,
+    pub symbol: Arc<Symbol>,
 }
 
 impl PartialEq for VectorImage {
@@ -37,7 +40,7 @@ impl fmt::Debug for VectorImage {
             self.name,
             self.width,
             self.height,
-            self.items.len()
+            self.symbol.items.len()
         )
     }
 }
@@ -71,7 +74,8 @@ pub fn svg_image(bytes: &[u8], name: &str) -> Result<VectorImage, String> {
     if items.is_empty() {
         return Err("it draws nothing tilepress can keep (no filled or stroked paths)".into());
     }
-    Ok(VectorImage { name: name.into(), width, height, items })
+    let symbol = Arc::new(Symbol { name: name.into(), items });
+    Ok(VectorImage { name: name.into(), width, height, symbol })
 }
 
 /// Every visible path under `group`, in document order, in the drawing's own units.
@@ -135,13 +139,12 @@ pub fn image_items(layer: &ImageLayer) -> Vec<Item> {
     let scale = layer.size_mm / side;
     let transform =
         Affine::scale(scale) * Affine::translate((-image.width / 2.0, -image.height / 2.0));
-    vec![Item::Group(Group { transform, items: image.items.clone() })]
+    vec![Item::Use(Use { symbol: image.symbol.clone(), transform })]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     const SUN: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
         <rect x="0" y="0" width="20" height="10" fill="#ff0000"/>
@@ -152,8 +155,8 @@ mod tests {
     fn an_svg_becomes_shapes_with_its_colours() {
         let image = svg_image(SUN.as_bytes(), "sun.svg").unwrap();
         assert_eq!((image.width, image.height), (20.0, 10.0));
-        assert_eq!(image.items.len(), 2);
-        let Item::Shape(circle) = &image.items[1] else { panic!("a shape") };
+        assert_eq!(image.symbol.items.len(), 2);
+        let Item::Shape(circle) = &image.symbol.items[1] else { panic!("a shape") };
         assert_eq!(circle.fill, None);
         assert_eq!(circle.stroke.as_ref().unwrap().colour, Colour { r: 0, g: 0, b: 255 });
         use kurbo::Shape as _;
@@ -165,8 +168,8 @@ mod tests {
     fn the_larger_side_measures_the_size() {
         let image = Arc::new(svg_image(SUN.as_bytes(), "sun.svg").unwrap());
         let items = image_items(&ImageLayer { image, size_mm: 8.0 });
-        let Item::Group(group) = &items[0] else { panic!("a group") };
-        let Item::Shape(rect) = &group.items[0] else { panic!("a shape") };
+        let Item::Use(group) = &items[0] else { panic!("a use of the symbol") };
+        let Item::Shape(rect) = &group.symbol.items[0] else { panic!("a shape") };
         use kurbo::Shape as _;
         let placed = (group.transform * rect.path.clone()).bounding_box();
         assert!((placed.width() - 8.0).abs() < 1e-9 && (placed.height() - 4.0).abs() < 1e-9);

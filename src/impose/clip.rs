@@ -21,6 +21,9 @@ pub fn clip_items(items: &[Item], transform: Affine, rect: Rect) -> Vec<Item> {
             Item::Group(group) => {
                 out.extend(clip_items(&group.items, transform * group.transform, rect))
             }
+            Item::Use(used) => {
+                out.extend(clip_items(&used.symbol.items, transform * used.transform, rect))
+            }
         }
     }
     out
