@@ -108,18 +108,30 @@ fn unreadable_images_and_fonts_say_which_file_and_why() {
     let font = design(r#"{ text = "x", font = "Nice.ttf" },"#, "");
     let err = refused("bad-font", &font, &[("Nice.ttf", b"not a font at all")]);
     assert!(err.contains("font file `Nice.ttf` cannot be used: it is not a TrueType"), "{err}");
-    // Raster images are not supported yet: said plainly, not drawn wrong.
+    // PNG and JPEG files are read too: a broken one says which file and why.
     let png = design(r#"{ image = "photo.png", size_mm = 6 },"#, "");
     let err = refused("png", &png, &[("photo.png", b"\x89PNG\r\n\x1a\n")]);
-    assert!(err.contains("only SVG images"), "{err}");
+    assert!(err.contains("image file `photo.png` cannot be used: it is not a readable"), "{err}");
+    let jpeg = design(r#"{ image = "photo.jpg", size_mm = 6 },"#, "");
+    let err = refused("jpeg", &jpeg, &[("photo.jpg", b"\xff\xd8\xff\xe0 broken")]);
+    assert!(err.contains("image file `photo.jpg` cannot be used"), "{err}");
+    let gif = design(r#"{ image = "photo.gif", size_mm = 6 },"#, "");
+    let err = refused("gif", &gif, &[("photo.gif", b"GIF89a")]);
+    assert!(err.contains("give an .svg, .png, .jpg or .jpeg file"), "{err}");
 }
 
 #[test]
 fn an_image_over_the_size_limit_is_refused() {
     let huge = br##"<svg xmlns="http://www.w3.org/2000/svg" width="25000" height="10"><rect width="9" height="9" fill="#000"/></svg>"##;
-    let design = design(r#"{ image = "wide.svg", size_mm = 6 },"#, "");
-    let err = refused("huge", &design, &[("wide.svg", huge)]);
+    let svg = design(r#"{ image = "wide.svg", size_mm = 6 },"#, "");
+    let err = refused("huge", &svg, &[("wide.svg", huge)]);
     assert!(err.contains("over the limit of 20000 a side"), "{err}");
+    // A PNG whose header says 30 000 pixels wide is refused before it is decoded.
+    let mut png = fs::read(common::root().join("tests/designs/faces/compass.png")).unwrap();
+    png[16..20].copy_from_slice(&30_000u32.to_be_bytes());
+    let wide = design(r#"{ image = "wide.png", size_mm = 6 },"#, "");
+    let err = refused("huge-png", &wide, &[("wide.png", &png)]);
+    assert!(err.contains("30000 × 96 pixels; the limit is 20000 a side"), "{err}");
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{code, scratch, text, tilepress};
+use common::{code, root, scratch, text, tilepress};
 use lopdf::Document;
 use lopdf::content::Content;
 
@@ -39,20 +39,34 @@ fn fills(pdf: &Document, page_number: u32) -> Vec<Fill> {
     found
 }
 
-/// The page's form XObjects by resource name: their content, decompressed.
-fn page_forms(pdf: &Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, Vec<u8>)> {
+/// Drawn where an image XObject is painted: the colour given to its unit square.
+const IMAGE: [u8; 3] = [255, 0, 255];
+
+/// The page's XObjects by resource name (those of its forms too): a form's content,
+/// decompressed, or `None` for an image.
+fn page_forms(pdf: &Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, Option<Vec<u8>>)> {
     let (direct, ids) = pdf.get_page_resources(page).unwrap();
-    let dictionaries =
-        direct.into_iter().chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()));
+    let mut pending: Vec<&lopdf::Dictionary> = direct
+        .into_iter()
+        .chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()))
+        .collect();
     let mut forms = Vec::new();
-    for resources in dictionaries {
+    while let Some(resources) = pending.pop() {
         let Ok((_, xobjects)) = resources.get(b"XObject").and_then(|x| pdf.dereference(x)) else {
             continue;
         };
         for (name, reference) in xobjects.as_dict().unwrap().iter() {
             let stream = pdf.dereference(reference).unwrap().1.as_stream().unwrap();
+            let subtype = stream.dict.get(b"Subtype").and_then(|s| s.as_name()).ok();
+            if subtype == Some(b"Image".as_slice()) {
+                forms.push((name.clone(), None));
+                continue;
+            }
+            if let Ok(own) = stream.dict.get(b"Resources").and_then(|r| r.as_dict()) {
+                pending.push(own);
+            }
             let content = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
-            forms.push((name.clone(), content));
+            forms.push((name.clone(), Some(content)));
         }
     }
     forms
@@ -71,7 +85,12 @@ fn multiply(a: [f64; 6], b: [f64; 6]) -> [f64; 6] {
 }
 
 /// Collects the fills of a content stream drawn with the matrix `ctm` (to page points).
-fn paint(content: &[u8], ctm: [f64; 6], forms: &[(Vec<u8>, Vec<u8>)], found: &mut Vec<Fill>) {
+fn paint(
+    content: &[u8],
+    ctm: [f64; 6],
+    forms: &[(Vec<u8>, Option<Vec<u8>>)],
+    found: &mut Vec<Fill>,
+) {
     let content = Content::decode(content).unwrap();
     let (mut colour, mut points) = ([0u8; 3], Vec::new());
     let mut ctm = ctm;
@@ -96,7 +115,14 @@ fn paint(content: &[u8], ctm: [f64; 6], forms: &[(Vec<u8>, Vec<u8>)], found: &mu
             "Do" => {
                 let name = op.operands[0].as_name().unwrap();
                 let (_, form) = forms.iter().find(|(n, _)| n == name).expect("a form of the page");
-                paint(form, ctm, forms, found);
+                match form {
+                    Some(content) => paint(content, ctm, forms, found),
+                    None => {
+                        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+                        let points = corners.iter().map(|&(x, y)| at(ctm, x, y)).collect();
+                        found.push(Fill { colour: IMAGE, points });
+                    }
+                }
             }
             _ => {}
         }
@@ -148,6 +174,7 @@ fn built(name: &str, design: &str, pdf_name: &str) -> Document {
     let dir = scratch(name);
     fs::write(dir.join("d.toml"), design).unwrap();
     fs::write(dir.join("square.svg"), SQUARE_SVG).unwrap();
+    fs::copy(root().join("tests/designs/faces/sky.jpg"), dir.join("sky.jpg")).unwrap();
     let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{}", text(&build).1);
     Document::load(Path::new(&dir).join("out/d").join(pdf_name)).expect("the PDF parses")
@@ -159,6 +186,7 @@ layers = [
   { shape = "rectangle", box_mm = [7.5, 7.5], fill = "#0a0b0c" },
   { shape = "rectangle", box_mm = [3.25, 3.25], at = "edge 2", fill = "#0d0e0f" },
   { image = "square.svg", size_mm = 4.5, at = "corner 2" },
+  { image = "sky.jpg", size_mm = 8.0, at = "edge 1", inset_mm = 5.0 },
   { text = "I", size_mm = 6.0, at = "centre", colour = "#445566", level = "below" },
 ]
 "##;
@@ -221,6 +249,15 @@ fn check_markers(fills: &[Fill], outline: &[(f64, f64)], centre_point: (f64, f64
     assert!((x1 - x0 - 4.5).abs() < 0.01 && (y1 - y0 - 4.5).abs() < 0.01, "{what}: image");
     let at = centre(&image[0].points);
     assert!(outline.iter().any(|&c| distance(c, at) < 0.01), "{what}: corner anchor {at:?}");
+    // The 40 × 30 pixel JPEG is 8 mm by 6 mm, 5 mm in from an edge's midpoint.
+    let photo = with_colour(fills, IMAGE);
+    assert_eq!(photo.len(), 1, "{what}: one bitmap");
+    let (x0, y0, x1, y1) = bounds(&photo[0].points);
+    let (long, short) = ((x1 - x0).max(y1 - y0), (x1 - x0).min(y1 - y0));
+    assert!((long - 8.0).abs() < 0.01 && (short - 6.0).abs() < 0.01, "{what}: {long} × {short}");
+    let at = centre(&photo[0].points);
+    let inset = midpoints.iter().map(|&m| distance(m, at)).fold(f64::MAX, f64::min);
+    assert!((inset - 5.0).abs() < 0.01, "{what}: bitmap {inset} mm from the nearest edge midpoint");
     // A capital I is as tall as its size (whichever way the item is turned on the sheet).
     let letter = with_colour(fills, [0x44, 0x55, 0x66]);
     let (x0, y0, x1, y1) = bounds(&letter[0].points);

@@ -1,9 +1,9 @@
 //! Image layers: SVG files read with usvg and kept as vectors — every path of the drawing
-//! becomes a scene shape of one symbol, so SVG, PDF and PNG output draw the same outlines
-//! and store them once.
+//! becomes a scene shape — and PNG/JPEG files embedded as bitmaps; either way one scene
+//! symbol, so SVG, PDF and PNG output draw the same thing and store it once.
 //!
 //! Solid fills and strokes keep their colour; a gradient is drawn in its first stop's
-//! colour; embedded bitmaps, text and opacity are left out (the help says so).
+//! colour; bitmaps inside an SVG, its text and opacity are left out (docs/format.md says so).
 
 use std::fmt;
 use std::path::Path;
@@ -16,9 +16,9 @@ use super::ImageLayer;
 use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX};
 use crate::scene::{Colour, Item, Shape, Stroke, Symbol, Use};
 
-/// An SVG drawing as a scene symbol in its own units (origin top left, y down): stored once
-/// per PDF and SVG however many faces use it.
-pub struct VectorImage {
+/// An image as a scene symbol in its own units (SVG user units or pixels; origin top left,
+/// y down): stored once per PDF and SVG however many faces use it.
+pub struct FaceImage {
     /// The path as written in the design (how it is named in messages).
     pub name: String,
     pub width: f64,
@@ -26,17 +26,17 @@ pub struct VectorImage {
     pub symbol: Arc<Symbol>,
 }
 
-impl PartialEq for VectorImage {
+impl PartialEq for FaceImage {
     fn eq(&self, other: &Self) -> bool {
         self.name == other.name
     }
 }
 
-impl fmt::Debug for VectorImage {
+impl fmt::Debug for FaceImage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "VectorImage({:?}, {} × {}, {} items)",
+            "FaceImage({:?}, {} × {}, {} items)",
             self.name,
             self.width,
             self.height,
@@ -45,23 +45,26 @@ impl fmt::Debug for VectorImage {
     }
 }
 
-/// Reads an image file; the error says why it cannot be used. Only SVG is read for now.
-pub fn read_image(path: &Path, name: &str) -> Result<VectorImage, String> {
+/// Reads an SVG, PNG or JPEG file (by its extension); the error says why it cannot be used.
+pub fn read_image(path: &Path, name: &str) -> Result<FaceImage, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    if extension.as_deref() != Some("svg") {
-        return Err("only SVG images can be used (PNG and JPEG are not supported yet)".into());
-    }
+    let read = match extension.as_deref() {
+        Some("svg") => svg_image,
+        Some("png") => super::raster::png_image,
+        Some("jpg" | "jpeg") => super::raster::jpeg_image,
+        _ => return Err("give an .svg, .png, .jpg or .jpeg file".into()),
+    };
     let size = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?.len();
     if size > MAX_ASSET_BYTES {
         return Err(format!("it is {size} bytes, over the limit of {MAX_ASSET_BYTES} bytes"));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
-    svg_image(&bytes, name)
+    read(bytes, name)
 }
 
 /// Parses SVG bytes into a vector image.
-pub fn svg_image(bytes: &[u8], name: &str) -> Result<VectorImage, String> {
-    let tree = usvg::Tree::from_data(bytes, &usvg::Options::default())
+pub fn svg_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
+    let tree = usvg::Tree::from_data(&bytes, &usvg::Options::default())
         .map_err(|e| format!("it is not a readable SVG ({e})"))?;
     let (width, height) = (f64::from(tree.size().width()), f64::from(tree.size().height()));
     if width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX {
@@ -75,7 +78,7 @@ pub fn svg_image(bytes: &[u8], name: &str) -> Result<VectorImage, String> {
         return Err("it draws nothing tilepress can keep (no filled or stroked paths)".into());
     }
     let symbol = Arc::new(Symbol { name: name.into(), items });
-    Ok(VectorImage { name: name.into(), width, height, symbol })
+    Ok(FaceImage { name: name.into(), width, height, symbol })
 }
 
 /// Every visible path under `group`, in document order, in the drawing's own units.
@@ -153,7 +156,7 @@ mod tests {
 
     #[test]
     fn an_svg_becomes_shapes_with_its_colours() {
-        let image = svg_image(SUN.as_bytes(), "sun.svg").unwrap();
+        let image = svg_image(SUN.as_bytes().to_vec(), "sun.svg").unwrap();
         assert_eq!((image.width, image.height), (20.0, 10.0));
         assert_eq!(image.symbol.items.len(), 2);
         let Item::Shape(circle) = &image.symbol.items[1] else { panic!("a shape") };
@@ -166,7 +169,7 @@ mod tests {
 
     #[test]
     fn the_larger_side_measures_the_size() {
-        let image = Arc::new(svg_image(SUN.as_bytes(), "sun.svg").unwrap());
+        let image = Arc::new(svg_image(SUN.as_bytes().to_vec(), "sun.svg").unwrap());
         let items = image_items(&ImageLayer { image, size_mm: 8.0 });
         let Item::Use(group) = &items[0] else { panic!("a use of the symbol") };
         let Item::Shape(rect) = &group.symbol.items[0] else { panic!("a shape") };
@@ -178,10 +181,16 @@ mod tests {
 
     #[test]
     fn unreadable_and_oversized_svgs_are_refused_with_a_reason() {
-        assert!(svg_image(b"not svg", "x.svg").unwrap_err().contains("not a readable SVG"));
+        assert!(
+            svg_image(b"not svg".to_vec(), "x.svg").unwrap_err().contains("not a readable SVG")
+        );
         let huge = r#"<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="10"><rect width="5" height="5"/></svg>"#;
-        assert!(svg_image(huge.as_bytes(), "x.svg").unwrap_err().contains("over the limit"));
+        assert!(
+            svg_image(huge.as_bytes().to_vec(), "x.svg").unwrap_err().contains("over the limit")
+        );
         let empty = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>"#;
-        assert!(svg_image(empty.as_bytes(), "x.svg").unwrap_err().contains("draws nothing"));
+        assert!(
+            svg_image(empty.as_bytes().to_vec(), "x.svg").unwrap_err().contains("draws nothing")
+        );
     }
 }

@@ -19,6 +19,7 @@ pub mod fonts;
 pub mod image;
 pub mod items;
 pub mod pips;
+pub mod raster;
 pub mod resolve;
 pub mod schema;
 pub mod shapes;
@@ -26,7 +27,7 @@ pub mod text;
 
 pub use anchor::{Anchor, Turn};
 pub use fonts::FontData;
-pub use image::VectorImage;
+pub use image::FaceImage;
 
 /// Whether a layer is drawn under the edge art (just over the background) or over it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -118,10 +119,11 @@ pub struct PipsLayer {
     pub colour: Colour,
 }
 
-/// A vector image scaled so that its larger side is `size_mm`, centred on its anchor.
+/// An image (SVG, PNG or JPEG) scaled so that its larger side is `size_mm`, centred on its
+/// anchor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImageLayer {
-    pub image: Arc<VectorImage>,
+    pub image: Arc<FaceImage>,
     pub size_mm: f64,
 }
 

@@ -12,7 +12,7 @@ use kurbo::Vec2;
 use toml::Spanned;
 
 use super::fonts::{DEFAULT_FONT_NAME, FontData, default_font, read_font};
-use super::image::{VectorImage, read_image};
+use super::image::{FaceImage, read_image};
 use super::schema::{FieldsTable, ItemFaceTables, LayerTable, TemplatesTable};
 use super::{
     Align, Anchor, Figure, ImageLayer, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer,
@@ -50,7 +50,7 @@ pub struct FaceResolver<'t> {
     templates: Option<&'t TemplatesTable>,
     folder: PathBuf,
     fonts: BTreeMap<PathBuf, Option<Arc<FontData>>>,
-    images: BTreeMap<PathBuf, Option<Arc<VectorImage>>>,
+    images: BTreeMap<PathBuf, Option<Arc<FaceImage>>>,
 }
 
 impl<'t> FaceResolver<'t> {
@@ -291,7 +291,7 @@ fn file_error(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Pa
     };
     let help = match what {
         "font" => "give a TTF or OTF file beside the design (or `default`)",
-        _ => "give an SVG file beside the design, e.g. image = \"assets/sun.svg\"",
+        _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
     };
     r.error(&key.span(), message, help);
 }

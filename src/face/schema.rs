@@ -29,7 +29,7 @@ pub struct LayerTable {
     pub shape: Option<Spanned<String>>,
     /// How many pips (0–9), or a `"{field}"` holding the number.
     pub pips: Option<Spanned<toml::Value>>,
-    /// An SVG file beside the design (may use `{field}`).
+    /// An SVG, PNG or JPEG file beside the design (may use `{field}`).
     pub image: Option<Spanned<String>>,
     /// A name an item's own layer uses to replace this one.
     pub id: Option<Spanned<String>>,

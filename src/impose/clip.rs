@@ -24,6 +24,11 @@ pub fn clip_items(items: &[Item], transform: Affine, rect: Rect) -> Vec<Item> {
             Item::Use(used) => {
                 out.extend(clip_items(&used.symbol.items, transform * used.transform, rect))
             }
+            // A bitmap is kept whole (placed, not cut): boards carry none today.
+            Item::Image(raster) => out.push(Item::Group(crate::scene::Group {
+                transform,
+                items: vec![Item::Image(raster.clone())],
+            })),
         }
     }
     out

@@ -1,6 +1,7 @@
-//! Symbols in the PDF: each symbol of a document becomes one form XObject, written once, and
-//! every use of it is `q cm /symbol-N Do Q` on the page, so an icon on 500 tiles is stored
-//! once.
+//! Symbols and bitmaps in the PDF: each symbol of a document becomes one form XObject,
+//! written once, and every use of it is `q cm /symbol-N Do Q` on the page, so an icon on 500
+//! tiles is stored once. Bitmaps are image XObjects (RGB, with a soft mask when they have
+//! transparency), in the resources of the form that draws them or of the page.
 //!
 //! The form's content is written here in the symbol's own units (its coordinates as the
 //! scene gives them); the `cm` of each use maps them to the page.
@@ -15,7 +16,7 @@ use printpdf::{
     XObjectTransform,
 };
 
-use crate::scene::{Colour, Document, Item, LineCap, Shape};
+use crate::scene::{Colour, Document, Item, LineCap, RasterImage, Shape};
 
 /// The symbols a document uses, each once, in order of first use (symbols inside symbols
 /// are drawn into their parent's form, not listed).
@@ -23,7 +24,7 @@ pub fn document_symbols(doc: &Document) -> Vec<Arc<crate::scene::Symbol>> {
     fn visit(items: &[Item], found: &mut Vec<Arc<crate::scene::Symbol>>) {
         for item in items {
             match item {
-                Item::Shape(_) => {}
+                Item::Shape(_) | Item::Image(_) => {}
                 Item::Group(group) => visit(&group.items, found),
                 Item::Use(used) => {
                     if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
@@ -40,6 +41,82 @@ pub fn document_symbols(doc: &Document) -> Vec<Arc<crate::scene::Symbol>> {
     found
 }
 
+/// The bitmaps `items` draw (inside symbols too, when `into_symbols`), each once, in order
+/// of first use.
+pub fn images_in(items: &[Item], into_symbols: bool, found: &mut Vec<Arc<RasterImage>>) {
+    for item in items {
+        match item {
+            Item::Shape(_) => {}
+            Item::Group(group) => images_in(&group.items, into_symbols, found),
+            Item::Use(used) if into_symbols => images_in(&used.symbol.items, true, found),
+            Item::Use(_) => {}
+            Item::Image(raster) => {
+                if !found.iter().any(|known| Arc::ptr_eq(known, &raster.image)) {
+                    found.push(raster.image.clone());
+                }
+            }
+        }
+    }
+}
+
+/// The bitmaps drawn on pages outside any symbol, each once.
+pub fn page_images(doc: &Document) -> Vec<Arc<RasterImage>> {
+    let mut found = Vec::new();
+    for layer in doc.pages.iter().flat_map(|page| &page.layers) {
+        images_in(&layer.items, false, &mut found);
+    }
+    found
+}
+
+/// The resource name of the `index`-th page-level bitmap.
+pub fn image_xobject_id(index: usize) -> XObjectId {
+    XObjectId(format!("image-{}", index + 1))
+}
+
+/// The page-level bitmaps as image XObjects.
+pub fn image_xobjects(images: &[Arc<RasterImage>]) -> BTreeMap<XObjectId, XObject> {
+    images
+        .iter()
+        .enumerate()
+        .map(|(index, image)| {
+            let form = ExternalXObject {
+                stream: image_stream(image),
+                width: None,
+                height: None,
+                dpi: None,
+            };
+            (image_xobject_id(index), XObject::External(form))
+        })
+        .collect()
+}
+
+/// An image XObject: RGB samples, and the alpha channel as a soft mask when not opaque.
+fn image_stream(image: &RasterImage) -> ExternalStream {
+    let rgb: Vec<u8> = image.rgba.chunks(4).flat_map(|p| p.iter().take(3).copied()).collect();
+    let alpha: Vec<u8> = image.rgba.chunks(4).map(|p| p.get(3).copied().unwrap_or(255)).collect();
+    let header = |colour_space: &[u8]| {
+        BTreeMap::from([
+            ("Type".to_string(), DictItem::Name(b"XObject".to_vec())),
+            ("Subtype".to_string(), DictItem::Name(b"Image".to_vec())),
+            ("Width".to_string(), DictItem::Int(i64::from(image.width))),
+            ("Height".to_string(), DictItem::Int(i64::from(image.height))),
+            ("ColorSpace".to_string(), DictItem::Name(colour_space.to_vec())),
+            ("BitsPerComponent".to_string(), DictItem::Int(8)),
+        ])
+    };
+    let mut dict = header(b"DeviceRGB");
+    if alpha.iter().any(|&a| a != 255) {
+        let mask = ExternalStream { dict: header(b"DeviceGray"), content: alpha, compress: true };
+        dict.insert("SMask".to_string(), DictItem::Stream { stream: mask });
+    }
+    ExternalStream { dict, content: rgb, compress: true }
+}
+
+/// The map from an image's unit square to `rect` (y down, the image's top row on top).
+pub fn unit_square_to(rect: Rect) -> Affine {
+    Affine::new([rect.width(), 0.0, 0.0, -rect.height(), rect.x0, rect.y1])
+}
+
 /// The resource name of the `index`-th symbol.
 pub fn symbol_xobject_id(index: usize) -> XObjectId {
     XObjectId(format!("symbol-{}", index + 1))
@@ -51,17 +128,31 @@ pub fn symbol_xobjects(symbols: &[Arc<crate::scene::Symbol>]) -> BTreeMap<XObjec
         .iter()
         .enumerate()
         .map(|(index, symbol)| {
+            let mut images = Vec::new();
+            images_in(&symbol.items, true, &mut images);
             let mut content = String::new();
-            write_items(&mut content, &symbol.items, Affine::IDENTITY);
+            write_items(&mut content, &symbol.items, Affine::IDENTITY, &images);
             let bounds = bounds(&symbol.items, Affine::IDENTITY).unwrap_or(Rect::ZERO);
             let bbox = [bounds.x0, bounds.y0, bounds.x1, bounds.y1]
                 .map(|v| DictItem::Real(v as f32))
                 .to_vec();
-            let dict = BTreeMap::from([
+            let mut dict = BTreeMap::from([
                 ("Type".to_string(), DictItem::Name(b"XObject".to_vec())),
                 ("Subtype".to_string(), DictItem::Name(b"Form".to_vec())),
                 ("BBox".to_string(), DictItem::Array(bbox)),
             ]);
+            if !images.is_empty() {
+                let xobjects = images
+                    .iter()
+                    .enumerate()
+                    .map(|(k, image)| {
+                        (local_image_name(k), DictItem::Stream { stream: image_stream(image) })
+                    })
+                    .collect();
+                let resources =
+                    BTreeMap::from([("XObject".to_string(), DictItem::Dict { map: xobjects })]);
+                dict.insert("Resources".to_string(), DictItem::Dict { map: resources });
+            }
             let stream = ExternalStream { dict, content: content.into_bytes(), compress: true };
             let form = ExternalXObject { stream, width: None, height: None, dpi: None };
             (symbol_xobject_id(index), XObject::External(form))
@@ -69,15 +160,20 @@ pub fn symbol_xobjects(symbols: &[Arc<crate::scene::Symbol>]) -> BTreeMap<XObjec
         .collect()
 }
 
-/// The operations that draw symbol `index` placed by `transform` (symbol units to page
+/// A bitmap's name inside the form that draws it.
+fn local_image_name(index: usize) -> String {
+    format!("Im{}", index + 1)
+}
+
+/// The operations that draw the XObject `id` placed by `transform` (its units to page
 /// points).
-pub fn use_ops(index: usize, transform: Affine) -> Vec<Op> {
+pub fn use_ops(id: XObjectId, transform: Affine) -> Vec<Op> {
     let matrix = transform.as_coeffs().map(|v| v as f32);
     vec![
         Op::SaveGraphicsState,
         Op::SetTransformationMatrix { matrix: CurTransMat::Raw(matrix) },
         Op::UseXobject {
-            id: symbol_xobject_id(index),
+            id,
             transform: XObjectTransform { no_auto_scale: true, ..XObjectTransform::default() },
         },
         Op::RestoreGraphicsState,
@@ -98,6 +194,7 @@ fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
             }
             Item::Group(group) => bounds(&group.items, transform * group.transform),
             Item::Use(used) => bounds(&used.symbol.items, transform * used.transform),
+            Item::Image(raster) => Some(transform.transform_rect_bbox(raster.rect)),
         };
         all = match (all, rect) {
             (Some(a), Some(b)) => Some(a.union(b)),
@@ -107,13 +204,27 @@ fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
     all
 }
 
-/// Content-stream operators for `items` placed by `transform`.
-fn write_items(out: &mut String, items: &[Item], transform: Affine) {
+/// Content-stream operators for `items` placed by `transform`; `images` are the form's
+/// bitmaps, named `Im1`, `Im2`… in that order.
+fn write_items(out: &mut String, items: &[Item], transform: Affine, images: &[Arc<RasterImage>]) {
     for item in items {
         match item {
             Item::Shape(shape) => write_shape(out, shape, transform),
-            Item::Group(group) => write_items(out, &group.items, transform * group.transform),
-            Item::Use(used) => write_items(out, &used.symbol.items, transform * used.transform),
+            Item::Group(group) => {
+                write_items(out, &group.items, transform * group.transform, images)
+            }
+            Item::Use(used) => {
+                write_items(out, &used.symbol.items, transform * used.transform, images)
+            }
+            Item::Image(raster) => {
+                let Some(index) = images.iter().position(|known| Arc::ptr_eq(known, &raster.image))
+                else {
+                    continue;
+                };
+                let matrix = (transform * unit_square_to(raster.rect)).as_coeffs().map(number);
+                let _ =
+                    writeln!(out, "q {} cm /{} Do Q", matrix.join(" "), local_image_name(index));
+            }
         }
     }
 }
@@ -227,7 +338,7 @@ mod tests {
             stroke: Some(Stroke::solid(Colour::BLACK, 0.5)),
         };
         let mut out = String::new();
-        write_items(&mut out, &[Item::Shape(shape)], Affine::scale(2.0));
+        write_items(&mut out, &[Item::Shape(shape)], Affine::scale(2.0), &[]);
         assert_eq!(
             out,
             "1 0 0 rg\n0 0 m\n20 0 l\n20 13.3333 13.3333 20 0 20 c\nh\nf\n0 0 0 RG 1 w 0 J [] 0 d\n0 0 m\n20 0 l\n20 13.3333 13.3333 20 0 20 c\nh\nS\n"

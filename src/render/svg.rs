@@ -4,9 +4,11 @@ use std::sync::Arc;
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 use svg::Document as SvgDocument;
-use svg::node::element::{Definitions, Group as SvgGroup, Path, Title, Use as SvgUse};
+use svg::node::element::{
+    Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
+};
 
-use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Shape, Stroke, Symbol};
+use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Raster, Shape, Stroke, Symbol};
 
 const INKSCAPE_NS: &str = "http://www.inkscape.org/namespaces/inkscape";
 
@@ -79,7 +81,7 @@ fn page_symbols(page: &Page) -> Vec<Arc<Symbol>> {
     fn visit(items: &[Item], found: &mut Vec<Arc<Symbol>>) {
         for item in items {
             match item {
-                Item::Shape(_) => {}
+                Item::Shape(_) | Item::Image(_) => {}
                 Item::Group(group) => visit(&group.items, found),
                 Item::Use(used) => {
                     if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
@@ -132,9 +134,51 @@ fn add_items(mut parent: SvgGroup, items: &[Item], symbols: &[Arc<Symbol>]) -> S
                     parent = parent.add(element);
                 }
             }
+            Item::Image(raster) => {
+                if let Some(element) = image_element(raster) {
+                    parent = parent.add(element);
+                }
+            }
         }
     }
     parent
+}
+
+/// An `<image>` stretched over its rectangle, its file embedded as a data URL; `None` for a
+/// rectangle that is not finite.
+fn image_element(raster: &Raster) -> Option<SvgImage> {
+    let rect = raster.rect;
+    if ![rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite()) {
+        return None;
+    }
+    let data = format!("data:{};base64,{}", raster.image.mime, base64(&raster.image.file));
+    Some(
+        SvgImage::new()
+            .set("x", mm(rect.x0))
+            .set("y", mm(rect.y0))
+            .set("width", mm(rect.width()))
+            .set("height", mm(rect.height()))
+            .set("preserveAspectRatio", "none")
+            .set("href", data),
+    )
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (k, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if k <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// A `<g>` with a `matrix(…)` transform, none when the transform is the identity; `None`
@@ -279,6 +323,14 @@ fn xml_safe(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base64_pads_like_the_standard() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
     use crate::scene::Role;
 
     fn triangle() -> Item {

@@ -2,8 +2,8 @@
 //!
 //! Nothing here knows about games, tiles or TOML. A [`Page`] holds [`Layer`]s, one per
 //! [`Role`]; a layer holds [`Item`]s: filled or stroked paths, groups that place their
-//! children with an affine transform (millimetres in, millimetres out), and uses of symbols
-//! stored once per document. Text reaches the
+//! children with an affine transform (millimetres in, millimetres out), bitmaps, and uses
+//! of symbols stored once per document. Text reaches the
 //! scene already turned into glyph outlines, so every backend draws the same shapes.
 
 use std::sync::Arc;
@@ -119,12 +119,38 @@ pub struct Use {
     pub transform: Affine,
 }
 
+/// A bitmap: straight (not premultiplied) RGBA pixels, row by row from the top, and the
+/// file they were read from (SVG output embeds the file as it is).
+#[derive(PartialEq, Eq)]
+pub struct RasterImage {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+    pub file: Vec<u8>,
+    /// `image/png` or `image/jpeg`.
+    pub mime: &'static str,
+}
+
+impl std::fmt::Debug for RasterImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RasterImage({} × {} px, {})", self.width, self.height, self.mime)
+    }
+}
+
+/// A bitmap stretched over a rectangle (mm, or a symbol's units).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Raster {
+    pub image: Arc<RasterImage>,
+    pub rect: kurbo::Rect,
+}
+
 /// One entry of the display list.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     Shape(Shape),
     Group(Group),
     Use(Use),
+    Image(Raster),
 }
 
 /// What a layer is for; renderers name layers after it, cut files chain `Cut` and copy
