@@ -5,9 +5,11 @@
 //! Run: `cargo bench --bench faces` (`BENCH_RUNS=N` for more runs; the median is reported).
 //! docs/performance.md has the numbers.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::median;
 use tilepress::build::build_sheets;
 use tilepress::model::{Design, load};
 
@@ -32,18 +34,6 @@ fn tantrix(with_faces: bool, folder: &Path) -> Design {
     let path: PathBuf = folder.join(if with_faces { "faces.toml" } else { "plain.toml" });
     std::fs::write(&path, text).expect("write the design");
     load(&path).unwrap_or_else(|e| panic!("{e:?}")).1
-}
-
-fn median(runs: usize, mut work: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
 }
 
 fn pdf_bytes(design: &Design) -> usize {

@@ -14,21 +14,18 @@ use crate::scene::{Group, Item, Shape};
 /// The items of every layer at `level`, in order; a layer whose anchor the outline lacks
 /// draws nothing (resolving refuses such anchors on tiles and pieces).
 pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    layers
-        .iter()
-        .filter(|layer| layer.level == level)
-        .filter_map(|layer| layer_item(layer, outline, Affine::IDENTITY))
-        .collect()
+    placed_items(layers, outline, level, Affine::IDENTITY)
 }
 
 /// Like [`face_items`], each layer mirrored left to right about its own anchor: for faces
 /// that are placed by a mirroring transform, so that their text still reads.
 pub fn mirrored_face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    layers
-        .iter()
-        .filter(|layer| layer.level == level)
-        .filter_map(|layer| layer_item(layer, outline, Affine::FLIP_X))
-        .collect()
+    placed_items(layers, outline, level, Affine::FLIP_X)
+}
+
+fn placed_items(layers: &[Layer], outline: &Outline, level: Level, inner: Affine) -> Vec<Item> {
+    let at_level = layers.iter().filter(|layer| layer.level == level);
+    at_level.filter_map(|layer| layer_item(layer, outline, inner)).collect()
 }
 
 /// One layer as a group placed by its frame; `inner` is applied first, in the layer frame.

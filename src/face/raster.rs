@@ -5,35 +5,22 @@
 use std::sync::Arc;
 
 use kurbo::Rect;
-use resvg::tiny_skia::Pixmap;
 use zune_jpeg::zune_core::bytestream::ZCursor;
 use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 
 use super::image::FaceImage;
 use crate::model::limits::MAX_IMAGE_SIDE_PX;
+use crate::render::png::decode_png;
 use crate::scene::{Item, Raster, RasterImage, Symbol};
 
 /// A PNG file as a face image.
 pub fn png_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
     pixel_size(&bytes)?;
-    let pixmap =
-        Pixmap::decode_png(&bytes).map_err(|e| format!("it is not a readable PNG ({e})"))?;
-    let rgba = pixmap
-        .pixels()
-        .iter()
-        .flat_map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
-        .collect();
-    let image = RasterImage {
-        width: pixmap.width(),
-        height: pixmap.height(),
-        rgba,
-        file: bytes,
-        mime: "image/png",
-    };
+    let (width, height, pixels) =
+        decode_png(&bytes).map_err(|e| format!("it is not a readable PNG ({e})"))?;
+    let rgba = pixels.into_iter().flatten().collect();
+    let image = RasterImage { width, height, rgba, file: bytes, mime: "image/png" };
     Ok(face_image(image, name))
 }
 
@@ -82,7 +69,7 @@ mod tests {
 
     /// A 3 × 2 PNG: red, green, blue on top, then transparent, white, black.
     fn tiny_png() -> Vec<u8> {
-        let mut pixmap = Pixmap::new(3, 2).unwrap();
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(3, 2).unwrap();
         let colours = [
             [255, 0, 0, 255],
             [0, 255, 0, 255],

@@ -16,29 +16,11 @@ use printpdf::{
     XObjectTransform,
 };
 
-use crate::scene::{Colour, Document, Item, LineCap, RasterImage, Shape};
+use crate::scene::{Colour, Document, Item, LineCap, RasterImage, Shape, used_symbols};
 
-/// The symbols a document uses, each once, in order of first use (symbols inside symbols
-/// are drawn into their parent's form, not listed).
+/// The symbols a document uses, each once, in order of first use.
 pub fn document_symbols(doc: &Document) -> Vec<Arc<crate::scene::Symbol>> {
-    fn visit(items: &[Item], found: &mut Vec<Arc<crate::scene::Symbol>>) {
-        for item in items {
-            match item {
-                Item::Shape(_) | Item::Image(_) => {}
-                Item::Group(group) => visit(&group.items, found),
-                Item::Use(used) => {
-                    if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
-                        found.push(used.symbol.clone());
-                    }
-                }
-            }
-        }
-    }
-    let mut found = Vec::new();
-    for layer in doc.pages.iter().flat_map(|page| &page.layers) {
-        visit(&layer.items, &mut found);
-    }
-    found
+    used_symbols(doc.pages.iter().flat_map(|page| &page.layers).map(|layer| layer.items.as_slice()))
 }
 
 /// The bitmaps `items` draw (inside symbols too, when `into_symbols`), each once, in order
@@ -273,32 +255,17 @@ fn write_path(out: &mut String, path: &kurbo::BezPath) {
                 last = p;
                 writeln!(out, "{} {} l", number(p.x), number(p.y))
             }
-            PathEl::QuadTo(c, p) => {
-                let (c1, c2) = (last + (c - last) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0));
+            PathEl::QuadTo(_, p) | PathEl::CurveTo(_, _, p) => {
+                let (c1, c2) = match *element {
+                    PathEl::QuadTo(c, _) => {
+                        (last + (c - last) * (2.0 / 3.0), p + (c - p) * (2.0 / 3.0))
+                    }
+                    PathEl::CurveTo(c1, c2, _) => (c1, c2),
+                    _ => (last, p),
+                };
                 last = p;
-                writeln!(
-                    out,
-                    "{} {} {} {} {} {} c",
-                    number(c1.x),
-                    number(c1.y),
-                    number(c2.x),
-                    number(c2.y),
-                    number(p.x),
-                    number(p.y)
-                )
-            }
-            PathEl::CurveTo(c1, c2, p) => {
-                last = p;
-                writeln!(
-                    out,
-                    "{} {} {} {} {} {} c",
-                    number(c1.x),
-                    number(c1.y),
-                    number(c2.x),
-                    number(c2.y),
-                    number(p.x),
-                    number(p.y)
-                )
+                let numbers = [c1.x, c1.y, c2.x, c2.y, p.x, p.y].map(number);
+                writeln!(out, "{} c", numbers.join(" "))
             }
             PathEl::ClosePath => {
                 last = start;

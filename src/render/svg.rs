@@ -8,7 +8,9 @@ use svg::node::element::{
     Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
 };
 
-use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Raster, Shape, Stroke, Symbol};
+use crate::scene::{
+    Colour, Group, Item, Layer, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols,
+};
 
 const INKSCAPE_NS: &str = "http://www.inkscape.org/namespaces/inkscape";
 
@@ -75,28 +77,10 @@ fn layer_id(page: &Page, index: usize) -> String {
     }
 }
 
-/// Every symbol the page uses (symbols used inside symbols too), each once, in order of
-/// first use: `<defs>` holds them and `<use>` places them.
+/// Every symbol the page uses (symbols used inside symbols too), each once: `<defs>` holds
+/// them and `<use>` places them.
 fn page_symbols(page: &Page) -> Vec<Arc<Symbol>> {
-    fn visit(items: &[Item], found: &mut Vec<Arc<Symbol>>) {
-        for item in items {
-            match item {
-                Item::Shape(_) | Item::Image(_) => {}
-                Item::Group(group) => visit(&group.items, found),
-                Item::Use(used) => {
-                    if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
-                        visit(&used.symbol.items, found);
-                        found.push(used.symbol.clone());
-                    }
-                }
-            }
-        }
-    }
-    let mut found = Vec::new();
-    for layer in &page.layers {
-        visit(&layer.items, &mut found);
-    }
-    found
+    used_symbols(page.layers.iter().map(|layer| layer.items.as_slice()))
 }
 
 fn symbol_id(index: usize) -> String {

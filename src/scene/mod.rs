@@ -119,6 +119,30 @@ pub struct Use {
     pub transform: Affine,
 }
 
+/// Every symbol `lists` of items use, each once (by identity), in order of first use; a
+/// symbol used inside another comes before it.
+pub fn used_symbols<'a>(lists: impl IntoIterator<Item = &'a [Item]>) -> Vec<Arc<Symbol>> {
+    fn visit(items: &[Item], found: &mut Vec<Arc<Symbol>>) {
+        for item in items {
+            match item {
+                Item::Shape(_) | Item::Image(_) => {}
+                Item::Group(group) => visit(&group.items, found),
+                Item::Use(used) => {
+                    if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
+                        visit(&used.symbol.items, found);
+                        found.push(used.symbol.clone());
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for items in lists {
+        visit(items, &mut found);
+    }
+    found
+}
+
 /// A bitmap: straight (not premultiplied) RGBA pixels, row by row from the top, and the
 /// file they were read from (SVG output embeds the file as it is).
 #[derive(PartialEq, Eq)]
