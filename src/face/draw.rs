@@ -9,7 +9,7 @@ use super::shapes::shape_items;
 use super::text::lay_out;
 use super::{Layer, LayerKind, Level};
 use crate::geometry::outline::Outline;
-use crate::scene::{Group, Item, Shape};
+use crate::scene::{Group, Item, Shape, Use};
 
 /// The items of every layer at `level`, in order; a layer whose anchor the outline lacks
 /// draws nothing (resolving refuses such anchors on tiles and pieces).
@@ -28,10 +28,20 @@ fn placed_items(layers: &[Layer], outline: &Outline, level: Level, inner: Affine
     at_level.filter_map(|layer| layer_item(layer, outline, inner)).collect()
 }
 
-/// One layer as a group placed by its frame; `inner` is applied first, in the layer frame.
+/// One layer placed by its frame (its shared drawing, or its items in a group); `inner` is
+/// applied first, in the layer frame.
 fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<Item> {
-    let frame = super::anchor::layer_frame(&layer.place, outline)?;
-    let items = match &layer.kind {
+    let transform = super::anchor::layer_frame(&layer.place, outline)? * inner;
+    if let Some(symbol) = &layer.art {
+        return Some(Item::Use(Use { symbol: symbol.clone(), transform }));
+    }
+    let items = kind_items(&layer.kind);
+    (!items.is_empty()).then_some(Item::Group(Group { transform, items }))
+}
+
+/// What a layer draws, in its own frame.
+pub fn kind_items(kind: &LayerKind) -> Vec<Item> {
+    match kind {
         LayerKind::Text(text) => {
             let laid = lay_out(text);
             vec![Item::Shape(Shape::filled(laid.path, text.colour))]
@@ -39,8 +49,7 @@ fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<Item> {
         LayerKind::Shape(shape) => shape_items(shape),
         LayerKind::Pips(pips) => pips_items(pips),
         LayerKind::Image(image) => image_items(image),
-    };
-    (!items.is_empty()).then(|| Item::Group(Group { transform: frame * inner, items }))
+    }
 }
 
 /// The text layers that do not fit their box, even shrunk.
@@ -82,6 +91,7 @@ mod tests {
                 fill: Some(Colour::BLACK),
                 stroke: None,
             }),
+            art: None,
         }
     }
 

@@ -23,6 +23,7 @@ pub mod raster;
 pub mod resolve;
 pub mod schema;
 pub mod shapes;
+pub mod share;
 pub mod text;
 
 pub use anchor::{Anchor, Turn};
@@ -157,6 +158,9 @@ pub struct Layer {
     pub level: Level,
     pub place: Placement,
     pub kind: LayerKind,
+    /// The layer's drawing, in its own frame, when the same drawing is on several faces:
+    /// stored once and placed on each (see `share`).
+    pub art: Option<Arc<crate::scene::Symbol>>,
 }
 
 /// The face layers of a tile: its front's, and its back's when a back template applies.

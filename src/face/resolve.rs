@@ -182,7 +182,7 @@ impl<'t> FaceResolver<'t> {
             return None;
         }
         let position = r.source.start_of(&entry.span());
-        Some(Layer { label, position, level, place: place?, kind: kind? })
+        Some(Layer { label, position, level, place: place?, kind: kind?, art: None })
     }
 
     fn text(

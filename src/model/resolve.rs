@@ -77,6 +77,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
+    crate::face::share::share_layers(&mut tiles, pieces.as_mut());
     // A template's mistake is found once per item that uses it: say it once.
     let mut seen = Vec::new();
     let found = resolver.diagnostics.split_off(face_errors);

@@ -18,9 +18,11 @@ use printpdf::{
 
 use crate::scene::{Colour, Document, Item, LineCap, RasterImage, Shape, used_symbols};
 
-/// The symbols a document uses, each once, in order of first use.
+/// The symbols a document's pages use, each once, in order of first use (a symbol used
+/// inside another is drawn into that one's form).
 pub fn document_symbols(doc: &Document) -> Vec<Arc<crate::scene::Symbol>> {
-    used_symbols(doc.pages.iter().flat_map(|page| &page.layers).map(|layer| layer.items.as_slice()))
+    let lists = doc.pages.iter().flat_map(|page| &page.layers).map(|l| l.items.as_slice());
+    used_symbols(lists, false)
 }
 
 /// The bitmaps `items` draw (inside symbols too, when `into_symbols`), each once, in order

@@ -80,7 +80,7 @@ fn layer_id(page: &Page, index: usize) -> String {
 /// Every symbol the page uses (symbols used inside symbols too), each once: `<defs>` holds
 /// them and `<use>` places them.
 fn page_symbols(page: &Page) -> Vec<Arc<Symbol>> {
-    used_symbols(page.layers.iter().map(|layer| layer.items.as_slice()))
+    used_symbols(page.layers.iter().map(|layer| layer.items.as_slice()), true)
 }
 
 fn symbol_id(index: usize) -> String {

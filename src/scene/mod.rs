@@ -119,17 +119,22 @@ pub struct Use {
     pub transform: Affine,
 }
 
-/// Every symbol `lists` of items use, each once (by identity), in order of first use; a
-/// symbol used inside another comes before it.
-pub fn used_symbols<'a>(lists: impl IntoIterator<Item = &'a [Item]>) -> Vec<Arc<Symbol>> {
-    fn visit(items: &[Item], found: &mut Vec<Arc<Symbol>>) {
+/// Every symbol `lists` of items use, each once (by identity), in order of first use; with
+/// `nested`, also the symbols used inside symbols, each before the one using it.
+pub fn used_symbols<'a>(
+    lists: impl IntoIterator<Item = &'a [Item]>,
+    nested: bool,
+) -> Vec<Arc<Symbol>> {
+    fn visit(items: &[Item], nested: bool, found: &mut Vec<Arc<Symbol>>) {
         for item in items {
             match item {
                 Item::Shape(_) | Item::Image(_) => {}
-                Item::Group(group) => visit(&group.items, found),
+                Item::Group(group) => visit(&group.items, nested, found),
                 Item::Use(used) => {
                     if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
-                        visit(&used.symbol.items, found);
+                        if nested {
+                            visit(&used.symbol.items, nested, found);
+                        }
                         found.push(used.symbol.clone());
                     }
                 }
@@ -138,7 +143,7 @@ pub fn used_symbols<'a>(lists: impl IntoIterator<Item = &'a [Item]>) -> Vec<Arc<
     }
     let mut found = Vec::new();
     for items in lists {
-        visit(items, &mut found);
+        visit(items, nested, &mut found);
     }
     found
 }
