@@ -4,7 +4,8 @@
 
 use toml::Spanned;
 
-use super::resolve::{FaceResolver, ItemFace, fields};
+use super::fields::fields;
+use super::resolve::{FaceResolver, ItemFace};
 use super::schema::ItemFaceTables;
 use crate::compose::back::back_label;
 use crate::compose::piece::mark_point;

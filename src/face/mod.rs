@@ -15,6 +15,7 @@ use crate::scene::Colour;
 pub mod anchor;
 pub mod check;
 pub mod draw;
+pub mod fields;
 pub mod fonts;
 pub mod image;
 pub mod items;
