@@ -4,9 +4,12 @@
 //! Run: `cargo bench --bench build` (`BENCH_RUNS=N` for more runs; the median is reported).
 //! docs/performance.md has the numbers and the wall-time and memory measurement of the CLI.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::median;
 use tilepress::build::{build, build_sheets, file_stem};
 use tilepress::model::{Design, load};
 
@@ -25,19 +28,6 @@ fn designs() -> Vec<(String, Design)> {
             (file_stem(&path.file_stem().unwrap().to_string_lossy()), design)
         })
         .collect()
-}
-
-/// The median of `runs` timings of `work`.
-fn median(runs: usize, mut work: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
 }
 
 fn ms(d: Duration) -> String {

@@ -137,6 +137,7 @@ fn moved(item: Item, by: Affine) -> Item {
     match item {
         Item::Shape(shape) => Item::Shape(Shape { path: by * shape.path, ..shape }),
         Item::Group(group) => Item::Group(Group { transform: by * group.transform, ..group }),
+        other => Item::Group(Group { transform: by, items: vec![other] }),
     }
 }
 
@@ -249,7 +250,7 @@ mod tests {
                 .iter()
                 .map(|item| match item {
                     Item::Shape(shape) => shape.path.bounding_box(),
-                    Item::Group(_) => panic!("footers are shapes"),
+                    Item::Group(_) | Item::Use(_) | Item::Image(_) => panic!("footers are shapes"),
                 })
                 .reduce(|a, b| a.union(b))
                 .unwrap()

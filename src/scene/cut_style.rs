@@ -39,6 +39,8 @@ pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
         .map(|item| match item {
             Item::Shape(shape) => shape.stroke.as_ref().map_or(0.0, |s| s.width_mm),
             Item::Group(group) => heaviest_stroke_mm(&group.items),
+            Item::Use(used) => heaviest_stroke_mm(&used.symbol.items),
+            Item::Image(_) => 0.0,
         })
         .fold(0.0, f64::max)
 }
@@ -68,6 +70,14 @@ fn cased(item: &Item) -> Item {
             transform: group.transform,
             items: group.items.iter().map(cased).collect(),
         }),
+        Item::Use(used) => Item::Group(super::Group {
+            transform: used.transform,
+            items: used.symbol.items.iter().map(cased).collect(),
+        }),
+        // A picture is never a cut: it has no casing.
+        Item::Image(_) => {
+            Item::Group(super::Group { transform: kurbo::Affine::IDENTITY, items: Vec::new() })
+        }
     }
 }
 

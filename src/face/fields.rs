@@ -1,0 +1,131 @@
+//! Item fields: `fields = { … }` tables read as text, and `{field}` substitution in layer
+//! text and image paths, a missing field reported at the template's key with the item's line.
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::resolve::ItemFace;
+use super::schema::FieldsTable;
+use crate::model::resolve::Resolver;
+
+/// The text with every `{field}` replaced (`{{` and `}}` stand for braces); a missing
+/// field is reported at the key, naming the item and its line.
+pub fn substituted(
+    r: &mut Resolver<'_>,
+    item: &ItemFace<'_>,
+    text: &Spanned<String>,
+) -> Option<String> {
+    match substitute(text.get_ref(), &item.fields) {
+        Ok(done) => Some(done),
+        Err(Missing::Field(name)) => {
+            let mut known: Vec<&str> = item.fields.keys().map(String::as_str).collect();
+            known.sort_unstable();
+            r.error(
+                &text.span(),
+                format!(
+                    "{} (line {}, column {}) has no field `{name}`",
+                    item.what, item.position.line, item.position.column
+                ),
+                &format!(
+                    "add `{name}` to its fields = {{ … }}, or use one of its fields: {}",
+                    known.join(", ")
+                ),
+            );
+            None
+        }
+        Err(Missing::Brace) => {
+            r.error(
+                &text.span(),
+                "a `{` or `}` without its pair".into(),
+                "write fields as {name}; write {{ and }} for braces themselves",
+            );
+            None
+        }
+    }
+}
+
+/// Why a text cannot be filled in.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Missing {
+    Field(String),
+    Brace,
+}
+
+/// Replaces `{name}` by the field's value; `{{` and `}}` are literal braces.
+pub fn substitute(text: &str, fields: &BTreeMap<String, String>) -> Result<String, Missing> {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                out.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                out.push('}');
+            }
+            '{' => {
+                let mut name = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some('{') | None => return Err(Missing::Brace),
+                        Some(c) => name.push(c),
+                    }
+                }
+                let value = fields.get(name.trim()).ok_or(Missing::Field(name.trim().into()))?;
+                out.push_str(value);
+            }
+            '}' => return Err(Missing::Brace),
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}
+
+/// An item's `fields` table as text values, with `built_in` fields first (an item's own
+/// field of the same name wins); a value that is not text or a number is reported.
+pub fn fields(
+    r: &mut Resolver<'_>,
+    built_in: &[(&str, String)],
+    table: Option<&Spanned<FieldsTable>>,
+) -> BTreeMap<String, String> {
+    let mut fields: BTreeMap<String, String> =
+        built_in.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect();
+    for (name, value) in table.map(|t| t.get_ref().iter()).into_iter().flatten() {
+        let text = match value.get_ref() {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(n) => n.to_string(),
+            toml::Value::Float(x) => x.to_string(),
+            toml::Value::Boolean(b) => b.to_string(),
+            _ => {
+                r.error(
+                    &value.span(),
+                    format!("field `{name}` is not text or a number"),
+                    "write fields as name = \"text\" or name = 3",
+                );
+                continue;
+            }
+        };
+        fields.insert(name.clone(), text);
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn substitutes_fields_and_escapes_braces() {
+        let fields: BTreeMap<String, String> =
+            [("number".to_string(), "7".to_string()), ("power".into(), "3".into())].into();
+        assert_eq!(substitute("{number}: {power}", &fields), Ok("7: 3".into()));
+        assert_eq!(substitute("{{{ number }}}", &fields), Ok("{7}".into()));
+        assert_eq!(substitute("{colour}", &fields), Err(Missing::Field("colour".into())));
+        assert_eq!(substitute("{number", &fields), Err(Missing::Brace));
+        assert_eq!(substitute("a } b", &fields), Err(Missing::Brace));
+    }
+}
