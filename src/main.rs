@@ -18,5 +18,5 @@ fn main() -> ExitCode {
         Command::Calibrate(args) => cli::printing::calibrate(args),
         Command::Diagram(args) => cli::diagram::diagram(args),
     };
-    ExitCode::from(code)
+    ExitCode::from(cli::console::finish(code))
 }

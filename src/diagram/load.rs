@@ -55,14 +55,19 @@ pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
         found
     })?;
     let mut resolver = Resolver { source: &source, diagnostics: Vec::new() };
-    let diagram = resolve(&mut resolver, &file, design);
+    let diagram = resolve(&mut resolver, &file, design, design_path);
     match diagram {
         Some(diagram) if resolver.diagnostics.is_empty() => Ok(diagram),
         _ => Err(resolver.diagnostics),
     }
 }
 
-fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> Option<Diagram> {
+fn resolve(
+    resolver: &mut Resolver<'_>,
+    file: &DiagramFile,
+    design: Design,
+    design_path: std::path::PathBuf,
+) -> Option<Diagram> {
     let table = file.diagram.get_ref();
     // Polyform pieces are placed on the board's squares; annotations use the square grid.
     let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
@@ -187,6 +192,7 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
     let breaks = breaks(resolver, table);
     Some(Diagram {
         path: resolver.source.path.clone(),
+        design_path,
         caption: table.caption.as_ref().map(|c| c.get_ref().trim().to_string()),
         legal: *table.legal.get_ref(),
         legal_position: resolver.source.start_of(&table.legal.span()),
