@@ -161,10 +161,12 @@ pub fn output_stems(
 
 /// The two lines that say why an output folder was not written.
 pub fn publish_failed(label: &str, folder: &Path, error: &PublishError) -> [String; 2] {
-    [
-        format!("{label}: error: {} not written: {error}", folder.display()),
-        format!("  help: {}", error.help()),
-    ]
+    let folder = folder.display();
+    let first = match error {
+        PublishError::Refused { .. } => format!("{label}: error: {folder} not written: {error}"),
+        PublishError::Io(_) => format!("{label}: error: cannot write {folder}: {error}"),
+    };
+    [first, format!("  help: {}", error.help())]
 }
 
 fn build_one(

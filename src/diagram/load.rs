@@ -13,7 +13,6 @@ use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::design::Design;
 use crate::model::play::RULE_NAMES;
 use crate::model::resolve::Resolver;
-use crate::model::source::SourceFile;
 use crate::model::{Diagnostic, load as load_design};
 use crate::scene::Colour;
 
@@ -29,15 +28,10 @@ pub const BASIC_CHECKS: [&str; 7] =
 
 /// Reads and resolves a diagram file; every error found when it cannot be used.
 pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        vec![
-            Diagnostic::error(path, None, format!("cannot read the diagram: {error}"))
-                .with_help("check the path; diagrams usually live in diagrams/"),
-        ]
-    })?;
-    let source = SourceFile::new(path, text);
+    let source = crate::model::source::read_source(path, "diagram").map_err(|error| vec![error])?;
     let file: DiagramFile = toml::from_str(&source.text).map_err(|error| {
-        let position = error.span().map(|span| source.start_of(&span));
+        let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
+        let position = error.span().or_else(deep).map(|span| source.start_of(&span));
         vec![
             Diagnostic::error(path, position, error.message().trim().to_string())
                 .with_help("docs/format.md (section Diagrams) lists every key"),

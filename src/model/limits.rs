@@ -11,6 +11,8 @@ use super::design::{Design, SheetSettings};
 use super::resolve::Resolver;
 use super::schema::DesignFile;
 
+/// Largest design or diagram file, in bytes (the largest shipped design is under 8 KB).
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 /// Most `[[tiles]]` entries in a design.
 pub const MAX_TILES: usize = 2_000;
 /// Most physical pieces: every `count` times its group's `copies`.
@@ -21,6 +23,9 @@ pub const MAX_NET_COPIES: u64 = 1_000;
 pub const MAX_NET_POLYGONS: usize = 200;
 /// Most cells of a board made on the pieces' grid.
 pub const MAX_BOARD_CELLS: usize = 20_000;
+/// Most slot assignments plus join matchings the derivation of a rule's complete set may
+/// visit (estimated from the rule before enumerating; about 5 s of work).
+pub const MAX_ENUMERATION_WORK: f64 = 5_000_000.0;
 /// Most sheets a design may need (estimated from areas, fronts only).
 pub const MAX_SHEETS: f64 = 200.0;
 
@@ -38,6 +43,11 @@ pub fn unusable_vertex(vertices: &[[f64; 3]]) -> Option<String> {
         "vertex {} is {vertex:?}: coordinates must be finite and within ±{MAX_COORDINATE_MM} mm",
         index + 1
     ))
+}
+
+/// A large count for a message: whole digits up to a trillion, then `1.2e15`.
+pub fn count_text(count: f64) -> String {
+    if count < 1e12 { format!("{count:.0}") } else { format!("{count:.2e}") }
 }
 
 /// Checks the counts of the file as written; `false` (with an error recorded at the entry

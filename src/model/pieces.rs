@@ -11,6 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::design::{Palette, Symmetry};
+use super::limits::MAX_BOARD_CELLS;
 use super::resolve::Resolver;
 use super::source::Position;
 use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES};
@@ -395,12 +396,27 @@ fn parse_cells(
     let mut cells = BTreeSet::new();
     for text in texts.get_ref() {
         match cells_of(text.get_ref(), kind) {
-            Ok(found) => cells.extend(found),
-            Err(message) => resolver.error(
-                &text.span(),
-                format!("cells `{}`: {message}", text.get_ref()),
-                "write \"X Y\" and, on the tetrakis grid, quarters, e.g. \"0 0 NE\" or \"0..3 0..3\"",
-            ),
+            Ok(found) => {
+                cells.extend(found);
+                if cells.len() > MAX_BOARD_CELLS {
+                    resolver.error(
+                        &text.span(),
+                        format!("`cells` name more than {MAX_BOARD_CELLS} cells by here, tilepress's limit (MAX_BOARD_CELLS in model/limits.rs)"),
+                        "name fewer cells, or split the board",
+                    );
+                    break;
+                }
+            }
+            Err(message) => {
+                let help = if message.contains("MAX_BOARD_CELLS") {
+                    "name fewer cells, or split the board"
+                } else {
+                    "write \"X Y\" and, on the tetrakis grid, quarters, e.g. \"0 0 NE\" or \"0..3 0..3\""
+                };
+                let shown: String = text.get_ref().chars().take(40).collect();
+                let more = if shown.len() < text.get_ref().len() { "…" } else { "" };
+                resolver.error(&text.span(), format!("cells `{shown}{more}`: {message}"), help);
+            }
         }
     }
     cells.into_iter().collect()
@@ -414,10 +430,10 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
         [x, y, q] => (span(x)?, span(y)?, Some(q)),
         _ => return Err("expected two coordinates and optional quarters".into()),
     };
-    let qs: Vec<u8> = match (kind, quarters) {
+    let qs: BTreeSet<u8> = match (kind, quarters) {
         (GridKind::Square, Some(_)) => return Err("the square grid has no quarters".into()),
-        (GridKind::Square, None) => vec![0],
-        (GridKind::Tetrakis, None) => vec![0, 1, 2, 3],
+        (GridKind::Square, None) => BTreeSet::from([0]),
+        (GridKind::Tetrakis, None) => BTreeSet::from([0, 1, 2, 3]),
         (GridKind::Tetrakis, Some(q)) => q
             .chars()
             .map(|c| {
@@ -429,8 +445,11 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
             })
             .collect::<Result<_, _>>()?,
     };
-    if (xs.1 - xs.0 + 1) * (ys.1 - ys.0 + 1) > 10_000 {
-        return Err("more than 10 000 squares".into());
+    let squares = (xs.1 - xs.0 + 1) * (ys.1 - ys.0 + 1);
+    if squares as u64 * qs.len() as u64 > MAX_BOARD_CELLS as u64 {
+        return Err(format!(
+            "more than {MAX_BOARD_CELLS} cells, tilepress's limit (MAX_BOARD_CELLS in model/limits.rs)"
+        ));
     }
     let mut cells = Vec::new();
     for y in ys.0..=ys.1 {
