@@ -13,6 +13,11 @@ use super::schema::DesignFile;
 
 /// Largest design or diagram file, in bytes (the largest shipped design is under 8 KB).
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+/// Most pixels of one PNG a user asks for (`build --png --dpi`, a diagram's `width_mm` and
+/// `dpi`): 50 million pixels are 200 MB in memory; A4 at 600 dpi is 35 million.
+pub const MAX_RASTER_PIXELS: f64 = 50_000_000.0;
+/// Longest piece mark, in characters (it is drawn inside one cell).
+pub const MAX_MARK_CHARS: usize = 12;
 /// Most `[[tiles]]` entries in a design.
 pub const MAX_TILES: usize = 2_000;
 /// Most physical pieces: every `count` times its group's `copies`.
@@ -129,6 +134,11 @@ pub fn sheets_fit(design: &Design) -> Result<(), String> {
             design.sheet.paper_name
         ));
     }
+    if let Some(dpi) = design.sheet.print.sheet_png_dpi {
+        raster_fits(w, h, dpi).map_err(|why| {
+            format!("--png at {dpi} dpi on {} paper: {why}", design.sheet.paper_name)
+        })?;
+    }
     let sheets = estimated_sheets(design);
     if sheets > MAX_SHEETS {
         return Err(format!(
@@ -139,15 +149,39 @@ pub fn sheets_fit(design: &Design) -> Result<(), String> {
     Ok(())
 }
 
+/// `Err` naming the limit when a `width_mm` × `height_mm` picture at `dpi` has more than
+/// [`MAX_RASTER_PIXELS`] pixels.
+pub fn raster_fits(width_mm: f64, height_mm: f64, dpi: f64) -> Result<(), String> {
+    let side = |mm: f64| (mm / 25.4 * dpi).round().max(1.0);
+    let (w, h) = (side(width_mm), side(height_mm));
+    if w * h > MAX_RASTER_PIXELS || !(w * h).is_finite() {
+        return Err(format!(
+            "a PNG of {} × {} pixels, more than tilepress's limit of {} pixels (MAX_RASTER_PIXELS in model/limits.rs); lower the dpi",
+            count_text(w),
+            count_text(h),
+            count_text(MAX_RASTER_PIXELS)
+        ));
+    }
+    Ok(())
+}
+
 /// At least how many sheets the design needs: each part's printed area over the paper's
-/// printable area, rounded up part by part.
+/// printable area, rounded up part by part; tiles count with the gap around them.
 pub fn estimated_sheets(design: &Design) -> f64 {
     let printable = printable_area(&design.sheet);
     let mut areas = Vec::new();
+    let mut tile_sheets = 0.0;
     if let Some(shape) = design.shape {
+        // Tiles `gap` apart: each tile grown by half the gap all round covers its own area
+        // (no two overlap), on the printable area grown by half the gap at every edge.
         let n = shape.sides as f64;
+        let gap = design.sheet.gap_mm.max(0.0);
         let tile = n * shape.edge_mm * shape.edge_mm / (4.0 * (std::f64::consts::PI / n).tan());
-        areas.push(tile * design.tiles.len() as f64);
+        let grown = tile + n * shape.edge_mm * gap / 2.0 + std::f64::consts::PI * gap * gap / 4.0;
+        let (w, h) = design.sheet.paper_mm;
+        let m = 2.0 * design.sheet.margin_mm;
+        let room = ((w - m + gap).max(1.0) * (h - m + gap).max(1.0)).max(1.0);
+        tile_sheets = (grown * design.tiles.len() as f64 / room).ceil();
     }
     if let Some(set) = &design.pieces {
         let cell = cell_area(set.grid);
@@ -167,7 +201,7 @@ pub fn estimated_sheets(design: &Design) -> f64 {
         let wall = board.tray.as_ref().map_or(0.0, |t| 2.0 * (t.wall_mm + t.tab_mm));
         areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
     }
-    areas.iter().map(|area| (area / printable).ceil()).sum()
+    tile_sheets + areas.iter().map(|area| (area / printable).ceil()).sum::<f64>()
 }
 
 /// The paper's area inside its margins, in mm² (never zero).

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::design::{Palette, Symmetry};
-use super::limits::MAX_BOARD_CELLS;
+use super::limits::{MAX_BOARD_CELLS, MAX_MARK_CHARS};
 use super::resolve::Resolver;
 use super::source::Position;
 use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES};
@@ -37,7 +37,7 @@ pub struct FaceTable {
     /// Colour of the faint lines between cells (default: the face colour, slightly darker).
     pub lines: Option<Spanned<String>>,
     /// Short text printed in the middle of the face.
-    pub mark: Option<String>,
+    pub mark: Option<Spanned<String>>,
     pub mark_colour: Option<Spanned<String>>,
 }
 
@@ -335,7 +335,18 @@ fn resolve_face(resolver: &mut Resolver<'_>, table: &FaceTable, palette: &Palett
         Some(name) => colour_of(name)?,
         None => contrast(colour),
     };
-    Some(Face { colour, outline, lines, mark: table.mark.clone(), mark_colour })
+    let mark = table.mark.as_ref().map(|mark| {
+        let chars = mark.get_ref().chars().count();
+        if chars > MAX_MARK_CHARS {
+            resolver.error(
+                &mark.span(),
+                format!("the mark has {chars} characters, more than tilepress's limit of {MAX_MARK_CHARS} (MAX_MARK_CHARS in model/limits.rs)"),
+                "a mark is a letter or a short code drawn on one cell of the piece",
+            );
+        }
+        mark.get_ref().chars().take(MAX_MARK_CHARS).collect()
+    });
+    Some(Face { colour, outline, lines, mark, mark_colour })
 }
 
 /// A colour a quarter of the way to black (to white for dark colours): faint lines on it.

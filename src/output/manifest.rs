@@ -109,6 +109,17 @@ pub fn list_folder(folder: &Path) -> io::Result<Listing> {
 /// link as the entry of that name in `keeper` (the user's files carried across by a second
 /// link). Anything else is left, the folder with it, and named in the error.
 pub fn remove_working_folder(folder: &Path, keeper: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(folder) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => return Err(error),
+        Ok(meta) if !meta.is_dir() => {
+            return Err(io::Error::other(format!(
+                "{} is in the way: tilepress uses that name for its working folder but did not make it (remove it)",
+                folder.display()
+            )));
+        }
+        Ok(_) => {}
+    }
     let listing = match list_folder(folder) {
         Ok(listing) => listing,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
