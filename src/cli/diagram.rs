@@ -8,6 +8,7 @@ use tilepress::diagram::Diagram;
 use tilepress::diagram::files::{check_diagram, diagram_files};
 use tilepress::diagram::load::load;
 use tilepress::output::{publish, publish_more};
+use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
 use super::commands::{BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems, publish_failed};
@@ -15,7 +16,7 @@ use super::commands::{BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems,
 /// `diagram`: every file given into `OUT/`.
 pub fn diagram(args: &DiagramArgs) -> u8 {
     for (value, flag, range) in
-        [(args.width, "--width", (10.0, 1000.0)), (args.dpi, "--dpi", (30.0, 2400.0))]
+        [(args.width, "--width", (10.0, 1000.0)), (args.dpi, "--dpi", DPI_RANGE)]
     {
         if let Some(v) = value.filter(|v| !(range.0..=range.1).contains(v)) {
             errln!("error: {flag} {v} is not from {} to {}", range.0, range.1);

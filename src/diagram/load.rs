@@ -200,8 +200,14 @@ fn resolve(
             .map_or(DEFAULT_WIDTH_MM, |w| resolver.length(w, "`width_mm`", (10.0, 1000.0))),
         dpi: table.dpi.as_ref().map_or(DEFAULT_DPI, |dpi| {
             let value = *dpi.get_ref();
-            if !(30.0..=2400.0).contains(&value) {
-                resolver.error(&dpi.span(), format!("dpi is {value}"), "give 30 to 2400");
+            let (low, high) = crate::render::png::DPI_RANGE;
+            if !(low..=high).contains(&value) {
+                let shown = crate::model::diagnostic::number_text(value);
+                resolver.error(
+                    &dpi.span(),
+                    format!("dpi is {shown}"),
+                    &format!("give {low} to {high}"),
+                );
             }
             value
         }),

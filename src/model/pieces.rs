@@ -239,15 +239,26 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
     }
 }
 
-/// `[least, most]` with 1 ≤ least ≤ most ≤ 12.
+/// Most cells of one piece a group's `cells` range may ask for.
+const MAX_PIECE_CELLS: usize = 12;
+
+/// `[least, most]` with 1 ≤ least ≤ most ≤ [`MAX_PIECE_CELLS`].
 fn range(resolver: &mut Resolver<'_>, value: &Spanned<Vec<usize>>, what: &str) -> (usize, usize) {
     match value.get_ref()[..] {
-        [least, most] if 1 <= least && least <= most && most <= 12 => (least, most),
+        [least, most] if 1 <= least && least <= most && most <= MAX_PIECE_CELLS => (least, most),
         _ => {
+            let why = match value.get_ref()[..] {
+                [_, most] if most > MAX_PIECE_CELLS => {
+                    format!(": a piece has at most {MAX_PIECE_CELLS} cells")
+                }
+                _ => String::new(),
+            };
             resolver.error(
                 &value.span(),
-                format!("`{what}` is {:?}, not a range [least, most]", value.get_ref()),
-                "give two numbers from 1 to 12, the smaller first, e.g. [1, 4]",
+                format!("`{what}` is {:?}, not a range [least, most]{why}", value.get_ref()),
+                &format!(
+                    "give two numbers from 1 to {MAX_PIECE_CELLS}, the smaller first, e.g. [1, 4]"
+                ),
             );
             (1, 1)
         }
