@@ -31,17 +31,11 @@ const SEEDS: [&str; 6] = [
 ];
 
 /// The diagrams mutated: between them every top-level table of a diagram file.
-const DIAGRAM_SEEDS: [(&str, &str); 4] = [
-    (
-        "tantrix-forced-space-filled.toml",
-        include_str!("../diagrams/tantrix-forced-space-filled.toml"),
-    ),
-    (
-        "tantrix-forbidden-controlled-side.toml",
-        include_str!("../diagrams/tantrix-forbidden-controlled-side.toml"),
-    ),
-    ("trans-rabat-double-match.toml", include_str!("../diagrams/trans-rabat-double-match.toml")),
-    ("tranglar-capture.toml", include_str!("../diagrams/tranglar-capture.toml")),
+const DIAGRAM_SEEDS: [&str; 4] = [
+    include_str!("../diagrams/tantrix-forced-space-filled.toml"),
+    include_str!("../diagrams/tantrix-forbidden-controlled-side.toml"),
+    include_str!("../diagrams/trans-rabat-double-match.toml"),
+    include_str!("../diagrams/tranglar-capture.toml"),
 ];
 
 /// Every top-level table of a design file (`model::schema::DesignFile`).
@@ -214,11 +208,6 @@ fn drive_diagram(text: String) -> &'static str {
 /// Longest a single case may take before it counts as a hang (debug builds are slow).
 const CASE_LIMIT: Duration = Duration::from_secs(30);
 
-/// Runs `drive` on its own thread; a panic or a case over [`CASE_LIMIT`] fails.
-fn drive_with_watchdog(text: String) -> Result<&'static str, TestCaseError> {
-    watchdog(text, drive)
-}
-
 /// Runs `work` on `text` on its own thread; a panic or a case over [`CASE_LIMIT`] fails.
 fn watchdog(text: String, work: fn(String) -> &'static str) -> Result<&'static str, TestCaseError> {
     let (send, receive) = mpsc::channel();
@@ -234,11 +223,19 @@ fn watchdog(text: String, work: fn(String) -> &'static str) -> Result<&'static s
     }
 }
 
-#[test]
-fn mutated_designs_never_panic_nor_hang() {
-    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(128);
+/// Runs `cases` (default) mutated copies of `seeds` through `work` within `seconds`
+/// (default; `FUZZ_CASES` and `FUZZ_SECONDS` override both), deterministically; fails on a
+/// panic or hang and when no case was refused or none built. `what` names the run.
+fn campaign(
+    what: &str,
+    seeds: &[&str],
+    cases: u32,
+    seconds: u64,
+    work: fn(String) -> &'static str,
+) {
+    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(cases);
     let budget = Duration::from_secs(
-        std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(45),
+        std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(seconds),
     );
     let config = Config {
         cases,
@@ -254,61 +251,32 @@ fn mutated_designs_never_panic_nor_hang() {
     );
     let started = Instant::now();
     let outcomes = std::sync::Mutex::new(std::collections::BTreeMap::<&str, usize>::new());
-    let strategy = (0..SEEDS.len(), prop::collection::vec(mutation(), 1..4));
+    let strategy = (0..seeds.len(), prop::collection::vec(mutation(), 1..4));
     let result = runner.run(&strategy, |(seed, mutations)| {
         if started.elapsed() > budget {
             return Ok(()); // Time is up: the remaining cases pass unrun.
         }
-        let outcome = drive_with_watchdog(mutated(SEEDS[seed], &mutations))?;
+        let outcome = watchdog(mutated(seeds[seed], &mutations), work)?;
         *outcomes.lock().unwrap().entry(outcome).or_default() += 1;
         Ok(())
     });
     let outcomes = outcomes.into_inner().unwrap();
-    eprintln!("fuzz: {outcomes:?} in {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!("{what} fuzz: {outcomes:?} in {:.1} s", started.elapsed().as_secs_f64());
     if let Err(error) = result {
         panic!("{error}");
     }
-    assert!(outcomes.get("refused").is_some_and(|&n| n > 0), "some mutations break the design");
-    assert!(outcomes.get("built").is_some_and(|&n| n > 0), "some mutations still build");
+    assert!(outcomes.get("refused").is_some_and(|&n| n > 0), "some mutated {what}s are refused");
+    assert!(outcomes.get("built").is_some_and(|&n| n > 0), "some mutated {what}s still build");
+}
+
+#[test]
+fn mutated_designs_never_panic_nor_hang() {
+    campaign("design", &SEEDS, 128, 45, drive);
 }
 
 #[test]
 fn mutated_diagrams_never_panic_nor_hang() {
-    let budget = Duration::from_secs(
-        std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(20),
-    );
-    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64);
-    let config = Config {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        max_shrink_iters: 16,
-        ..Config::default()
-    };
-    let mut runner = TestRunner::new_with_rng(
-        config,
-        proptest::test_runner::TestRng::deterministic_rng(
-            proptest::test_runner::RngAlgorithm::ChaCha,
-        ),
-    );
-    let started = Instant::now();
-    let outcomes = std::sync::Mutex::new(std::collections::BTreeMap::<&str, usize>::new());
-    let strategy = (0..DIAGRAM_SEEDS.len(), prop::collection::vec(mutation(), 1..4));
-    let result = runner.run(&strategy, |(seed, mutations)| {
-        if started.elapsed() > budget {
-            return Ok(());
-        }
-        let text = mutated(DIAGRAM_SEEDS[seed].1, &mutations);
-        let outcome = watchdog(text, drive_diagram)?;
-        *outcomes.lock().unwrap().entry(outcome).or_default() += 1;
-        Ok(())
-    });
-    let outcomes = outcomes.into_inner().unwrap();
-    eprintln!("diagram fuzz: {outcomes:?} in {:.1} s", started.elapsed().as_secs_f64());
-    if let Err(error) = result {
-        panic!("{error}");
-    }
-    assert!(outcomes.get("refused").is_some_and(|&n| n > 0), "some mutations break the diagram");
-    assert!(outcomes.get("built").is_some_and(|&n| n > 0), "some mutations still draw");
+    campaign("diagram", &DIAGRAM_SEEDS, 64, 20, drive_diagram);
 }
 
 /// The top-level table a line belongs to: the last header above it, up to its first dot.
@@ -354,8 +322,7 @@ fn every_top_level_table_is_mutated() {
     let covered = sweep(&SEEDS, drive);
     let expected: BTreeSet<String> = DESIGN_TABLES.iter().map(|t| t.to_string()).collect();
     assert_eq!(covered, expected, "design tables mutated");
-    let diagrams: Vec<&str> = DIAGRAM_SEEDS.iter().map(|(_, text)| *text).collect();
-    let covered = sweep(&diagrams, drive_diagram);
+    let covered = sweep(&DIAGRAM_SEEDS, drive_diagram);
     let expected: BTreeSet<String> = DIAGRAM_TABLES.iter().map(|t| t.to_string()).collect();
     assert_eq!(covered, expected, "diagram tables mutated");
 }

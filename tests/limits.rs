@@ -5,10 +5,10 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
+use std::time::Duration;
 
-use common::{code, root, scratch, text};
+use common::{code, root, scratch, text, tilepress_watched};
 
 /// Peak resident memory allowed for any run, in kB.
 const MAX_PEAK_KB: u64 = 500 * 1024;
@@ -16,27 +16,17 @@ const MAX_PEAK_KB: u64 = 500 * 1024;
 const MAX_TIME: Duration = Duration::from_secs(10);
 
 /// Runs `tilepress`, polling the child's high-water mark of resident memory (VmHWM, which
-/// only grows) until it exits; kills it past twice [`MAX_TIME`].
+/// only grows) until it exits; fails past twice [`MAX_TIME`].
 fn measured(dir: &Path, args: &[&str]) -> (Output, u64, Duration) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilepress"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let status = format!("/proc/{}/status", child.id());
-    let started = Instant::now();
     let mut peak_kb = 0;
-    while child.try_wait().unwrap().is_none() {
-        if let Some(kb) = fs::read_to_string(&status).ok().and_then(|s| vm_hwm_kb(&s)) {
+    let run = tilepress_watched(dir, args, 2 * MAX_TIME, |pid| {
+        let status = fs::read_to_string(format!("/proc/{pid}/status")).ok();
+        if let Some(kb) = status.and_then(|s| vm_hwm_kb(&s)) {
             peak_kb = peak_kb.max(kb);
         }
-        assert!(started.elapsed() < 2 * MAX_TIME, "{args:?} runs on and on");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let elapsed = started.elapsed();
-    (child.wait_with_output().unwrap(), peak_kb, elapsed)
+    });
+    let (output, elapsed) = run.unwrap_or_else(|| panic!("{args:?} runs on and on"));
+    (output, peak_kb, elapsed)
 }
 
 fn vm_hwm_kb(status: &str) -> Option<u64> {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{code, root, scratch, text, tilepress};
+use common::{code, root, scratch, text, tilepress, tilepress_watched};
 
 /// The regular files of a folder (not hidden ones but the manifest), with their bytes.
 fn files_of(folder: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -334,27 +334,6 @@ fn two_diagram_commands_into_one_folder_keep_both() {
     }
 }
 
-/// Runs `tilepress` with a deadline; `None` when it had to be killed.
-fn run_within(dir: &Path, args: &[&str], limit: Duration) -> Option<std::process::Output> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilepress"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    Some(child.wait_with_output().unwrap())
-}
-
 #[test]
 fn pipes_and_devices_are_refused_at_once() {
     let dir = project("fifo");
@@ -368,7 +347,7 @@ fn pipes_and_devices_are_refused_at_once() {
         &["diagram", "via-pipe.toml", "-o", "figs"],
         &["diagram", "pipe.toml", "-o", "figs"],
     ] {
-        let output = run_within(&dir, args, Duration::from_secs(10))
+        let (output, _) = tilepress_watched(&dir, args, Duration::from_secs(10), |_| {})
             .unwrap_or_else(|| panic!("{args:?} hung"));
         assert_refused(&output, "is not a regular file");
     }

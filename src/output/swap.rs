@@ -16,9 +16,7 @@ pub fn swap_in(
     exists: bool,
 ) -> io::Result<()> {
     match exchange(parent_dir, staging_name, name, exists) {
-        Err(error) if unsupported(&error) => {
-            two_renames(parent_dir, staging_name, name, retired, exists)
-        }
+        Err(error) if unsupported(&error) => two_renames(staging_name, name, retired, exists),
         other => other,
     }
 }
@@ -46,14 +44,7 @@ fn unsupported(error: &io::Error) -> bool {
 
 /// The fallback: old folder aside to `retired`, staged folder in; a kill between the two
 /// leaves the old build at `retired`, which [`recover`] puts back on the next run.
-fn two_renames(
-    parent_dir: &File,
-    staging_name: &str,
-    name: &str,
-    retired: &Path,
-    exists: bool,
-) -> io::Result<()> {
-    let _ = parent_dir;
+fn two_renames(staging_name: &str, name: &str, retired: &Path, exists: bool) -> io::Result<()> {
     let Some(parent) = retired.parent() else { return Err(io::ErrorKind::NotFound.into()) };
     let target = parent.join(name);
     if exists {

@@ -2,7 +2,8 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The project's root folder (where `designs/` lives).
 pub fn root() -> PathBuf {
@@ -51,4 +52,33 @@ pub fn qpdf_check(pdf: &Path) {
         Err(_) if std::env::var_os("CI").is_none() => eprintln!("qpdf not installed; skipped"),
         Err(error) => panic!("qpdf is required in CI: {error}"),
     }
+}
+
+/// Runs `tilepress` with `args` in `dir`, calling `watch` with the child's process id every
+/// 2 ms while it runs; kills it after `limit` and returns `None` then.
+pub fn tilepress_watched(
+    dir: &Path,
+    args: &[&str],
+    limit: Duration,
+    mut watch: impl FnMut(u32),
+) -> Option<(Output, Duration)> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilepress"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tilepress");
+    let started = Instant::now();
+    while child.try_wait().expect("wait for tilepress").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        watch(child.id());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let elapsed = started.elapsed();
+    Some((child.wait_with_output().expect("tilepress output"), elapsed))
 }
