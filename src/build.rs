@@ -11,6 +11,7 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::impose::bleed::bled;
 use crate::impose::{SheetRequest, impose};
 use crate::model::design::Design;
+use crate::model::limits::MAX_SHEETS;
 use crate::render::cut_file::{CutStats, cut_file};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
@@ -104,6 +105,7 @@ fn tile_sheets(
     let (fronts, backs) = bled(fronts, backs, shape, &design.sheet);
     let imposed =
         impose(SheetRequest { title: &design.name, shape, sheet: &design.sheet, fronts, backs })?;
+    sheets_fit_with(result, imposed.sheets)?;
     result.files.extend(document_files(stem, &imposed.document));
     result.parts.push(PartReport {
         what: format!("{} tiles", design.tiles.len()),
@@ -111,6 +113,19 @@ fn tile_sheets(
         per_sheet: imposed.layout.places.len(),
         page_size_mm: (imposed.layout.width_mm, imposed.layout.height_mm),
     });
+    Ok(())
+}
+
+/// `Err` naming the limit when the parts built so far and `sheets` more make more than
+/// [`MAX_SHEETS`] sheets: the count laid out, checked before the pages are rendered (the
+/// design's estimate was checked before any work).
+pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String> {
+    let total = result.parts.iter().map(|part| part.sheets).sum::<usize>() + sheets;
+    if total as f64 > MAX_SHEETS {
+        return Err(format!(
+            "the design makes {total} sheets, more than the limit of {MAX_SHEETS} (MAX_SHEETS)"
+        ));
+    }
     Ok(())
 }
 

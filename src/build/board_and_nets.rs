@@ -31,6 +31,7 @@ pub fn net_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Resu
         counts.push(counted(copies, &piece.name));
     }
     let packed = pack(&design.name, "net", &frames, &design.sheet)?;
+    super::sheets_fit_with(result, packed.pages)?;
     result.files.extend(document_files(&format!("{stem}-nets"), &packed.document));
     result.parts.push(PartReport {
         what: format!("nets: {}", counts.join(", ")),
@@ -51,6 +52,7 @@ pub fn board_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Re
             board.overlap_mm, design.sheet.paper_name
         ));
     };
+    super::sheets_fit_with(result, plan.sheets())?;
     let document = tile_frame(&design.name, &frame, &plan, design.sheet.margin_mm);
     result.files.extend(document_files(&format!("{stem}-board"), &document));
     let (w, h) = (frame.bounds.width(), frame.bounds.height());

@@ -48,6 +48,7 @@ pub fn piece_parts(design: &Design, stem: &str, result: &mut BuildResult) -> Res
         let cells: usize = physical_pieces(set).iter().map(|p| p.cells.len()).sum();
         let area = cells as f64 * set.grid.cell_area_mm2();
         let bound = (area / imposed.printable_mm2).ceil() as usize;
+        super::sheets_fit_with(result, imposed.sheets)?;
         result.files.extend(document_files(&format!("{stem}-pieces"), &imposed.document));
         result.parts.push(PartReport {
             what: format!(
@@ -64,6 +65,7 @@ pub fn piece_parts(design: &Design, stem: &str, result: &mut BuildResult) -> Res
         let art = board_art(board);
         let (document, size, sheets) =
             impose_board(&design.name, board.grid, &board.cells, art, &design.sheet)?;
+        super::sheets_fit_with(result, sheets)?;
         result.files.extend(document_files(&format!("{stem}-board"), &document));
         result.parts.push(PartReport {
             what: format!("a board of {} cells", board.cells.len()),

@@ -8,8 +8,10 @@
 use toml::Spanned;
 
 use super::design::{Design, SheetSettings};
+use super::nets::NetSolid;
 use super::resolve::Resolver;
 use super::schema::DesignFile;
+use crate::geometry::polyhedron::{Vec3, add, cross, length};
 
 /// Largest design or diagram file, in bytes (the largest shipped design is under 8 KB).
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
@@ -31,8 +33,9 @@ pub const MAX_BOARD_CELLS: usize = 20_000;
 /// Most slot assignments plus join matchings the derivation of a rule's complete set may
 /// visit (estimated from the rule before enumerating; about 5 s of work).
 pub const MAX_ENUMERATION_WORK: f64 = 5_000_000.0;
-/// Most sheets a design may need (estimated from areas, fronts only).
-pub const MAX_SHEETS: f64 = 200.0;
+/// Most sheets a design may need: estimated from areas (fronts only) before any work, and
+/// counted as laid out before the pages are rendered.
+pub const MAX_SHEETS: f64 = 100.0;
 
 /// Largest vertex coordinate of a `[[nets]]` polyhedron, in mm (either sign).
 pub const MAX_COORDINATE_MM: f64 = 1_000.0;
@@ -166,7 +169,8 @@ pub fn raster_fits(width_mm: f64, height_mm: f64, dpi: f64) -> Result<(), String
 }
 
 /// At least how many sheets the design needs: each part's printed area over the paper's
-/// printable area, rounded up part by part; tiles count with the gap around them.
+/// printable area, rounded up part by part; tiles count with the gap around them, nets with
+/// the area of their faces.
 pub fn estimated_sheets(design: &Design) -> f64 {
     let printable = printable_area(&design.sheet);
     let mut areas = Vec::new();
@@ -196,12 +200,38 @@ pub fn estimated_sheets(design: &Design) -> f64 {
     if let Some(board) = &design.grid_board {
         areas.push(board.cells.len() as f64 * cell_area(board.grid));
     }
+    let players = design.players.len();
+    let nets: f64 =
+        design.nets.iter().map(|net| net_area(&net.solid) * net.copies(players) as f64).sum();
+    if nets > 0.0 {
+        areas.push(nets);
+    }
     if let Some(board) = &design.board {
         let side = f64::from(board.region.side) * board.edge_mm;
         let wall = board.tray.as_ref().map_or(0.0, |t| 2.0 * (t.wall_mm + t.tab_mm));
         areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
     }
     tile_sheets + areas.iter().map(|area| (area / printable).ceil()).sum::<f64>()
+}
+
+/// The paper a net covers at least: its faces (a polyhedron) or its sector (a cone).
+fn net_area(solid: &NetSolid) -> f64 {
+    match solid {
+        NetSolid::Cone(cone) => cone.angle / 2.0 * cone.slant_mm * cone.slant_mm,
+        NetSolid::Polyhedron(solid) => solid
+            .faces
+            .iter()
+            .map(|face| {
+                let corners: Vec<Vec3> =
+                    face.iter().filter_map(|&v| solid.vertices.get(v).copied()).collect();
+                let doubled = corners
+                    .iter()
+                    .zip(corners.iter().cycle().skip(1))
+                    .fold([0.0; 3], |sum, (&p, &q)| add(sum, cross(p, q)));
+                length(doubled) / 2.0
+            })
+            .sum(),
+    }
 }
 
 /// The paper's area inside its margins, in mm² (never zero).
@@ -233,6 +263,21 @@ mod tests {
     fn tantrix() -> String {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(root.join("designs/tantrix.toml")).unwrap()
+    }
+
+    #[test]
+    fn nets_count_with_the_area_of_their_faces() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(root.join("tests/fixtures/tiny-rabat.toml")).unwrap();
+        let design = resolve(&SourceFile::new("r.toml", text)).unwrap();
+        let mut more = design.clone();
+        for net in &mut more.nets {
+            net.per_player = None;
+            net.count = Some(1000);
+        }
+        assert!(estimated_sheets(&more) > estimated_sheets(&design));
+        let cube = NetSolid::Polyhedron(crate::geometry::polyhedron::Polyhedron::cube(10.0));
+        assert!((net_area(&cube) - 600.0).abs() < 1e-9);
     }
 
     #[test]

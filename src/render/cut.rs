@@ -160,20 +160,39 @@ impl Graph {
             points.id(a);
             points.id(b);
         }
-        for (i, &first) in segments.iter().enumerate() {
-            for &second in &segments[i + 1..] {
-                if let Some(p) = crossing(first, second) {
+        // Only segments that share a cell of the coarse grid can cross; the candidates are
+        // tried in the same order as all pairs would be, so the points are numbered alike.
+        let mut by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        for (i, &(a, b)) in segments.iter().enumerate() {
+            for cell in coarse_cells(a, b, TOLERANCE_MM) {
+                by_cell.entry(cell).or_default().push(i);
+            }
+        }
+        for (i, &(a, b)) in segments.iter().enumerate() {
+            let mut near: Vec<usize> = coarse_cells(a, b, TOLERANCE_MM)
+                .filter_map(|cell| by_cell.get(&cell))
+                .flatten()
+                .copied()
+                .filter(|&j| j > i)
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            for j in near {
+                if let Some(p) = crossing(segments[i], segments[j]) {
                     points.id(p);
                 }
             }
         }
+        let mut points_by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        for (id, &p) in points.points.iter().enumerate() {
+            points_by_cell.entry(coarse_cell(p)).or_default().push(id);
+        }
         let mut edges = BTreeSet::new();
         for &(a, b) in segments {
-            let mut on: Vec<(f64, usize)> = points
-                .points
-                .iter()
-                .enumerate()
-                .filter_map(|(id, &p)| along(a, b, p).map(|t| (t, id)))
+            let mut on: Vec<(f64, usize)> = coarse_cells(a, b, 2.0 * TOLERANCE_MM)
+                .filter_map(|cell| points_by_cell.get(&cell))
+                .flatten()
+                .filter_map(|&id| along(a, b, points.points[id]).map(|t| (t, id)))
                 .collect();
             on.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             on.dedup_by_key(|x| x.1);
@@ -245,6 +264,21 @@ impl Graph {
     }
 }
 
+/// Side of the coarse grid that finds crossings and points on a segment near it, in mm.
+const COARSE_MM: f64 = 4.0;
+
+/// The coarse cell holding `p`.
+fn coarse_cell(p: Point) -> (i64, i64) {
+    ((p.x / COARSE_MM).floor() as i64, (p.y / COARSE_MM).floor() as i64)
+}
+
+/// The coarse cells the box around segment `a b`, grown by `pad`, touches.
+fn coarse_cells(a: Point, b: Point, pad: f64) -> impl Iterator<Item = (i64, i64)> {
+    let low = coarse_cell(Point::new(a.x.min(b.x) - pad, a.y.min(b.y) - pad));
+    let high = coarse_cell(Point::new(a.x.max(b.x) + pad, a.y.max(b.y) + pad));
+    (low.0..=high.0).flat_map(move |x| (low.1..=high.1).map(move |y| (x, y)))
+}
+
 /// Where two segments cross away from their ends, if they do.
 fn crossing((a, b): (Point, Point), (c, d): (Point, Point)) -> Option<Point> {
     let (r, s) = (b - a, d - c);
@@ -306,34 +340,41 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
     splice_loops(walks)
 }
 
-/// Splices every closed walk into another walk through one of its points, until none can be.
+/// Splices every closed walk into the first other walk through one of its points (at the
+/// first such point of the loop), until none can be. One pass does it: a loop that finds no
+/// partner shares no point with any walk, and splicing moves points between walks without
+/// adding any, so it never finds one later. Each walk's points are kept in a set, so a pass
+/// costs walks² × loop length, not that times the walk length.
 fn splice_loops(mut walks: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     let closed = |w: &Vec<usize>| w.len() > 2 && w.first() == w.last();
-    'again: loop {
-        for i in 0..walks.len() {
-            if !closed(&walks[i]) {
-                continue;
-            }
-            for j in (0..walks.len()).filter(|&j| j != i) {
-                let cycle = &walks[i][..walks[i].len() - 1];
-                let Some((at_cycle, at_walk)) = cycle
-                    .iter()
-                    .enumerate()
-                    .find_map(|(k, v)| walks[j].iter().position(|w| w == v).map(|p| (k, p)))
-                else {
-                    continue;
-                };
-                let mut rotated: Vec<usize> =
-                    cycle[at_cycle..].iter().chain(&cycle[..at_cycle]).copied().collect();
-                rotated.push(cycle[at_cycle]);
-                walks.remove(i);
-                let j = if j > i { j - 1 } else { j };
-                walks[j].splice(at_walk..=at_walk, rotated);
-                continue 'again;
-            }
+    let mut sets: Vec<BTreeSet<usize>> =
+        walks.iter().map(|w| w.iter().copied().collect()).collect();
+    let mut i = 0;
+    while i < walks.len() {
+        if !closed(&walks[i]) {
+            i += 1;
+            continue;
         }
-        return walks;
+        let cycle = &walks[i][..walks[i].len() - 1];
+        let found = (0..walks.len()).filter(|&j| j != i).find_map(|j| {
+            let at_cycle = cycle.iter().position(|v| sets[j].contains(v))?;
+            let at_walk = walks[j].iter().position(|w| *w == cycle[at_cycle])?;
+            Some((j, at_cycle, at_walk))
+        });
+        let Some((j, at_cycle, at_walk)) = found else {
+            i += 1;
+            continue;
+        };
+        let mut rotated: Vec<usize> =
+            cycle[at_cycle..].iter().chain(&cycle[..at_cycle]).copied().collect();
+        rotated.push(cycle[at_cycle]);
+        walks.remove(i);
+        let moved = sets.remove(i);
+        let j = if j > i { j - 1 } else { j };
+        walks[j].splice(at_walk..=at_walk, rotated);
+        sets[j].extend(moved);
     }
+    walks
 }
 
 /// A walk as a cut path, without points in the middle of straight stretches.
