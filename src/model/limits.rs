@@ -26,6 +26,9 @@ pub const MAX_TILES: usize = 2_000;
 pub const MAX_PIECES: u64 = 2_000;
 /// Most printed copies of nets: `per_player` × players, or `count`.
 pub const MAX_NET_COPIES: u64 = 1_000;
+/// Most faces of all printed nets together: each net's copies × its polygons (a cone counts
+/// one). A hundred-sided drum is 102 faces; 20 000 faces are about 6 s of work.
+pub const MAX_NET_FACES: u64 = 20_000;
 /// Most vertices or polygons of one `[[nets]]` polyhedron.
 pub const MAX_NET_POLYGONS: usize = 200;
 /// Most cells of a board made on the pieces' grid.
@@ -84,11 +87,27 @@ pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
     }
     let players = file.players.len().max(1) as u64;
     let mut nets = 0u64;
+    let mut net_faces = 0u64;
     for entry in &file.nets {
         let net = entry.get_ref();
         let per_player = net.per_player.as_ref().map(|p| u64::from(*p.get_ref()) * players);
         let count = net.count.as_ref().map(|c| u64::from(*c.get_ref()));
-        nets = nets.saturating_add(per_player.or(count).unwrap_or(1));
+        let copies = per_player.or(count).unwrap_or(1);
+        nets = nets.saturating_add(copies);
+        let faces = match (&net.polygons, &net.solid) {
+            (Some(polygons), _) => polygons.get_ref().len() as u64,
+            (None, Some(solid)) if solid.get_ref().trim() == "cube" => 6,
+            (None, Some(_)) => 4,
+            (None, None) => 1,
+        };
+        net_faces = net_faces.saturating_add(copies.saturating_mul(faces));
+        if net_faces > MAX_NET_FACES {
+            let what = format!(
+                "more than {MAX_NET_FACES} printed net faces (copies × polygons of each net)"
+            );
+            too_many(r, &entry.span(), &what, "MAX_NET_FACES");
+            break;
+        }
         if nets > MAX_NET_COPIES {
             let what = format!("more than {MAX_NET_COPIES} nets (per_player × players, or count)");
             too_many(r, &entry.span(), &what, "MAX_NET_COPIES");

@@ -309,14 +309,28 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
         incident.entry(b).or_default().push(e);
     }
     let mut used = vec![false; edges.len()];
+    // Free (unused) edges at each point, and the points where that count is odd or not zero:
+    // a walk starts at the first odd point, else at the first point with a free edge.
+    let mut free: BTreeMap<usize, usize> = incident.iter().map(|(&v, es)| (v, es.len())).collect();
+    let mut odd: BTreeSet<usize> =
+        free.iter().filter(|(_, n)| *n % 2 == 1).map(|(&v, _)| v).collect();
+    let mut open: BTreeSet<usize> = free.keys().copied().collect();
+    let mut next_start = (odd.first().copied(), open.first().copied());
+    let mut take = |v: usize, free: &mut BTreeMap<usize, usize>| {
+        let n = free.entry(v).or_default();
+        *n = n.saturating_sub(1);
+        if *n % 2 == 1 {
+            odd.insert(v)
+        } else {
+            odd.remove(&v)
+        };
+        if *n == 0 {
+            open.remove(&v);
+        }
+        (odd.first().copied(), open.first().copied())
+    };
     let mut walks = Vec::new();
-    loop {
-        let free = |v: &usize, used: &[bool]| incident[v].iter().filter(|&&e| !used[e]).count();
-        let start = incident
-            .keys()
-            .find(|v| !free(v, &used).is_multiple_of(2))
-            .or_else(|| incident.keys().find(|v| free(v, &used) > 0));
-        let Some(&start) = start else { break };
+    while let Some(start) = next_start.0.or(next_start.1) {
         let mut walk = vec![start];
         let mut heading = None;
         loop {
@@ -332,6 +346,8 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
                 .max_by(|&&x, &&y| straightness(x).total_cmp(&straightness(y)).then(y.cmp(&x)));
             let Some(&e) = choice else { break };
             used[e] = true;
+            take(here, &mut free);
+            next_start = take(other(e), &mut free);
             heading = Some((points[other(e)] - points[here]).normalize());
             walk.push(other(e));
         }
@@ -343,38 +359,43 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
 /// Splices every closed walk into the first other walk through one of its points (at the
 /// first such point of the loop), until none can be. One pass does it: a loop that finds no
 /// partner shares no point with any walk, and splicing moves points between walks without
-/// adding any, so it never finds one later. Each walk's points are kept in a set, so a pass
-/// costs walks² × loop length, not that times the walk length.
-fn splice_loops(mut walks: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
-    let closed = |w: &Vec<usize>| w.len() > 2 && w.first() == w.last();
-    let mut sets: Vec<BTreeSet<usize>> =
-        walks.iter().map(|w| w.iter().copied().collect()).collect();
-    let mut i = 0;
-    while i < walks.len() {
-        if !closed(&walks[i]) {
-            i += 1;
-            continue;
+/// adding any, so it never finds one later. Walks keep their place (a spliced one is left
+/// empty), and each point knows the walks through it, so finding a partner costs the
+/// loop's length, not the number of walks.
+fn splice_loops(walks: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    let closed = |w: &[usize]| w.len() > 2 && w.first() == w.last();
+    let mut through: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for (id, walk) in walks.iter().enumerate() {
+        for &v in walk {
+            through.entry(v).or_default().insert(id);
         }
-        let cycle = &walks[i][..walks[i].len() - 1];
-        let found = (0..walks.len()).filter(|&j| j != i).find_map(|j| {
-            let at_cycle = cycle.iter().position(|v| sets[j].contains(v))?;
-            let at_walk = walks[j].iter().position(|w| *w == cycle[at_cycle])?;
-            Some((j, at_cycle, at_walk))
-        });
-        let Some((j, at_cycle, at_walk)) = found else {
-            i += 1;
+    }
+    let mut walks: Vec<Option<Vec<usize>>> = walks.into_iter().map(Some).collect();
+    for i in 0..walks.len() {
+        let Some(walk) = walks[i].as_ref().filter(|w| closed(w)) else { continue };
+        let cycle = walk[..walk.len() - 1].to_vec();
+        let others = |v: &usize| through.get(v).into_iter().flatten().copied().filter(|&j| j != i);
+        let Some(j) = cycle.iter().flat_map(others).min() else { continue };
+        let in_j = |v: &&usize| through.get(v).is_some_and(|ids| ids.contains(&j));
+        let (Some(at_cycle), Some(target)) =
+            (cycle.iter().position(|v| in_j(&v)), walks[j].as_mut())
+        else {
             continue;
         };
+        let Some(at_walk) = target.iter().position(|w| *w == cycle[at_cycle]) else { continue };
         let mut rotated: Vec<usize> =
             cycle[at_cycle..].iter().chain(&cycle[..at_cycle]).copied().collect();
         rotated.push(cycle[at_cycle]);
-        walks.remove(i);
-        let moved = sets.remove(i);
-        let j = if j > i { j - 1 } else { j };
-        walks[j].splice(at_walk..=at_walk, rotated);
-        sets[j].extend(moved);
+        target.splice(at_walk..=at_walk, rotated);
+        for v in &cycle {
+            if let Some(ids) = through.get_mut(v) {
+                ids.remove(&i);
+                ids.insert(j);
+            }
+        }
+        walks[i] = None;
     }
-    walks
+    walks.into_iter().flatten().collect()
 }
 
 /// A walk as a cut path, without points in the middle of straight stretches.

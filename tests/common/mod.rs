@@ -69,8 +69,23 @@ pub fn tilepress_watched(
         .stderr(Stdio::piped())
         .spawn()
         .expect("run tilepress");
+    // Drain both pipes while it runs, so a chatty run never blocks on a full pipe.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
     let started = Instant::now();
-    while child.try_wait().expect("wait for tilepress").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for tilepress") {
+            break status;
+        }
         if started.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
@@ -78,7 +93,9 @@ pub fn tilepress_watched(
         }
         watch(child.id());
         std::thread::sleep(Duration::from_millis(2));
-    }
+    };
     let elapsed = started.elapsed();
-    Some((child.wait_with_output().expect("tilepress output"), elapsed))
+    let stdout = stdout.join().expect("stdout");
+    let stderr = stderr.join().expect("stderr");
+    Some((Output { status, stdout, stderr }, elapsed))
 }
