@@ -100,17 +100,17 @@ pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
             (None, Some(_)) => 4,
             (None, None) => 1,
         };
+        if nets > MAX_NET_COPIES {
+            let what = format!("more than {MAX_NET_COPIES} nets (per_player × players, or count)");
+            too_many(r, &entry.span(), &what, "MAX_NET_COPIES");
+            break;
+        }
         net_faces = net_faces.saturating_add(copies.saturating_mul(faces));
         if net_faces > MAX_NET_FACES {
             let what = format!(
                 "more than {MAX_NET_FACES} printed net faces (copies × polygons of each net)"
             );
             too_many(r, &entry.span(), &what, "MAX_NET_FACES");
-            break;
-        }
-        if nets > MAX_NET_COPIES {
-            let what = format!("more than {MAX_NET_COPIES} nets (per_player × players, or count)");
-            too_many(r, &entry.span(), &what, "MAX_NET_COPIES");
             break;
         }
         let lists = [net.vertices.as_ref().map(|v| (v.span(), v.get_ref().len()))]
