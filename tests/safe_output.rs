@@ -271,6 +271,28 @@ fn a_build_killed_at_any_moment_leaves_the_old_or_the_new_output_whole() {
 }
 
 #[test]
+fn a_write_that_fails_midway_leaves_the_old_output_and_nothing_else() {
+    let v = versions("write-fails");
+    let out = v.dir.join("out");
+    assert_eq!(code(&tilepress(&v.dir, &["build", "old/game.toml", "-o", "out"])), 0);
+    fs::write(out.join("game/decoy.txt"), "mine").unwrap();
+    // Files past 4 KB cannot be written (like a full disk): the write fails with EFBIG.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 8; exec \"$0\" build new/game.toml -o out")
+        .arg(env!("CARGO_BIN_EXE_tilepress"))
+        .current_dir(&v.dir)
+        .output()
+        .unwrap();
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2, "{err}");
+    assert!(err.contains("cannot write"), "{err}");
+    assert_whole(&v, &out.join("game"), "after a failed write");
+    assert_eq!(files_of(&out.join("game")).len(), v.old.len() + 1, "{err}");
+    assert_eq!(names_in(&out), ["game"], "the staging folder is removed");
+}
+
+#[test]
 fn two_builds_into_one_folder_take_turns() {
     let v = versions("concurrent");
     let out = v.dir.join("out");
