@@ -6,6 +6,7 @@ pub mod previews;
 
 use crate::impose::{Imposed, PartSheets, impose};
 use crate::model::design::Design;
+use crate::model::limits::MAX_SHEETS;
 use crate::render::cut_file::{CutStats, cut_file};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
@@ -91,6 +92,7 @@ fn add_part(
         packing: &part.packing,
         sheet: &design.sheet,
     })?;
+    sheets_fit_with(result, imposed.sheets)?;
     result.files.extend(document_files(&format!("{stem}{}", part.suffix), &imposed.document));
     result.parts.push(PartReport {
         what: describe(part, &imposed),
@@ -123,6 +125,19 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
         }
         Summary::Nets(counts) => format!("nets: {}", counts.join(", ")),
     }
+}
+
+/// `Err` naming the limit when the parts built so far and `sheets` more make more than
+/// [`MAX_SHEETS`] sheets: the count laid out, checked before the pages are rendered (the
+/// design's estimate was checked before any work).
+pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String> {
+    let total = result.parts.iter().map(|part| part.sheets).sum::<usize>() + sheets;
+    if total as f64 > MAX_SHEETS {
+        return Err(format!(
+            "the design makes {total} sheets, more than the limit of {MAX_SHEETS} (MAX_SHEETS)"
+        ));
+    }
+    Ok(())
 }
 
 /// The files of one document: `<stem>.pdf` with every page, `<stem>-<page label>.svg` for

@@ -19,5 +19,5 @@ fn main() -> ExitCode {
         Command::Diagram(args) => cli::diagram::diagram(args),
         Command::Serve(args) => cli::serve::serve(args),
     };
-    ExitCode::from(code)
+    ExitCode::from(cli::console::finish(code))
 }

@@ -113,7 +113,7 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     fs::write(dir.join("tantrix.toml"), &good).unwrap();
     assert_eq!(code(&tilepress(&dir, &["build", "tantrix.toml", "-o", "out"])), 0);
     let before = fs::read(dir.join("out/tantrix/tantrix.pdf")).unwrap();
-    fs::write(dir.join("tantrix.toml"), good.replace("edge_mm = 24.0", "edge_mm = 240.0")).unwrap();
+    fs::write(dir.join("tantrix.toml"), good.replace("edge_mm = 24.0", "edge_mm = 150.0")).unwrap();
     let output = tilepress(&dir, &["build", "tantrix.toml", "-o", "out"]);
     let (_, err) = text(&output);
     assert_eq!(code(&output), 2, "a tile larger than the paper: {err}");
@@ -156,4 +156,24 @@ fn a_board_mixing_the_two_kinds_names_the_stray_key() {
     assert_ne!(incomplete, rabat);
     let err = refused("board-without-region", &incomplete);
     assert!(err.contains("needs `region`, `size`, `edge_mm` and `key`"), "{err}");
+}
+
+#[test]
+fn help_texts_suggest_only_values_that_are_accepted() {
+    let err =
+        refused("back-scale-help", &edited("[sheet]\n", "[sheet]\nback_scale = [0.0, 0.0]\n"));
+    assert!(err.contains("e.g. `back_scale = [1.0, 1.0]`"), "{err}");
+    assert!(!err.contains("[0.0, 0.0]`"), "suggests an invalid value: {err}");
+    let err = refused("huge-edge", &edited("edge_mm = 24.0", "edge_mm = 1e308"));
+    let line = err.lines().next().unwrap();
+    assert!(line.ends_with("`edge_mm` is 1e308 mm"), "{line}");
+}
+
+#[test]
+fn a_dotted_key_of_a_hundred_thousand_parts_is_placed_where_it_is() {
+    let key = format!("a{}", ".b".repeat(100_000));
+    let err = refused("dotted", &edited("[sheet]\n", &format!("{key} = 1\n[sheet]\n")));
+    let line = line_of("[sheet]");
+    assert!(err.starts_with(&format!("bad.toml:{line}:")), "{err}");
+    assert!(!err.starts_with("bad.toml:1:1:"), "{err}");
 }

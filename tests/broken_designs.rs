@@ -26,6 +26,7 @@ struct Expectation {
 fn expectation(path: &Path) -> Expectation {
     let bytes = fs::read(path).unwrap();
     let first = String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap()).into_owned();
+    let first = first.trim_start_matches('\u{feff}');
     let (build_only, rest) = if let Some(rest) = first.strip_prefix("# expect build: ") {
         (true, rest)
     } else {

@@ -1,16 +1,21 @@
-//! Fuzzing with a bounded budget: shipped and test designs mutated line by line (lines deleted,
-//! doubled or swapped; numbers turned into 0, -1, NaN, 1e9…; texts replaced) and driven
-//! through the library — resolve, check, build in memory — must never panic nor hang.
+//! Fuzzing with a bounded budget: shipped and test designs and diagrams mutated line by line
+//! (lines deleted, doubled or swapped; numbers turned into 0, -1, NaN, 1e9…; texts replaced;
+//! lines inserted, such as empty net polyhedra) and driven through the library — resolve,
+//! check, build in memory; load, check and draw a diagram — must never panic nor hang. A
+//! sweep mutates a value in every top-level table of both file kinds.
 //!
 //! `FUZZ_CASES=2000 cargo test --release --test fuzz` runs a longer campaign.
 
-use std::path::Path;
-use std::sync::mpsc;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use tilepress::build::build;
+use tilepress::diagram::files::{check_diagram, diagram_files};
 use tilepress::model::SourceFile;
 use tilepress::model::resolve::resolve;
 use tilepress::validate::check_design;
@@ -23,6 +28,50 @@ const SEEDS: [&str; 6] = [
     include_str!("../designs/trans-rabat.toml"),
     include_str!("designs/mini-hex.toml"),
     include_str!("fixtures/tiny-rabat.toml"),
+];
+
+/// The diagrams mutated: between them every top-level table of a diagram file.
+const DIAGRAM_SEEDS: [&str; 4] = [
+    include_str!("../diagrams/tantrix-forced-space-filled.toml"),
+    include_str!("../diagrams/tantrix-forbidden-controlled-side.toml"),
+    include_str!("../diagrams/trans-rabat-double-match.toml"),
+    include_str!("../diagrams/tranglar-capture.toml"),
+];
+
+/// Every top-level table of a design file (`model::schema::DesignFile`).
+const DESIGN_TABLES: [&str; 14] = [
+    "set",
+    "style",
+    "palette",
+    "rule",
+    "backs",
+    "sheet",
+    "tiles",
+    "grid",
+    "piece_groups",
+    "pieces",
+    "board",
+    "players",
+    "nets",
+    "play",
+];
+
+/// Every top-level table of a diagram file (`diagram::schema::DiagramFile`).
+const DIAGRAM_TABLES: [&str; 7] =
+    ["diagram", "place", "mark", "arrow", "label", "highlight", "move"];
+
+/// Lines inserted whole: empty and broken polyhedra, huge places and sizes.
+const LINES: [&str; 10] = [
+    "vertices = []",
+    "polygons = []",
+    "polygons = [[1, 2, 3]]",
+    "vertices = [[0.0, 0.0, 0.0]]",
+    "cone = { radius_mm = 0.0, height_mm = 1.0 }",
+    "at = [1000000, -1000000]",
+    "turn = 99",
+    "width_mm = 1000.0",
+    "dpi = 1200",
+    "cells = [\"0..1000 0..1000 NESW\"]",
 ];
 
 /// Numbers put in place of a number.
@@ -42,6 +91,7 @@ enum Mutation {
     Number(usize, usize),
     Text(usize, usize),
     Truncate(usize),
+    Insert(usize, usize),
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -53,6 +103,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         3 => (line.clone(), 0..NUMBERS.len()).prop_map(|(l, n)| Mutation::Number(l, n)),
         2 => (line.clone(), 0..TEXTS.len()).prop_map(|(l, t)| Mutation::Text(l, t)),
         1 => (0..20_000usize).prop_map(Mutation::Truncate),
+        1 => (line.clone(), 0..LINES.len()).prop_map(|(l, k)| Mutation::Insert(l, k)),
     ]
 }
 
@@ -75,6 +126,7 @@ fn mutated(seed: &str, mutations: &[Mutation]) -> String {
             Mutation::Text(l, k) if !lines.is_empty() => {
                 lines[l % n] = replace_text(&lines[l % n], TEXTS[k]);
             }
+            Mutation::Insert(l, k) => lines.insert(l % (lines.len() + 1), LINES[k].to_string()),
             Mutation::Truncate(at) => {
                 let text = lines.join("\n");
                 let cut = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i));
@@ -117,15 +169,51 @@ fn drive(text: String) -> &'static str {
     }
 }
 
+/// A scratch copy of the shipped designs, where mutated diagrams are written beside a
+/// `diagrams/` folder so that their `../designs/…` paths resolve.
+fn diagram_folder() -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let root = std::env::temp_dir().join(format!("tilepress-fuzz-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("diagrams")).unwrap();
+        std::fs::create_dir_all(root.join("designs")).unwrap();
+        let designs = Path::new(env!("CARGO_MANIFEST_DIR")).join("designs");
+        for entry in std::fs::read_dir(designs).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, root.join("designs").join(path.file_name().unwrap())).unwrap();
+        }
+        root.join("diagrams")
+    })
+}
+
+/// Load, check and draw one diagram text (written to a file of its own); the outcome names
+/// how far it went.
+fn drive_diagram(text: String) -> &'static str {
+    static CASE: AtomicUsize = AtomicUsize::new(0);
+    let path = diagram_folder().join(format!("case-{}.toml", CASE.fetch_add(1, Ordering::Relaxed)));
+    std::fs::write(&path, text).unwrap();
+    let outcome = match tilepress::diagram::load::load(&path) {
+        Err(_) => "refused",
+        Ok(diagram) if !check_diagram(&diagram).problems.is_empty() => "not as stated",
+        Ok(diagram) => match diagram_files(&diagram, "fuzz") {
+            Ok(_) => "built",
+            Err(_) => "not drawable",
+        },
+    };
+    let _ = std::fs::remove_file(&path);
+    outcome
+}
+
 /// Longest a single case may take before it counts as a hang (debug builds are slow).
 const CASE_LIMIT: Duration = Duration::from_secs(30);
 
-/// Runs `drive` on its own thread; a panic or a case over [`CASE_LIMIT`] fails.
-fn drive_with_watchdog(text: String) -> Result<&'static str, TestCaseError> {
+/// Runs `work` on `text` on its own thread; a panic or a case over [`CASE_LIMIT`] fails.
+fn watchdog(text: String, work: fn(String) -> &'static str) -> Result<&'static str, TestCaseError> {
     let (send, receive) = mpsc::channel();
     let copy = text.clone();
     std::thread::spawn(move || {
-        let outcome = std::panic::catch_unwind(|| drive(copy));
+        let outcome = std::panic::catch_unwind(|| work(copy));
         let _ = send.send(outcome);
     });
     match receive.recv_timeout(CASE_LIMIT) {
@@ -135,11 +223,19 @@ fn drive_with_watchdog(text: String) -> Result<&'static str, TestCaseError> {
     }
 }
 
-#[test]
-fn mutated_designs_never_panic_nor_hang() {
-    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(128);
+/// Runs `cases` (default) mutated copies of `seeds` through `work` within `seconds`
+/// (default; `FUZZ_CASES` and `FUZZ_SECONDS` override both), deterministically; fails on a
+/// panic or hang and when no case was refused or none built. `what` names the run.
+fn campaign(
+    what: &str,
+    seeds: &[&str],
+    cases: u32,
+    seconds: u64,
+    work: fn(String) -> &'static str,
+) {
+    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(cases);
     let budget = Duration::from_secs(
-        std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(45),
+        std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(seconds),
     );
     let config = Config {
         cases,
@@ -155,22 +251,80 @@ fn mutated_designs_never_panic_nor_hang() {
     );
     let started = Instant::now();
     let outcomes = std::sync::Mutex::new(std::collections::BTreeMap::<&str, usize>::new());
-    let strategy = (0..SEEDS.len(), prop::collection::vec(mutation(), 1..4));
+    let strategy = (0..seeds.len(), prop::collection::vec(mutation(), 1..4));
     let result = runner.run(&strategy, |(seed, mutations)| {
         if started.elapsed() > budget {
             return Ok(()); // Time is up: the remaining cases pass unrun.
         }
-        let outcome = drive_with_watchdog(mutated(SEEDS[seed], &mutations))?;
+        let outcome = watchdog(mutated(seeds[seed], &mutations), work)?;
         *outcomes.lock().unwrap().entry(outcome).or_default() += 1;
         Ok(())
     });
     let outcomes = outcomes.into_inner().unwrap();
-    eprintln!("fuzz: {outcomes:?} in {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!("{what} fuzz: {outcomes:?} in {:.1} s", started.elapsed().as_secs_f64());
     if let Err(error) = result {
         panic!("{error}");
     }
-    assert!(outcomes.get("refused").is_some_and(|&n| n > 0), "some mutations break the design");
-    assert!(outcomes.get("built").is_some_and(|&n| n > 0), "some mutations still build");
+    assert!(outcomes.get("refused").is_some_and(|&n| n > 0), "some mutated {what}s are refused");
+    assert!(outcomes.get("built").is_some_and(|&n| n > 0), "some mutated {what}s still build");
+}
+
+#[test]
+fn mutated_designs_never_panic_nor_hang() {
+    campaign("design", &SEEDS, 128, 45, drive);
+}
+
+#[test]
+fn mutated_diagrams_never_panic_nor_hang() {
+    campaign("diagram", &DIAGRAM_SEEDS, 64, 20, drive_diagram);
+}
+
+/// The top-level table a line belongs to: the last header above it, up to its first dot.
+fn table_of(lines: &[&str], index: usize) -> Option<String> {
+    lines[..=index].iter().rev().find_map(|line| {
+        let header = line.trim().strip_prefix('[')?.trim_start_matches('[');
+        let name = header.split([']', '.']).next()?.trim();
+        Some(name.to_string())
+    })
+}
+
+/// Mutates the first number or text of every top-level table found in the seeds, one
+/// mutation at a time, and drives each; returns the tables mutated.
+fn sweep(seeds: &[&str], work: fn(String) -> &'static str) -> BTreeSet<String> {
+    let mut covered = BTreeSet::new();
+    let mut done = BTreeSet::new();
+    for seed in seeds {
+        let lines: Vec<&str> = seed.lines().collect();
+        for (index, line) in lines.iter().enumerate() {
+            let Some(table) = table_of(&lines, index) else { continue };
+            let candidates = [
+                ("number", replace_number(line, NUMBERS[(index + 1) % NUMBERS.len()])),
+                ("text", replace_text(line, TEXTS[index % TEXTS.len()])),
+            ];
+            for (_, changed) in candidates {
+                if changed == *line || !done.insert(table.clone()) {
+                    continue;
+                }
+                let mut text: Vec<&str> = lines.clone();
+                text[index] = &changed;
+                if let Err(error) = watchdog(text.join("\n"), work) {
+                    panic!("table [{table}], line {}: {error}", index + 1);
+                }
+                covered.insert(table.clone());
+            }
+        }
+    }
+    covered
+}
+
+#[test]
+fn every_top_level_table_is_mutated() {
+    let covered = sweep(&SEEDS, drive);
+    let expected: BTreeSet<String> = DESIGN_TABLES.iter().map(|t| t.to_string()).collect();
+    assert_eq!(covered, expected, "design tables mutated");
+    let covered = sweep(&DIAGRAM_SEEDS, drive_diagram);
+    let expected: BTreeSet<String> = DIAGRAM_TABLES.iter().map(|t| t.to_string()).collect();
+    assert_eq!(covered, expected, "diagram tables mutated");
 }
 
 #[test]
@@ -182,4 +336,9 @@ fn mutations_change_what_they_say() {
     assert_eq!(mutated(seed, &[Mutation::Delete(1)]), "a = 1\nc = 3");
     assert_eq!(mutated(seed, &[Mutation::Swap(0, 5)]), "c = 3\nb = \"x\"\na = 1");
     assert_eq!(mutated(seed, &[Mutation::Truncate(3)]), "a =");
+    assert_eq!(mutated("a = 1", &[Mutation::Insert(7, 0)]), "a = 1\nvertices = []");
+    let lines = ["[set]", "a = 1", "[board.moves]", "b = 2", "[[nets]]"];
+    assert_eq!(table_of(&lines, 1).as_deref(), Some("set"));
+    assert_eq!(table_of(&lines, 3).as_deref(), Some("board"));
+    assert_eq!(table_of(&lines, 4).as_deref(), Some("nets"));
 }

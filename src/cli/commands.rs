@@ -8,7 +8,7 @@ use tilepress::model::design::SheetSettings;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::{Design, Diagnostic, load};
-use tilepress::output::write_folder;
+use tilepress::output::{PublishError, publish};
 use tilepress::validate::check_design;
 use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
@@ -58,12 +58,12 @@ pub fn check(designs: &[PathBuf]) -> u8 {
         };
         let report = check_design(&design, path);
         for problem in &report.problems {
-            println!("{problem}");
+            outln!("{problem}");
         }
         for line in &report.info {
-            println!("{line}");
+            outln!("{line}");
         }
-        println!("{}", report.summary());
+        outln!("{}", report.summary());
         if !report.is_complete() {
             code = code.max(SET_PROBLEMS);
         }
@@ -74,9 +74,9 @@ pub fn check(designs: &[PathBuf]) -> u8 {
 /// `list`: the design's inventory, one line per tile, piece, board and net.
 pub fn list(path: &Path) -> u8 {
     let Some(design) = load_or_report(path) else { return BAD_INPUT };
-    println!("{}:", design.name);
+    outln!("{}:", design.name);
     for line in listing(&design) {
-        println!("  {line}");
+        outln!("  {line}");
     }
     OK
 }
@@ -87,7 +87,7 @@ pub fn build_all(args: &BuildArgs) -> u8 {
         match designs_in(Path::new("designs")) {
             Ok(found) => found,
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 return BAD_INPUT;
             }
         }
@@ -97,19 +97,86 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     let overrides = match SheetOverrides::parse(args) {
         Ok(overrides) => overrides,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
+            return BAD_INPUT;
+        }
+    };
+    let diagrams = Path::new("diagrams");
+    let with_diagrams = args.designs.is_empty() && diagrams.is_dir();
+    let reserved = with_diagrams.then_some("diagrams");
+    let stems = match output_stems(&designs, reserved, &args.output) {
+        Ok(stems) => stems,
+        Err(message) => {
+            errln!("error: {message}");
+            errln!("  help: {SAME_NAME_HELP}; nothing was written");
             return BAD_INPUT;
         }
     };
     let jobs = job_count(args.jobs, designs.len());
-    let mut code = run_in_order(&designs, jobs, |path, log| build_one(path, args, &overrides, log));
-    if args.designs.is_empty() && Path::new("diagrams").is_dir() {
-        code = code.max(super::diagram::build_diagrams(Path::new("diagrams"), &args.output));
+    let work: Vec<(&PathBuf, &String)> = designs.iter().zip(&stems).collect();
+    let mut code = run_in_order(&work, jobs, |(path, stem), log| {
+        build_one(path, stem, &designs, args, &overrides, log)
+    });
+    if with_diagrams {
+        code = code.max(super::diagram::build_diagrams(diagrams, &args.output, &designs));
     }
     code
 }
 
-fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mut Log) -> u8 {
+/// What to do about two files with one output name.
+pub const SAME_NAME_HELP: &str =
+    "give each file once, and rename files whose names differ only in case, spaces or punctuation";
+
+/// The output folder name of every file (its stem, as [`file_stem`] writes it), refusing two
+/// files that would write the same folder (or `reserved`, the diagrams' folder), naming both.
+pub fn output_stems(
+    paths: &[PathBuf],
+    reserved: Option<&str>,
+    output: &Path,
+) -> Result<Vec<String>, String> {
+    let stems: Vec<String> = paths
+        .iter()
+        .map(|path| {
+            path.file_stem().map_or_else(|| "design".into(), |s| file_stem(&s.to_string_lossy()))
+        })
+        .collect();
+    for (index, stem) in stems.iter().enumerate() {
+        let path = paths[index].display();
+        if let Some(earlier) = stems[..index].iter().position(|s| s == stem) {
+            let other = paths[earlier].display();
+            return Err(if paths[earlier] == paths[index] {
+                format!("{path} is given twice")
+            } else {
+                let folder = output.join(stem);
+                format!("{other} and {path} would both write {}", folder.display())
+            });
+        }
+        if reserved == Some(stem.as_str()) {
+            let folder = output.join(stem);
+            return Err(format!("{path} would write {}, where the diagrams go", folder.display()));
+        }
+    }
+    Ok(stems)
+}
+
+/// The two lines that say why an output folder was not written.
+pub fn publish_failed(label: &str, folder: &Path, error: &PublishError) -> [String; 2] {
+    let folder = folder.display();
+    let first = match error {
+        PublishError::Refused { .. } => format!("{label}: error: {folder} not written: {error}"),
+        PublishError::Io(_) => format!("{label}: error: cannot write {folder}: {error}"),
+    };
+    [first, format!("  help: {}", error.help())]
+}
+
+fn build_one(
+    path: &Path,
+    stem: &str,
+    sources: &[PathBuf],
+    args: &BuildArgs,
+    overrides: &SheetOverrides,
+    log: &mut Log,
+) -> u8 {
     let Some(mut design) = load_logged(path, log) else { return BAD_INPUT };
     overrides.apply(&mut design.sheet);
     let report = check_design(&design, path);
@@ -121,10 +188,7 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mu
             return SET_PROBLEMS;
         }
     }
-    let stem = path
-        .file_stem()
-        .map_or_else(|| file_stem(&design.name), |s| file_stem(&s.to_string_lossy()));
-    let result = match build(&design, &stem) {
+    let result = match build(&design, stem) {
         Ok(result) => result,
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
@@ -134,14 +198,11 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mu
             return BAD_INPUT;
         }
     };
-    let folder = args.output.join(&stem);
-    if let Err(error) = write_folder(&folder, &result.files) {
-        log.err(format_args!(
-            "{}: error: cannot write {}: {error}",
-            path.display(),
-            folder.display()
-        ));
-        log.err("  help: check that the output folder is writable, or choose another with -o");
+    let folder = args.output.join(stem);
+    if let Err(error) = publish(&folder, &result.files, sources) {
+        for line in publish_failed(&path.display().to_string(), &folder, &error) {
+            log.err(line);
+        }
         return BAD_INPUT;
     }
     log.out(format_args!("{}: → {} ({} files)", design.name, folder.display(), result.files.len()));

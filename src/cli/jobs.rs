@@ -36,8 +36,8 @@ impl Log {
     pub fn print(&self) {
         for (stream, line) in &self.lines {
             match stream {
-                Stream::Out => println!("{line}"),
-                Stream::Err => eprintln!("{line}"),
+                Stream::Out => outln!("{line}"),
+                Stream::Err => errln!("{line}"),
             }
         }
     }

@@ -1,7 +1,18 @@
 //! The command-line shell: argument parsing and the commands that call the library.
 
+/// `println!` that never panics (see [`console`]).
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::cli::console::out(format_args!($($arg)*)) };
+}
+
+/// `eprintln!` that never panics (see [`console`]).
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::console::err(format_args!($($arg)*)) };
+}
+
 pub mod args;
 pub mod commands;
+pub mod console;
 pub mod diagram;
 pub mod jobs;
 pub mod printing;

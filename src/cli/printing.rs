@@ -10,7 +10,7 @@ use tilepress::model::print::{
     BACK_SCALE_RANGE, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings, parse_pair,
 };
 use tilepress::model::resolve::parse_duplex;
-use tilepress::output::write_folder;
+use tilepress::output::publish;
 use tilepress::render::cut_file::CutStats;
 use tilepress::render::png::DPI_RANGE;
 
@@ -134,23 +134,24 @@ pub fn calibrate(args: &CalibrateArgs) -> u8 {
     let (name, (width, height)) = match parse_paper(&args.paper) {
         Ok(paper) => paper,
         Err(message) => {
-            eprintln!("error: --paper: {message}");
+            errln!("error: --paper: {message}");
             return BAD_INPUT;
         }
     };
     let Some(duplex) = parse_duplex(&args.duplex) else {
-        eprintln!("error: --duplex: unknown `{}`; use long-edge, short-edge or none", args.duplex);
+        errln!("error: --duplex: unknown `{}`; use long-edge, short-edge or none", args.duplex);
         return BAD_INPUT;
     };
     let stem = format!("calibration-{}", file_stem(&name));
     let files = document_files(&stem, &calibration(&name, width, height, duplex));
     let folder = args.output.join(&stem);
-    if let Err(error) = write_folder(&folder, &files) {
-        eprintln!("error: cannot write {}: {error}", folder.display());
-        eprintln!("  help: check that the output folder is writable, or choose another with -o");
+    if let Err(error) = publish(&folder, &files, &[]) {
+        for line in super::commands::publish_failed("calibrate", &folder, &error) {
+            errln!("{line}");
+        }
         return BAD_INPUT;
     }
-    println!("calibration sheet for {name} ({width} × {height} mm) → {}", folder.display());
-    println!("  print {stem}.pdf at 100 %; each ruler must measure 100 mm");
+    outln!("calibration sheet for {name} ({width} × {height} mm) → {}", folder.display());
+    outln!("  print {stem}.pdf at 100 %; each ruler must measure 100 mm");
     OK
 }

@@ -35,20 +35,20 @@ pub fn serve(args: &ServeArgs) -> u8 {
     let designs = match &args.design {
         Some(design) if design.is_file() => vec![design.clone()],
         Some(design) => {
-            eprintln!("error: {}: not a design file", design.display());
-            eprintln!("  help: give the path of a .toml design, e.g. designs/tantrix.toml");
+            errln!("error: {}: not a design file", design.display());
+            errln!("  help: give the path of a .toml design, e.g. designs/tantrix.toml");
             return BAD_INPUT;
         }
         None => match designs_in(Path::new("designs")) {
             Ok(found) => found,
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 return BAD_INPUT;
             }
         },
     };
     if !args.host.is_loopback() {
-        eprintln!(
+        errln!(
             "warning: listening on {}: other machines on the network can see the designs \
              and press the build button",
             args.host
@@ -64,22 +64,22 @@ pub fn serve(args: &ServeArgs) -> u8 {
     let running = match start(&options) {
         Ok(running) => running,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             if args.port != 0 {
-                eprintln!("  help: another program may use the port; try --port 0 for a free one");
+                errln!("  help: another program may use the port; try --port 0 for a free one");
             }
             return BAD_INPUT;
         }
     };
-    println!("{}", running.url);
-    println!(
+    outln!("{}", running.url);
+    outln!(
         "Serving {} design(s); the page updates on every save. Stop with Ctrl+C.",
         options.designs.len()
     );
     match running.run() {
         Ok(()) => super::commands::OK,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             BAD_INPUT
         }
     }

@@ -13,7 +13,6 @@ use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::design::Design;
 use crate::model::play::RULE_NAMES;
 use crate::model::resolve::Resolver;
-use crate::model::source::SourceFile;
 use crate::model::{Diagnostic, load as load_design};
 use crate::scene::Colour;
 
@@ -29,15 +28,10 @@ pub const BASIC_CHECKS: [&str; 7] =
 
 /// Reads and resolves a diagram file; every error found when it cannot be used.
 pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        vec![
-            Diagnostic::error(path, None, format!("cannot read the diagram: {error}"))
-                .with_help("check the path; diagrams usually live in diagrams/"),
-        ]
-    })?;
-    let source = SourceFile::new(path, text);
+    let source = crate::model::source::read_source(path, "diagram").map_err(|error| vec![error])?;
     let file: DiagramFile = toml::from_str(&source.text).map_err(|error| {
-        let position = error.span().map(|span| source.start_of(&span));
+        let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
+        let position = error.span().or_else(deep).map(|span| source.start_of(&span));
         vec![
             Diagnostic::error(path, position, error.message().trim().to_string())
                 .with_help("docs/format.md (section Diagrams) lists every key"),
@@ -55,14 +49,19 @@ pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
         found
     })?;
     let mut resolver = Resolver { source: &source, diagnostics: Vec::new() };
-    let diagram = resolve(&mut resolver, &file, design);
+    let diagram = resolve(&mut resolver, &file, design, design_path);
     match diagram {
         Some(diagram) if resolver.diagnostics.is_empty() => Ok(diagram),
         _ => Err(resolver.diagnostics),
     }
 }
 
-fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> Option<Diagram> {
+fn resolve(
+    resolver: &mut Resolver<'_>,
+    file: &DiagramFile,
+    design: Design,
+    design_path: std::path::PathBuf,
+) -> Option<Diagram> {
     let table = file.diagram.get_ref();
     // Polyform pieces are placed on the board's squares; annotations use the square grid.
     let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
@@ -187,6 +186,7 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
     let breaks = breaks(resolver, table);
     Some(Diagram {
         path: resolver.source.path.clone(),
+        design_path,
         caption: table.caption.as_ref().map(|c| c.get_ref().trim().to_string()),
         legal: *table.legal.get_ref(),
         legal_position: resolver.source.start_of(&table.legal.span()),
@@ -200,8 +200,14 @@ fn resolve(resolver: &mut Resolver<'_>, file: &DiagramFile, design: Design) -> O
             .map_or(DEFAULT_WIDTH_MM, |w| resolver.length(w, "`width_mm`", (10.0, 1000.0))),
         dpi: table.dpi.as_ref().map_or(DEFAULT_DPI, |dpi| {
             let value = *dpi.get_ref();
-            if !(30.0..=2400.0).contains(&value) {
-                resolver.error(&dpi.span(), format!("dpi is {value}"), "give 30 to 2400");
+            let (low, high) = crate::render::png::DPI_RANGE;
+            if !(low..=high).contains(&value) {
+                let shown = crate::model::diagnostic::number_text(value);
+                resolver.error(
+                    &dpi.span(),
+                    format!("dpi is {shown}"),
+                    &format!("give {low} to {high}"),
+                );
             }
             value
         }),

@@ -28,6 +28,8 @@ use crate::scene::Colour;
 #[derive(Clone, Debug)]
 pub struct Diagram {
     pub path: PathBuf,
+    /// The design file it draws from (a source the output must not replace).
+    pub design_path: PathBuf,
     pub design: Design,
     pub grid: Grid,
     pub caption: Option<String>,

@@ -49,6 +49,8 @@ pub struct Polyhedron {
 /// Why a list of faces is not a closed solid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolidError {
+    /// There are no faces at all.
+    NoFaces,
     /// A face has fewer than three vertices, or names a vertex that does not exist.
     BadFace(usize),
     /// An edge (vertex pair) is not used by exactly two faces in opposite directions.
@@ -134,6 +136,9 @@ impl Polyhedron {
 
     /// Checks that the faces close up into one solid.
     pub fn check(&self) -> Result<(), SolidError> {
+        if self.faces.is_empty() {
+            return Err(SolidError::NoFaces);
+        }
         for (f, face) in self.faces.iter().enumerate() {
             if face.len() < 3 || face.iter().any(|&v| v >= self.vertices.len()) {
                 return Err(SolidError::BadFace(f));
@@ -163,6 +168,9 @@ impl Polyhedron {
         let edges = self.edge_faces();
         let mut seen = vec![false; self.faces.len()];
         let mut tree = Vec::new();
+        if self.faces.is_empty() {
+            return tree;
+        }
         let mut queue = std::collections::VecDeque::from([0]);
         if let Some(first) = seen.first_mut() {
             *first = true;
@@ -258,5 +266,8 @@ mod tests {
         let mut bad = cube;
         bad.faces[0] = vec![0, 1];
         assert_eq!(bad.check(), Err(SolidError::BadFace(0)));
+        let empty = Polyhedron { vertices: Vec::new(), faces: Vec::new() };
+        assert_eq!(empty.check(), Err(SolidError::NoFaces));
+        assert!(empty.spanning_tree().is_empty());
     }
 }

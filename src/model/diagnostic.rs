@@ -26,6 +26,18 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// A number as a message shows it: at most three decimals without trailing zeros
+/// (`30.000000000000004` is `30`), and very large or small numbers as `1e308`.
+pub fn number_text(value: f64) -> String {
+    let magnitude = value.abs();
+    if !value.is_finite() || magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3) {
+        return format!("{value:e}");
+    }
+    let text = format!("{value:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" { "0".into() } else { text.to_string() }
+}
+
 impl Diagnostic {
     pub fn error(path: impl Into<PathBuf>, position: Option<Position>, message: String) -> Self {
         Diagnostic { severity: Severity::Error, path: path.into(), position, message, help: None }
@@ -63,6 +75,16 @@ impl fmt::Display for Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_read_sanely() {
+        assert_eq!(number_text(30.000000000000004), "30");
+        assert_eq!(number_text(1e308), "1e308");
+        assert_eq!(number_text(0.05), "0.05");
+        assert_eq!(number_text(-0.0001), "-1e-4");
+        assert_eq!(number_text(f64::NAN), "NaN");
+        assert_eq!(number_text(-0.0), "0");
+    }
 
     #[test]
     fn displays_file_line_column_and_help() {

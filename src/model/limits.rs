@@ -8,21 +8,37 @@
 use toml::Spanned;
 
 use super::design::{Design, SheetSettings};
+use super::nets::NetSolid;
 use super::resolve::Resolver;
 use super::schema::DesignFile;
+use crate::geometry::polyhedron::{Vec3, add, cross, length};
 
+/// Largest design or diagram file, in bytes (the largest shipped design is under 8 KB).
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+/// Most pixels of one PNG a user asks for (`build --png --dpi`, a diagram's `width_mm` and
+/// `dpi`): 50 million pixels are 200 MB in memory; A4 at 600 dpi is 35 million.
+pub const MAX_RASTER_PIXELS: f64 = 50_000_000.0;
+/// Longest piece mark, in characters (it is drawn inside one cell).
+pub const MAX_MARK_CHARS: usize = 12;
 /// Most `[[tiles]]` entries in a design.
 pub const MAX_TILES: usize = 2_000;
 /// Most physical pieces: every `count` times its group's `copies`.
 pub const MAX_PIECES: u64 = 2_000;
 /// Most printed copies of nets: `per_player` × players, or `count`.
 pub const MAX_NET_COPIES: u64 = 1_000;
+/// Most faces of all printed nets together: each net's copies × its polygons (a cone counts
+/// one). A hundred-sided drum is 102 faces; 20 000 faces are about 6 s of work.
+pub const MAX_NET_FACES: u64 = 20_000;
 /// Most vertices or polygons of one `[[nets]]` polyhedron.
 pub const MAX_NET_POLYGONS: usize = 200;
 /// Most cells of a board made on the pieces' grid.
 pub const MAX_BOARD_CELLS: usize = 20_000;
-/// Most sheets a design may need (estimated from areas, fronts only).
-pub const MAX_SHEETS: f64 = 200.0;
+/// Most slot assignments plus join matchings the derivation of a rule's complete set may
+/// visit (estimated from the rule before enumerating; about 5 s of work).
+pub const MAX_ENUMERATION_WORK: f64 = 5_000_000.0;
+/// Most sheets a design may need: estimated from areas (fronts only) before any work, and
+/// counted as laid out before the pages are rendered.
+pub const MAX_SHEETS: f64 = 100.0;
 
 /// Largest image or font file a face may use, in bytes (50 MB).
 pub const MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;
@@ -45,6 +61,11 @@ pub fn unusable_vertex(vertices: &[[f64; 3]]) -> Option<String> {
         "vertex {} is {vertex:?}: coordinates must be finite and within ±{MAX_COORDINATE_MM} mm",
         index + 1
     ))
+}
+
+/// A large count for a message: whole digits up to a trillion, then `1.2e15`.
+pub fn count_text(count: f64) -> String {
+    if count < 1e12 { format!("{count:.0}") } else { format!("{count:.2e}") }
 }
 
 /// Checks the counts of the file as written; `false` (with an error recorded at the entry
@@ -73,14 +94,30 @@ pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
     }
     let players = file.players.len().max(1) as u64;
     let mut nets = 0u64;
+    let mut net_faces = 0u64;
     for entry in &file.nets {
         let net = entry.get_ref();
         let per_player = net.per_player.as_ref().map(|p| u64::from(*p.get_ref()) * players);
         let count = net.count.as_ref().map(|c| u64::from(*c.get_ref()));
-        nets = nets.saturating_add(per_player.or(count).unwrap_or(1));
+        let copies = per_player.or(count).unwrap_or(1);
+        nets = nets.saturating_add(copies);
+        let faces = match (&net.polygons, &net.solid) {
+            (Some(polygons), _) => polygons.get_ref().len() as u64,
+            (None, Some(solid)) if solid.get_ref().trim() == "cube" => 6,
+            (None, Some(_)) => 4,
+            (None, None) => 1,
+        };
         if nets > MAX_NET_COPIES {
             let what = format!("more than {MAX_NET_COPIES} nets (per_player × players, or count)");
             too_many(r, &entry.span(), &what, "MAX_NET_COPIES");
+            break;
+        }
+        net_faces = net_faces.saturating_add(copies.saturating_mul(faces));
+        if net_faces > MAX_NET_FACES {
+            let what = format!(
+                "more than {MAX_NET_FACES} printed net faces (copies × polygons of each net)"
+            );
+            too_many(r, &entry.span(), &what, "MAX_NET_FACES");
             break;
         }
         let lists = [net.vertices.as_ref().map(|v| (v.span(), v.get_ref().len()))]
@@ -126,6 +163,11 @@ pub fn sheets_fit(design: &Design) -> Result<(), String> {
             design.sheet.paper_name
         ));
     }
+    if let Some(dpi) = design.sheet.print.sheet_png_dpi {
+        raster_fits(w, h, dpi).map_err(|why| {
+            format!("--png at {dpi} dpi on {} paper: {why}", design.sheet.paper_name)
+        })?;
+    }
     let sheets = estimated_sheets(design);
     if sheets > MAX_SHEETS {
         return Err(format!(
@@ -136,15 +178,40 @@ pub fn sheets_fit(design: &Design) -> Result<(), String> {
     Ok(())
 }
 
+/// `Err` naming the limit when a `width_mm` × `height_mm` picture at `dpi` has more than
+/// [`MAX_RASTER_PIXELS`] pixels.
+pub fn raster_fits(width_mm: f64, height_mm: f64, dpi: f64) -> Result<(), String> {
+    let side = |mm: f64| (mm / 25.4 * dpi).round().max(1.0);
+    let (w, h) = (side(width_mm), side(height_mm));
+    if w * h > MAX_RASTER_PIXELS || !(w * h).is_finite() {
+        return Err(format!(
+            "a PNG of {} × {} pixels, more than tilepress's limit of {} pixels (MAX_RASTER_PIXELS in model/limits.rs); lower the dpi",
+            count_text(w),
+            count_text(h),
+            count_text(MAX_RASTER_PIXELS)
+        ));
+    }
+    Ok(())
+}
+
 /// At least how many sheets the design needs: each part's printed area over the paper's
-/// printable area, rounded up part by part.
+/// printable area, rounded up part by part; tiles count with the gap around them, nets with
+/// the area of their faces.
 pub fn estimated_sheets(design: &Design) -> f64 {
     let printable = printable_area(&design.sheet);
     let mut areas = Vec::new();
+    let mut tile_sheets = 0.0;
     if let Some(shape) = design.shape {
+        // Tiles `gap` apart: each tile grown by half the gap all round covers its own area
+        // (no two overlap), on the printable area grown by half the gap at every edge.
         let n = shape.sides as f64;
+        let gap = design.sheet.gap_mm.max(0.0);
         let tile = n * shape.edge_mm * shape.edge_mm / (4.0 * (std::f64::consts::PI / n).tan());
-        areas.push(tile * design.tiles.len() as f64);
+        let grown = tile + n * shape.edge_mm * gap / 2.0 + std::f64::consts::PI * gap * gap / 4.0;
+        let (w, h) = design.sheet.paper_mm;
+        let m = 2.0 * design.sheet.margin_mm;
+        let room = ((w - m + gap).max(1.0) * (h - m + gap).max(1.0)).max(1.0);
+        tile_sheets = (grown * design.tiles.len() as f64 / room).ceil();
     }
     if let Some(set) = &design.pieces {
         let cell = cell_area(set.grid);
@@ -159,12 +226,38 @@ pub fn estimated_sheets(design: &Design) -> f64 {
     if let Some(board) = &design.grid_board {
         areas.push(board.cells.len() as f64 * cell_area(board.grid));
     }
+    let players = design.players.len();
+    let nets: f64 =
+        design.nets.iter().map(|net| net_area(&net.solid) * net.copies(players) as f64).sum();
+    if nets > 0.0 {
+        areas.push(nets);
+    }
     if let Some(board) = &design.board {
         let side = f64::from(board.region.side) * board.edge_mm;
         let wall = board.tray.as_ref().map_or(0.0, |t| 2.0 * (t.wall_mm + t.tab_mm));
         areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
     }
-    areas.iter().map(|area| (area / printable).ceil()).sum()
+    tile_sheets + areas.iter().map(|area| (area / printable).ceil()).sum::<f64>()
+}
+
+/// The paper a net covers at least: its faces (a polyhedron) or its sector (a cone).
+fn net_area(solid: &NetSolid) -> f64 {
+    match solid {
+        NetSolid::Cone(cone) => cone.angle / 2.0 * cone.slant_mm * cone.slant_mm,
+        NetSolid::Polyhedron(solid) => solid
+            .faces
+            .iter()
+            .map(|face| {
+                let corners: Vec<Vec3> =
+                    face.iter().filter_map(|&v| solid.vertices.get(v).copied()).collect();
+                let doubled = corners
+                    .iter()
+                    .zip(corners.iter().cycle().skip(1))
+                    .fold([0.0; 3], |sum, (&p, &q)| add(sum, cross(p, q)));
+                length(doubled) / 2.0
+            })
+            .sum(),
+    }
 }
 
 /// The paper's area inside its margins, in mm² (never zero).
@@ -196,6 +289,21 @@ mod tests {
     fn tantrix() -> String {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(root.join("designs/tantrix.toml")).unwrap()
+    }
+
+    #[test]
+    fn nets_count_with_the_area_of_their_faces() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(root.join("tests/fixtures/tiny-rabat.toml")).unwrap();
+        let design = resolve(&SourceFile::new("r.toml", text)).unwrap();
+        let mut more = design.clone();
+        for net in &mut more.nets {
+            net.per_player = None;
+            net.count = Some(1000);
+        }
+        assert!(estimated_sheets(&more) > estimated_sheets(&design));
+        let cube = NetSolid::Polyhedron(crate::geometry::polyhedron::Polyhedron::cube(10.0));
+        assert!((net_area(&cube) - 600.0).abs() < 1e-9);
     }
 
     #[test]

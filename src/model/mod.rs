@@ -29,28 +29,7 @@ pub use source::SourceFile;
 
 /// Reads and resolves a design file; a file that cannot be read is one diagnostic.
 pub fn load(path: &Path) -> Result<(SourceFile, Design), Vec<Diagnostic>> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-            vec![
-                Diagnostic::error(path, None, "the file is not UTF-8 text".into())
-                    .with_help("save the design as UTF-8"),
-            ]
-        })?,
-        Err(error) => {
-            let help = if path.is_dir() {
-                "give the path of a .toml design file, not a folder"
-            } else {
-                "check the path; designs usually live in designs/"
-            };
-            let message = if path.is_dir() {
-                "is a folder, not a design file".to_string()
-            } else {
-                format!("cannot read the design: {error}")
-            };
-            return Err(vec![Diagnostic::error(path, None, message).with_help(help)]);
-        }
-    };
-    let source = SourceFile::new(path, text);
+    let source = source::read_source(path, "design").map_err(|error| vec![error])?;
     let design = resolve::resolve(&source)?;
     Ok((source, design))
 }

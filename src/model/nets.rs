@@ -185,6 +185,9 @@ fn solid(r: &mut Resolver<'_>, table: &Spanned<NetTable>) -> NetSolid {
         Ok(()) => NetSolid::Polyhedron(solid),
         Err(error) => {
             let message = match error {
+                SolidError::NoFaces => {
+                    "`polygons` is empty: a solid needs at least 4 polygons".into()
+                }
                 SolidError::BadFace(f) => {
                     format!("polygon {} has fewer than 3 corners or names a missing vertex", f + 1)
                 }

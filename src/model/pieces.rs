@@ -11,6 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::design::{Palette, Symmetry};
+use super::limits::{MAX_BOARD_CELLS, MAX_MARK_CHARS};
 use super::resolve::Resolver;
 use super::source::Position;
 use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES};
@@ -36,7 +37,7 @@ pub struct FaceTable {
     /// Colour of the faint lines between cells (default: the face colour, slightly darker).
     pub lines: Option<Spanned<String>>,
     /// Short text printed in the middle of the face.
-    pub mark: Option<String>,
+    pub mark: Option<Spanned<String>>,
     pub mark_colour: Option<Spanned<String>>,
     /// A face template drawn on this face.
     pub template: Option<Spanned<String>>,
@@ -247,15 +248,26 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
     }
 }
 
-/// `[least, most]` with 1 ≤ least ≤ most ≤ 12.
+/// Most cells of one piece a group's `cells` range may ask for.
+const MAX_PIECE_CELLS: usize = 12;
+
+/// `[least, most]` with 1 ≤ least ≤ most ≤ [`MAX_PIECE_CELLS`].
 fn range(resolver: &mut Resolver<'_>, value: &Spanned<Vec<usize>>, what: &str) -> (usize, usize) {
     match value.get_ref()[..] {
-        [least, most] if 1 <= least && least <= most && most <= 12 => (least, most),
+        [least, most] if 1 <= least && least <= most && most <= MAX_PIECE_CELLS => (least, most),
         _ => {
+            let why = match value.get_ref()[..] {
+                [_, most] if most > MAX_PIECE_CELLS => {
+                    format!(": a piece has at most {MAX_PIECE_CELLS} cells")
+                }
+                _ => String::new(),
+            };
             resolver.error(
                 &value.span(),
-                format!("`{what}` is {:?}, not a range [least, most]", value.get_ref()),
-                "give two numbers from 1 to 12, the smaller first, e.g. [1, 4]",
+                format!("`{what}` is {:?}, not a range [least, most]{why}", value.get_ref()),
+                &format!(
+                    "give two numbers from 1 to {MAX_PIECE_CELLS}, the smaller first, e.g. [1, 4]"
+                ),
             );
             (1, 1)
         }
@@ -343,7 +355,18 @@ fn resolve_face(resolver: &mut Resolver<'_>, table: &FaceTable, palette: &Palett
         Some(name) => colour_of(name)?,
         None => contrast(colour),
     };
-    Some(Face { colour, outline, lines, mark: table.mark.clone(), mark_colour, layers: Vec::new() })
+    let mark = table.mark.as_ref().map(|mark| {
+        let chars = mark.get_ref().chars().count();
+        if chars > MAX_MARK_CHARS {
+            resolver.error(
+                &mark.span(),
+                format!("the mark has {chars} characters, more than tilepress's limit of {MAX_MARK_CHARS} (MAX_MARK_CHARS in model/limits.rs)"),
+                "a mark is a letter or a short code drawn on one cell of the piece",
+            );
+        }
+        mark.get_ref().chars().take(MAX_MARK_CHARS).collect()
+    });
+    Some(Face { colour, outline, lines, mark, mark_colour, layers: Vec::new() })
 }
 
 /// A colour a quarter of the way to black (to white for dark colours): faint lines on it.
@@ -404,12 +427,27 @@ fn parse_cells(
     let mut cells = BTreeSet::new();
     for text in texts.get_ref() {
         match cells_of(text.get_ref(), kind) {
-            Ok(found) => cells.extend(found),
-            Err(message) => resolver.error(
-                &text.span(),
-                format!("cells `{}`: {message}", text.get_ref()),
-                "write \"X Y\" and, on the tetrakis grid, quarters, e.g. \"0 0 NE\" or \"0..3 0..3\"",
-            ),
+            Ok(found) => {
+                cells.extend(found);
+                if cells.len() > MAX_BOARD_CELLS {
+                    resolver.error(
+                        &text.span(),
+                        format!("`cells` name more than {MAX_BOARD_CELLS} cells by here, tilepress's limit (MAX_BOARD_CELLS in model/limits.rs)"),
+                        "name fewer cells, or split the board",
+                    );
+                    break;
+                }
+            }
+            Err(message) => {
+                let help = if message.contains("MAX_BOARD_CELLS") {
+                    "name fewer cells, or split the board"
+                } else {
+                    "write \"X Y\" and, on the tetrakis grid, quarters, e.g. \"0 0 NE\" or \"0..3 0..3\""
+                };
+                let shown: String = text.get_ref().chars().take(40).collect();
+                let more = if shown.len() < text.get_ref().len() { "…" } else { "" };
+                resolver.error(&text.span(), format!("cells `{shown}{more}`: {message}"), help);
+            }
         }
     }
     cells.into_iter().collect()
@@ -423,10 +461,10 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
         [x, y, q] => (span(x)?, span(y)?, Some(q)),
         _ => return Err("expected two coordinates and optional quarters".into()),
     };
-    let qs: Vec<u8> = match (kind, quarters) {
+    let qs: BTreeSet<u8> = match (kind, quarters) {
         (GridKind::Square, Some(_)) => return Err("the square grid has no quarters".into()),
-        (GridKind::Square, None) => vec![0],
-        (GridKind::Tetrakis, None) => vec![0, 1, 2, 3],
+        (GridKind::Square, None) => BTreeSet::from([0]),
+        (GridKind::Tetrakis, None) => BTreeSet::from([0, 1, 2, 3]),
         (GridKind::Tetrakis, Some(q)) => q
             .chars()
             .map(|c| {
@@ -438,8 +476,11 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
             })
             .collect::<Result<_, _>>()?,
     };
-    if (xs.1 - xs.0 + 1) * (ys.1 - ys.0 + 1) > 10_000 {
-        return Err("more than 10 000 squares".into());
+    let squares = (xs.1 - xs.0 + 1) * (ys.1 - ys.0 + 1);
+    if squares as u64 * qs.len() as u64 > MAX_BOARD_CELLS as u64 {
+        return Err(format!(
+            "more than {MAX_BOARD_CELLS} cells, tilepress's limit (MAX_BOARD_CELLS in model/limits.rs)"
+        ));
     }
     let mut cells = Vec::new();
     for y in ys.0..=ys.1 {

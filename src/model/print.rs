@@ -91,7 +91,9 @@ fn pair(
     match check_pair(value.get_ref(), range) {
         Ok(pair) => pair,
         Err(message) => {
-            let help = format!("write two numbers, x then y, e.g. {what} = [0.0, 0.0]");
+            let (x, y) = fallback;
+            let key = what.trim_matches('`');
+            let help = format!("write two numbers, x then y, e.g. `{key} = [{x:?}, {y:?}]`");
             resolver.error(&value.span(), format!("{what}: {message}"), &help);
             fallback
         }
@@ -103,7 +105,11 @@ fn check_pair(values: &[f64], range: (f64, f64)) -> Result<(f64, f64), String> {
     let (low, high) = range;
     match *values {
         [x, y] if [x, y].iter().all(|v| v.is_finite() && (low..=high).contains(v)) => Ok((x, y)),
-        [_, _] => Err(format!("each number must be from {low} to {high}")),
+        [_, _] => Err(format!(
+            "each number must be from {} to {}",
+            super::diagnostic::number_text(low),
+            super::diagnostic::number_text(high)
+        )),
         _ => Err(format!("{} numbers given, two needed", values.len())),
     }
 }

@@ -14,6 +14,7 @@ use super::design::{
     Symmetry,
 };
 use super::diagnostic::Diagnostic;
+use super::diagnostic::number_text;
 use super::paper::parse_paper;
 use super::pieces::{PieceTables, resolve_pieces};
 use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
@@ -35,7 +36,8 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let file: DesignFile = match toml::from_str(&source.text) {
         Ok(file) => file,
         Err(error) => {
-            let span = error.span().unwrap_or(0..0);
+            let deep = || super::source::too_deep(&source.text).map(|at| at..at);
+            let span = error.span().or_else(deep).unwrap_or(0..0);
             resolver.error(
                 &span,
                 error.message().trim().to_string(),
@@ -156,6 +158,8 @@ fn syntax_help(message: &str) -> String {
             .into()
     } else if message.contains("duplicate key") {
         "this key or table is given twice: keep one".into()
+    } else if message.contains("recursion limit") {
+        "the TOML nests too deep here (dotted keys, tables or lists): a design needs only a few levels".into()
     } else {
         "fix the TOML syntax at this place".into()
     }
@@ -203,8 +207,12 @@ impl Resolver<'_> {
         } else {
             self.error(
                 &value.span(),
-                format!("{what} is {v} mm"),
-                &format!("give a number of millimetres from {} to {}", range.0, range.1),
+                format!("{what} is {} mm", number_text(v)),
+                &format!(
+                    "give a number of millimetres from {} to {}",
+                    number_text(range.0),
+                    number_text(range.1)
+                ),
             );
             range.0.max(f64::MIN_POSITIVE)
         }

@@ -164,20 +164,39 @@ impl Graph {
             points.id(a);
             points.id(b);
         }
-        for (i, &first) in segments.iter().enumerate() {
-            for &second in &segments[i + 1..] {
-                if let Some(p) = crossing(first, second) {
+        // Only segments that share a cell of the coarse grid can cross; the candidates are
+        // tried in the same order as all pairs would be, so the points are numbered alike.
+        let mut by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        for (i, &(a, b)) in segments.iter().enumerate() {
+            for cell in coarse_cells(a, b, TOLERANCE_MM) {
+                by_cell.entry(cell).or_default().push(i);
+            }
+        }
+        for (i, &(a, b)) in segments.iter().enumerate() {
+            let mut near: Vec<usize> = coarse_cells(a, b, TOLERANCE_MM)
+                .filter_map(|cell| by_cell.get(&cell))
+                .flatten()
+                .copied()
+                .filter(|&j| j > i)
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            for j in near {
+                if let Some(p) = crossing(segments[i], segments[j]) {
                     points.id(p);
                 }
             }
         }
+        let mut points_by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        for (id, &p) in points.points.iter().enumerate() {
+            points_by_cell.entry(coarse_cell(p)).or_default().push(id);
+        }
         let mut edges = BTreeSet::new();
         for &(a, b) in segments {
-            let mut on: Vec<(f64, usize)> = points
-                .points
-                .iter()
-                .enumerate()
-                .filter_map(|(id, &p)| along(a, b, p).map(|t| (t, id)))
+            let mut on: Vec<(f64, usize)> = coarse_cells(a, b, 2.0 * TOLERANCE_MM)
+                .filter_map(|cell| points_by_cell.get(&cell))
+                .flatten()
+                .filter_map(|&id| along(a, b, points.points[id]).map(|t| (t, id)))
                 .collect();
             on.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             on.dedup_by_key(|x| x.1);
@@ -249,6 +268,21 @@ impl Graph {
     }
 }
 
+/// Side of the coarse grid that finds crossings and points on a segment near it, in mm.
+const COARSE_MM: f64 = 4.0;
+
+/// The coarse cell holding `p`.
+fn coarse_cell(p: Point) -> (i64, i64) {
+    ((p.x / COARSE_MM).floor() as i64, (p.y / COARSE_MM).floor() as i64)
+}
+
+/// The coarse cells the box around segment `a b`, grown by `pad`, touches.
+fn coarse_cells(a: Point, b: Point, pad: f64) -> impl Iterator<Item = (i64, i64)> {
+    let low = coarse_cell(Point::new(a.x.min(b.x) - pad, a.y.min(b.y) - pad));
+    let high = coarse_cell(Point::new(a.x.max(b.x) + pad, a.y.max(b.y) + pad));
+    (low.0..=high.0).flat_map(move |x| (low.1..=high.1).map(move |y| (x, y)))
+}
+
 /// Where two segments cross away from their ends, if they do.
 fn crossing((a, b): (Point, Point), (c, d): (Point, Point)) -> Option<Point> {
     let (r, s) = (b - a, d - c);
@@ -279,14 +313,28 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
         incident.entry(b).or_default().push(e);
     }
     let mut used = vec![false; edges.len()];
+    // Free (unused) edges at each point, and the points where that count is odd or not zero:
+    // a walk starts at the first odd point, else at the first point with a free edge.
+    let mut free: BTreeMap<usize, usize> = incident.iter().map(|(&v, es)| (v, es.len())).collect();
+    let mut odd: BTreeSet<usize> =
+        free.iter().filter(|(_, n)| *n % 2 == 1).map(|(&v, _)| v).collect();
+    let mut open: BTreeSet<usize> = free.keys().copied().collect();
+    let mut next_start = (odd.first().copied(), open.first().copied());
+    let mut take = |v: usize, free: &mut BTreeMap<usize, usize>| {
+        let n = free.entry(v).or_default();
+        *n = n.saturating_sub(1);
+        if *n % 2 == 1 {
+            odd.insert(v)
+        } else {
+            odd.remove(&v)
+        };
+        if *n == 0 {
+            open.remove(&v);
+        }
+        (odd.first().copied(), open.first().copied())
+    };
     let mut walks = Vec::new();
-    loop {
-        let free = |v: &usize, used: &[bool]| incident[v].iter().filter(|&&e| !used[e]).count();
-        let start = incident
-            .keys()
-            .find(|v| !free(v, &used).is_multiple_of(2))
-            .or_else(|| incident.keys().find(|v| free(v, &used) > 0));
-        let Some(&start) = start else { break };
+    while let Some(start) = next_start.0.or(next_start.1) {
         let mut walk = vec![start];
         let mut heading = None;
         loop {
@@ -302,6 +350,8 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
                 .max_by(|&&x, &&y| straightness(x).total_cmp(&straightness(y)).then(y.cmp(&x)));
             let Some(&e) = choice else { break };
             used[e] = true;
+            take(here, &mut free);
+            next_start = take(other(e), &mut free);
             heading = Some((points[other(e)] - points[here]).normalize());
             walk.push(other(e));
         }
@@ -310,34 +360,46 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
     splice_loops(walks)
 }
 
-/// Splices every closed walk into another walk through one of its points, until none can be.
-fn splice_loops(mut walks: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
-    let closed = |w: &Vec<usize>| w.len() > 2 && w.first() == w.last();
-    'again: loop {
-        for i in 0..walks.len() {
-            if !closed(&walks[i]) {
-                continue;
-            }
-            for j in (0..walks.len()).filter(|&j| j != i) {
-                let cycle = &walks[i][..walks[i].len() - 1];
-                let Some((at_cycle, at_walk)) = cycle
-                    .iter()
-                    .enumerate()
-                    .find_map(|(k, v)| walks[j].iter().position(|w| w == v).map(|p| (k, p)))
-                else {
-                    continue;
-                };
-                let mut rotated: Vec<usize> =
-                    cycle[at_cycle..].iter().chain(&cycle[..at_cycle]).copied().collect();
-                rotated.push(cycle[at_cycle]);
-                walks.remove(i);
-                let j = if j > i { j - 1 } else { j };
-                walks[j].splice(at_walk..=at_walk, rotated);
-                continue 'again;
+/// Splices every closed walk into the first other walk through one of its points (at the
+/// first such point of the loop), until none can be. One pass does it: a loop that finds no
+/// partner shares no point with any walk, and splicing moves points between walks without
+/// adding any, so it never finds one later. Walks keep their place (a spliced one is left
+/// empty), and each point knows the walks through it, so finding a partner costs the
+/// loop's length, not the number of walks.
+fn splice_loops(walks: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    let closed = |w: &[usize]| w.len() > 2 && w.first() == w.last();
+    let mut through: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for (id, walk) in walks.iter().enumerate() {
+        for &v in walk {
+            through.entry(v).or_default().insert(id);
+        }
+    }
+    let mut walks: Vec<Option<Vec<usize>>> = walks.into_iter().map(Some).collect();
+    for i in 0..walks.len() {
+        let Some(walk) = walks[i].as_ref().filter(|w| closed(w)) else { continue };
+        let cycle = walk[..walk.len() - 1].to_vec();
+        let others = |v: &usize| through.get(v).into_iter().flatten().copied().filter(|&j| j != i);
+        let Some(j) = cycle.iter().flat_map(others).min() else { continue };
+        let in_j = |v: &&usize| through.get(v).is_some_and(|ids| ids.contains(&j));
+        let (Some(at_cycle), Some(target)) =
+            (cycle.iter().position(|v| in_j(&v)), walks[j].as_mut())
+        else {
+            continue;
+        };
+        let Some(at_walk) = target.iter().position(|w| *w == cycle[at_cycle]) else { continue };
+        let mut rotated: Vec<usize> =
+            cycle[at_cycle..].iter().chain(&cycle[..at_cycle]).copied().collect();
+        rotated.push(cycle[at_cycle]);
+        target.splice(at_walk..=at_walk, rotated);
+        for v in &cycle {
+            if let Some(ids) = through.get_mut(v) {
+                ids.remove(&i);
+                ids.insert(j);
             }
         }
-        return walks;
+        walks[i] = None;
     }
+    walks.into_iter().flatten().collect()
 }
 
 /// A walk as a cut path, without points in the middle of straight stretches.

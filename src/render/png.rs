@@ -31,7 +31,9 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
     scale_for(dpi)?;
     let size = tree.size();
     let to_mm = |px: f32| f64::from(px) * MM_PER_INCH / CSS_DPI;
-    let (width, height) = pixel_size(to_mm(size.width()), to_mm(size.height()), dpi);
+    let (width_mm, height_mm) = (to_mm(size.width()), to_mm(size.height()));
+    crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
+    let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let mut pixmap = Pixmap::new(width, height)
         .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))?;
     if paper == Paper::White {

@@ -159,8 +159,9 @@ fn build_button(site: &Site, served: &Served) -> Reply {
     };
     let (diagrams, files): (Vec<OutputFile>, Vec<OutputFile>) =
         files.into_iter().partition(|f| f.name.starts_with("diagrams/"));
-    if let Err(error) = crate::output::write_folder(&folder, &files) {
-        return text(500, &format!("cannot write {}: {error}", folder.display()));
+    let sources = sources_of(served);
+    if let Err(error) = crate::output::publish(&folder, &files, &sources) {
+        return refused_write(&folder, &error);
     }
     let diagram_files: Vec<OutputFile> = diagrams
         .into_iter()
@@ -170,13 +171,39 @@ fn build_button(site: &Site, served: &Served) -> Reply {
         })
         .collect();
     let diagram_folder = site.output.join("diagrams");
-    if let Err(error) = crate::output::write_files(&diagram_folder, &diagram_files) {
-        return text(500, &format!("cannot write {}: {error}", diagram_folder.display()));
+    if let Err(error) = crate::output::publish_more(&diagram_folder, &diagram_files, &sources) {
+        return refused_write(&diagram_folder, &error);
     }
     text(
         200,
         &format!("wrote {} files into {}", files.len() + diagram_files.len(), folder.display()),
     )
+}
+
+/// The files the build button must never write over or into the folder of: the design and
+/// the diagram files beside it.
+fn sources_of(served: &Served) -> Vec<std::path::PathBuf> {
+    let mut sources = vec![served.path.clone()];
+    if let Ok(entries) = std::fs::read_dir(&served.diagrams_folder) {
+        sources.extend(
+            entries
+                .flatten()
+                .map(|entry| entry.path())
+                .filter(|path| path.extension().is_some_and(|e| e == "toml")),
+        );
+    }
+    sources.sort();
+    sources
+}
+
+/// Why the build button wrote nothing: 409 when tilepress refused (the folder is not its
+/// own, or holds a source), 500 when the file system failed.
+fn refused_write(folder: &std::path::Path, error: &crate::output::PublishError) -> Reply {
+    let status = match error {
+        crate::output::PublishError::Refused { .. } => 409,
+        crate::output::PublishError::Io(_) => 500,
+    };
+    text(status, &format!("cannot write {}: {error}\nhelp: {}", folder.display(), error.help()))
 }
 
 fn has_build_header(headers: &HeaderMap) -> bool {

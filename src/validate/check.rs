@@ -4,11 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::describe::describe;
-use super::enumerate::{MAX_ASSIGNMENTS, TileKey, complete_set};
+use super::enumerate::{TileKey, TooLarge, complete_set};
 use super::rule::violations;
 use crate::geometry::canonical::{canonical, edge_labels};
 use crate::model::design::{Design, Tile};
 use crate::model::diagnostic::Diagnostic;
+use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
 use crate::model::source::Position;
 
 /// What `check` found.
@@ -95,13 +96,20 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     };
     let complete = match complete_set(rule, shape) {
         Ok(set) => set,
-        Err(total) => {
+        Err(too_large) => {
+            let message = match too_large {
+                TooLarge::Work(work) => format!(
+                    "deriving the complete set would visit about {} slot assignments and joins, more than tilepress's limit of {MAX_ENUMERATION_WORK} (MAX_ENUMERATION_WORK)",
+                    crate::model::limits::count_text(work)
+                ),
+                TooLarge::Tiles => format!(
+                    "the rule allows more than {MAX_TILES} distinct tiles, more than a design may hold (MAX_TILES)"
+                ),
+            };
             problem(
                 rule.position,
-                format!(
-                    "the rule allows {total} slot assignments; tilepress enumerates at most {MAX_ASSIGNMENTS}"
-                ),
-                "use fewer colours or slot kinds",
+                message,
+                "use fewer colours or slot kinds, joins = \"every\" or \"never\", or a symmetry",
             );
             return tile_report(design, None, problems);
         }

@@ -7,6 +7,7 @@ use super::rule::violations;
 use crate::geometry::canonical::{EdgeLabel, canonical, edge_labels};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{JoinRule, SetRule, Slot, SlotKind};
+use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
 
 /// A tile's canonical form: what identifies it up to the rule's symmetry.
 pub type TileKey = Vec<EdgeLabel<Slot>>;
@@ -18,15 +19,27 @@ pub struct TileDesign {
     pub joins: Vec<(usize, usize)>,
 }
 
-/// Refuses rules whose enumeration would take too long (slot choices ^ edges).
-pub const MAX_ASSIGNMENTS: usize = 5_000_000;
+/// Why a rule's complete set is not derived.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TooLarge {
+    /// Enumerating would visit this many slot assignments and join matchings, more than
+    /// [`MAX_ENUMERATION_WORK`].
+    Work(f64),
+    /// The rule allows more distinct tiles than a design may hold ([`MAX_TILES`]).
+    Tiles,
+}
 
 /// Every tile the rule allows, keyed by canonical form (sorted, so the order is stable).
-/// `Err` gives the number of slot assignments when it exceeds [`MAX_ASSIGNMENTS`].
+/// The work is estimated from the rule first and refused when too large; the set stops
+/// growing past [`MAX_TILES`], since no design could hold it.
 pub fn complete_set(
     rule: &SetRule,
     shape: RegularPolygon,
-) -> Result<BTreeMap<TileKey, TileDesign>, usize> {
+) -> Result<BTreeMap<TileKey, TileDesign>, TooLarge> {
+    let work = enumeration_work(rule, shape.sides);
+    if work > MAX_ENUMERATION_WORK {
+        return Err(TooLarge::Work(work));
+    }
     let choices: Vec<Slot> = rule
         .colours
         .iter()
@@ -34,10 +47,9 @@ pub fn complete_set(
             rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind })
         })
         .collect();
-    let total = choices.len().checked_pow(shape.sides as u32).unwrap_or(usize::MAX);
-    if total > MAX_ASSIGNMENTS {
-        return Err(total);
-    }
+    let Some(total) = choices.len().checked_pow(shape.sides as u32) else {
+        return Err(TooLarge::Work(work));
+    };
     let mut set = BTreeMap::new();
     for index in 0..total {
         let slots = assignment(&choices, shape.sides, index);
@@ -45,15 +57,61 @@ pub fn complete_set(
             if violations(rule, shape, &slots, &joins).is_empty() {
                 let key = canonical(&edge_labels(&slots, &joins), rule.symmetry).0;
                 set.entry(key).or_insert_with(|| TileDesign { slots: slots.clone(), joins });
+                if set.len() > MAX_TILES {
+                    return Err(TooLarge::Tiles);
+                }
             }
         }
     }
     Ok(set)
 }
 
+/// How many slot assignments plus join matchings enumerating the rule on `sides` edges
+/// visits, computed without enumerating: joins pair line slots of one colour, so the
+/// matchings of an assignment are the product over colours of the matchings of that
+/// colour's line slots, and the sum over all assignments is `sides!` times the `x^sides`
+/// coefficient of the product of exponential generating functions, one per slot choice.
+pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
+    let colours = rule.colours.len() as f64;
+    let others = rule.slot_kinds.iter().filter(|&&k| k != SlotKind::Line).count() as f64;
+    let lines = if rule.slot_kinds.contains(&SlotKind::Line) { rule.colours.len() } else { 0 };
+    let kinds = rule.slot_kinds.len() as f64;
+    let assignments = (colours * kinds).powi(sides as i32);
+    let mut factorial = vec![1.0f64; sides + 1];
+    for k in 1..=sides {
+        factorial[k] = factorial[k - 1] * k as f64;
+    }
+    // Matchings of k line slots of one colour under the join rule.
+    let mut matchings = vec![1.0f64; sides + 1];
+    if rule.joins == JoinRule::Every && sides > 0 {
+        matchings[1] = 0.0;
+    }
+    for k in 2..=sides {
+        matchings[k] = match rule.joins {
+            JoinRule::Never => 1.0,
+            JoinRule::Optional => matchings[k - 1] + (k - 1) as f64 * matchings[k - 2],
+            JoinRule::Every => (k - 1) as f64 * matchings[k - 2],
+        };
+    }
+    let line_egf: Vec<f64> = (0..=sides).map(|k| matchings[k] / factorial[k]).collect();
+    let mut product: Vec<f64> =
+        (0..=sides).map(|k| (colours * others).powi(k as i32) / factorial[k]).collect();
+    for _ in 0..lines {
+        let mut next = vec![0.0; sides + 1];
+        for (i, a) in product.iter().enumerate() {
+            for (j, b) in line_egf.iter().enumerate().take(sides + 1 - i) {
+                next[i + j] += a * b;
+            }
+        }
+        product = next;
+    }
+    assignments + product[sides] * factorial[sides]
+}
+
 /// The `index`-th assignment of `choices` to `sides` edges (edge 0 varies slowest).
 fn assignment(choices: &[Slot], sides: usize, mut index: usize) -> Vec<Slot> {
-    let mut slots = vec![choices[0].clone(); sides];
+    let Some(first) = choices.first() else { return Vec::new() };
+    let mut slots = vec![first.clone(); sides];
     for slot in slots.iter_mut().rev() {
         *slot = choices[index % choices.len()].clone();
         index /= choices.len();
@@ -189,7 +247,49 @@ mod tests {
         let colours: Vec<String> = (0..20).map(|i| format!("c{i}")).collect();
         let names: Vec<&str> = colours.iter().map(String::as_str).collect();
         let result = complete_set(&tantrix_like(&names), RegularPolygon::new(6, 24.0));
-        assert_eq!(result.unwrap_err(), 20usize.pow(6));
+        let Err(TooLarge::Work(work)) = result else { panic!("not refused: {result:?}") };
+        assert!(work >= 20f64.powi(6), "{work}");
+    }
+
+    #[test]
+    fn the_work_estimate_counts_what_enumerating_visits() {
+        let hex = RegularPolygon::new(6, 24.0);
+        let mut optional = tantrix_like(&["red", "blue", "green"]);
+        optional.joins = JoinRule::Optional;
+        let mut never = triles_rule(2, 1);
+        never.joins = JoinRule::Never;
+        let cases = [
+            (tantrix_like(&["red", "yellow", "blue", "green"]), hex),
+            (optional, hex),
+            (triles_rule(2, 1), RegularPolygon::new(3, 40.0)),
+            (never, RegularPolygon::new(4, 40.0)),
+        ];
+        for (rule, shape) in cases {
+            let choices: Vec<Slot> = rule
+                .colours
+                .iter()
+                .flat_map(|c| rule.slot_kinds.iter().map(|&kind| Slot { colour: c.clone(), kind }))
+                .collect();
+            let total = choices.len().pow(shape.sides as u32);
+            let visited: usize = (0..total)
+                .map(|i| line_matchings(&assignment(&choices, shape.sides, i), rule.joins).len())
+                .sum();
+            let estimate = enumeration_work(&rule, shape.sides);
+            assert!((estimate - (total + visited) as f64).abs() < 1e-6 * estimate, "{rule:?}");
+        }
+    }
+
+    #[test]
+    fn thirteen_colours_with_optional_joins_and_no_symmetry_are_refused_at_once() {
+        let colours: Vec<String> = (0..13).map(|i| format!("c{i}")).collect();
+        let names: Vec<&str> = colours.iter().map(String::as_str).collect();
+        let mut rule = tantrix_like(&names);
+        rule.joins = JoinRule::Optional;
+        rule.symmetry = Symmetry::None;
+        let started = std::time::Instant::now();
+        let result = complete_set(&rule, RegularPolygon::new(6, 24.0));
+        assert!(matches!(result, Err(TooLarge::Work(_))), "{result:?}");
+        assert!(started.elapsed().as_millis() < 100);
     }
 
     #[test]

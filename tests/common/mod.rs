@@ -4,7 +4,8 @@
 pub mod server;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The project's root folder (where `designs/` lives).
 pub fn root() -> PathBuf {
@@ -53,4 +54,50 @@ pub fn qpdf_check(pdf: &Path) {
         Err(_) if std::env::var_os("CI").is_none() => eprintln!("qpdf not installed; skipped"),
         Err(error) => panic!("qpdf is required in CI: {error}"),
     }
+}
+
+/// Runs `tilepress` with `args` in `dir`, calling `watch` with the child's process id every
+/// 2 ms while it runs; kills it after `limit` and returns `None` then.
+pub fn tilepress_watched(
+    dir: &Path,
+    args: &[&str],
+    limit: Duration,
+    mut watch: impl FnMut(u32),
+) -> Option<(Output, Duration)> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilepress"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tilepress");
+    // Drain both pipes while it runs, so a chatty run never blocks on a full pipe.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for tilepress") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        watch(child.id());
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let elapsed = started.elapsed();
+    let stdout = stdout.join().expect("stdout");
+    let stderr = stderr.join().expect("stderr");
+    Some((Output { status, stdout, stderr }, elapsed))
 }

@@ -1,0 +1,39 @@
+//! Standard output and error that never panic: a closed stdout (`| head -1`) ends the output
+//! quietly, a full one (`> /dev/full`) is one error line and exit 2.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::Mutex;
+
+/// The first error writing to standard output; nothing more is written after it.
+static STDOUT_FAILED: Mutex<Option<io::Error>> = Mutex::new(None);
+
+/// Writes one line to standard output, unless an earlier line could not be written.
+pub fn out(line: fmt::Arguments<'_>) {
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if failed.is_some() {
+        return;
+    }
+    if let Err(error) = writeln!(io::stdout().lock(), "{line}") {
+        *failed = Some(error);
+    }
+}
+
+/// Writes one line to standard error; a closed standard error is ignored.
+pub fn err(line: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// The exit code once everything is printed: `code`, or 2 (after one line on standard
+/// error) when standard output failed for any reason but being closed by its reader.
+pub fn finish(code: u8) -> u8 {
+    let flushed = io::stdout().lock().flush();
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    match failed.take().or(flushed.err()) {
+        Some(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            err(format_args!("error: cannot write to standard output: {error}"));
+            code.max(super::commands::BAD_INPUT)
+        }
+        _ => code,
+    }
+}

@@ -1,0 +1,380 @@
+//! Writes files into output folders tilepress owns, atomically and without touching anything
+//! it did not write.
+//!
+//! A folder is tilepress's when it holds a [`manifest::MANIFEST`] listing the files tilepress
+//! wrote there (or when it is new or empty). A new build is written whole into a hidden
+//! staging folder beside the target — the new files, plus a second link to every file of the
+//! user's that the old folder held — and then swapped with the old folder in one rename
+//! (`RENAME_EXCHANGE` on Linux), so at every moment the folder holds either the complete old
+//! or the complete new output. The parent folder is locked (an advisory lock) from the first
+//! look at the old folder to the removal of the old build, so two processes writing the same
+//! folder take turns.
+
+pub mod manifest;
+mod swap;
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
+
+use crate::build::OutputFile;
+use manifest::{EntryKind, MANIFEST, list_folder, manifest_text, remove_working_folder};
+
+/// Why files were not written.
+#[derive(Debug)]
+pub enum PublishError {
+    /// Writing would delete or overwrite something that is not tilepress's, or write where a
+    /// source lives: why, and what to do.
+    Refused { why: String, help: String },
+    /// The file system failed.
+    Io(io::Error),
+}
+
+impl PublishError {
+    fn refused(why: String, help: &str) -> PublishError {
+        PublishError::Refused { why, help: help.to_string() }
+    }
+
+    /// What to do about it.
+    pub fn help(&self) -> &str {
+        match self {
+            PublishError::Refused { help, .. } => help,
+            PublishError::Io(_) => {
+                "check that the output folder is writable and the disk not full, or choose another with -o"
+            }
+        }
+    }
+}
+
+impl fmt::Display for PublishError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PublishError::Refused { why, .. } => write!(f, "{why}"),
+            PublishError::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl From<io::Error> for PublishError {
+    fn from(error: io::Error) -> PublishError {
+        PublishError::Io(error)
+    }
+}
+
+/// What happens to the files tilepress wrote earlier in the folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// They are replaced by the new files: the folder's tilepress files become exactly these.
+    Replace,
+    /// The new files are added beside them (replacing those of the same name).
+    Add,
+}
+
+/// Makes `folder` hold exactly `files` of tilepress's (and every file of the user's it held
+/// before). Refuses a folder that is not tilepress's, a folder holding one of `sources`, and
+/// a new file whose name a user's file already has.
+pub fn publish(
+    folder: &Path,
+    files: &[OutputFile],
+    sources: &[PathBuf],
+) -> Result<(), PublishError> {
+    publish_with(folder, files, sources, Mode::Replace)
+}
+
+/// Adds `files` to `folder`, keeping the other files tilepress wrote there (one diagram into
+/// a folder of diagrams); otherwise like [`publish`].
+pub fn publish_more(
+    folder: &Path,
+    files: &[OutputFile],
+    sources: &[PathBuf],
+) -> Result<(), PublishError> {
+    publish_with(folder, files, sources, Mode::Add)
+}
+
+fn publish_with(
+    folder: &Path,
+    files: &[OutputFile],
+    sources: &[PathBuf],
+    mode: Mode,
+) -> Result<(), PublishError> {
+    let names = new_names(files)?;
+    let (parent, name) = split_target(folder)?;
+    let target = parent.join(&name);
+    refuse_sources(&target, sources)?;
+    let parent_dir = File::open(&parent)?;
+    parent_dir.lock()?;
+    let staging_name = format!(".{name}.tilepress-staging");
+    let staging = parent.join(&staging_name);
+    let retired = parent.join(format!(".{name}.tilepress-retired"));
+    swap::recover(&target, &retired)?;
+    remove_working_folder(&staging, &target)?;
+    remove_working_folder(&retired, &target)?;
+    let old = inspect(&target, &names, mode)?;
+    fs::create_dir(&staging)?;
+    if let Err(error) = fill(&staging, &target, files, old.as_ref()) {
+        let _ = remove_working_folder(&staging, &target);
+        return Err(error.into());
+    }
+    let swapped = swap::swap_in(&parent_dir, &staging_name, &name, &retired, old.is_some());
+    if let Err(error) = swapped {
+        let _ = remove_working_folder(&staging, &target);
+        return Err(error.into());
+    }
+    // The old build is now under the staging name (exchanged) or the retired one.
+    remove_working_folder(&staging, &target)?;
+    remove_working_folder(&retired, &target)?;
+    Ok(())
+}
+
+/// The names of the new files: plain names, each once.
+fn new_names(files: &[OutputFile]) -> Result<BTreeSet<String>, PublishError> {
+    let mut names = BTreeSet::new();
+    for file in files {
+        if !manifest::is_plain_name(&file.name) || !names.insert(file.name.clone()) {
+            return Err(PublishError::Io(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("`{}` cannot be an output file name (empty, a path, or twice)", file.name),
+            )));
+        }
+    }
+    Ok(names)
+}
+
+/// The target's parent folder (created if missing, without symbolic links) and its name.
+fn split_target(folder: &Path) -> Result<(PathBuf, String), PublishError> {
+    let named = match folder.components().next_back() {
+        Some(Component::Normal(name)) => Some(name.to_string_lossy().into_owned()),
+        _ => None,
+    };
+    let (parent, name) = match named {
+        Some(name) => {
+            let parent = folder.parent().filter(|p| !p.as_os_str().is_empty());
+            let parent = parent.unwrap_or(Path::new("."));
+            fs::create_dir_all(parent)?;
+            (fs::canonicalize(parent)?, name)
+        }
+        None => {
+            let whole = fs::canonicalize(folder)?;
+            let name = whole.file_name().map(|n| n.to_string_lossy().into_owned());
+            let parent = whole.parent().map(Path::to_path_buf);
+            let (Some(parent), Some(name)) = (parent, name) else {
+                return Err(PublishError::refused(
+                    format!("{} cannot be an output folder", folder.display()),
+                    "choose a folder of its own with -o, e.g. -o output",
+                ));
+            };
+            (parent, name)
+        }
+    };
+    Ok((parent, name))
+}
+
+/// Refuses a target folder that holds (or is) one of the sources.
+fn refuse_sources(target: &Path, sources: &[PathBuf]) -> Result<(), PublishError> {
+    for source in sources {
+        let Ok(source) = fs::canonicalize(source) else { continue };
+        if source.starts_with(target) {
+            let why = if source == target {
+                format!("the output {} would replace the source file itself", target.display())
+            } else {
+                format!(
+                    "the output folder {} holds the source {}; writing there could replace it",
+                    target.display(),
+                    source.display()
+                )
+            };
+            return Err(PublishError::refused(
+                why,
+                "choose an output folder that holds no design or diagram files, e.g. -o output",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What an existing target folder holds that the new one must keep.
+#[derive(Debug)]
+struct Kept {
+    /// Files tilepress wrote earlier that stay ([`Mode::Add`]).
+    ours: Vec<String>,
+    /// The user's files and links.
+    theirs: Vec<(String, EntryKind)>,
+}
+
+/// Looks at the target: `None` when it does not exist; refuses anything not tilepress's.
+fn inspect(
+    target: &Path,
+    names: &BTreeSet<String>,
+    mode: Mode,
+) -> Result<Option<Kept>, PublishError> {
+    let meta = match fs::symlink_metadata(target) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error.into()),
+    };
+    let shown = target.display();
+    if meta.is_symlink() {
+        return Err(PublishError::refused(
+            format!("{shown} is a symbolic link, not an output folder tilepress made"),
+            "tilepress writes only into real folders: remove the link, or choose another folder with -o",
+        ));
+    }
+    if !meta.is_dir() {
+        return Err(PublishError::refused(
+            format!("{shown} is a file, where the output folder should be"),
+            "move the file away, or choose another output folder with -o",
+        ));
+    }
+    let listing = list_folder(target).map_err(|error| match error.kind() {
+        io::ErrorKind::InvalidData => PublishError::refused(
+            format!("{error}, so {shown} may not be tilepress's"),
+            "remove the folder yourself if it holds nothing you need, or choose another with -o",
+        ),
+        _ => error.into(),
+    })?;
+    let Some(owned) = &listing.owned else {
+        if listing.others.is_empty() {
+            return Ok(Some(Kept { ours: Vec::new(), theirs: Vec::new() }));
+        }
+        let some: Vec<&str> = listing.others.iter().take(3).map(|(n, _)| n.as_str()).collect();
+        return Err(PublishError::refused(
+            format!(
+                "{shown} is not a tilepress output folder (it has no {MANIFEST}) and holds {}{}",
+                some.join(", "),
+                if listing.others.len() > 3 { ", …" } else { "" }
+            ),
+            "tilepress writes only into new, empty or its own folders: choose another with -o, or move the folder away (delete it yourself if it holds an old build only)",
+        ));
+    };
+    for (name, kind) in &listing.others {
+        if names.contains(name) {
+            return Err(PublishError::refused(
+                format!(
+                    "{shown}/{name} is not a file tilepress wrote, and the new output has a file of that name"
+                ),
+                "move or rename your file, or choose another output folder with -o",
+            ));
+        }
+        if *kind == EntryKind::Other {
+            return Err(PublishError::refused(
+                format!("{shown}/{name} is a folder or special file tilepress did not make"),
+                "tilepress keeps your files in its output folders but cannot carry a folder across a new build: move it out",
+            ));
+        }
+    }
+    let ours = match mode {
+        Mode::Replace => Vec::new(),
+        Mode::Add => owned
+            .iter()
+            .filter(|n| !names.contains(*n) && fs::symlink_metadata(target.join(n)).is_ok())
+            .cloned()
+            .collect(),
+    };
+    Ok(Some(Kept { ours, theirs: listing.others }))
+}
+
+/// Fills the staging folder: the manifest first (so a leftover can be cleaned up), the new
+/// files, then second links to what the old folder keeps.
+fn fill(
+    staging: &Path,
+    target: &Path,
+    files: &[OutputFile],
+    kept: Option<&Kept>,
+) -> io::Result<()> {
+    let mut listed: BTreeSet<String> = files.iter().map(|f| f.name.clone()).collect();
+    listed.extend(kept.iter().flat_map(|k| k.ours.iter().cloned()));
+    write_new(&staging.join(MANIFEST), manifest_text(&listed).as_bytes())?;
+    for file in files {
+        write_new(&staging.join(&file.name), &file.bytes)?;
+    }
+    let Some(kept) = kept else { return Ok(()) };
+    for name in &kept.ours {
+        fs::hard_link(target.join(name), staging.join(name))?;
+    }
+    for (name, kind) in &kept.theirs {
+        match kind {
+            EntryKind::File => fs::hard_link(target.join(name), staging.join(name))?,
+            EntryKind::Symlink => {
+                std::os::unix::fs::symlink(fs::read_link(target.join(name))?, staging.join(name))?;
+            }
+            EntryKind::Other => {
+                let shown = target.join(name);
+                return Err(io::Error::other(format!("cannot keep {}", shown.display())));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Creates a new file (failing if anything, a link included, has the name) and writes it.
+fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(name: &str, text: &str) -> OutputFile {
+        OutputFile { name: name.into(), bytes: text.as_bytes().to_vec() }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let root = std::env::temp_dir()
+            .join(format!("tilepress-output-test-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        root
+    }
+
+    /// The files tilepress lists in `folder`, then everything else in it.
+    fn entries(folder: &Path) -> (Vec<String>, Vec<String>) {
+        let listing = list_folder(folder).unwrap();
+        let owned = listing.owned.unwrap_or_default().into_iter().collect();
+        (owned, listing.others.into_iter().map(|(name, _)| name).collect())
+    }
+
+    #[test]
+    fn a_new_build_replaces_the_old_files_and_keeps_the_users() {
+        let root = scratch("replace");
+        let folder = root.join("set");
+        publish(&folder, &[file("a.svg", "1"), file("b.svg", "2")], &[]).unwrap();
+        fs::write(folder.join("notes.txt"), "mine").unwrap();
+        publish(&folder, &[file("a.svg", "3")], &[]).unwrap();
+        assert_eq!(fs::read_to_string(folder.join("a.svg")).unwrap(), "3");
+        assert_eq!(fs::read_to_string(folder.join("notes.txt")).unwrap(), "mine");
+        assert_eq!(entries(&folder), (vec!["a.svg".into()], vec!["notes.txt".into()]));
+        assert_eq!(entries(&root).1, ["set"], "no working folder is left");
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn adding_keeps_the_earlier_files() {
+        let root = scratch("add");
+        let folder = root.join("diagrams");
+        publish_more(&folder, &[file("a.svg", "1")], &[]).unwrap();
+        publish_more(&folder, &[file("b.svg", "2")], &[]).unwrap();
+        assert_eq!(entries(&folder), (vec!["a.svg".into(), "b.svg".into()], vec![]));
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn folders_that_are_not_tilepress_s_are_refused_untouched() {
+        let root = scratch("refuse");
+        let folder = root.join("game");
+        fs::create_dir_all(folder.join("src")).unwrap();
+        fs::write(folder.join("README"), "mine").unwrap();
+        let refused = publish(&folder, &[file("a.svg", "1")], &[]).unwrap_err();
+        assert!(matches!(refused, PublishError::Refused { .. }), "{refused}");
+        assert_eq!(entries(&folder).1, ["README", "src"]);
+        fs::write(root.join("plain"), "mine").unwrap();
+        assert!(publish(&root.join("plain"), &[file("a.svg", "1")], &[]).is_err());
+        assert_eq!(fs::read_to_string(root.join("plain")).unwrap(), "mine");
+        assert_eq!(entries(&root).1, ["game", "plain"]);
+        fs::remove_dir_all(&root).unwrap();
+    }
+}
