@@ -19,6 +19,8 @@ page() {
 page tantrix-sheet-01-front output/tantrix/tantrix.pdf 1
 page tantrix-sheet-01-back output/tantrix/tantrix.pdf 2
 page triles-sheet output/triles/triles.pdf 1
+page lanterns-of-keld-sheet-01-front output/lanterns-of-keld/lanterns-of-keld.pdf 1
+page lanterns-of-keld-sheet-01-back output/lanterns-of-keld/lanterns-of-keld.pdf 2
 page tranglar-pieces-front output/tranglar/tranglar-pieces.pdf 1
 page tranglar-pieces-back output/tranglar/tranglar-pieces.pdf 2
 page tranglar-board output/tranglar/tranglar-board.pdf 1

@@ -4,6 +4,7 @@ pub mod build;
 pub mod compose;
 pub mod cutout;
 pub mod diagram;
+pub mod face;
 pub mod geometry;
 pub mod impose;
 pub mod model;

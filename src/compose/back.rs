@@ -1,9 +1,13 @@
 //! A tile's back as scene items in the tile's own frame: the outline filled with the back
-//! colour and the tile's number, with a dot after numbers that read as another one upside down.
+//! colour and either the `[backs]` template's layers or the built-in back, the tile's number
+//! with a dot after numbers that read as another one upside down.
 
 use kurbo::Point;
 
 use super::face::outline;
+use crate::face::Level;
+use crate::face::draw::face_items;
+use crate::face::items::tile_outline;
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Backs, Palette, Tile};
 use crate::scene::{Item, Shape};
@@ -18,7 +22,12 @@ pub fn back(
     numbers: &[u32],
 ) -> Vec<Item> {
     let mut items = vec![Item::Shape(Shape::filled(outline(shape), backs.background))];
-    if let Some(colour) = &tile.back {
+    if let Some(layers) = &tile.faces.back {
+        // A back template replaces the number; its layers have no edge art between them.
+        let face_outline = tile_outline(shape);
+        items.extend(face_items(layers, &face_outline, Level::Below));
+        items.extend(face_items(layers, &face_outline, Level::Above));
+    } else if let Some(colour) = &tile.back {
         let label = back_label(tile.number, numbers, backs.mark_upside_down_numbers);
         let glyphs = text_outline(&label, backs.text_height_mm, Point::ORIGIN, Anchor::Centre);
         items.push(Item::Shape(Shape::filled(glyphs, palette.colour(colour))));

@@ -6,6 +6,9 @@ use std::f64::consts::PI;
 
 use kurbo::{Arc, BezPath, Point, Vec2};
 
+use crate::face::Level;
+use crate::face::draw::face_items;
+use crate::face::items::tile_outline;
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Palette, SlotKind, Style, Tile};
@@ -24,6 +27,8 @@ pub fn outline(shape: RegularPolygon) -> BezPath {
 /// The front of `tile`, centred on the origin with edge 0 on top.
 pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palette) -> Vec<Item> {
     let mut items = vec![Item::Shape(Shape::filled(outline(shape), style.background))];
+    let face_outline = tile_outline(shape);
+    items.extend(face_items(&tile.faces.front, &face_outline, Level::Below));
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile, shape) {
         let path = EdgeLine::between(shape, a, b).to_path();
@@ -56,6 +61,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         };
         items.push(Item::Shape(item));
     }
+    items.extend(face_items(&tile.faces.front, &face_outline, Level::Above));
     items
 }
 
@@ -119,6 +125,7 @@ mod tests {
                 .collect(),
             joins: joins.to_vec(),
             back: None,
+            faces: Default::default(),
             position: Default::default(),
         }
     }

@@ -6,6 +6,9 @@
 
 use kurbo::{Affine, BezPath, Point};
 
+use crate::face::Level;
+use crate::face::draw::{face_items, mirrored_face_items};
+use crate::face::items::piece_outline;
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
 use crate::model::pieces::{Board, Face};
@@ -44,6 +47,17 @@ pub fn segments_path(grid: Grid, segments: &[Segment]) -> BezPath {
 pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Vec<Item> {
     let loops = outline(grid.kind, cells);
     let mut items = vec![Item::Shape(Shape::filled(loops_path(grid, &loops), face.colour))];
+    let face_layers = |level| {
+        let face_outline = piece_outline(grid, cells);
+        if mirrored {
+            mirrored_face_items(&face.layers, &face_outline, level)
+        } else {
+            face_items(&face.layers, &face_outline, level)
+        }
+    };
+    if !face.layers.is_empty() {
+        items.extend(face_layers(Level::Below));
+    }
     let inner = merge_collinear(&inner_sides(grid.kind, cells));
     if !inner.is_empty() {
         let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(face.lines, INNER_LINE_MM) };
@@ -66,6 +80,9 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Ve
         } else {
             shape
         });
+    }
+    if !face.layers.is_empty() {
+        items.extend(face_layers(Level::Above));
     }
     items
 }
@@ -120,6 +137,7 @@ mod tests {
             lines: Colour::BLACK,
             mark: None,
             mark_colour: Colour::BLACK,
+            layers: Vec::new(),
         };
         let items = piece_face(grid(), &square_cells(GridKind::Tetrakis, 0, 0), &face, false);
         let Item::Shape(fill) = &items[0] else { panic!() };

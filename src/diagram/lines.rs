@@ -113,6 +113,7 @@ mod tests {
             slots,
             joins: joins.to_vec(),
             back: None,
+            faces: Default::default(),
             position: Default::default(),
         };
         Placed { tile, cell, turn: 0, new: false, position: Default::default() }

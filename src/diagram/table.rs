@@ -126,8 +126,14 @@ mod tests {
     fn place(colours: [&str; 6], cell: Cell, turn: usize) -> Placed {
         let slots =
             colours.iter().map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line }).collect();
-        let tile =
-            Tile { number: 1, slots, joins: Vec::new(), back: None, position: Default::default() };
+        let tile = Tile {
+            number: 1,
+            slots,
+            joins: Vec::new(),
+            back: None,
+            faces: Default::default(),
+            position: Default::default(),
+        };
         Placed { tile, cell, turn, new: false, position: Default::default() }
     }
 

@@ -21,6 +21,14 @@ pub fn clip_items(items: &[Item], transform: Affine, rect: Rect) -> Vec<Item> {
             Item::Group(group) => {
                 out.extend(clip_items(&group.items, transform * group.transform, rect))
             }
+            Item::Use(used) => {
+                out.extend(clip_items(&used.symbol.items, transform * used.transform, rect))
+            }
+            // A bitmap is kept whole (placed, not cut): boards carry none today.
+            Item::Image(raster) => out.push(Item::Group(crate::scene::Group {
+                transform,
+                items: vec![Item::Image(raster.clone())],
+            })),
         }
     }
     out

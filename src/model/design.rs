@@ -118,6 +118,8 @@ pub struct Tile {
     pub joins: Vec<(usize, usize)>,
     /// Colour name of the number on the back, if the tile has a back.
     pub back: Option<String>,
+    /// Face layers of the front and (with a back template) the back.
+    pub faces: crate::face::ItemFaces,
     /// Where the `[[tiles]]` entry is in the design file.
     pub position: Position,
 }

@@ -24,6 +24,13 @@ pub const MAX_BOARD_CELLS: usize = 20_000;
 /// Most sheets a design may need (estimated from areas, fronts only).
 pub const MAX_SHEETS: f64 = 200.0;
 
+/// Largest image or font file a face may use, in bytes (50 MB).
+pub const MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;
+/// Largest side of an image a face may use, in pixels (or SVG user units).
+pub const MAX_IMAGE_SIDE_PX: f64 = 20_000.0;
+/// Most layers one face may draw (its template's and its own).
+pub const MAX_FACE_LAYERS: usize = 200;
+
 /// Largest vertex coordinate of a `[[nets]]` polyhedron, in mm (either sign).
 pub const MAX_COORDINATE_MM: f64 = 1_000.0;
 

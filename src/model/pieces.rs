@@ -38,6 +38,11 @@ pub struct FaceTable {
     /// Short text printed in the middle of the face.
     pub mark: Option<String>,
     pub mark_colour: Option<Spanned<String>>,
+    /// A face template drawn on this face.
+    pub template: Option<Spanned<String>>,
+    /// Layers added to the face (or replacing a template layer of the same `id`).
+    #[serde(default)]
+    pub layers: Vec<Spanned<crate::face::schema::LayerTable>>,
 }
 
 /// `[[piece_groups]]`: pieces that belong together (one player's, the neutral ones) and the
@@ -75,6 +80,8 @@ pub struct PieceTable {
     pub cells: Spanned<Vec<Spanned<String>>>,
     pub front: Option<Spanned<FaceTable>>,
     pub back: Option<Spanned<FaceTable>>,
+    /// Values for `{name}` in the faces' templates.
+    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
 }
 
 /// `[board]`: a region of the grid printed as the playing surface.
@@ -97,6 +104,8 @@ pub struct Face {
     pub lines: Colour,
     pub mark: Option<String>,
     pub mark_colour: Colour,
+    /// Face layers (template and own), resolved by `face::items`.
+    pub layers: Vec<crate::face::Layer>,
 }
 
 /// A group of pieces and its rule.
@@ -334,7 +343,7 @@ fn resolve_face(resolver: &mut Resolver<'_>, table: &FaceTable, palette: &Palett
         Some(name) => colour_of(name)?,
         None => contrast(colour),
     };
-    Some(Face { colour, outline, lines, mark: table.mark.clone(), mark_colour })
+    Some(Face { colour, outline, lines, mark: table.mark.clone(), mark_colour, layers: Vec::new() })
 }
 
 /// A colour a quarter of the way to black (to white for dark colours): faint lines on it.

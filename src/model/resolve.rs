@@ -21,6 +21,8 @@ use super::slot_style::slot_style;
 use super::source::SourceFile;
 use super::suggest::{closest, quoted_words};
 use super::tiles::resolve_tiles;
+use crate::face::items::{piece_faces, tile_faces};
+use crate::face::resolve::FaceResolver;
 use crate::geometry::polygon::RegularPolygon;
 use crate::scene::Colour;
 
@@ -53,20 +55,37 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
     let rule = file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, measure));
     let sheet = resolver.sheet(file.sheet.as_ref().map(Spanned::get_ref));
-    let tiles = match shape {
+    let mut tiles = match shape {
         Some(shape) => resolve_tiles(&mut resolver, &file.tiles, &palette, shape, rule.as_ref()),
         None => Vec::new(),
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
+    let face_errors = resolver.diagnostics.len();
+    let mut faces = FaceResolver::new(file.faces.as_ref().map(Spanned::get_ref), source.path());
+    if let Some(shape) = shape {
+        tile_faces(&mut resolver, &mut faces, &file, &palette, shape, &backs, &mut tiles);
+    }
     let board_kind = file.board.as_ref().and_then(|b| board_kind(&mut resolver, b));
     let (painted, on_grid) = match board_kind {
         Some(BoardKind::Painted(table)) => (Some(*table), None),
         Some(BoardKind::OnPieceGrid(table)) => (None, Some(table)),
         None => (None, None),
     };
-    let (pieces, grid_board) =
+    let (mut pieces, grid_board) =
         resolve_pieces(&mut resolver, piece_tables(&file, on_grid.as_ref()), &palette);
+    if let Some(set) = pieces.as_mut() {
+        piece_faces(&mut resolver, &mut faces, &file, &palette, set);
+    }
+    // A template's mistake is found once per item that uses it: say it once.
+    let mut seen = Vec::new();
+    let found = resolver.diagnostics.split_off(face_errors);
+    for diagnostic in found {
+        if !seen.contains(&diagnostic) {
+            seen.push(diagnostic);
+        }
+    }
+    resolver.diagnostics.extend(seen);
     let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
     let board = painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
     let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
@@ -405,7 +424,9 @@ impl Resolver<'_> {
             None => style.background,
         };
         Backs {
-            enabled: table.enabled.unwrap_or_else(|| tiles.iter().any(|t| t.back.is_some())),
+            enabled: table.enabled.unwrap_or_else(|| {
+                table.template.is_some() || tiles.iter().any(|t| t.back.is_some())
+            }),
             background,
             text_height_mm: table.text_height_mm.as_ref().map_or(shape.apothem() * 0.7, |h| {
                 self.length(h, "`text_height_mm`", (1.0, 2.0 * shape.apothem()))

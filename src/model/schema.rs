@@ -41,6 +41,9 @@ pub struct DesignFile {
     pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
     /// `[play]`: how tiles may be laid next to each other (for diagrams).
     pub play: Option<Spanned<super::play::PlayTable>>,
+    /// `[faces.NAME]`: face templates, see `face::schema`.
+    #[serde(default)]
+    pub faces: Option<Spanned<crate::face::schema::TemplatesTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.
@@ -54,6 +57,8 @@ pub struct SetTable {
     pub shape: Option<Spanned<String>>,
     /// The tiles' edge length (required with `[[tiles]]`).
     pub edge_mm: Option<Spanned<f64>>,
+    /// The face template of every tile's front (a `[faces.NAME]`).
+    pub template: Option<Spanned<String>>,
 }
 
 /// `[style]`: how tile faces are drawn.
@@ -110,6 +115,8 @@ pub struct BacksTable {
     pub text_height_mm: Option<Spanned<f64>>,
     /// Write a dot after numbers that read as another number upside down (6., 9.).
     pub mark_upside_down_numbers: Option<bool>,
+    /// A face template drawn on every back instead of the number.
+    pub template: Option<Spanned<String>>,
 }
 
 /// `[sheet]`: paper and imposition settings.
@@ -142,4 +149,11 @@ pub struct TileTable {
     pub joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
     /// Colour of the number on the back.
     pub back: Option<Spanned<String>>,
+    /// This tile's front template, instead of the set's.
+    pub template: Option<Spanned<String>>,
+    /// Layers added to the front (or replacing a template layer of the same `id`).
+    #[serde(default)]
+    pub layers: Vec<Spanned<crate::face::schema::LayerTable>>,
+    /// Values for `{name}` in the templates' text and image paths.
+    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
 }

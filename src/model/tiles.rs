@@ -64,7 +64,14 @@ fn resolve_tile(
     if resolver.diagnostics.len() > errors_before {
         return None;
     }
-    Some(Tile { number, slots, joins, back, position: resolver.source.start_of(&entry.span()) })
+    Some(Tile {
+        number,
+        slots,
+        joins,
+        back,
+        faces: Default::default(),
+        position: resolver.source.start_of(&entry.span()),
+    })
 }
 
 /// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`).

@@ -88,6 +88,10 @@ fn collect_segments(items: &[Item], transform: Affine, out: &mut Vec<(Point, Poi
         match item {
             Item::Shape(shape) => flatten_into(&(transform * shape.path.clone()), out),
             Item::Group(group) => collect_segments(&group.items, transform * group.transform, out),
+            Item::Use(used) => {
+                collect_segments(&used.symbol.items, transform * used.transform, out)
+            }
+            Item::Image(_) => {}
         }
     }
 }

@@ -3,5 +3,6 @@
 pub mod cut;
 pub mod cut_file;
 pub mod pdf;
+pub mod pdf_symbols;
 pub mod png;
 pub mod svg;

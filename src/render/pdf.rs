@@ -4,6 +4,7 @@
 //! written; each layer is an optional-content group named after its role.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 use printpdf::{
@@ -12,7 +13,13 @@ use printpdf::{
     Rgb, WindingOrder,
 };
 
-use crate::scene::{Colour, Document, Item, LineCap, Page, Role, Shape, Stroke};
+use super::pdf_symbols::{
+    document_symbols, image_xobject_id, image_xobjects, page_images, symbol_xobject_id,
+    symbol_xobjects, unit_square_to, use_ops,
+};
+use crate::scene::{
+    Colour, Document, Item, LineCap, Page, RasterImage, Role, Shape, Stroke, Symbol,
+};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -30,7 +37,10 @@ pub fn document_to_pdf(doc: &Document) -> Vec<u8> {
         let layer = PdfLayer { creator: "tilepress".to_string(), ..PdfLayer::new(role.name()) };
         pdf.resources.layers.map.insert(layer_id(role), layer);
     }
-    pdf.pages = doc.pages.iter().map(pdf_page).collect();
+    let shared = Shared { symbols: document_symbols(doc), images: page_images(doc) };
+    pdf.resources.xobjects.map = symbol_xobjects(&shared.symbols);
+    pdf.resources.xobjects.map.extend(image_xobjects(&shared.images));
+    pdf.pages = doc.pages.iter().map(|page| pdf_page(page, &shared)).collect();
     serialise(&pdf)
 }
 
@@ -40,14 +50,21 @@ fn layer_id(role: Role) -> LayerInternalId {
     LayerInternalId(role.name().to_string())
 }
 
-fn pdf_page(page: &Page) -> PdfPage {
+/// What pages share: symbols (form XObjects) and bitmaps drawn outside symbols.
+#[derive(Debug)]
+struct Shared {
+    symbols: Vec<Arc<Symbol>>,
+    images: Vec<Arc<RasterImage>>,
+}
+
+fn pdf_page(page: &Page, shared: &Shared) -> PdfPage {
     let (width, height) = (page_dim(page.width_mm), page_dim(page.height_mm));
     let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
     let mut pen = Pen::default();
     let mut ops = vec![Op::SetLineJoinStyle { join: LineJoinStyle::Round }];
     for layer in &page.layers {
         ops.push(Op::BeginLayer { layer_id: layer_id(layer.role) });
-        push_items(&mut ops, &mut pen, &layer.items, to_pt);
+        push_items(&mut ops, &mut pen, &layer.items, to_pt, shared);
         ops.push(Op::EndLayer);
     }
     let size = |mm: f64| Pt(rounded_pt(mm * PT_PER_MM).unwrap_or(0.0));
@@ -55,13 +72,34 @@ fn pdf_page(page: &Page) -> PdfPage {
     PdfPage { media_box: rect.clone(), trim_box: rect.clone(), crop_box: rect, ops }
 }
 
-fn push_items(ops: &mut Vec<Op>, pen: &mut Pen, items: &[Item], transform: Affine) {
+fn push_items(
+    ops: &mut Vec<Op>,
+    pen: &mut Pen,
+    items: &[Item],
+    transform: Affine,
+    shared: &Shared,
+) {
     for item in items {
         match item {
             Item::Shape(shape) => push_shape(ops, pen, shape, transform),
             Item::Group(group) => {
                 if group.transform.is_finite() {
-                    push_items(ops, pen, &group.items, transform * group.transform);
+                    push_items(ops, pen, &group.items, transform * group.transform, shared);
+                }
+            }
+            Item::Use(used) => {
+                let index = shared.symbols.iter().position(|s| Arc::ptr_eq(s, &used.symbol));
+                let placed = transform * used.transform;
+                if let Some(index) = index.filter(|_| placed.is_finite()) {
+                    // The form sets its own colours inside q … Q: the pen is unchanged.
+                    ops.extend(use_ops(symbol_xobject_id(index), placed));
+                }
+            }
+            Item::Image(raster) => {
+                let index = shared.images.iter().position(|i| Arc::ptr_eq(i, &raster.image));
+                let placed = transform * unit_square_to(raster.rect);
+                if let Some(index) = index.filter(|_| placed.is_finite()) {
+                    ops.extend(use_ops(image_xobject_id(index), placed));
                 }
             }
         }

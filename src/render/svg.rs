@@ -1,10 +1,14 @@
 //! Writes one scene page as an SVG document in millimetres, one Inkscape layer per role.
 
+use std::sync::Arc;
+
 use kurbo::{Affine, BezPath, PathEl, Point};
 use svg::Document as SvgDocument;
-use svg::node::element::{Group as SvgGroup, Path, Title};
+use svg::node::element::{
+    Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
+};
 
-use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Shape, Stroke};
+use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Raster, Shape, Stroke, Symbol};
 
 const INKSCAPE_NS: &str = "http://www.inkscape.org/namespaces/inkscape";
 
@@ -46,8 +50,17 @@ fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
         .set("height", format!("{height}mm"))
         .set("viewBox", format!("0 0 {width} {height}"))
         .add(Title::new(xml_safe(&page.label)));
+    let symbols = page_symbols(page);
+    if !symbols.is_empty() {
+        let mut defs = Definitions::new();
+        for (index, symbol) in symbols.iter().enumerate() {
+            let group = SvgGroup::new().set("id", symbol_id(index));
+            defs = defs.add(add_items(group, &symbol.items, &symbols));
+        }
+        doc = doc.add(defs);
+    }
     for (layer, (id, label)) in page.layers.iter().zip(names) {
-        doc = doc.add(layer_group(layer, id, label));
+        doc = doc.add(layer_group(layer, id, label, &symbols));
     }
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n")
 }
@@ -62,15 +75,43 @@ fn layer_id(page: &Page, index: usize) -> String {
     }
 }
 
-fn layer_group(layer: &Layer, id: String, label: String) -> SvgGroup {
+/// Every symbol the page uses (symbols used inside symbols too), each once, in order of
+/// first use: `<defs>` holds them and `<use>` places them.
+fn page_symbols(page: &Page) -> Vec<Arc<Symbol>> {
+    fn visit(items: &[Item], found: &mut Vec<Arc<Symbol>>) {
+        for item in items {
+            match item {
+                Item::Shape(_) | Item::Image(_) => {}
+                Item::Group(group) => visit(&group.items, found),
+                Item::Use(used) => {
+                    if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
+                        visit(&used.symbol.items, found);
+                        found.push(used.symbol.clone());
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for layer in &page.layers {
+        visit(&layer.items, &mut found);
+    }
+    found
+}
+
+fn symbol_id(index: usize) -> String {
+    format!("symbol-{}", index + 1)
+}
+
+fn layer_group(layer: &Layer, id: String, label: String, symbols: &[Arc<Symbol>]) -> SvgGroup {
     let group = SvgGroup::new()
         .set("inkscape:groupmode", "layer")
         .set("id", id)
         .set("inkscape:label", label);
-    add_items(group, &layer.items)
+    add_items(group, &layer.items, symbols)
 }
 
-fn add_items(mut parent: SvgGroup, items: &[Item]) -> SvgGroup {
+fn add_items(mut parent: SvgGroup, items: &[Item], symbols: &[Arc<Symbol>]) -> SvgGroup {
     for item in items {
         match item {
             Item::Shape(shape) => {
@@ -79,8 +120,23 @@ fn add_items(mut parent: SvgGroup, items: &[Item]) -> SvgGroup {
                 }
             }
             Item::Group(group) => {
-                if let Some(child) = group_element(group) {
+                if let Some(child) = group_element(group, symbols) {
                     parent = parent.add(child);
+                }
+            }
+            Item::Use(used) => {
+                let index = symbols.iter().position(|known| Arc::ptr_eq(known, &used.symbol));
+                if let (Some(index), Some(transform)) = (index, transform_text(used.transform)) {
+                    let mut element = SvgUse::new().set("href", format!("#{}", symbol_id(index)));
+                    if let Some(matrix) = transform {
+                        element = element.set("transform", matrix);
+                    }
+                    parent = parent.add(element);
+                }
+            }
+            Item::Image(raster) => {
+                if let Some(element) = image_element(raster) {
+                    parent = parent.add(element);
                 }
             }
         }
@@ -88,14 +144,51 @@ fn add_items(mut parent: SvgGroup, items: &[Item]) -> SvgGroup {
     parent
 }
 
+/// An `<image>` stretched over its rectangle, its file embedded as a data URL; `None` for a
+/// rectangle that is not finite.
+fn image_element(raster: &Raster) -> Option<SvgImage> {
+    let rect = raster.rect;
+    if ![rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite()) {
+        return None;
+    }
+    let data = format!("data:{};base64,{}", raster.image.mime, base64(&raster.image.file));
+    Some(
+        SvgImage::new()
+            .set("x", mm(rect.x0))
+            .set("y", mm(rect.y0))
+            .set("width", mm(rect.width()))
+            .set("height", mm(rect.height()))
+            .set("preserveAspectRatio", "none")
+            .set("href", data),
+    )
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (k, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if k <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 /// A `<g>` with a `matrix(…)` transform, none when the transform is the identity; `None`
 /// when the transform is not finite (nothing sensible can be drawn).
-fn group_element(group: &Group) -> Option<SvgGroup> {
+fn group_element(group: &Group, symbols: &[Arc<Symbol>]) -> Option<SvgGroup> {
     let element = match transform_text(group.transform)? {
         Some(matrix) => SvgGroup::new().set("transform", matrix),
         None => SvgGroup::new(),
     };
-    Some(add_items(element, &group.items))
+    Some(add_items(element, &group.items, symbols))
 }
 
 /// `Some(None)` for the identity, `Some(Some("matrix(a b c d e f)"))` otherwise, `None`
@@ -230,6 +323,14 @@ fn xml_safe(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base64_pads_like_the_standard() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
     use crate::scene::Role;
 
     fn triangle() -> Item {

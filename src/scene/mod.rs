@@ -1,9 +1,12 @@
 //! The display list: pages of frames in millimetres, y pointing down, that every renderer reads.
 //!
 //! Nothing here knows about games, tiles or TOML. A [`Page`] holds [`Layer`]s, one per
-//! [`Role`]; a layer holds [`Item`]s: filled or stroked paths, and groups that place their
-//! children with an affine transform (millimetres in, millimetres out). Text reaches the
+//! [`Role`]; a layer holds [`Item`]s: filled or stroked paths, groups that place their
+//! children with an affine transform (millimetres in, millimetres out), bitmaps, and uses
+//! of symbols stored once per document. Text reaches the
 //! scene already turned into glyph outlines, so every backend draws the same shapes.
+
+use std::sync::Arc;
 
 use kurbo::{Affine, BezPath};
 
@@ -99,11 +102,55 @@ pub struct Group {
     pub items: Vec<Item>,
 }
 
+/// Items stored once per document (a PDF form XObject, an SVG `<defs>` entry) and drawn
+/// wherever a [`Use`] places them: an image used on many tiles is not copied per tile.
+/// Renderers tell symbols apart by identity (the `Arc`), not by name.
+#[derive(Debug, PartialEq)]
+pub struct Symbol {
+    /// What it is, for people reading the file (e.g. the image's file name).
+    pub name: String,
+    pub items: Vec<Item>,
+}
+
+/// A symbol placed by an affine transform (like a [`Group`] whose items are shared).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Use {
+    pub symbol: Arc<Symbol>,
+    pub transform: Affine,
+}
+
+/// A bitmap: straight (not premultiplied) RGBA pixels, row by row from the top, and the
+/// file they were read from (SVG output embeds the file as it is).
+#[derive(PartialEq, Eq)]
+pub struct RasterImage {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+    pub file: Vec<u8>,
+    /// `image/png` or `image/jpeg`.
+    pub mime: &'static str,
+}
+
+impl std::fmt::Debug for RasterImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RasterImage({} × {} px, {})", self.width, self.height, self.mime)
+    }
+}
+
+/// A bitmap stretched over a rectangle (mm, or a symbol's units).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Raster {
+    pub image: Arc<RasterImage>,
+    pub rect: kurbo::Rect,
+}
+
 /// One entry of the display list.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     Shape(Shape),
     Group(Group),
+    Use(Use),
+    Image(Raster),
 }
 
 /// What a layer is for; renderers name layers after it, cut files chain `Cut` and copy

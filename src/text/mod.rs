@@ -29,7 +29,7 @@ pub fn text_width(text: &str, cap_height_mm: f64) -> f64 {
 }
 
 /// The height of a capital H in font units, whatever the font's tables claim.
-fn cap_height(face: &Face<'_>) -> f64 {
+pub fn cap_height(face: &Face<'_>) -> f64 {
     face.glyph_index('H')
         .and_then(|h| face.glyph_bounding_box(h))
         .map_or(f64::from(face.ascender()), |b| f64::from(b.y_max))
@@ -68,10 +68,12 @@ fn ink_centre_x(path: &BezPath) -> Option<f64> {
     (bounds.width() > 0.0).then(|| bounds.center().x)
 }
 
-/// Collects a glyph's outline into a path, shifted right by the pen position.
-struct PathBuilder {
-    path: BezPath,
-    offset_x: f64,
+/// Collects a glyph's outline into a path (font units, y up), shifted right by the pen
+/// position.
+#[derive(Debug, Default)]
+pub struct PathBuilder {
+    pub path: BezPath,
+    pub offset_x: f64,
 }
 
 impl PathBuilder {

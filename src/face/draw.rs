@@ -1,0 +1,145 @@
+//! Draws resolved layers on an outline: each layer's items in its own frame (anchor, turn,
+//! inset, offset, rotation), wrapped in one scene group.
+
+use kurbo::Affine;
+
+use super::image::image_items;
+use super::pips::pips_items;
+use super::shapes::shape_items;
+use super::text::lay_out;
+use super::{Layer, LayerKind, Level};
+use crate::geometry::outline::Outline;
+use crate::scene::{Group, Item, Shape};
+
+/// The items of every layer at `level`, in order; a layer whose anchor the outline lacks
+/// draws nothing (resolving refuses such anchors on tiles and pieces).
+pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
+    layers
+        .iter()
+        .filter(|layer| layer.level == level)
+        .filter_map(|layer| layer_item(layer, outline, Affine::IDENTITY))
+        .collect()
+}
+
+/// Like [`face_items`], each layer mirrored left to right about its own anchor: for faces
+/// that are placed by a mirroring transform, so that their text still reads.
+pub fn mirrored_face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
+    layers
+        .iter()
+        .filter(|layer| layer.level == level)
+        .filter_map(|layer| layer_item(layer, outline, Affine::FLIP_X))
+        .collect()
+}
+
+/// One layer as a group placed by its frame; `inner` is applied first, in the layer frame.
+fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<Item> {
+    let frame = super::anchor::layer_frame(&layer.place, outline)?;
+    let items = match &layer.kind {
+        LayerKind::Text(text) => {
+            let laid = lay_out(text);
+            vec![Item::Shape(Shape::filled(laid.path, text.colour))]
+        }
+        LayerKind::Shape(shape) => shape_items(shape),
+        LayerKind::Pips(pips) => pips_items(pips),
+        LayerKind::Image(image) => image_items(image),
+    };
+    (!items.is_empty()).then(|| Item::Group(Group { transform: frame * inner, items }))
+}
+
+/// The text layers that do not fit their box, even shrunk.
+pub fn misfits(layers: &[Layer]) -> Vec<&Layer> {
+    layers
+        .iter()
+        .filter(|layer| match &layer.kind {
+            LayerKind::Text(text) => !lay_out(text).fits,
+            _ => false,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::face::fonts::default_font;
+    use crate::face::{Align, Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
+    use crate::geometry::polygon::RegularPolygon;
+    use crate::scene::Colour;
+    use kurbo::{Point, Rect, Shape as _};
+
+    fn placed_bounds(item: &Item) -> Rect {
+        let Item::Group(group) = item else { panic!("a group") };
+        let Item::Shape(shape) = &group.items[0] else { panic!("a shape") };
+        (group.transform * shape.path.clone()).bounding_box()
+    }
+
+    fn square(anchor: Anchor, level: Level) -> Layer {
+        Layer {
+            label: "test".into(),
+            position: Default::default(),
+            level,
+            place: Placement { anchor, turn: Turn::Upright, ..Placement::default() },
+            kind: LayerKind::Shape(ShapeLayer {
+                figure: Figure::Rectangle { radius_mm: 0.0 },
+                width_mm: 6.0,
+                height_mm: 6.0,
+                fill: Some(Colour::BLACK),
+                stroke: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn a_shape_measures_its_size_at_its_anchor_on_every_outline() {
+        for sides in [3, 4, 6] {
+            let shape = RegularPolygon::new(sides, 30.0);
+            let outline = Outline::regular(shape);
+            for (anchor, at) in [
+                (Anchor::Centre, Point::ORIGIN),
+                (Anchor::Edge(1), shape.midpoint(1)),
+                (Anchor::Corner(2), shape.corners()[2]),
+            ] {
+                let items = face_items(&[square(anchor, Level::Above)], &outline, Level::Above);
+                let bounds = placed_bounds(&items[0]);
+                assert!((bounds.width() - 6.0).abs() < 1e-9, "{sides} {anchor:?}");
+                assert!(bounds.center().distance(at) < 1e-9, "{sides} {anchor:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn levels_split_the_layers_and_missing_anchors_draw_nothing() {
+        let outline = Outline::regular(RegularPolygon::new(3, 30.0));
+        let layers = [square(Anchor::Centre, Level::Below), square(Anchor::Edge(5), Level::Above)];
+        assert_eq!(face_items(&layers, &outline, Level::Below).len(), 1);
+        assert!(face_items(&layers, &outline, Level::Above).is_empty());
+    }
+
+    #[test]
+    fn text_turned_to_an_edge_reads_along_it() {
+        let shape = RegularPolygon::new(4, 40.0);
+        let outline = Outline::regular(shape);
+        let text = Layer {
+            place: Placement {
+                anchor: Anchor::Edge(1),
+                turn: Turn::Edge,
+                inset_mm: 5.0,
+                ..Placement::default()
+            },
+            kind: LayerKind::Text(TextLayer {
+                text: "HEXHEX".into(),
+                font: default_font(),
+                size_mm: 4.0,
+                colour: Colour::BLACK,
+                align: Align::Centre,
+                box_mm: None,
+                fit: false,
+                line_spacing: 1.0,
+            }),
+            ..square(Anchor::Centre, Level::Above)
+        };
+        let bounds = placed_bounds(&face_items(&[text], &outline, Level::Above)[0]);
+        // Edge 2 is the right side: the word runs down it, 4 mm across, 5 mm in.
+        assert!((bounds.width() - 4.0).abs() < 0.01 && bounds.height() > 15.0, "{bounds:?}");
+        assert!((bounds.center().x - 15.0).abs() < 0.01, "{bounds:?}");
+    }
+}

@@ -1,0 +1,91 @@
+//! Fonts for face text: the bundled DejaVu Sans Bold (Latin, Greek, Cyrillic, with kerning)
+//! or a TTF/OTF file beside the design, kept as bytes and parsed when text is shaped.
+
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// The bundled default face font (the full DejaVu Sans Bold; licence beside the file).
+const DEFAULT_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// The name designs use for the bundled font.
+pub const DEFAULT_FONT_NAME: &str = "default";
+
+/// A font's bytes and the name it was asked for by.
+pub struct FontData {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl FontData {
+    /// The parsed font; fonts are checked when read, so this only fails on a font that
+    /// was never checked.
+    pub fn face(&self) -> Option<rustybuzz::Face<'_>> {
+        rustybuzz::Face::from_slice(&self.bytes, 0)
+    }
+}
+
+impl PartialEq for FontData {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl fmt::Debug for FontData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FontData({:?}, {} bytes)", self.name, self.bytes.len())
+    }
+}
+
+/// The bundled font, read once.
+pub fn default_font() -> Arc<FontData> {
+    static FONT: OnceLock<Arc<FontData>> = OnceLock::new();
+    FONT.get_or_init(|| {
+        Arc::new(FontData { name: DEFAULT_FONT_NAME.into(), bytes: DEFAULT_FONT.to_vec() })
+    })
+    .clone()
+}
+
+/// Reads and checks a TTF/OTF file; the error says why it cannot be used.
+pub fn read_font(path: &Path, name: &str) -> Result<FontData, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > crate::model::limits::MAX_ASSET_BYTES {
+        return Err(format!(
+            "it is {} bytes, over the limit of {} bytes",
+            bytes.len(),
+            crate::model::limits::MAX_ASSET_BYTES
+        ));
+    }
+    let face = ttf_parser::Face::parse(&bytes, 0)
+        .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
+    if face.glyph_index('H').is_none() && face.glyph_index('0').is_none() {
+        return Err("it has neither letters nor digits".into());
+    }
+    Ok(FontData { name: name.into(), bytes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_font_has_greek_cyrillic_and_accents() {
+        let font = default_font();
+        let face = font.face().expect("bundled font parses");
+        for c in ['é', 'ß', 'Ω', 'λ', 'Ж', 'я', 'ő'] {
+            assert!(face.glyph_index(c).is_some(), "{c}");
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_font_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tilepress-font-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("not-a-font.ttf");
+        std::fs::write(&path, b"hello").unwrap();
+        let error = read_font(&path, "not-a-font.ttf").unwrap_err();
+        assert!(error.contains("not a TrueType"), "{error}");
+        assert!(read_font(&dir.join("missing.ttf"), "x").unwrap_err().contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

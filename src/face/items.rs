@@ -1,0 +1,133 @@
+//! Which face each item gets: tile fronts from `[set] template` or the tile's own, tile
+//! backs from `[backs] template`, piece faces from their face tables (or their group's);
+//! the fields each item offers; and the outlines faces are drawn on.
+
+use toml::Spanned;
+
+use super::resolve::{FaceResolver, ItemFace, fields};
+use super::schema::ItemFaceTables;
+use crate::compose::back::back_label;
+use crate::compose::piece::mark_point;
+use crate::geometry::grid::{Cell, Grid};
+use crate::geometry::outline::Outline;
+use crate::geometry::polyform::outline as polyform_outline;
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::{Backs, Palette, Tile};
+use crate::model::pieces::{PieceSet, PieceTable};
+use crate::model::resolve::Resolver;
+use crate::model::schema::DesignFile;
+
+/// Resolves the faces of every tile: fronts (set or tile template, tile layers) and backs
+/// (the `[backs]` template). Tiles keep their order; entries that failed are skipped.
+pub fn tile_faces(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    file: &DesignFile,
+    palette: &Palette,
+    shape: RegularPolygon,
+    backs: &Backs,
+    tiles: &mut [Tile],
+) {
+    let set_template = file.set.get_ref().template.as_ref();
+    let back_template = file.backs.as_ref().and_then(|b| b.get_ref().template.as_ref());
+    if let Some(name) = set_template {
+        faces.check_template(r, name);
+    }
+    if let Some(name) = back_template {
+        faces.check_template(r, name);
+    }
+    let numbers: Vec<u32> = tiles.iter().map(|t| t.number).collect();
+    for entry in &file.tiles {
+        let table = entry.get_ref();
+        let position = r.source.start_of(&entry.span());
+        let Some(tile) = tiles.iter_mut().find(|t| t.position == position) else { continue };
+        let label = back_label(tile.number, &numbers, backs.mark_upside_down_numbers);
+        let built_in = [("number", tile.number.to_string()), ("label", label)];
+        let fields = fields(r, &built_in, table.fields.as_ref());
+        let what = format!("tile {}", tile.number);
+        let front = ItemFaceTables {
+            template: table.template.as_ref().or(set_template),
+            layers: &table.layers,
+        };
+        let outline_name = format!("a {}", shape.shape_name());
+        let corners = shape.sides;
+        let item = ItemFace { what, position, tables: front, fields, corners, outline_name };
+        if front.template.is_some() || !front.layers.is_empty() {
+            tile.faces.front = faces.face(r, palette, &item);
+        }
+        if let Some(name) = back_template {
+            let tables = ItemFaceTables { template: Some(name), layers: &[] };
+            let back =
+                ItemFace { what: format!("the back of tile {}", tile.number), tables, ..item };
+            tile.faces.back = Some(faces.face(r, palette, &back));
+        }
+    }
+}
+
+/// Resolves the faces of every piece from its face tables or its group's.
+pub fn piece_faces(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    file: &DesignFile,
+    palette: &Palette,
+    set: &mut PieceSet,
+) {
+    for entry in &file.pieces {
+        let table: &PieceTable = entry.get_ref();
+        let position = r.source.start_of(&entry.span());
+        let Some(piece) = set.pieces.iter_mut().find(|p| p.position == position) else { continue };
+        let group = file
+            .piece_groups
+            .iter()
+            .map(Spanned::get_ref)
+            .find(|g| g.name.get_ref().trim() == table.group.get_ref().trim());
+        let corners = piece_outline(set.grid, &piece.cells).edge_count();
+        let mut built_in =
+            vec![("code", piece.code.clone()), ("group", table.group.get_ref().trim().to_string())];
+        if let Some(name) = &piece.name {
+            built_in.push(("name", name.clone()));
+        }
+        let fields = fields(r, &built_in, table.fields.as_ref());
+        for side in ["front", "back"] {
+            let (own, inherited) = match side {
+                "front" => (&table.front, group.and_then(|g| g.front.as_ref())),
+                _ => (&table.back, group.and_then(|g| g.back.as_ref())),
+            };
+            let Some(face_table) = own.as_ref().or(inherited).map(Spanned::get_ref) else {
+                continue;
+            };
+            let tables = ItemFaceTables {
+                template: face_table.template.as_ref(),
+                layers: &face_table.layers,
+            };
+            if tables.template.is_none() && tables.layers.is_empty() {
+                continue;
+            }
+            let what = format!("piece {} ({side})", piece.code);
+            let outline_name = format!("piece {}", piece.code);
+            let fields = fields.clone();
+            let item = ItemFace { what, position, tables, fields, corners, outline_name };
+            let layers = faces.face(r, palette, &item);
+            match side {
+                "front" => piece.front.layers = layers,
+                _ => piece.back.layers = layers,
+            }
+        }
+    }
+}
+
+/// A tile's outline (edge 0 on top).
+pub fn tile_outline(shape: RegularPolygon) -> Outline {
+    Outline::regular(shape)
+}
+
+/// A piece's outline in its lattice frame: the outer loop's corners, and the centre of the
+/// cell nearest its middle (where a mark goes) as its centre.
+pub fn piece_outline(grid: Grid, cells: &[Cell]) -> Outline {
+    let loops = polyform_outline(grid.kind, cells);
+    let corners =
+        loops.first().map(|l| l.iter().map(|&p| grid.point_mm(p)).collect()).unwrap_or_default();
+    let mut outline = Outline::polygon(corners);
+    outline.centre = mark_point(grid, cells);
+    outline
+}

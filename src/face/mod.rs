@@ -1,0 +1,167 @@
+//! Face content: text, shapes, pips and images laid out on an item's outline by anchors.
+//!
+//! A design declares templates (`[faces.NAME]`, a list of layers) and picks one per set,
+//! tile, piece face or back; `resolve` turns the tables into [`Layer`]s with every field
+//! substituted and every file read, and `draw` turns layers into scene items in the item's
+//! own frame (millimetres, y down), below or above the edge art.
+
+use std::sync::Arc;
+
+use kurbo::Vec2;
+
+use crate::model::source::Position;
+use crate::scene::Colour;
+
+pub mod anchor;
+pub mod check;
+pub mod draw;
+pub mod fonts;
+pub mod image;
+pub mod items;
+pub mod pips;
+pub mod raster;
+pub mod resolve;
+pub mod schema;
+pub mod shapes;
+pub mod text;
+
+pub use anchor::{Anchor, Turn};
+pub use fonts::FontData;
+pub use image::FaceImage;
+
+/// Whether a layer is drawn under the edge art (just over the background) or over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Level {
+    Below,
+    #[default]
+    Above,
+}
+
+/// Where a layer sits: an anchor of the outline, which way is up, and adjustments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    pub anchor: Anchor,
+    pub turn: Turn,
+    /// Moved this far from the anchor towards the outline's centre, in mm.
+    pub inset_mm: f64,
+    /// Then moved by `(x, y)` mm in the layer's own axes (x to its right, y down).
+    pub offset_mm: Vec2,
+    /// Then turned clockwise by this many degrees about its own centre.
+    pub rotate_deg: f64,
+}
+
+impl Default for Placement {
+    fn default() -> Self {
+        Placement {
+            anchor: Anchor::Centre,
+            turn: Turn::Upright,
+            inset_mm: 0.0,
+            offset_mm: Vec2::ZERO,
+            rotate_deg: 0.0,
+        }
+    }
+}
+
+/// Horizontal alignment of text lines in their box (or about the anchor without a box).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// Text shaped in a font, drawn as outlines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextLayer {
+    pub text: String,
+    pub font: Arc<FontData>,
+    /// Height of a capital letter, in mm (the largest tried when fitting into a box).
+    pub size_mm: f64,
+    pub colour: Colour,
+    pub align: Align,
+    /// A `width × height` box centred on the anchor: lines wrap at its width and must fit
+    /// in it.
+    pub box_mm: Option<(f64, f64)>,
+    /// Shrink the text until it fits its box.
+    pub fit: bool,
+    /// Baseline-to-baseline distance as a multiple of the font's line height.
+    pub line_spacing: f64,
+}
+
+/// A closed figure for simple icons.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Figure {
+    /// A circle of diameter `width`.
+    Circle,
+    /// A rectangle with corners rounded by `radius_mm`.
+    Rectangle { radius_mm: f64 },
+    /// A regular polygon with a corner on top, in a circle of diameter `width`.
+    Polygon { sides: u32 },
+    /// A star with `points`, its inner corners at `inner` × the outer radius.
+    Star { points: u32, inner: f64 },
+}
+
+/// A filled and/or stroked figure `width × height` mm, centred on its anchor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeLayer {
+    pub figure: Figure,
+    pub width_mm: f64,
+    pub height_mm: f64,
+    pub fill: Option<Colour>,
+    pub stroke: Option<(Colour, f64)>,
+}
+
+/// Up to nine pips in the usual die layouts inside a square box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipsLayer {
+    pub count: u32,
+    pub box_mm: f64,
+    pub colour: Colour,
+}
+
+/// An image (SVG, PNG or JPEG) scaled so that its larger side is `size_mm`, centred on its
+/// anchor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImageLayer {
+    pub image: Arc<FaceImage>,
+    pub size_mm: f64,
+}
+
+/// What a layer draws.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LayerKind {
+    Text(TextLayer),
+    Shape(ShapeLayer),
+    Pips(PipsLayer),
+    Image(ImageLayer),
+}
+
+impl LayerKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            LayerKind::Text(_) => "text",
+            LayerKind::Shape(_) => "shape",
+            LayerKind::Pips(_) => "pips",
+            LayerKind::Image(_) => "image",
+        }
+    }
+}
+
+/// One resolved layer of one item's face.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layer {
+    /// How problems name it: `layer 2 of template "front"` or `the tile's layer 1`.
+    pub label: String,
+    /// Where the layer is written in the design file.
+    pub position: Position,
+    pub level: Level,
+    pub place: Placement,
+    pub kind: LayerKind,
+}
+
+/// The face layers of a tile: its front's, and its back's when a back template applies.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ItemFaces {
+    pub front: Vec<Layer>,
+    pub back: Option<Vec<Layer>>,
+}

@@ -1,0 +1,641 @@
+//! Resolves face tables: picks each item's template, adds or replaces its own layers,
+//! substitutes its fields and reads font and image files (each file once per design).
+//!
+//! Problems go to the design's resolver with the place of the key that caused them; a
+//! field an item lacks names the template's key and the item's line.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use kurbo::Vec2;
+use toml::Spanned;
+
+use super::fonts::{DEFAULT_FONT_NAME, FontData, default_font, read_font};
+use super::image::{FaceImage, read_image};
+use super::schema::{FieldsTable, ItemFaceTables, LayerTable, TemplatesTable};
+use super::{
+    Align, Anchor, Figure, ImageLayer, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer,
+    TextLayer, Turn,
+};
+use crate::model::design::Palette;
+use crate::model::limits::MAX_FACE_LAYERS;
+use crate::model::resolve::Resolver;
+use crate::model::source::Position;
+use crate::model::suggest::closest;
+use crate::scene::Colour;
+
+/// Largest size, box side, inset or offset a layer may give, in mm.
+const MAX_LAYER_MM: f64 = 1000.0;
+
+/// One item's face as the resolver sees it.
+#[derive(Clone, Debug)]
+pub struct ItemFace<'a> {
+    /// How messages name the item: `tile 7`, `piece T1 (front)`.
+    pub what: String,
+    /// Where the item is written.
+    pub position: Position,
+    pub tables: ItemFaceTables<'a>,
+    /// Every field the item has, built-in ones included.
+    pub fields: BTreeMap<String, String>,
+    /// How many corners (and edges) the item's outline has.
+    pub corners: usize,
+    /// The outline as messages name it: `a hexagon`, `piece T1`.
+    pub outline_name: String,
+}
+
+/// Reads face tables of one design, with the files it has read so far.
+#[derive(Debug)]
+pub struct FaceResolver<'t> {
+    templates: Option<&'t TemplatesTable>,
+    folder: PathBuf,
+    fonts: BTreeMap<PathBuf, Option<Arc<FontData>>>,
+    images: BTreeMap<PathBuf, Option<Arc<FaceImage>>>,
+}
+
+impl<'t> FaceResolver<'t> {
+    /// Files are looked for beside `design_path`.
+    pub fn new(templates: Option<&'t TemplatesTable>, design_path: &Path) -> FaceResolver<'t> {
+        let folder = design_path.parent().map(Path::to_path_buf).unwrap_or_default();
+        FaceResolver { templates, folder, fonts: BTreeMap::new(), images: BTreeMap::new() }
+    }
+
+    /// Whether a template of this name exists (reporting it, with a near name, if not).
+    pub fn check_template(&self, r: &mut Resolver<'_>, name: &Spanned<String>) -> bool {
+        let wanted = name.get_ref().trim();
+        let known: Vec<&str> =
+            self.templates.map(|t| t.keys().map(String::as_str).collect()).unwrap_or_default();
+        if known.contains(&wanted) {
+            return true;
+        }
+        let help = match closest(wanted, known.iter().copied()) {
+            Some(near) => format!("did you mean `{near}`? Or add [faces.{wanted}]"),
+            None if known.is_empty() => format!("declare it: [faces.{wanted}] with layers = [...]"),
+            None => format!("use one of {} or add [faces.{wanted}]", known.join(", ")),
+        };
+        r.error(&name.span(), format!("unknown face template `{wanted}`"), &help);
+        false
+    }
+
+    /// The item's layers: its template's, then its own (an own layer with the `id` of a
+    /// template layer takes that layer's place).
+    pub fn face(
+        &mut self,
+        r: &mut Resolver<'_>,
+        palette: &Palette,
+        item: &ItemFace<'_>,
+    ) -> Vec<Layer> {
+        let mut tables: Vec<(&Spanned<LayerTable>, String)> = Vec::new();
+        if let Some(name) = item.tables.template
+            && self.check_template(r, name)
+            && let Some(template) = self.templates.and_then(|t| t.get(name.get_ref().trim()))
+        {
+            let template_name = name.get_ref().trim();
+            for (index, layer) in template.get_ref().layers.iter().enumerate() {
+                tables.push((layer, format!("layer {} of [faces.{template_name}]", index + 1)));
+            }
+        }
+        for (index, layer) in item.tables.layers.iter().enumerate() {
+            let label = format!("layer {} of {}", index + 1, item.what);
+            let id = layer.get_ref().id.as_ref().map(|i| i.get_ref().trim());
+            let replaced = id.and_then(|id| {
+                tables.iter().position(|(t, _)| {
+                    t.get_ref().id.as_ref().is_some_and(|own| own.get_ref().trim() == id)
+                })
+            });
+            match replaced {
+                Some(at) => tables[at] = (layer, label),
+                None => tables.push((layer, label)),
+            }
+        }
+        if tables.len() > MAX_FACE_LAYERS {
+            let span = item.tables.layers.first().map_or(0..0, Spanned::span);
+            r.error(
+                &span,
+                format!(
+                    "{} has {} face layers, more than {MAX_FACE_LAYERS}",
+                    item.what,
+                    tables.len()
+                ),
+                "draw fewer layers (model/limits.rs: MAX_FACE_LAYERS)",
+            );
+            return Vec::new();
+        }
+        tables
+            .into_iter()
+            .filter_map(|(table, label)| self.layer(r, palette, item, table, label))
+            .collect()
+    }
+
+    fn layer(
+        &mut self,
+        r: &mut Resolver<'_>,
+        palette: &Palette,
+        item: &ItemFace<'_>,
+        entry: &Spanned<LayerTable>,
+        label: String,
+    ) -> Option<Layer> {
+        let table = entry.get_ref();
+        let kinds = [
+            table.text.is_some(),
+            table.shape.is_some(),
+            table.pips.is_some(),
+            table.image.is_some(),
+        ];
+        if kinds.iter().filter(|&&k| k).count() != 1 {
+            r.error(
+                &entry.span(),
+                format!("{label} must draw exactly one thing"),
+                "give one of `text`, `shape`, `pips` or `image`",
+            );
+            return None;
+        }
+        let errors = r.diagnostics.len();
+        let place = placement(r, table, item);
+        let level = match &table.level {
+            None => Level::Above,
+            Some(level) => match level.get_ref().trim() {
+                "above" => Level::Above,
+                "below" => Level::Below,
+                other => {
+                    r.error(
+                        &level.span(),
+                        format!("unknown level `{other}`"),
+                        "use `above` or `below` (the edge art)",
+                    );
+                    Level::Above
+                }
+            },
+        };
+        let kind = if let Some(text) = &table.text {
+            self.text(r, palette, item, table, text)
+        } else if let Some(figure) = &table.shape {
+            shape(r, palette, table, figure)
+        } else if let Some(count) = &table.pips {
+            pips(r, palette, item, table, count)
+        } else if let Some(path) = &table.image {
+            self.image(r, item, table, path)
+        } else {
+            None
+        };
+        if r.diagnostics.len() > errors {
+            return None;
+        }
+        let position = r.source.start_of(&entry.span());
+        Some(Layer { label, position, level, place: place?, kind: kind? })
+    }
+
+    fn text(
+        &mut self,
+        r: &mut Resolver<'_>,
+        palette: &Palette,
+        item: &ItemFace<'_>,
+        table: &LayerTable,
+        text: &Spanned<String>,
+    ) -> Option<LayerKind> {
+        let content = substituted(r, item, text)?;
+        let box_mm = table.box_mm.as_ref().and_then(|b| pair(r, b, "`box_mm`", 0.1));
+        let size_mm = match (&table.size_mm, box_mm) {
+            (Some(size), _) => r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM)),
+            (None, Some((_, height))) => height,
+            (None, None) => 5.0,
+        };
+        let font = match &table.font {
+            None => default_font(),
+            Some(name) if name.get_ref().trim() == DEFAULT_FONT_NAME => default_font(),
+            Some(name) => self.font(r, name)?,
+        };
+        let align = match &table.align {
+            None => Align::Centre,
+            Some(align) => match align.get_ref().trim() {
+                "left" => Align::Left,
+                "centre" | "center" => Align::Centre,
+                "right" => Align::Right,
+                other => {
+                    r.error(
+                        &align.span(),
+                        format!("unknown alignment `{other}`"),
+                        "use `left`, `centre` or `right`",
+                    );
+                    return None;
+                }
+            },
+        };
+        let line_spacing =
+            table.line_spacing.as_ref().map_or(1.0, |s| r.length(s, "`line_spacing`", (0.5, 5.0)));
+        let colour = colour(r, palette, table.colour.as_ref())?.unwrap_or(Colour::BLACK);
+        Some(LayerKind::Text(TextLayer {
+            text: content,
+            font,
+            size_mm,
+            colour,
+            align,
+            box_mm,
+            fit: table.fit.unwrap_or(false),
+            line_spacing,
+        }))
+    }
+
+    fn font(&mut self, r: &mut Resolver<'_>, name: &Spanned<String>) -> Option<Arc<FontData>> {
+        let written = name.get_ref().trim();
+        let path = self.folder.join(written);
+        if let Some(known) = self.fonts.get(&path) {
+            return known.clone();
+        }
+        let font = match read_font(&path, written) {
+            Ok(font) => Some(Arc::new(font)),
+            Err(why) => {
+                file_error(r, name, "font", &path, &why);
+                None
+            }
+        };
+        self.fonts.insert(path, font.clone());
+        font
+    }
+
+    fn image(
+        &mut self,
+        r: &mut Resolver<'_>,
+        item: &ItemFace<'_>,
+        table: &LayerTable,
+        written: &Spanned<String>,
+    ) -> Option<LayerKind> {
+        let name = substituted(r, item, written)?;
+        let size_mm = required_size(r, table, "an image")?;
+        let path = self.folder.join(name.trim());
+        let image = match self.images.get(&path) {
+            Some(known) => known.clone(),
+            None => {
+                let image = match read_image(&path, name.trim()) {
+                    Ok(image) => Some(Arc::new(image)),
+                    Err(why) => {
+                        let key = Spanned::new(written.span(), name.clone());
+                        file_error(r, &key, "image", &path, &why);
+                        None
+                    }
+                };
+                self.images.insert(path, image.clone());
+                image
+            }
+        };
+        Some(LayerKind::Image(ImageLayer { image: image?, size_mm }))
+    }
+}
+
+/// A file that cannot be used: where it was asked for, where it was looked for, and why.
+fn file_error(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Path, why: &str) {
+    let message = if path.exists() {
+        format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim())
+    } else {
+        format!("{what} file `{}` not found (looked for {})", key.get_ref().trim(), path.display())
+    };
+    let help = match what {
+        "font" => "give a TTF or OTF file beside the design (or `default`)",
+        _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
+    };
+    r.error(&key.span(), message, help);
+}
+
+/// The anchor, turn and adjustments of a layer.
+fn placement(r: &mut Resolver<'_>, table: &LayerTable, item: &ItemFace<'_>) -> Option<Placement> {
+    let mut place = Placement::default();
+    if let Some(at) = &table.at {
+        match Anchor::parse(at.get_ref()) {
+            Ok(anchor) => {
+                if anchor.number().is_some_and(|k| k > item.corners) {
+                    r.error(
+                        &at.span(),
+                        format!(
+                            "no {} on {}: it has {} corners and edges",
+                            at.get_ref().trim(),
+                            item.outline_name,
+                            item.corners
+                        ),
+                        &format!("number corners and edges from 1 to {}", item.corners),
+                    );
+                    return None;
+                }
+                place.anchor = anchor;
+            }
+            Err(message) => {
+                r.error(&at.span(), message, "use `centre`, `corner K` or `edge K` (K from 1)");
+                return None;
+            }
+        }
+    }
+    if let Some(turn) = &table.turn {
+        place.turn = Turn::parse(turn.get_ref()).or_else(|| {
+            r.error(
+                &turn.span(),
+                format!("unknown turn `{}`", turn.get_ref()),
+                "use `upright` or `edge`",
+            );
+            None
+        })?;
+    }
+    let limits = (-MAX_LAYER_MM, MAX_LAYER_MM);
+    place.inset_mm = table.inset_mm.as_ref().map_or(0.0, |i| r.length(i, "`inset_mm`", limits));
+    if let Some(offset) = &table.offset_mm {
+        let (x, y) = pair(r, offset, "`offset_mm`", -MAX_LAYER_MM)?;
+        place.offset_mm = Vec2::new(x, y);
+    }
+    place.rotate_deg =
+        table.rotate.as_ref().map_or(0.0, |d| r.length(d, "`rotate`", (-360.0, 360.0)));
+    Some(place)
+}
+
+/// Two finite numbers from `least` to [`MAX_LAYER_MM`].
+fn pair(
+    r: &mut Resolver<'_>,
+    value: &Spanned<Vec<f64>>,
+    what: &str,
+    least: f64,
+) -> Option<(f64, f64)> {
+    match value.get_ref().as_slice() {
+        &[x, y] if [x, y].iter().all(|v| v.is_finite() && *v >= least && *v <= MAX_LAYER_MM) => {
+            Some((x, y))
+        }
+        _ => {
+            r.error(
+                &value.span(),
+                format!("{what} is {:?}", value.get_ref()),
+                &format!("give two numbers of mm from {least} to {MAX_LAYER_MM}, e.g. [20, 10]"),
+            );
+            None
+        }
+    }
+}
+
+/// `size_mm`, which this kind of layer needs.
+fn required_size(r: &mut Resolver<'_>, table: &LayerTable, what: &str) -> Option<f64> {
+    match &table.size_mm {
+        Some(size) => Some(r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM))),
+        None => {
+            let span =
+                table.image.as_ref().map(Spanned::span).or(table.pips.as_ref().map(Spanned::span));
+            r.error(
+                &span.unwrap_or(0..0),
+                format!("{what} needs `size_mm`"),
+                "add e.g. size_mm = 8",
+            );
+            None
+        }
+    }
+}
+
+/// A palette name or `#rrggbb`; `Ok(None)` when absent, `None` (reported) when unknown.
+fn colour(
+    r: &mut Resolver<'_>,
+    palette: &Palette,
+    name: Option<&Spanned<String>>,
+) -> Option<Option<Colour>> {
+    let Some(name) = name else { return Some(None) };
+    let text = name.get_ref().trim();
+    if text.starts_with('#') {
+        return match Colour::from_hex(text) {
+            Some(colour) => Some(Some(colour)),
+            None => {
+                r.error(
+                    &name.span(),
+                    format!("`{text}` is not a colour"),
+                    "write \"#rrggbb\" or a palette name",
+                );
+                None
+            }
+        };
+    }
+    r.colour_name(name, palette).map(|n| Some(palette.colour(&n)))
+}
+
+fn shape(
+    r: &mut Resolver<'_>,
+    palette: &Palette,
+    table: &LayerTable,
+    name: &Spanned<String>,
+) -> Option<LayerKind> {
+    let figure = match name.get_ref().trim() {
+        "circle" => Figure::Circle,
+        "rectangle" => Figure::Rectangle {
+            radius_mm: table
+                .radius_mm
+                .as_ref()
+                .map_or(0.0, |v| r.length(v, "`radius_mm`", (0.0, MAX_LAYER_MM))),
+        },
+        "polygon" => Figure::Polygon { sides: counted(r, table.sides.as_ref(), "`sides`", 3, 6)? },
+        "star" => Figure::Star {
+            points: counted(r, table.points.as_ref(), "`points`", 2, 5)?,
+            inner: table.inner.as_ref().map_or(0.45, |v| r.length(v, "`inner`", (0.05, 1.0))),
+        },
+        other => {
+            let near = closest(other, ["circle", "rectangle", "polygon", "star"]);
+            let help = near
+                .map_or("use `circle`, `rectangle`, `polygon` or `star`".to_string(), |n| {
+                    format!("did you mean `{n}`?")
+                });
+            r.error(&name.span(), format!("unknown shape `{other}`"), &help);
+            return None;
+        }
+    };
+    let (width_mm, height_mm) = match (&table.box_mm, &table.size_mm) {
+        (Some(b), _) => pair(r, b, "`box_mm`", 0.1)?,
+        (None, Some(size)) => {
+            let s = r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM));
+            (s, s)
+        }
+        (None, None) => {
+            r.error(
+                &name.span(),
+                "a shape needs `size_mm` or `box_mm`".into(),
+                "add e.g. size_mm = 6",
+            );
+            return None;
+        }
+    };
+    let fill = colour(r, palette, table.fill.as_ref())?;
+    let stroke_colour = colour(r, palette, table.stroke.as_ref())?;
+    let stroke_mm =
+        table.stroke_mm.as_ref().map_or(0.3, |w| r.length(w, "`stroke_mm`", (0.01, 50.0)));
+    let fill = if fill.is_none() && stroke_colour.is_none() { Some(Colour::BLACK) } else { fill };
+    Some(LayerKind::Shape(ShapeLayer {
+        figure,
+        width_mm,
+        height_mm,
+        fill,
+        stroke: stroke_colour.map(|c| (c, stroke_mm)),
+    }))
+}
+
+/// A count from `least` to 64, or `default` when absent.
+fn counted(
+    r: &mut Resolver<'_>,
+    value: Option<&Spanned<u32>>,
+    what: &str,
+    least: u32,
+    default: u32,
+) -> Option<u32> {
+    let Some(value) = value else { return Some(default) };
+    let v = *value.get_ref();
+    if (least..=64).contains(&v) {
+        Some(v)
+    } else {
+        r.error(
+            &value.span(),
+            format!("{what} is {v}"),
+            &format!("give a whole number from {least} to 64"),
+        );
+        None
+    }
+}
+
+fn pips(
+    r: &mut Resolver<'_>,
+    palette: &Palette,
+    item: &ItemFace<'_>,
+    table: &LayerTable,
+    value: &Spanned<toml::Value>,
+) -> Option<LayerKind> {
+    // A number written in the template is the same for every item; one from a field is
+    // the item's own, so its message names the item.
+    let (count, whose) = match value.get_ref() {
+        toml::Value::Integer(n) => (Some(*n), String::from("pips")),
+        toml::Value::String(text) => {
+            let text = substituted(r, item, &Spanned::new(value.span(), text.clone()))?;
+            (text.trim().parse::<i64>().ok(), format!("{}: pips `{}`", item.what, text.trim()))
+        }
+        _ => (None, String::from("pips")),
+    };
+    let Some(count) =
+        count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::pips::MAX_PIPS)
+    else {
+        r.error(
+            &value.span(),
+            format!("{whose} must be a whole number from 0 to 9"),
+            "write e.g. pips = 5 or pips = \"{pips}\" with a field holding 0 to 9",
+        );
+        return None;
+    };
+    let box_mm = required_size(r, table, "a pips layer")?;
+    let colour = colour(r, palette, table.colour.as_ref())?.unwrap_or(Colour::BLACK);
+    Some(LayerKind::Pips(PipsLayer { count, box_mm, colour }))
+}
+
+/// The text with every `{field}` replaced (`{{` and `}}` stand for braces); a missing
+/// field is reported at the key, naming the item and its line.
+fn substituted(
+    r: &mut Resolver<'_>,
+    item: &ItemFace<'_>,
+    text: &Spanned<String>,
+) -> Option<String> {
+    match substitute(text.get_ref(), &item.fields) {
+        Ok(done) => Some(done),
+        Err(Missing::Field(name)) => {
+            let mut known: Vec<&str> = item.fields.keys().map(String::as_str).collect();
+            known.sort_unstable();
+            r.error(
+                &text.span(),
+                format!(
+                    "{} (line {}, column {}) has no field `{name}`",
+                    item.what, item.position.line, item.position.column
+                ),
+                &format!(
+                    "add `{name}` to its fields = {{ … }}, or use one of its fields: {}",
+                    known.join(", ")
+                ),
+            );
+            None
+        }
+        Err(Missing::Brace) => {
+            r.error(
+                &text.span(),
+                "a `{` or `}` without its pair".into(),
+                "write fields as {name}; write {{ and }} for braces themselves",
+            );
+            None
+        }
+    }
+}
+
+/// Why a text cannot be filled in.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Missing {
+    Field(String),
+    Brace,
+}
+
+/// Replaces `{name}` by the field's value; `{{` and `}}` are literal braces.
+pub fn substitute(text: &str, fields: &BTreeMap<String, String>) -> Result<String, Missing> {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                out.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                out.push('}');
+            }
+            '{' => {
+                let mut name = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some('{') | None => return Err(Missing::Brace),
+                        Some(c) => name.push(c),
+                    }
+                }
+                let value = fields.get(name.trim()).ok_or(Missing::Field(name.trim().into()))?;
+                out.push_str(value);
+            }
+            '}' => return Err(Missing::Brace),
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}
+
+/// An item's `fields` table as text values, with `built_in` fields first (an item's own
+/// field of the same name wins); a value that is not text or a number is reported.
+pub fn fields(
+    r: &mut Resolver<'_>,
+    built_in: &[(&str, String)],
+    table: Option<&Spanned<FieldsTable>>,
+) -> BTreeMap<String, String> {
+    let mut fields: BTreeMap<String, String> =
+        built_in.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect();
+    for (name, value) in table.map(|t| t.get_ref().iter()).into_iter().flatten() {
+        let text = match value.get_ref() {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(n) => n.to_string(),
+            toml::Value::Float(x) => x.to_string(),
+            toml::Value::Boolean(b) => b.to_string(),
+            _ => {
+                r.error(
+                    &value.span(),
+                    format!("field `{name}` is not text or a number"),
+                    "write fields as name = \"text\" or name = 3",
+                );
+                continue;
+            }
+        };
+        fields.insert(name.clone(), text);
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn substitutes_fields_and_escapes_braces() {
+        let fields: BTreeMap<String, String> =
+            [("number".to_string(), "7".to_string()), ("power".into(), "3".into())].into();
+        assert_eq!(substitute("{number}: {power}", &fields), Ok("7: 3".into()));
+        assert_eq!(substitute("{{{ number }}}", &fields), Ok("{7}".into()));
+        assert_eq!(substitute("{colour}", &fields), Err(Missing::Field("colour".into())));
+        assert_eq!(substitute("{number", &fields), Err(Missing::Brace));
+        assert_eq!(substitute("a } b", &fields), Err(Missing::Brace));
+    }
+}

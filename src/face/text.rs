@@ -1,0 +1,227 @@
+//! Face text: shaped with rustybuzz (kerning, ligatures, marks), wrapped into lines inside a
+//! box, shrunk to fit when asked, and turned into glyph outlines in mm.
+//!
+//! `size_mm` is the height of a capital letter. A block of lines is centred on its anchor:
+//! from the top of the first line's capitals to the baseline of the last line.
+
+use kurbo::{Affine, BezPath};
+use rustybuzz::ttf_parser::GlyphId;
+use rustybuzz::{Face, UnicodeBuffer};
+
+use super::{Align, TextLayer};
+use crate::text::{PathBuilder, cap_height};
+
+/// Slack allowed when checking that text fits its box, in mm.
+const FIT_TOLERANCE_MM: f64 = 1e-6;
+/// Smallest size fitting shrinks text to, in mm of cap height.
+pub const SMALLEST_FIT_MM: f64 = 0.5;
+
+/// Text laid out: its outline centred on the origin and how big it came out.
+#[derive(Clone, Debug)]
+pub struct LaidText {
+    pub path: BezPath,
+    /// Cap height used, in mm (smaller than asked when shrunk to fit).
+    pub size_mm: f64,
+    /// Widest line's advance, in mm.
+    pub width_mm: f64,
+    /// From the first line's cap height to the last line's baseline, in mm.
+    pub height_mm: f64,
+    /// Whether it fits its box (always true without a box).
+    pub fits: bool,
+}
+
+/// One shaped line in font units: its outline (y up, baseline at 0) and its advance.
+pub fn shape_line(face: &Face<'_>, text: &str) -> (BezPath, f64) {
+    let mut buffer = UnicodeBuffer::new();
+    buffer.push_str(text);
+    buffer.guess_segment_properties();
+    let glyphs = rustybuzz::shape(face, &[], buffer);
+    let mut path = BezPath::new();
+    let (mut pen_x, mut pen_y) = (0.0, 0.0);
+    for (info, pos) in glyphs.glyph_infos().iter().zip(glyphs.glyph_positions()) {
+        let mut builder = PathBuilder::default();
+        let id = u16::try_from(info.glyph_id).unwrap_or(0);
+        if face.outline_glyph(GlyphId(id), &mut builder).is_some() {
+            let x = pen_x + f64::from(pos.x_offset);
+            let y = pen_y + f64::from(pos.y_offset);
+            builder.path.apply_affine(Affine::translate((x, y)));
+            path.extend(builder.path);
+        }
+        pen_x += f64::from(pos.x_advance);
+        pen_y += f64::from(pos.y_advance);
+    }
+    (path, pen_x)
+}
+
+/// The advance of `text` in font units.
+pub fn advance(face: &Face<'_>, text: &str) -> f64 {
+    shape_line(face, text).1
+}
+
+/// Lays out a text layer: wraps, fits and aligns it.
+pub fn lay_out(layer: &TextLayer) -> LaidText {
+    let Some(face) = layer.font.face() else {
+        return LaidText {
+            path: BezPath::new(),
+            size_mm: 0.0,
+            width_mm: 0.0,
+            height_mm: 0.0,
+            fits: false,
+        };
+    };
+    let at_size = |size: f64| lay_out_at(&face, layer, size);
+    let first = at_size(layer.size_mm);
+    if first.fits || !layer.fit {
+        return first;
+    }
+    // Bisect for the largest size that fits.
+    let (mut low, mut high) = (SMALLEST_FIT_MM, layer.size_mm);
+    let mut best = at_size(low);
+    if !best.fits {
+        return best;
+    }
+    for _ in 0..24 {
+        let middle = (low + high) / 2.0;
+        let laid = at_size(middle);
+        if laid.fits {
+            low = middle;
+            best = laid;
+        } else {
+            high = middle;
+        }
+    }
+    best
+}
+
+/// Lays out at one size.
+fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
+    let scale = size_mm / cap_height(face).max(1.0);
+    let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
+    let lines: Vec<String> =
+        layer.text.split('\n').flat_map(|paragraph| wrap(face, paragraph, wrap_width)).collect();
+    let line_units =
+        f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
+    let line_mm = line_units * scale * layer.line_spacing;
+    let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
+    let shaped: Vec<(BezPath, f64)> = lines.iter().map(|line| shape_line(face, line)).collect();
+    let width_mm = shaped.iter().map(|(_, a)| a * scale).fold(0.0, f64::max);
+    let mut path = BezPath::new();
+    for (index, (outline, advance)) in shaped.into_iter().enumerate() {
+        let advance_mm = advance * scale;
+        let x = match (layer.align, layer.box_mm) {
+            (Align::Left, Some((w, _))) => -w / 2.0,
+            (Align::Right, Some((w, _))) => w / 2.0 - advance_mm,
+            (Align::Left, None) => 0.0,
+            (Align::Right, None) => -advance_mm,
+            (Align::Centre, _) => -advance_mm / 2.0,
+        };
+        let baseline = -height_mm / 2.0 + size_mm + index as f64 * line_mm;
+        let mut outline = outline;
+        // Font units are y up; the page is y down.
+        outline.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, x, baseline]));
+        path.extend(outline);
+    }
+    let fits = layer
+        .box_mm
+        .is_none_or(|(w, h)| width_mm <= w + FIT_TOLERANCE_MM && height_mm <= h + FIT_TOLERANCE_MM);
+    LaidText { path, size_mm, width_mm, height_mm, fits }
+}
+
+/// Splits a paragraph into lines no wider than `width` font units (a word wider than the
+/// width stands on a line of its own); one line without a width.
+fn wrap(face: &Face<'_>, paragraph: &str, width: Option<f64>) -> Vec<String> {
+    let Some(width) = width else { return vec![paragraph.to_string()] };
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in paragraph.split_whitespace() {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if line.is_empty() || advance(face, &candidate) <= width {
+            line = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::face::fonts::default_font;
+    use crate::scene::Colour;
+    use kurbo::Shape;
+
+    fn layer(text: &str, size_mm: f64, box_mm: Option<(f64, f64)>) -> TextLayer {
+        TextLayer {
+            text: text.into(),
+            font: default_font(),
+            size_mm,
+            colour: Colour::BLACK,
+            align: Align::Centre,
+            box_mm,
+            fit: false,
+            line_spacing: 1.0,
+        }
+    }
+
+    #[test]
+    fn av_is_kerned_narrower_than_a_plus_v() {
+        let font = default_font();
+        let face = font.face().unwrap();
+        let pair = advance(&face, "AV");
+        let apart = advance(&face, "A") + advance(&face, "V");
+        assert!(pair < apart - 1.0, "AV {pair} vs A + V {apart}");
+    }
+
+    #[test]
+    fn greek_and_cyrillic_words_render_with_real_glyphs() {
+        let font = default_font();
+        let face = font.face().unwrap();
+        for word in ["Ελλάδα", "Кириллица", "Æsop façade"] {
+            let mut buffer = UnicodeBuffer::new();
+            buffer.push_str(word);
+            let glyphs = rustybuzz::shape(&face, &[], buffer);
+            assert!(
+                glyphs.glyph_infos().iter().all(|g| g.glyph_id != 0),
+                "{word}: a missing glyph"
+            );
+            let laid = lay_out(&layer(word, 5.0, None));
+            assert!(laid.path.bounding_box().width() > 10.0, "{word}");
+        }
+    }
+
+    #[test]
+    fn capitals_are_as_tall_as_asked_and_centred_on_the_anchor() {
+        let laid = lay_out(&layer("HEX", 8.0, None));
+        let ink = laid.path.bounding_box();
+        assert!((ink.height() - 8.0).abs() < 0.01, "{ink:?}");
+        assert!(ink.center().y.abs() < 0.01 && ink.center().x.abs() < 0.5, "{ink:?}");
+    }
+
+    #[test]
+    fn text_wraps_inside_its_box_and_shrinks_to_fit() {
+        let text = "a long line of words that cannot stand on one line";
+        let wrapped = lay_out(&layer(text, 3.0, Some((30.0, 40.0))));
+        assert!(wrapped.fits && wrapped.width_mm <= 30.0, "{}", wrapped.width_mm);
+        assert!(wrapped.height_mm > 3.0 * 3.0, "several lines: {}", wrapped.height_mm);
+        let too_big = lay_out(&layer(text, 6.0, Some((30.0, 10.0))));
+        assert!(!too_big.fits);
+        let mut fitted = layer(text, 6.0, Some((30.0, 10.0)));
+        fitted.fit = true;
+        let fitted = lay_out(&fitted);
+        assert!(fitted.fits && fitted.size_mm < 6.0 && fitted.height_mm <= 10.0);
+        assert!(fitted.size_mm > 1.0, "{}", fitted.size_mm);
+    }
+
+    #[test]
+    fn left_and_right_alignment_use_the_box_sides() {
+        let mut left = layer("Hi", 4.0, Some((20.0, 10.0)));
+        left.align = Align::Left;
+        let ink = lay_out(&left).path.bounding_box();
+        assert!((ink.x0 + 10.0).abs() < 0.6, "{ink:?}");
+        left.align = Align::Right;
+        let ink = lay_out(&left).path.bounding_box();
+        assert!((ink.x1 - 10.0).abs() < 0.6, "{ink:?}");
+    }
+}
