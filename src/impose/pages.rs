@@ -196,7 +196,9 @@ mod tests {
             .iter()
             .map(|item| match item {
                 Item::Group(group) => group.transform,
-                Item::Shape(_) => panic!("art not placed by a group"),
+                Item::Shape(_) | Item::Use(_) | Item::Image(_) => {
+                    panic!("art not placed by a group")
+                }
             })
             .collect()
     }
