@@ -130,6 +130,7 @@ mod tests {
             number: 1,
             slots,
             joins: Vec::new(),
+            copies: 1,
             back: None,
             faces: Default::default(),
             position: Default::default(),

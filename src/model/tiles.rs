@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::design::{JoinRule, Palette, SetRule, Slot, SlotKind, Tile};
+use super::design::{EMPTY_SLOT, JoinRule, Palette, SetRule, Slot, SlotKind, Tile};
 use super::resolve::Resolver;
 use super::schema::TileTable;
 use crate::geometry::polygon::RegularPolygon;
@@ -52,6 +52,7 @@ fn resolve_tile(
     }
     let slots: Vec<Option<Slot>> = edges.iter().map(|text| slot(resolver, text, palette)).collect();
     let back = table.back.as_ref().and_then(|name| resolver.colour_name(name, palette));
+    let copies = table.copies.as_ref().map_or(1, |copies| resolver.copies(copies));
     if resolver.diagnostics.len() > errors_before {
         return None;
     }
@@ -68,14 +69,19 @@ fn resolve_tile(
         number,
         slots,
         joins,
+        copies,
         back,
         faces: Default::default(),
         position: resolver.source.start_of(&entry.span()),
     })
 }
 
-/// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`).
+/// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`); `"-"`
+/// is an empty slot.
 fn slot(resolver: &mut Resolver<'_>, text: &Spanned<String>, palette: &Palette) -> Option<Slot> {
+    if text.get_ref().trim() == EMPTY_SLOT {
+        return Some(Slot::empty());
+    }
     let mut words = text.get_ref().split_whitespace();
     let colour_word = words.next().unwrap_or("");
     let kind_word = words.next();
@@ -149,7 +155,21 @@ fn check_joinable(
     b: usize,
 ) {
     let (sa, sb) = (&slots[a], &slots[b]);
-    if sa.kind != SlotKind::Line || sb.kind != SlotKind::Line {
+    if sa.is_empty() || sb.is_empty() {
+        let edge = if sa.is_empty() { a } else { b };
+        resolver.error(
+            span,
+            format!("tile {number}: join [{}, {}] names empty edge {}", a + 1, b + 1, edge + 1),
+            "an empty slot (`\"-\"`) has no line to join: give it a colour or drop the join",
+        );
+    } else if [sa.kind, sb.kind].contains(&SlotKind::Region) {
+        resolver.error(
+            span,
+            format!("tile {number}: join [{}, {}] joins a region to another slot", a + 1, b + 1),
+            "a region fills the triangle between its edge and the centre on its own; \
+             only `line` slots can be joined",
+        );
+    } else if sa.kind != SlotKind::Line || sb.kind != SlotKind::Line {
         resolver.error(
             span,
             format!("tile {number}: join [{}, {}] is not between two line slots", a + 1, b + 1),

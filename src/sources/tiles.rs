@@ -17,9 +17,11 @@ pub fn tiles(design: &Design) -> Option<Part> {
     let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
     let bleed_mm = design.sheet.print.bleed_for_gap(design.sheet.gap_mm);
     let outline = Outline::regular(shape);
+    // A tile with `copies = N` prints N times, side by side.
     let cutouts = design
         .tiles
         .iter()
+        .flat_map(|tile| std::iter::repeat_n(tile, tile.copies as usize))
         .map(|tile| Cutout {
             back: design
                 .backs

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::describe::describe;
 use super::enumerate::{MAX_ASSIGNMENTS, TileKey, complete_set};
 use super::rule::violations;
-use crate::geometry::canonical::{canonical, edge_labels};
+use crate::geometry::canonical::{Symmetry, canonical, edge_labels};
 use crate::model::design::{Design, Tile};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::source::Position;
@@ -90,7 +90,47 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             );
         }
     }
-    let (Some(rule), Some(shape)) = (&design.rule, design.shape) else {
+    let Some(shape) = design.shape else {
+        return tile_report(design, None, problems);
+    };
+    let rule = design.rule.as_ref();
+    // Separate entries that are the same tile are duplicates with or without a rule:
+    // intended repeats are written `copies = N`. The rule's symmetry, else rotation.
+    let symmetry = rule.map_or(Symmetry::Rotation, |rule| rule.symmetry);
+    let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
+    let mut distinct: Vec<(&Tile, TileKey)> = Vec::new();
+    for tile in &design.tiles {
+        // Without a rule, face layers (a name, a number, a picture) tell tiles apart.
+        let has_art = !tile.faces.front.is_empty() || tile.faces.back.is_some();
+        if rule.is_none() && has_art {
+            continue;
+        }
+        let (key, placement) = canonical(&edge_labels(&tile.slots, &tile.joins), symmetry);
+        if let Some(first) = seen.get(&key) {
+            let (_, first_placement) =
+                canonical(&edge_labels(&first.slots, &first.joins), symmetry);
+            let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
+            let how = match (turn, placement.reflected != first_placement.reflected) {
+                (0, false) => String::from("the same tile"),
+                (0, true) => String::from("its mirror image"),
+                (t, false) => format!("the same tile turned clockwise by {t} edge(s)"),
+                (t, true) => format!("its mirror image turned clockwise by {t} edge(s)"),
+            };
+            problem(
+                tile.position,
+                format!(
+                    "tile {} duplicates tile {} (line {}): {how}",
+                    tile.number, first.number, first.position.line
+                ),
+                "remove one of the two, or change it into the missing tile; for intended \
+                 repeats write `copies = N` on one entry",
+            );
+            continue;
+        }
+        seen.insert(key.clone(), tile);
+        distinct.push((tile, key));
+    }
+    let Some(rule) = rule else {
         return tile_report(design, None, problems);
     };
     let complete = match complete_set(rule, shape) {
@@ -106,36 +146,22 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             return tile_report(design, None, problems);
         }
     };
-    let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
-    for tile in &design.tiles {
-        let (key, placement) = canonical(&edge_labels(&tile.slots, &tile.joins), rule.symmetry);
-        if let Some(first) = seen.get(&key) {
-            let (_, first_placement) =
-                canonical(&edge_labels(&first.slots, &first.joins), rule.symmetry);
-            let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
-            let how = match (turn, placement.reflected != first_placement.reflected) {
-                (0, false) => String::from("the same tile"),
-                (0, true) => String::from("its mirror image"),
-                (t, false) => format!("the same tile turned clockwise by {t} edge(s)"),
-                (t, true) => format!("its mirror image turned clockwise by {t} edge(s)"),
-            };
-            problem(
-                tile.position,
-                format!(
-                    "tile {} duplicates tile {} (line {}): {how}",
-                    tile.number, first.number, first.position.line
-                ),
-                "remove one of the two, or change it into the missing tile",
-            );
-            continue;
-        }
-        seen.insert(key.clone(), tile);
-        if !complete.contains_key(&key) {
+    for (tile, key) in &distinct {
+        if !complete.contains_key(key) {
             let reasons = violations(rule, shape, &tile.slots, &tile.joins);
             problem(
                 tile.position,
                 format!("tile {} is not in the set: {}", tile.number, reasons.join("; ")),
                 "change or remove the tile, or widen the rule",
+            );
+        } else if tile.copies != rule.copies {
+            problem(
+                tile.position,
+                format!(
+                    "tile {} comes {} time(s); the rule says each tile comes {} time(s)",
+                    tile.number, tile.copies, rule.copies
+                ),
+                "set `copies` on the tile to the rule's `copies`",
             );
         }
     }
@@ -156,22 +182,29 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 "correct `count` or the rule",
             );
         }
-        if design.tiles.len() != count {
+        let wanted = count * rule.copies as usize;
+        let listed = physical_tiles(design);
+        if listed != wanted {
             problem(
                 rule.position,
-                format!("the design lists {} tiles; the set has {count}", design.tiles.len()),
+                format!("the design lists {listed} tiles; the set has {wanted}"),
                 "add or remove tiles",
             );
         }
     }
-    tile_report(design, Some(complete.len()), problems)
+    tile_report(design, Some(complete.len() * rule.copies as usize), problems)
+}
+
+/// Tiles printed: every entry as many times as its `copies`.
+fn physical_tiles(design: &Design) -> usize {
+    design.tiles.iter().map(|tile| tile.copies as usize).sum()
 }
 
 /// The report of the tile check; pieces, parts and contents are added by the caller.
 fn tile_report(design: &Design, derived: Option<usize>, problems: Vec<Diagnostic>) -> CheckReport {
     CheckReport {
         set_name: design.name.clone(),
-        tiles: design.tiles.len(),
+        tiles: physical_tiles(design),
         derived,
         problems,
         pieces: None,
