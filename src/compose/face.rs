@@ -139,6 +139,7 @@ mod tests {
                 .map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line })
                 .collect(),
             joins: joins.to_vec(),
+            back_side: None,
             copies: 1,
             back: None,
             faces: Default::default(),

@@ -139,6 +139,9 @@ pub struct Tile {
     pub slots: Vec<Slot>,
     /// Pairs of edges (0-based, smaller first, sorted) joined inside the tile.
     pub joins: Vec<(usize, usize)>,
+    /// The back's slots and joins, when the back carries edge art as the front does
+    /// (`back_edges`): numbered clockwise as seen on the back, edge 1 on top.
+    pub back_side: Option<TileSide>,
     /// How many identical copies of the tile the set holds (`copies`, default 1).
     pub copies: u32,
     /// Colour name of the number on the back, if the tile has a back.
@@ -147,6 +150,31 @@ pub struct Tile {
     pub faces: crate::face::ItemFaces,
     /// Where the `[[tiles]]` entry is in the design file.
     pub position: Position,
+}
+
+/// One face's edge art: a slot per edge and the joined edge pairs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileSide {
+    pub slots: Vec<Slot>,
+    pub joins: Vec<(usize, usize)>,
+}
+
+impl Tile {
+    /// The tile as seen from the back, when its back carries edge art: the back's slots and
+    /// joins, with the back's face layers in front.
+    pub fn back_view(&self) -> Option<Tile> {
+        let side = self.back_side.as_ref()?;
+        Some(Tile {
+            slots: side.slots.clone(),
+            joins: side.joins.clone(),
+            back_side: None,
+            faces: crate::face::ItemFaces {
+                front: self.faces.back.clone().unwrap_or_default(),
+                back: None,
+            },
+            ..self.clone()
+        })
+    }
 }
 
 /// Whether line slots are joined inside a tile.

@@ -449,7 +449,8 @@ impl Resolver<'_> {
         };
         Backs {
             enabled: table.enabled.unwrap_or_else(|| {
-                table.template.is_some() || tiles.iter().any(|t| t.back.is_some())
+                table.template.is_some()
+                    || tiles.iter().any(|t| t.back.is_some() || t.back_side.is_some())
             }),
             background,
             text_height_mm: table.text_height_mm.as_ref().map_or(shape.apothem() * 0.7, |h| {
