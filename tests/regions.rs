@@ -8,7 +8,11 @@ mod common;
 
 use std::fs;
 
-use common::{code, root, scratch, text, tilepress};
+use common::{code, line_of, root, scratch, text, tilepress};
+
+fn check(name: &str, toml: &str) -> (i32, String) {
+    common::check_text(name, "r.toml", toml)
+}
 use lopdf::Document;
 use lopdf::content::Content;
 
@@ -51,6 +55,42 @@ fn a_rule_breaking_region_tile_is_named() {
         "{out}"
     );
     assert!(out.contains("missing tile: edges 1–3 clockwise: red region, red region, red region"));
+}
+
+#[test]
+fn a_removed_region_tile_is_named_by_its_regions() {
+    let full = fs::read_to_string(design_path()).unwrap();
+    let cut = full.find("[[tiles]]\nnumber = 10\n").expect("tile 10");
+    let end = full.find("[[tiles]]\nnumber = 11\n").expect("tile 11");
+    let toml = format!("{}{}", &full[..cut], &full[end..]);
+    let (status, out) = check("regions-missing", &toml);
+    assert_eq!(status, 1, "{out}");
+    let rule = line_of(&toml, "[rule]");
+    assert!(
+        out.contains(&format!(
+            "r.toml:{rule}:1: problem: missing tile: edges 1–3 clockwise: red region, green region, blue region"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("the design lists 10 tiles; the set has 11"), "{out}");
+}
+
+#[test]
+fn a_region_tile_listed_twice_is_a_duplicate() {
+    let full = fs::read_to_string(design_path()).unwrap();
+    let toml = format!(
+        "{full}\n[[tiles]]\nnumber = 12\nedges = [\"green region\", \"blue region\", \"red region\"]\n"
+    );
+    let (status, out) = check("regions-duplicate", &toml);
+    assert_eq!(status, 1, "{out}");
+    let at = line_of(&toml, "number = 12") - 1;
+    let first = line_of(&toml, "number = 10") - 1;
+    assert!(
+        out.contains(&format!(
+            "r.toml:{at}:1: problem: tile 12 duplicates tile 10 (line {first}): the same tile turned clockwise by"
+        )),
+        "{out}"
+    );
 }
 
 /// A filled path: its colour (0–255 per channel) and its points in mm.

@@ -7,23 +7,14 @@ mod common;
 
 use std::fs;
 
-use common::{code, root, scratch, text, tilepress};
+use common::{code, line_of, root, scratch, text, tilepress};
+
+fn check(name: &str, toml: &str) -> (i32, String) {
+    common::check_text(name, "t.toml", toml)
+}
 
 fn design() -> String {
     fs::read_to_string(root().join("tests/designs/two-faced-squares.toml")).unwrap()
-}
-
-fn check(name: &str, toml: &str) -> (i32, String) {
-    let dir = scratch(name);
-    fs::write(dir.join("t.toml"), toml).unwrap();
-    let output = tilepress(&dir, &["check", "t.toml"]);
-    let (out, err) = text(&output);
-    (code(&output), format!("{out}{err}"))
-}
-
-/// The 1-based line of the first occurrence of `needle`.
-fn line_of(toml: &str, needle: &str) -> usize {
-    toml[..toml.find(needle).expect(needle)].lines().count() + 1
 }
 
 #[test]

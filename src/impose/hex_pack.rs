@@ -106,13 +106,7 @@ pub fn hexagonal_sheets(
             SheetPlacement { placed, cuts: vec![cut_stroke(path)], crops: Vec::new() }
         })
         .collect();
-    Ok(Packed {
-        page_mm: (pw, ph),
-        sheets,
-        per_sheet,
-        printable_mm2: area.area(),
-        registration: sheet.print.registration_marks,
-    })
+    Ok(Packed::in_area((pw, ph), sheets, per_sheet, area, sheet))
 }
 
 #[cfg(test)]

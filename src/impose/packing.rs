@@ -72,6 +72,26 @@ pub struct Packed {
     pub registration: bool,
 }
 
+impl Packed {
+    /// Sheets filled in `area` of `page_mm` paper, up to `per_sheet` cutouts each, clear of
+    /// the registration band when the sheet settings print registration marks.
+    pub fn in_area(
+        page_mm: (f64, f64),
+        sheets: Vec<SheetPlacement>,
+        per_sheet: usize,
+        area: Rect,
+        sheet: &SheetSettings,
+    ) -> Packed {
+        Packed {
+            page_mm,
+            sheets,
+            per_sheet,
+            printable_mm2: area.area(),
+            registration: sheet.print.registration_marks,
+        }
+    }
+}
+
 /// What a packing made of a part: sheets of placed cutouts, or one cutout split over sheets.
 #[derive(Clone, Debug)]
 pub enum Arrangement {
