@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{code, root, scratch, text, tilepress};
+use common::{code, copy_folder, root, scratch, text, tilepress};
 use tilepress::render::png::{Paper, decode_png, pixel_size, svg_to_png};
 
 fn shipped() -> Vec<PathBuf> {
@@ -229,19 +229,4 @@ fn build_without_arguments_builds_the_diagrams_too() {
         .filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.'))
         .count();
     assert_eq!(made, 3 * shipped().len());
-}
-
-/// Copies a folder with its sub-folders (designs keep their images and fonts in
-/// `designs/assets/`).
-fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_folder(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }

@@ -6,6 +6,8 @@
 //!
 //! `FUZZ_CASES=2000 cargo test --release --test fuzz` runs a longer campaign.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -179,10 +181,7 @@ fn diagram_folder() -> &'static Path {
         std::fs::create_dir_all(root.join("diagrams")).unwrap();
         std::fs::create_dir_all(root.join("designs")).unwrap();
         let designs = Path::new(env!("CARGO_MANIFEST_DIR")).join("designs");
-        for entry in std::fs::read_dir(designs).unwrap() {
-            let path = entry.unwrap().path();
-            std::fs::copy(&path, root.join("designs").join(path.file_name().unwrap())).unwrap();
-        }
+        common::copy_folder(&designs, &root.join("designs"));
         root.join("diagrams")
     })
 }

@@ -68,6 +68,7 @@ fn largest_rule_colours() -> usize {
         min_slot_kinds: 1,
         symmetry: tilepress::model::design::Symmetry::None,
         count: None,
+        copies: 1,
         position: Default::default(),
     };
     (2..40).take_while(|&n| enumeration_work(&rule(n), 6) <= MAX_ENUMERATION_WORK).last().unwrap()

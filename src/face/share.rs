@@ -71,6 +71,8 @@ mod tests {
             slots: Vec::new(),
             joins: Vec::new(),
             back: None,
+            back_side: None,
+            copies: 1,
             faces: crate::face::ItemFaces { front: layers, back: None },
             position: Default::default(),
         }

@@ -135,13 +135,7 @@ pub fn n_up_sheets(
             }
         })
         .collect();
-    Ok(Packed {
-        page_mm: (pw, ph),
-        sheets,
-        per_sheet,
-        printable_mm2: area.area(),
-        registration: sheet.print.registration_marks,
-    })
+    Ok(Packed::in_area((pw, ph), sheets, per_sheet, area, sheet))
 }
 
 /// One long cut along every column and row boundary of the `used` (columns, rows) cells,

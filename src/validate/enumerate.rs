@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::rule::violations;
 use crate::geometry::canonical::{EdgeLabel, canonical, edge_labels};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{JoinRule, SetRule, Slot, SlotKind};
+use crate::model::design::{EMPTY_SLOT, JoinRule, SetRule, Slot, SlotKind};
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
 
 /// A tile's canonical form: what identifies it up to the rule's symmetry.
@@ -44,9 +44,15 @@ pub fn complete_set(
         .colours
         .iter()
         .flat_map(|colour| {
-            rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind })
+            if colour == EMPTY_SLOT {
+                return vec![Slot::empty()];
+            }
+            rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind }).collect()
         })
         .collect();
+    if choices.is_empty() {
+        return Ok(BTreeMap::new());
+    }
     let Some(total) = choices.len().checked_pow(shape.sides as u32) else {
         return Err(TooLarge::Work(work));
     };
@@ -176,6 +182,7 @@ mod tests {
             min_slot_kinds: 1,
             symmetry: Symmetry::Rotation,
             count: None,
+            copies: 1,
             position: Default::default(),
         }
     }
@@ -184,7 +191,7 @@ mod tests {
     fn triles_rule(min_colours: usize, min_slot_kinds: usize) -> SetRule {
         SetRule {
             colours: vec!["black".into(), "white".into()],
-            slot_kinds: SlotKind::ALL.to_vec(),
+            slot_kinds: vec![SlotKind::Line, SlotKind::Ring, SlotKind::Dot],
             joins: JoinRule::Optional,
             join_spans: vec![1],
             exclude_spans: Vec::new(),
@@ -194,6 +201,7 @@ mod tests {
             min_slot_kinds,
             symmetry: Symmetry::Rotation,
             count: None,
+            copies: 1,
             position: Default::default(),
         }
     }

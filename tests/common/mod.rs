@@ -21,6 +21,20 @@ pub fn tilepress(dir: &Path, args: &[&str]) -> Output {
         .expect("run tilepress")
 }
 
+/// Copies `from` into `to`, sub-folders (a design's `assets/`) too.
+pub fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, target).unwrap();
+        }
+    }
+}
+
 /// A fresh, empty scratch folder unique to this test.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tilepress-test-{}-{name}", std::process::id()));
@@ -100,4 +114,19 @@ pub fn tilepress_watched(
     let stdout = stdout.join().expect("stdout");
     let stderr = stderr.join().expect("stderr");
     Some((Output { status, stdout, stderr }, elapsed))
+}
+
+/// Runs `check` on `toml` written to `file` in a scratch folder named `name`; returns the
+/// exit code and everything printed.
+pub fn check_text(name: &str, file: &str, toml: &str) -> (i32, String) {
+    let dir = scratch(name);
+    std::fs::write(dir.join(file), toml).expect("write the design");
+    let output = tilepress(&dir, &["check", file]);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+/// The 1-based line of the first occurrence of `needle` in `text`.
+pub fn line_of(text: &str, needle: &str) -> usize {
+    text[..text.find(needle).expect(needle)].lines().count() + 1
 }
