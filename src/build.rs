@@ -121,6 +121,9 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
             )
         }
         Summary::Nets(counts) => format!("nets: {}", counts.join(", ")),
+        Summary::Cards { count, width_mm, height_mm } => {
+            format!("{count} cards of {width_mm} × {height_mm} mm")
+        }
     }
 }
 

@@ -328,7 +328,7 @@ fn back_templates_land_behind_their_fronts_for_both_flips() {
         for n in 2..=5 {
             design.push_str(&format!(
                 "\n[[tiles]]\nnumber = {n}\nedges = [{}]\n",
-                vec!["\"red dot\""; 6].join(", ")
+                ["\"red dot\""; 6].join(", ")
             ));
         }
         let pdf = built(&format!("duplex-{duplex}-{paper}"), &design, "d.pdf");

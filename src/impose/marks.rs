@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use kurbo::{BezPath, Point, Rect, Vec2};
+use kurbo::{Affine, BezPath, Point, Rect, Vec2};
 
 use super::cut_lines::key;
 use super::layout::FOOTER_BAND_MM;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
 use crate::model::design::Duplex;
-use crate::scene::{Colour, Item, Shape, Stroke};
+use crate::scene::{Colour, Group, Item, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 
 /// Crop marks start this far from the block and are at most this long, in mm.
@@ -150,6 +150,26 @@ pub fn indented_footer(
         items.push(Item::Shape(Shape::filled(glyphs, Colour::BLACK)));
     }
     items
+}
+
+/// [`footer`] turned a quarter into a band along the right edge (text reading upwards), or
+/// along the left edge (`on_left`, text reading downwards), for sheets whose cutouts need
+/// the bottom band.
+pub fn side_footer(
+    lines: &[String],
+    width: f64,
+    height: f64,
+    margin: f64,
+    on_left: bool,
+) -> Vec<Item> {
+    // Drawn at the bottom of a page turned a quarter (height × width), then turned back.
+    let turn = if on_left {
+        Affine::new([0.0, 1.0, -1.0, 0.0, width, 0.0])
+    } else {
+        Affine::new([0.0, -1.0, 1.0, 0.0, 0.0, height])
+    };
+    let items = footer(lines, height, width, margin);
+    vec![Item::Group(Group { transform: turn, items })]
 }
 
 fn rect_path(r: Rect) -> BezPath {

@@ -11,8 +11,8 @@ use kurbo::Affine;
 use super::bleed::with_bleed;
 use super::cut_lines::cut_stroke;
 use super::duplex::{back_mirror, duplex_correction};
-use super::marks::{back_footer, footer, front_footer, indented_footer};
-use super::packing::{Arrangement, Packed, Packing, arrange};
+use super::marks::{back_footer, footer, front_footer, indented_footer, side_footer};
+use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
@@ -98,7 +98,11 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         cuts.extend(placement.cuts.iter().cloned());
         let indent = if packed.registration { footer_indent() } else { 0.0 };
         let mut marks = placement.crops.clone();
-        marks.extend(indented_footer(&front_footer(&counter), width, height, margin, indent));
+        let lines = front_footer(&counter);
+        marks.extend(match packed.footer {
+            FooterPlace::Bottom => indented_footer(&lines, width, height, margin, indent),
+            FooterPlace::Side => side_footer(&lines, width, height, margin, false),
+        });
         let mut layers = vec![
             (Role::Art, fronts.collect()),
             (Role::Fold, folds.collect()),
@@ -117,13 +121,18 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             group(mirror * t * c.back_frame, back)
         });
         let lines = back_footer(&counter, sheet.duplex);
+        let back_marks = match packed.footer {
+            FooterPlace::Bottom => footer(&lines, width, height, margin),
+            // Behind the front's band: on the left when the sheet turns left to right.
+            FooterPlace::Side => {
+                let turned = (mirror * kurbo::Point::new(width, height / 2.0)).x < width / 2.0;
+                side_footer(&lines, width, height, margin, turned)
+            }
+        };
         pages.push(Page::new(
             format!("sheet-{:02}-back", index + 1),
             (width, height),
-            vec![
-                (Role::Art, backs.collect()),
-                (Role::Marks, footer(&lines, width, height, margin)),
-            ],
+            vec![(Role::Art, backs.collect()), (Role::Marks, back_marks)],
         ));
     }
     Imposed {

@@ -32,6 +32,8 @@ pub struct Design {
     pub board: Option<super::board::Board>,
     /// `[[nets]]`: fold-up pieces.
     pub nets: Vec<super::nets::NetPiece>,
+    /// `[[decks]]`: decks of cards.
+    pub decks: Vec<super::cards::Deck>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
     pub play: super::play::Play,
 }

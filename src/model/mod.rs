@@ -3,6 +3,8 @@
 
 pub mod board;
 pub mod board_table;
+pub mod cards;
+pub mod data_file;
 pub mod design;
 pub mod diagnostic;
 pub mod limits;

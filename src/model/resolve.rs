@@ -77,6 +77,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
+    let decks = super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette);
     // A template's mistake is found once per item that uses it: say it once.
     let mut seen = Vec::new();
     let found = resolver.diagnostics.split_off(face_errors);
@@ -107,6 +108,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         players,
         board,
         nets,
+        decks,
         play,
     };
     super::limits::design_fits(&mut resolver, &file, &design);

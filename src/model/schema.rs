@@ -41,6 +41,9 @@ pub struct DesignFile {
     pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
     /// `[play]`: how tiles may be laid next to each other (for diagrams).
     pub play: Option<Spanned<super::play::PlayTable>>,
+    /// `[[decks]]`: decks of cards, see `model::cards`.
+    #[serde(default)]
+    pub decks: Vec<Spanned<super::cards::DeckTable>>,
     /// `[faces.NAME]`: face templates, see `face::schema`.
     #[serde(default)]
     pub faces: Option<Spanned<crate::face::schema::TemplatesTable>>,

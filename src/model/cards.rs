@@ -1,0 +1,316 @@
+//! `[[decks]]`: decks of cards of one size — listed inline or one row per card in a data file
+//! (CSV, .ods, .xlsx) — with rounded corners, bleed, and faces from face templates.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::data_file::{DataTable, read_data};
+use super::design::Palette;
+use super::resolve::Resolver;
+use crate::face::Layer;
+use crate::face::resolve::{FaceResolver, ItemFace, fields, substitute};
+use crate::face::schema::{FieldsTable, ItemFaceTables};
+use crate::scene::Colour;
+
+/// Most cards one deck may print.
+pub const MAX_CARDS: usize = 100_000;
+
+/// `[[decks]]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckTable {
+    /// Names the deck's files (`game-NAME.pdf`) and messages.
+    pub name: Spanned<String>,
+    /// `poker`, `bridge`, `mini`, `tarot`; or give `size_mm`.
+    pub size: Option<Spanned<String>>,
+    pub size_mm: Option<Spanned<Vec<f64>>>,
+    pub corner_radius_mm: Option<Spanned<f64>>,
+    pub bleed_mm: Option<Spanned<f64>>,
+    pub gutter_mm: Option<Spanned<f64>>,
+    /// The card's background colour (a palette name or `#rrggbb`), default white.
+    pub background: Option<Spanned<String>>,
+    /// The front template; may use `{field}`s.
+    pub front: Spanned<String>,
+    /// The back template (one for all, or with `{field}`s one per card); none: no backs.
+    pub back: Option<Spanned<String>>,
+    /// A CSV, .ods or .xlsx file beside the design, one row per card.
+    pub data: Option<Spanned<String>>,
+    /// The workbook sheet to read (default the first).
+    pub sheet: Option<Spanned<String>>,
+    /// The column holding how many copies of a row's card to print (default `count`, when
+    /// the data has it).
+    pub count_column: Option<Spanned<String>>,
+    /// Cards written in the design, after the data file's.
+    #[serde(default)]
+    pub cards: Vec<Spanned<CardTable>>,
+}
+
+/// One card written in the design.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardTable {
+    pub fields: Option<Spanned<FieldsTable>>,
+    pub count: Option<Spanned<u32>>,
+}
+
+/// A resolved deck.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deck {
+    pub name: String,
+    pub width_mm: f64,
+    pub height_mm: f64,
+    pub corner_radius_mm: f64,
+    pub bleed_mm: f64,
+    pub gutter_mm: f64,
+    pub background: Colour,
+    pub cards: Vec<Card>,
+}
+
+/// One card (printed `count` times).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// Where it is written: `cards.csv row 4` or `line 30`.
+    pub origin: String,
+    pub fields: BTreeMap<String, String>,
+    pub count: u32,
+    pub front: Vec<Layer>,
+    pub back: Option<Vec<Layer>>,
+}
+
+/// Named card sizes, width × height in mm.
+const SIZES: [(&str, (f64, f64)); 4] = [
+    ("poker", (63.0, 88.0)),
+    ("bridge", (57.0, 89.0)),
+    ("mini", (44.0, 63.0)),
+    ("tarot", (70.0, 120.0)),
+];
+
+/// Every `[[decks]]` entry, with its cards' faces resolved.
+pub fn resolve_decks(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    tables: &[Spanned<DeckTable>],
+    palette: &Palette,
+) -> Vec<Deck> {
+    tables.iter().filter_map(|table| resolve_deck(r, faces, table, palette)).collect()
+}
+
+fn resolve_deck(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    entry: &Spanned<DeckTable>,
+    palette: &Palette,
+) -> Option<Deck> {
+    let table = entry.get_ref();
+    let name = table.name.get_ref().trim().to_string();
+    let (width_mm, height_mm) = card_size(r, table)?;
+    let corner_radius_mm = table
+        .corner_radius_mm
+        .as_ref()
+        .map_or(0.0, |v| r.length(v, "`corner_radius_mm`", (0.0, width_mm.min(height_mm) / 2.0)));
+    let bleed_mm = table.bleed_mm.as_ref().map_or(0.0, |v| r.length(v, "`bleed_mm`", (0.0, 10.0)));
+    let gutter_mm =
+        table.gutter_mm.as_ref().map_or(0.0, |v| r.length(v, "`gutter_mm`", (0.0, 100.0)));
+    let background = match &table.background {
+        Some(colour) => {
+            r.colour_name(colour, palette).map_or(Colour::WHITE, |c| palette.colour(&c))
+        }
+        None => Colour::WHITE,
+    };
+    let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut rows = Vec::new();
+    if let Some(data) = &table.data {
+        let sheet = table.sheet.as_ref().map(|s| s.get_ref().trim());
+        match read_data(&folder.join(data.get_ref().trim()), sheet) {
+            Ok(read) => rows = data_rows(r, table, &read)?,
+            Err(errors) => {
+                r.diagnostics.extend(errors);
+                return None;
+            }
+        }
+    }
+    let deck_position = r.source.start_of(&entry.span());
+    for card in &table.cards {
+        let position = r.source.start_of(&card.span());
+        let fields = fields(r, &[], card.get_ref().fields.as_ref());
+        let count = card.get_ref().count.as_ref().map_or(1, |c| *c.get_ref());
+        let origin = format!("line {}", position.line);
+        rows.push(RowCard { origin, fields, count, position, folder: None });
+    }
+    let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
+    if total > MAX_CARDS as u64 {
+        r.error(
+            &entry.span(),
+            format!("deck `{name}` has {total} cards, more than {MAX_CARDS}"),
+            "print fewer cards (model/cards.rs: MAX_CARDS)",
+        );
+        return None;
+    }
+    let _ = deck_position;
+    let mut cards = Vec::with_capacity(rows.len());
+    for row in rows {
+        let what = format!("card {}", row.origin);
+        let front = card_face(r, faces, palette, &table.front, &row, what.clone())?;
+        let back = match &table.back {
+            Some(back) => {
+                Some(card_face(r, faces, palette, back, &row, format!("the back of {what}"))?)
+            }
+            None => None,
+        };
+        cards.push(Card { origin: row.origin, fields: row.fields, count: row.count, front, back });
+    }
+    Some(Deck {
+        name,
+        width_mm,
+        height_mm,
+        corner_radius_mm,
+        bleed_mm,
+        gutter_mm,
+        background,
+        cards,
+    })
+}
+
+/// One card before its faces are resolved.
+struct RowCard {
+    origin: String,
+    fields: BTreeMap<String, String>,
+    count: u32,
+    position: crate::model::source::Position,
+    /// The data file's folder, for image paths taken from its fields.
+    folder: Option<PathBuf>,
+}
+
+/// The card size from `size` or `size_mm`.
+fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
+    match (&table.size, &table.size_mm) {
+        (Some(size), None) => {
+            let wanted = size.get_ref().trim().to_lowercase();
+            let found = SIZES.iter().find(|(name, _)| *name == wanted).map(|(_, s)| *s);
+            if found.is_none() {
+                let known: Vec<&str> = SIZES.iter().map(|(n, _)| *n).collect();
+                r.error(
+                    &size.span(),
+                    format!("unknown card size `{wanted}`"),
+                    &format!("use one of {}, or give size_mm = [width, height]", known.join(", ")),
+                );
+            }
+            found
+        }
+        (None, Some(size)) => match size.get_ref()[..] {
+            [w, h]
+                if w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w.max(h) <= 1000.0 =>
+            {
+                Some((w, h))
+            }
+            _ => {
+                r.error(
+                    &size.span(),
+                    "`size_mm` must be [width, height], each above 0 and at most 1000 mm".into(),
+                    "write size_mm = [63, 88]",
+                );
+                None
+            }
+        },
+        (Some(size), Some(_)) => {
+            r.error(&size.span(), "give `size` or `size_mm`, not both".into(), "keep one");
+            None
+        }
+        (None, None) => {
+            r.error(
+                &table.name.span(),
+                "a deck needs a card size".into(),
+                "add size = \"poker\" (or bridge, mini, tarot) or size_mm = [63, 88]",
+            );
+            None
+        }
+    }
+}
+
+/// The data file's rows as cards: every column a field, the count column a count.
+fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Option<Vec<RowCard>> {
+    let count_column = match &table.count_column {
+        Some(name) => match data.column(name.get_ref()) {
+            Some(index) => Some(index),
+            None => {
+                r.error(
+                    &name.span(),
+                    format!("`{}` has no column `{}`", data.path.display(), name.get_ref().trim()),
+                    &format!("use one of its columns: {}", data.columns.join(", ")),
+                );
+                return None;
+            }
+        },
+        None => data.column("count"),
+    };
+    let file = data.path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let folder = data.path.parent().map(Path::to_path_buf);
+    let position = r.source.start_of(&table.name.span());
+    let mut cards = Vec::with_capacity(data.rows.len());
+    let mut failed = false;
+    for row in &data.rows {
+        let mut count = 1;
+        if let Some(index) = count_column {
+            let text = row.values.get(index).map_or("", String::as_str);
+            match text.parse::<u32>() {
+                Ok(n) if n > 0 => count = n,
+                _ => {
+                    let message = format!(
+                        "the count `{text}` of row {} is not a positive whole number",
+                        row.line
+                    );
+                    r.diagnostics.push(
+                        data.error_at(row.line, index, message)
+                            .with_help("give how many copies to print: 1, 2, 3, …"),
+                    );
+                    failed = true;
+                    continue;
+                }
+            }
+        }
+        let fields = data.columns.iter().cloned().zip(row.values.iter().cloned()).collect();
+        let origin = format!("{file} row {}", row.line);
+        cards.push(RowCard { origin, fields, count, position, folder: folder.clone() });
+    }
+    (!failed).then_some(cards)
+}
+
+/// One face of a card: the template `name` (with the card's fields filled in) and its
+/// layers.
+fn card_face(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    palette: &Palette,
+    name: &Spanned<String>,
+    card: &RowCard,
+    what: String,
+) -> Option<Vec<Layer>> {
+    let template = match substitute(name.get_ref(), &card.fields) {
+        Ok(done) => Spanned::new(name.span(), done),
+        Err(_) => {
+            let mut known: Vec<&str> = card.fields.keys().map(String::as_str).collect();
+            known.sort_unstable();
+            r.error(
+                &name.span(),
+                format!("{what} cannot fill in the template name `{}`", name.get_ref()),
+                &format!("use {{field}}s it has: {}", known.join(", ")),
+            );
+            return None;
+        }
+    };
+    let before = r.diagnostics.len();
+    let item = ItemFace {
+        what,
+        position: card.position,
+        tables: ItemFaceTables { template: Some(&template), layers: &[] },
+        fields: card.fields.clone(),
+        corners: 4,
+        outline_name: "a card".into(),
+        folder: card.folder.clone(),
+    };
+    let layers = faces.face(r, palette, &item);
+    (r.diagnostics.len() == before).then_some(layers)
+}
