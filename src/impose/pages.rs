@@ -11,6 +11,7 @@ use kurbo::Affine;
 use super::bleed::with_bleed;
 use super::cut_lines::cut_stroke;
 use super::duplex::{back_mirror, duplex_correction};
+use super::layout::FOOTER_BAND_MM;
 use super::marks::{back_footer, footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
@@ -121,7 +122,20 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             group(mirror * t * c.back_frame, back)
         });
         let lines = back_footer(&counter, sheet.duplex);
+        let flips_top_bottom = (mirror * kurbo::Point::new(width / 2.0, 0.0)).y > height / 2.0;
         let back_marks = match packed.footer {
+            // N-up blocks fill the sheet down to the footer band, so their backs reach into
+            // it when the sheet turns top to bottom: the footer goes behind the front's band,
+            // at the top. (Tile sheets keep their footer at the bottom.)
+            FooterPlace::Bottom
+                if flips_top_bottom && matches!(part.packing, Packing::NUp { .. }) =>
+            {
+                let up = Affine::translate((0.0, 2.0 * margin + FOOTER_BAND_MM - height));
+                vec![Item::Group(Group {
+                    transform: up,
+                    items: footer(&lines, width, height, margin),
+                })]
+            }
             FooterPlace::Bottom => footer(&lines, width, height, margin),
             // Behind the front's band: on the left when the sheet turns left to right.
             FooterPlace::Side => {

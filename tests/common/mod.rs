@@ -1,6 +1,8 @@
 //! Shared helpers for the integration tests: run the real binary, make scratch folders.
 #![allow(dead_code)]
 
+pub mod pdf;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

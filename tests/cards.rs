@@ -1,0 +1,174 @@
+//! Decks of cards from a CSV, measured in the built PDF: 63.00 × 88.00 mm cards, nine on an A4
+//! and on a Letter sheet with the footer clear of them, backs behind fronts for both flips;
+//! and every bad data input refused (exit 2, nothing written) naming file:row:column.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::pdf::{Fill, PT_PER_MM, bounds, fills, number};
+use common::{code, scratch, text, tilepress};
+use lopdf::Document;
+
+/// The cards' background colour, found among the fills.
+const CARD: [u8; 3] = [10, 11, 12];
+
+/// A deck of poker cards read from `cards.csv`, on `paper`, flipping on `duplex`.
+fn design(paper: &str, duplex: &str, extra: &str) -> String {
+    format!(
+        r##"[set]
+name = "Deck"
+
+[palette]
+card = "#0a0b0c"
+ink = "#ffffff"
+
+[sheet]
+paper = "{paper}"
+duplex = "{duplex}"
+
+[faces.front]
+layers = [{{ text = "{{rank}} of {{suit}}", size_mm = 4, colour = "ink" }}]
+
+[faces.back]
+layers = [{{ text = "back", size_mm = 4, colour = "ink" }}]
+
+[[decks]]
+name = "cards"
+size = "poker"
+corner_radius_mm = 3
+background = "card"
+front = "front"
+back = "back"
+data = "cards.csv"
+{extra}
+"##
+    )
+}
+
+const CSV: &str = "suit,rank,count\nhearts,queen,1\nhearts,king,2\nspades,ace,1\nspades,2,5\n";
+
+/// Builds `design` with `csv` beside it; the output of the run and the folder.
+fn run(name: &str, design: &str, csv: &[u8]) -> (std::process::Output, std::path::PathBuf) {
+    let dir = scratch(name);
+    fs::write(dir.join("d.toml"), design).unwrap();
+    fs::write(dir.join("cards.csv"), csv).unwrap();
+    (tilepress(&dir, &["build", "d.toml", "-o", "out"]), dir)
+}
+
+fn card_boxes(fills: &[Fill]) -> Vec<(f64, f64, f64, f64)> {
+    fills.iter().filter(|f| f.colour == CARD).map(|f| bounds(&f.points)).collect()
+}
+
+fn page_size(pdf: &Document, page: u32) -> (f64, f64) {
+    let id = pdf.get_pages()[&page];
+    let media = pdf.get_dictionary(id).unwrap().get(b"MediaBox").unwrap().as_array().unwrap();
+    (number(&media[2]) / PT_PER_MM, number(&media[3]) / PT_PER_MM)
+}
+
+#[test]
+fn nine_poker_cards_of_63_by_88_mm_per_a4_and_letter_sheet_backs_behind_fronts() {
+    for paper in ["A4", "Letter"] {
+        for duplex in ["long-edge", "short-edge"] {
+            let name = format!("cards-{paper}-{duplex}");
+            let (output, dir) = run(&name, &design(paper, duplex, ""), CSV.as_bytes());
+            assert_eq!(code(&output), 0, "{}", text(&output).1);
+            let pdf = Document::load(Path::new(&dir).join("out/d/d-cards.pdf")).unwrap();
+            assert_eq!(pdf.get_pages().len(), 2, "{paper}: 9 cards on one sheet, front and back");
+            let (width, height) = page_size(&pdf, 1);
+            assert!(width < height, "{paper}: portrait");
+            let (fronts, backs) = (fills(&pdf, 1), fills(&pdf, 2));
+            let (front_cards, back_cards) = (card_boxes(&fronts), card_boxes(&backs));
+            assert_eq!((front_cards.len(), back_cards.len()), (9, 9), "{paper} {duplex}");
+            for &(x0, y0, x1, y1) in &front_cards {
+                assert!(((x1 - x0) - 63.0).abs() <= 0.01, "{paper}: width {}", x1 - x0);
+                assert!(((y1 - y0) - 88.0).abs() <= 0.01, "{paper}: height {}", y1 - y0);
+            }
+            // Every front has a back behind it: mirrored left–right for long-edge portrait,
+            // top–bottom for short-edge.
+            for &(x0, y0, x1, y1) in &front_cards {
+                let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+                let behind =
+                    if duplex == "long-edge" { (width - cx, cy) } else { (cx, height - cy) };
+                let found = back_cards.iter().any(|&(a, b, c, d)| {
+                    ((a + c) / 2.0 - behind.0).abs() < 0.01
+                        && ((b + d) / 2.0 - behind.1).abs() < 0.01
+                });
+                assert!(found, "{paper} {duplex}: no back behind the card at ({cx}, {cy})");
+            }
+            // The footer (every other black fill: text and square label) never overlaps a card.
+            for side in [&fronts, &backs] {
+                let cards = card_boxes(side);
+                for fill in side.iter().filter(|f| f.colour == [0, 0, 0]) {
+                    let (a, b, c, d) = bounds(&fill.points);
+                    for &(x0, y0, x1, y1) in &cards {
+                        let apart = a >= x1 || c <= x0 || b >= y1 || d <= y0;
+                        assert!(apart, "{paper} {duplex}: footer {:?} on a card", (a, b, c, d));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn data_mistakes_are_errors_naming_file_row_and_column_and_write_nothing() {
+    let cases: [(&str, String, &[u8], &str); 7] = [
+        (
+            "cards-few",
+            design("A4", "long-edge", ""),
+            b"suit,rank\nhearts\n",
+            "cards.csv:2:2: error: row 2 has too few columns",
+        ),
+        (
+            "cards-many",
+            design("A4", "long-edge", ""),
+            b"suit,rank\nhearts,2,3\n",
+            "cards.csv:2:3: error: row 2 has too many columns",
+        ),
+        (
+            "cards-utf8",
+            design("A4", "long-edge", ""),
+            b"suit,rank\nhearts,\xe9\n",
+            "cards.csv:2:2: error: row 2 is not UTF-8",
+        ),
+        (
+            "cards-count",
+            design("A4", "long-edge", ""),
+            b"suit,rank,count\nhearts,2,0\n",
+            "cards.csv:2:3: error: the count `0` of row 2 is not a positive whole number",
+        ),
+        (
+            "cards-column",
+            design("A4", "long-edge", ""),
+            b"suit,value\nhearts,2\n",
+            "has no field `rank`",
+        ),
+        (
+            "cards-sheet",
+            design("A4", "long-edge", "sheet = \"Deck\""),
+            b"suit,rank\nhearts,2\n",
+            "a CSV file has no sheet `Deck`",
+        ),
+        (
+            "cards-large",
+            design("A4", "long-edge", "").replace("size = \"poker\"", "size_mm = [250, 300]"),
+            b"suit,rank\nhearts,2\n",
+            "does not fit on A4 paper",
+        ),
+    ];
+    for (name, design, csv, expected) in cases {
+        let (output, dir) = run(name, &design, csv);
+        let stderr = text(&output).1;
+        assert_eq!(code(&output), 2, "{name}: {stderr}");
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+        assert!(!dir.join("out").exists(), "{name}: wrote files");
+    }
+    let dir = scratch("cards-missing");
+    fs::write(dir.join("d.toml"), design("A4", "long-edge", "")).unwrap();
+    let output = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_eq!(code(&output), 2);
+    assert!(text(&output).1.contains("data file not found"), "{}", text(&output).1);
+    assert!(!dir.join("out").exists());
+}
