@@ -172,3 +172,44 @@ fn data_mistakes_are_errors_naming_file_row_and_column_and_write_nothing() {
     assert!(text(&output).1.contains("data file not found"), "{}", text(&output).1);
     assert!(!dir.join("out").exists());
 }
+
+/// A rule deriving 2 suits × 3 ranks with a joker twice.
+const RULE: &str = r#"
+[decks.rule]
+name = "{rank} of {suit}"
+product = { suit = ["hearts", "spades"], rank = ["ace", "2", "queen"] }
+extra = [{ fields = { suit = "joker", rank = "red" }, count = 2 }]
+"#;
+
+const FULL: &str = "suit,rank,count\nhearts,ace,1\nhearts,2,1\nhearts,queen,1\nspades,ace,1\nspades,2,1\nspades,queen,1\njoker,red,2\n";
+
+fn check(name: &str, csv: &str) -> (i32, String) {
+    let dir = scratch(name);
+    fs::write(dir.join("d.toml"), design("A4", "long-edge", RULE)).unwrap();
+    fs::write(dir.join("cards.csv"), csv).unwrap();
+    let output = tilepress(&dir, &["check", "d.toml"]);
+    let (stdout, stderr) = text(&output);
+    (code(&output), format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn check_derives_the_deck_and_names_missing_duplicate_and_extra_cards_by_their_rows() {
+    let (status, out) = check("deck-full", FULL);
+    assert_eq!(status, 0, "{out}");
+    assert!(out.contains("deck `cards`: 8 cards (the rule derives 8)"), "{out}");
+    let (status, out) = check("deck-missing", &FULL.replace("hearts,queen,1\n", ""));
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("missing: queen of hearts"), "{out}");
+    let (status, out) = check("deck-twice", &format!("{FULL}spades,2,1\n"));
+    assert_eq!(status, 1, "{out}");
+    assert!(
+        out.contains("cards.csv:9:1: problem: deck `cards` duplicate: 2 of spades 2 times where the rule has 1 (cards.csv row 6, cards.csv row 9)"),
+        "{out}"
+    );
+    let (status, out) = check("deck-extra", &format!("{FULL}clubs,king,1\n"));
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("cards.csv:9:1: problem: deck `cards` extra: king of clubs"), "{out}");
+    let (status, out) = check("deck-one-joker", &FULL.replace("joker,red,2", "joker,red,1"));
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("missing: red of joker (1 of 2)"), "{out}");
+}

@@ -10,6 +10,7 @@ use toml::Spanned;
 use super::data_file::{DataTable, read_data};
 use super::design::Palette;
 use super::resolve::Resolver;
+use super::source::Position;
 use crate::face::Layer;
 use crate::face::resolve::{FaceResolver, ItemFace, fields, substitute};
 use crate::face::schema::{FieldsTable, ItemFaceTables};
@@ -46,6 +47,45 @@ pub struct DeckTable {
     /// Cards written in the design, after the data file's.
     #[serde(default)]
     pub cards: Vec<Spanned<CardTable>>,
+    /// What the complete deck is, for `check`.
+    pub rule: Option<Spanned<DeckRuleTable>>,
+}
+
+/// `[decks.rule]`: the deck as a product of field values, with exceptions and counts.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRuleTable {
+    /// How messages name a card: `"{rank} of {suit}"`.
+    pub name: Spanned<String>,
+    /// Every combination of these fields' values is one card.
+    pub product: BTreeMap<String, Vec<String>>,
+    /// Copies of each combination (default 1).
+    pub each: Option<u32>,
+    /// Combinations that are not in the deck.
+    #[serde(default)]
+    pub exclude: Vec<BTreeMap<String, String>>,
+    /// Cards beyond the product, each `{ fields = { … }, count = N }`.
+    #[serde(default)]
+    pub extra: Vec<ExtraCard>,
+}
+
+/// One card the product does not give.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraCard {
+    pub fields: BTreeMap<String, String>,
+    pub count: Option<u32>,
+}
+
+/// A card by the rule's fields, sorted by field name.
+pub type CardKey = Vec<(String, String)>;
+
+/// The deck's rule resolved: how many of each card, and how cards are named.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeckRule {
+    pub name: String,
+    pub fields: Vec<String>,
+    pub expected: BTreeMap<CardKey, u32>,
 }
 
 /// One card written in the design.
@@ -67,6 +107,9 @@ pub struct Deck {
     pub gutter_mm: f64,
     pub background: Colour,
     pub cards: Vec<Card>,
+    /// Where the deck is written.
+    pub position: Position,
+    pub rule: Option<DeckRule>,
 }
 
 /// One card (printed `count` times).
@@ -74,6 +117,8 @@ pub struct Deck {
 pub struct Card {
     /// Where it is written: `cards.csv row 4` or `line 30`.
     pub origin: String,
+    /// The file and place it is written at (a data file's row, or the design's line).
+    pub at: (PathBuf, Position),
     pub fields: BTreeMap<String, String>,
     pub count: u32,
     pub front: Vec<Layer>,
@@ -138,7 +183,8 @@ fn resolve_deck(
         let fields = fields(r, &[], card.get_ref().fields.as_ref());
         let count = card.get_ref().count.as_ref().map_or(1, |c| *c.get_ref());
         let origin = format!("line {}", position.line);
-        rows.push(RowCard { origin, fields, count, position, folder: None });
+        let at = (r.source.path().to_path_buf(), position);
+        rows.push(RowCard { origin, fields, count, position, at, folder: None });
     }
     let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
     if total > MAX_CARDS as u64 {
@@ -149,7 +195,6 @@ fn resolve_deck(
         );
         return None;
     }
-    let _ = deck_position;
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
         let what = format!("card {}", row.origin);
@@ -160,7 +205,8 @@ fn resolve_deck(
             }
             None => None,
         };
-        cards.push(Card { origin: row.origin, fields: row.fields, count: row.count, front, back });
+        let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
+        cards.push(Card { origin, at, fields, count, front, back });
     }
     Some(Deck {
         name,
@@ -171,6 +217,8 @@ fn resolve_deck(
         gutter_mm,
         background,
         cards,
+        position: deck_position,
+        rule: table.rule.as_ref().map(|rule| deck_rule(rule.get_ref())),
     })
 }
 
@@ -179,7 +227,8 @@ struct RowCard {
     origin: String,
     fields: BTreeMap<String, String>,
     count: u32,
-    position: crate::model::source::Position,
+    position: Position,
+    at: (PathBuf, Position),
     /// The data file's folder, for image paths taken from its fields.
     folder: Option<PathBuf>,
 }
@@ -273,7 +322,8 @@ fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Optio
         }
         let fields = data.columns.iter().cloned().zip(row.values.iter().cloned()).collect();
         let origin = format!("{file} row {}", row.line);
-        cards.push(RowCard { origin, fields, count, position, folder: folder.clone() });
+        let at = (data.path.clone(), Position { line: row.line, column: 1 });
+        cards.push(RowCard { origin, fields, count, position, at, folder: folder.clone() });
     }
     (!failed).then_some(cards)
 }
@@ -313,4 +363,54 @@ fn card_face(
     };
     let layers = faces.face(r, palette, &item);
     (r.diagnostics.len() == before).then_some(layers)
+}
+
+/// The cards a rule derives: every combination of the product's values `each` times, less
+/// the excluded ones, plus the extra cards.
+pub fn deck_rule(table: &DeckRuleTable) -> DeckRule {
+    let mut keys: Vec<CardKey> = vec![Vec::new()];
+    for (field, values) in &table.product {
+        keys = keys
+            .into_iter()
+            .flat_map(|key| {
+                values.iter().map(move |value| {
+                    let mut longer = key.clone();
+                    longer.push((field.clone(), value.trim().to_string()));
+                    longer
+                })
+            })
+            .collect();
+    }
+    let mut fields: Vec<String> = table.product.keys().cloned().collect();
+    let excluded = |key: &CardKey| {
+        table
+            .exclude
+            .iter()
+            .any(|ex| ex.iter().all(|(f, v)| key.iter().any(|(k, w)| k == f && w == v.trim())))
+    };
+    let each = table.each.unwrap_or(1);
+    let mut expected: BTreeMap<CardKey, u32> = BTreeMap::new();
+    for key in keys.into_iter().filter(|k| !excluded(k)) {
+        *expected.entry(key).or_default() += each;
+    }
+    for extra in &table.extra {
+        for field in extra.fields.keys() {
+            if !fields.contains(field) {
+                fields.push(field.clone());
+            }
+        }
+        let key: CardKey =
+            extra.fields.iter().map(|(f, v)| (f.clone(), v.trim().to_string())).collect();
+        *expected.entry(key).or_default() += extra.count.unwrap_or(1);
+    }
+    fields.sort();
+    DeckRule { name: table.name.get_ref().clone(), fields, expected }
+}
+
+/// A card's key under `rule`: its values of the rule's fields (those it has).
+pub fn card_key(rule: &DeckRule, fields: &BTreeMap<String, String>) -> CardKey {
+    rule.fields
+        .iter()
+        .filter_map(|f| fields.get(f).filter(|v| !v.is_empty()).map(|v| (f.clone(), v.clone())))
+        .collect()
 }
