@@ -245,4 +245,19 @@ mod tests {
         let sheet = read_data(&path, Some("Cards")).unwrap_err();
         assert!(sheet[0].message.contains("no sheet `Cards`"));
     }
+
+    #[test]
+    fn reads_a_named_sheet_of_an_ods_workbook_and_refuses_an_unknown_one() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/decks/cards.ods");
+        let table = read_data(&path, Some("Cards")).expect("reads");
+        assert_eq!(table.columns, ["suit", "rank", "count"]);
+        let rows: Vec<(usize, &[String])> =
+            table.rows.iter().map(|r| (r.line, r.values.as_slice())).collect();
+        assert_eq!(rows[1], (3, &["spades".to_string(), "ace".into(), "2".into()][..]));
+        let first = read_data(&path, None).expect("the first sheet");
+        assert_eq!(first.columns, ["nothing here"]);
+        let errors = read_data(&path, Some("Deck")).unwrap_err();
+        assert!(errors[0].message.contains("no sheet `Deck`"), "{}", errors[0]);
+        assert_eq!(errors[0].help.as_deref(), Some("use one of its sheets: Notes, Cards"));
+    }
 }
