@@ -213,3 +213,28 @@ fn check_derives_the_deck_and_names_missing_duplicate_and_extra_cards_by_their_r
     assert_eq!(status, 1, "{out}");
     assert!(out.contains("missing: red of joker (1 of 2)"), "{out}");
 }
+
+#[test]
+fn the_decks_documentation_example_builds_and_checks() {
+    let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find("## Cards and decks").expect("the section")..];
+    let block = |fence: &str| {
+        let start = section.find(fence).expect("an example") + fence.len();
+        section[start..start + section[start..].find("```").unwrap()].to_string()
+    };
+    let dir = scratch("decks-doc-example");
+    fs::write(dir.join("example.toml"), block("```toml\n")).unwrap();
+    let csv = block("```csv\n");
+    fs::write(dir.join("tiny-deck.csv"), &csv).unwrap();
+    let check = tilepress(&dir, &["check", "example.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 0, "{out}{err}");
+    assert!(out.contains("deck `cards`: 8 cards (the rule derives 8)"), "{out}");
+    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    assert!(dir.join("out/example/example-cards.pdf").exists());
+    fs::write(dir.join("tiny-deck.csv"), csv.replace("hearts,2,1\n", "")).unwrap();
+    let check = tilepress(&dir, &["check", "example.toml"]);
+    assert_eq!(code(&check), 1);
+    assert!(text(&check).0.contains("missing: 2 of hearts"), "{}", text(&check).0);
+}
