@@ -34,6 +34,8 @@ pub struct Design {
     pub nets: Vec<super::nets::NetPiece>,
     /// `[[decks]]`: decks of cards.
     pub decks: Vec<super::cards::Deck>,
+    /// `[[tracks]]`: score tracks and other numbered paths.
+    pub tracks: Vec<super::tracks::Track>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
     pub play: super::play::Play,
 }

@@ -19,6 +19,7 @@ pub mod slot_style;
 pub mod source;
 pub mod suggest;
 pub mod tiles;
+pub mod tracks;
 
 // Print corrections and image outputs of a sheet.
 pub mod print;

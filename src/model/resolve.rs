@@ -78,6 +78,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
     let decks = super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette);
+    let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
     // A template's mistake is found once per item that uses it: say it once.
     let mut seen = Vec::new();
     let found = resolver.diagnostics.split_off(face_errors);
@@ -109,6 +110,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         board,
         nets,
         decks,
+        tracks,
         play,
     };
     super::limits::design_fits(&mut resolver, &file, &design);

@@ -10,6 +10,7 @@ pub mod cards;
 pub mod nets;
 pub mod pieces;
 pub mod tiles;
+pub mod tracks;
 
 use crate::cutout::Cutout;
 use crate::impose::Packing;
@@ -53,6 +54,11 @@ pub enum Summary {
     },
     /// Nets, as counted nouns (`2 cubes`).
     Nets(Vec<String>),
+    /// A track of `cells` cells of `cell_mm`.
+    Track {
+        cells: usize,
+        cell_mm: f64,
+    },
     /// `count` cards of `width_mm × height_mm`.
     Cards {
         count: usize,
@@ -75,5 +81,6 @@ pub fn parts(design: &Design) -> Vec<Part> {
     .flatten()
     .collect();
     parts.extend(cards::decks(design));
+    parts.extend(tracks::tracks(design));
     parts
 }
