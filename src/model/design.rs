@@ -36,6 +36,8 @@ pub struct Design {
     pub decks: Vec<super::cards::Deck>,
     /// `[[tracks]]`: score tracks and other numbered paths.
     pub tracks: Vec<super::tracks::Track>,
+    /// `[[maps]]`: grid boards with terrain.
+    pub maps: Vec<super::maps::Map>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
     pub play: super::play::Play,
 }

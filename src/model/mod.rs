@@ -8,6 +8,7 @@ pub mod data_file;
 pub mod design;
 pub mod diagnostic;
 pub mod limits;
+pub mod maps;
 pub mod nets;
 pub mod paper;
 pub mod parts_schema;

@@ -79,6 +79,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     }
     let decks = super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette);
     let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
+    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
     // A template's mistake is found once per item that uses it: say it once.
     let mut seen = Vec::new();
     let found = resolver.diagnostics.split_off(face_errors);
@@ -111,6 +112,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         nets,
         decks,
         tracks,
+        maps,
         play,
     };
     super::limits::design_fits(&mut resolver, &file, &design);

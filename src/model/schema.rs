@@ -47,6 +47,9 @@ pub struct DesignFile {
     /// `[[tracks]]`: numbered cells along a path, see `model::tracks`.
     #[serde(default)]
     pub tracks: Vec<Spanned<super::tracks::TrackTable>>,
+    /// `[[maps]]`: grid boards, see `model::maps`.
+    #[serde(default)]
+    pub maps: Vec<Spanned<super::maps::MapTable>>,
     /// `[faces.NAME]`: face templates, see `face::schema`.
     #[serde(default)]
     pub faces: Option<Spanned<crate::face::schema::TemplatesTable>>,

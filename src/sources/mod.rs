@@ -7,6 +7,7 @@
 
 pub mod boards;
 pub mod cards;
+pub mod maps;
 pub mod nets;
 pub mod pieces;
 pub mod tiles;
@@ -54,6 +55,12 @@ pub enum Summary {
     },
     /// Nets, as counted nouns (`2 cubes`).
     Nets(Vec<String>),
+    /// A map of `cells` cells, `width` × `height` mm.
+    Map {
+        cells: usize,
+        width: f64,
+        height: f64,
+    },
     /// A track of `cells` cells of `cell_mm`.
     Track {
         cells: usize,
@@ -82,5 +89,6 @@ pub fn parts(design: &Design) -> Vec<Part> {
     .collect();
     parts.extend(cards::decks(design));
     parts.extend(tracks::tracks(design));
+    parts.extend(maps::maps(design));
     parts
 }
