@@ -216,15 +216,25 @@ fn the_png_matches_an_independent_svg_renderer_when_one_is_installed() {
     assert!(share < 0.01, "{:.3} % of pixels differ", share * 100.0);
 }
 
+/// Copies `from` into `to`, sub-folders (a design's `assets/`) too.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, target).unwrap();
+        }
+    }
+}
+
 #[test]
 fn build_without_arguments_builds_the_diagrams_too() {
     let dir = scratch("diagrams-build");
     for folder in ["designs", "diagrams"] {
-        std::fs::create_dir_all(dir.join(folder)).unwrap();
-        for entry in std::fs::read_dir(root().join(folder)).unwrap() {
-            let path = entry.unwrap().path();
-            std::fs::copy(&path, dir.join(folder).join(path.file_name().unwrap())).unwrap();
-        }
+        copy_folder(&root().join(folder), &dir.join(folder));
     }
     let output = tilepress(&dir, &["build"]);
     assert_eq!(code(&output), 0, "{}", text(&output).1);

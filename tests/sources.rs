@@ -20,6 +20,7 @@ fn summary(parts: &[Part]) -> Vec<(&str, &'static str, usize)> {
         Packing::Lattice(_) => "lattice",
         Packing::Polyform { .. } => "polyform",
         Packing::NUp { .. } => "n-up",
+        Packing::Hexagonal { .. } => "hexagonal",
         Packing::Shelves => "shelves",
         Packing::Centred => "centred",
         Packing::Tiled { .. } => "tiled",

@@ -49,11 +49,13 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         let colour = palette.colour(&slot.colour);
         let item = match slot.kind {
             SlotKind::Line if joined.contains(&edge) => continue,
+            SlotKind::Empty => continue,
             SlotKind::Line => Shape::filled(
                 capped_stub(shape, edge, style.line_width_mm, sizes.cap_length_mm),
                 colour,
             ),
             SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
+            SlotKind::Region => Shape::filled(region(shape, edge), colour),
             SlotKind::Ring => Shape::stroked(
                 half_circle(shape, edge, sizes.ring_radius_mm),
                 Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, sizes.ring_width_mm) },
@@ -92,6 +94,19 @@ fn half_disc(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
     path
 }
 
+/// The triangle between edge `edge` and the tile's centre: neighbouring regions of one tile
+/// meet on the line from their shared corner to the centre, facing regions of two tiles on
+/// their shared edge, so the regions of a face cover it without gap or overlap.
+pub fn region(shape: RegularPolygon, edge: usize) -> BezPath {
+    let (start, end) = shape.edge(edge);
+    let mut path = BezPath::new();
+    path.move_to(Point::ORIGIN);
+    path.line_to(start);
+    path.line_to(end);
+    path.close_path();
+    path
+}
+
 /// A line of `width` that enters at the edge's midpoint at 90° and ends `length` further in,
 /// at the tip of a semicircular cap.
 fn capped_stub(shape: RegularPolygon, edge: usize, width: f64, length: f64) -> BezPath {
@@ -124,6 +139,8 @@ mod tests {
                 .map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line })
                 .collect(),
             joins: joins.to_vec(),
+            back_side: None,
+            copies: 1,
             back: None,
             faces: Default::default(),
             position: Default::default(),

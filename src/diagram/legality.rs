@@ -53,7 +53,7 @@ pub fn violations(diagram: &Diagram) -> Vec<Violation> {
 pub fn describe_slot(table: &Table<'_>, at: Facing) -> String {
     let slot = table.slot(at);
     let kind = match slot.kind {
-        SlotKind::Line => String::new(),
+        SlotKind::Line | SlotKind::Empty => String::new(),
         other => format!(" {}", other.name()),
     };
     let number = table.places[at.place].tile.number;

@@ -112,6 +112,8 @@ mod tests {
             number: 1,
             slots,
             joins: joins.to_vec(),
+            back_side: None,
+            copies: 1,
             back: None,
             faces: Default::default(),
             position: Default::default(),

@@ -130,6 +130,8 @@ mod tests {
             number: 1,
             slots,
             joins: Vec::new(),
+            back_side: None,
+            copies: 1,
             back: None,
             faces: Default::default(),
             position: Default::default(),

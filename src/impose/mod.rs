@@ -1,5 +1,5 @@
 //! Imposition: cutouts onto pages — a packing places them (`packing` with one file per
-//! packing: `layout` lattice, `pack` polyforms, `n_up`, `shelves`, `tiled_board`), one path draws the
+//! packing: `layout` lattice, `pack` polyforms, `n_up`, `hex_pack` circles, `shelves`, `tiled_board`), one path draws the
 //! pages (`pages`): cut lines, crop marks, footer and duplex backs.
 
 pub mod bleed;
@@ -7,6 +7,7 @@ pub mod calibration;
 pub mod clip;
 pub mod cut_lines;
 pub mod duplex;
+pub mod hex_pack;
 pub mod layout;
 pub mod marks;
 pub mod n_up;

@@ -146,14 +146,7 @@ pub fn n_up_sheets(
             }
         })
         .collect();
-    Ok(Packed {
-        page_mm: (pw, ph),
-        sheets,
-        per_sheet,
-        printable_mm2: area.area(),
-        registration: sheet.print.registration_marks,
-        footer,
-    })
+    Ok(Packed { footer, ..Packed::in_area((pw, ph), sheets, per_sheet, area, sheet) })
 }
 
 /// Where the footer may go: at the bottom, or — when no registration marks claim the

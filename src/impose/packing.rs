@@ -3,12 +3,12 @@
 //! cutout goes and which cuts and crop marks the packing itself draws.
 //!
 //! A new kind of component adds a variant here and one function (in its own file) that
-//! returns [`Packed`]; `impose::pages` then makes its pages, backs, marks and footers. Still
-//! to come: hexagonal packing (circles).
+//! returns [`Packed`]; `impose::pages` then makes its pages, backs, marks and footers.
 
 use kurbo::{Affine, Rect};
 
 use super::cut_lines::cut_stroke;
+use super::hex_pack::hexagonal_sheets;
 use super::layout::{SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
@@ -34,6 +34,9 @@ pub enum Packing {
     /// source makes them yet): long trimmer cuts without a gutter, each outline (rounded
     /// corners too) with crop marks otherwise.
     NUp { gutter_mm: f64 },
+    /// Round items of one size in staggered rows, `gap_mm` apart (circular tiles, counters):
+    /// each cut along its own outline, once.
+    Hexagonal { gap_mm: f64 },
     /// Differing sizes left to right in shelves, a gap apart (nets).
     Shelves,
     /// One cutout centred on one sheet; split over sheets like [`Packing::Tiled`] (with the
@@ -83,6 +86,27 @@ pub enum FooterPlace {
     Side,
 }
 
+impl Packed {
+    /// Sheets filled in `area` of `page_mm` paper, up to `per_sheet` cutouts each, clear of
+    /// the registration band when the sheet settings print registration marks.
+    pub fn in_area(
+        page_mm: (f64, f64),
+        sheets: Vec<SheetPlacement>,
+        per_sheet: usize,
+        area: Rect,
+        sheet: &SheetSettings,
+    ) -> Packed {
+        Packed {
+            page_mm,
+            sheets,
+            per_sheet,
+            printable_mm2: area.area(),
+            registration: sheet.print.registration_marks,
+            footer: FooterPlace::Bottom,
+        }
+    }
+}
+
 /// What a packing made of a part: sheets of placed cutouts, or one cutout split over sheets.
 #[derive(Clone, Debug)]
 pub enum Arrangement {
@@ -107,6 +131,9 @@ pub fn arrange(
         }
         Packing::NUp { gutter_mm } => {
             n_up_sheets(cutouts, *gutter_mm, sheet).map(Arrangement::Sheets)
+        }
+        Packing::Hexagonal { gap_mm } => {
+            hexagonal_sheets(cutouts, *gap_mm, sheet).map(Arrangement::Sheets)
         }
         Packing::Shelves => {
             let extents: Vec<Rect> = cutouts.iter().map(|c| c.extent).collect();

@@ -89,16 +89,25 @@ pub enum SlotKind {
     Ring,
     /// A half-disc stands on the edge; two facing half-discs make a dot.
     Dot,
+    /// The area between the edge and the tile's centre is filled (a triangle on triangles
+    /// and squares, a wedge on hexagons); facing regions make one area across the edge.
+    Region,
+    /// Nothing on the edge (written `"-"`); it matches only another empty edge.
+    Empty,
 }
 
 impl SlotKind {
-    pub const ALL: [SlotKind; 3] = [SlotKind::Line, SlotKind::Ring, SlotKind::Dot];
+    /// Every kind a design names (the empty slot is written `"-"`, not by a kind).
+    pub const ALL: [SlotKind; 4] =
+        [SlotKind::Line, SlotKind::Ring, SlotKind::Dot, SlotKind::Region];
 
     pub fn name(self) -> &'static str {
         match self {
             SlotKind::Line => "line",
             SlotKind::Ring => "ring",
             SlotKind::Dot => "dot",
+            SlotKind::Region => "region",
+            SlotKind::Empty => "empty",
         }
     }
 
@@ -114,6 +123,20 @@ pub struct Slot {
     pub kind: SlotKind,
 }
 
+/// How an empty slot is written, on a tile and in a rule's `colours`.
+pub const EMPTY_SLOT: &str = "-";
+
+impl Slot {
+    /// The empty slot: nothing on the edge.
+    pub fn empty() -> Slot {
+        Slot { colour: EMPTY_SLOT.to_string(), kind: SlotKind::Empty }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kind == SlotKind::Empty
+    }
+}
+
 /// One physical tile.
 #[derive(Clone, Debug)]
 pub struct Tile {
@@ -122,12 +145,42 @@ pub struct Tile {
     pub slots: Vec<Slot>,
     /// Pairs of edges (0-based, smaller first, sorted) joined inside the tile.
     pub joins: Vec<(usize, usize)>,
+    /// The back's slots and joins, when the back carries edge art as the front does
+    /// (`back_edges`): numbered clockwise as seen on the back, edge 1 on top.
+    pub back_side: Option<TileSide>,
+    /// How many identical copies of the tile the set holds (`copies`, default 1).
+    pub copies: u32,
     /// Colour name of the number on the back, if the tile has a back.
     pub back: Option<String>,
     /// Face layers of the front and (with a back template) the back.
     pub faces: crate::face::ItemFaces,
     /// Where the `[[tiles]]` entry is in the design file.
     pub position: Position,
+}
+
+/// One face's edge art: a slot per edge and the joined edge pairs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileSide {
+    pub slots: Vec<Slot>,
+    pub joins: Vec<(usize, usize)>,
+}
+
+impl Tile {
+    /// The tile as seen from the back, when its back carries edge art: the back's slots and
+    /// joins, with the back's face layers in front.
+    pub fn back_view(&self) -> Option<Tile> {
+        let side = self.back_side.as_ref()?;
+        Some(Tile {
+            slots: side.slots.clone(),
+            joins: side.joins.clone(),
+            back_side: None,
+            faces: crate::face::ItemFaces {
+                front: self.faces.back.clone().unwrap_or_default(),
+                back: None,
+            },
+            ..self.clone()
+        })
+    }
 }
 
 /// Whether line slots are joined inside a tile.
@@ -158,6 +211,8 @@ pub struct SetRule {
     pub symmetry: Symmetry,
     /// The declared size of the complete set, if given.
     pub count: Option<usize>,
+    /// How many copies of each derived tile the set holds (`copies`, default 1).
+    pub copies: u32,
     /// Where `[rule]` is in the file.
     pub position: Position,
 }

@@ -10,8 +10,8 @@ use toml::Spanned;
 
 use super::board_table::{BoardKind, board_kind};
 use super::design::{
-    Backs, Design, Duplex, JoinRule, Orientation, Palette, SetRule, SheetSettings, SlotKind, Style,
-    Symmetry,
+    Backs, Design, Duplex, EMPTY_SLOT, JoinRule, Orientation, Palette, SetRule, SheetSettings,
+    SlotKind, Style, Symmetry,
 };
 use super::diagnostic::Diagnostic;
 use super::paper::parse_paper;
@@ -28,6 +28,8 @@ use crate::scene::Colour;
 
 /// Largest edge accepted, in mm (a tile bigger than any paper is refused later, by size).
 const MAX_EDGE_MM: f64 = 1000.0;
+/// Most copies of one tile accepted (a sheet of copies beyond this is a typo).
+const MAX_COPIES: u32 = 10_000;
 
 /// Reads a design's text into the resolved model, or every error found in it.
 pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
@@ -298,7 +300,13 @@ impl Resolver<'_> {
             .colours
             .get_ref()
             .iter()
-            .filter_map(|name| self.colour_name(name, palette))
+            .filter_map(|name| {
+                if name.get_ref().trim() == EMPTY_SLOT {
+                    Some(EMPTY_SLOT.to_string())
+                } else {
+                    self.colour_name(name, palette)
+                }
+            })
             .collect();
         if rule.colours.get_ref().is_empty() {
             self.error(
@@ -349,11 +357,12 @@ impl Resolver<'_> {
         };
         let symmetry = self.symmetry(rule.symmetry.as_ref(), Symmetry::Rotation);
         SetRule {
-            min_colours: rule.min_colours.unwrap_or(1),
+            min_colours: rule.min_colours.unwrap_or(0),
             max_colours: rule.max_colours.unwrap_or(usize::MAX),
-            min_slot_kinds: rule.min_slot_kinds.unwrap_or(1),
+            min_slot_kinds: rule.min_slot_kinds.unwrap_or(0),
             distinct_line_colours: rule.distinct_line_colours.unwrap_or(false),
             count: rule.count.as_ref().map(|c| *c.get_ref()),
+            copies: rule.copies.as_ref().map_or(1, |copies| self.copies(copies)),
             position: self.source.start_of(&table.span()),
             colours,
             slot_kinds,
@@ -400,6 +409,21 @@ impl Resolver<'_> {
         }
     }
 
+    /// A `copies = N` value: a whole number of at least 1 (reported, and 1, otherwise).
+    pub fn copies(&mut self, copies: &Spanned<i64>) -> u32 {
+        match u32::try_from(*copies.get_ref()) {
+            Ok(n) if (1..=MAX_COPIES).contains(&n) => n,
+            _ => {
+                self.error(
+                    &copies.span(),
+                    format!("`copies = {}` is not a number of copies", copies.get_ref()),
+                    &format!("write a whole number from 1 to {MAX_COPIES} (leave it out for one)"),
+                );
+                1
+            }
+        }
+    }
+
     /// A slot kind by name.
     pub fn slot_kind(&mut self, name: &Spanned<String>) -> Option<SlotKind> {
         let kind = SlotKind::from_name(name.get_ref().trim());
@@ -407,7 +431,7 @@ impl Resolver<'_> {
             self.error(
                 &name.span(),
                 format!("unknown slot kind `{}`", name.get_ref()),
-                "use `line`, `ring` or `dot`",
+                "use `line`, `ring`, `dot` or `region`",
             );
         }
         kind
@@ -431,7 +455,8 @@ impl Resolver<'_> {
         };
         Backs {
             enabled: table.enabled.unwrap_or_else(|| {
-                table.template.is_some() || tiles.iter().any(|t| t.back.is_some())
+                table.template.is_some()
+                    || tiles.iter().any(|t| t.back.is_some() || t.back_side.is_some())
             }),
             background,
             text_height_mm: table.text_height_mm.as_ref().map_or(shape.apothem() * 0.7, |h| {

@@ -112,6 +112,8 @@ pub struct RuleTable {
     pub symmetry: Option<Spanned<String>>,
     /// How many tiles the complete set has.
     pub count: Option<Spanned<usize>>,
+    /// How many copies of each derived tile the set holds (default 1).
+    pub copies: Option<Spanned<i64>>,
 }
 
 /// `[backs]`: what the back of every tile shows.
@@ -156,6 +158,12 @@ pub struct TileTable {
     pub edges: Spanned<Vec<Spanned<String>>>,
     /// Pairs of edges (1-based) joined by a line; derived from colours when absent.
     pub joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
+    /// How many identical copies of this tile the set holds (default 1).
+    pub copies: Option<Spanned<i64>>,
+    /// The back's slots, clockwise from edge 1 as seen on the back: a two-faced tile.
+    pub back_edges: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Pairs of the back's edges joined by a line; derived from colours when absent.
+    pub back_joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
     /// Colour of the number on the back.
     pub back: Option<Spanned<String>>,
     /// This tile's front template, instead of the set's.

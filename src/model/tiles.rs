@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::design::{JoinRule, Palette, SetRule, Slot, SlotKind, Tile};
+use super::design::{EMPTY_SLOT, JoinRule, Palette, SetRule, Slot, SlotKind, Tile, TileSide};
 use super::resolve::Resolver;
 use super::schema::TileTable;
 use crate::geometry::polygon::RegularPolygon;
@@ -36,13 +36,46 @@ fn resolve_tile(
     let table = entry.get_ref();
     let number = *table.number.get_ref();
     let errors_before = resolver.diagnostics.len();
-    let edges = table.edges.get_ref();
-    if edges.len() != shape.sides {
+    let front =
+        side(resolver, number, &table.edges, table.joins.as_ref(), palette, shape, derive_joins);
+    let back_side = table.back_edges.as_ref().and_then(|edges| {
+        side(resolver, number, edges, table.back_joins.as_ref(), palette, shape, derive_joins)
+    });
+    let back = table.back.as_ref().and_then(|name| resolver.colour_name(name, palette));
+    let copies = table.copies.as_ref().map_or(1, |copies| resolver.copies(copies));
+    if resolver.diagnostics.len() > errors_before {
+        return None;
+    }
+    let TileSide { slots, joins } = front?;
+    Some(Tile {
+        number,
+        slots,
+        joins,
+        back_side,
+        copies,
+        back,
+        faces: Default::default(),
+        position: resolver.source.start_of(&entry.span()),
+    })
+}
+
+/// One face's slots from its `edges` text and its joins (given, or derived from colours).
+fn side(
+    resolver: &mut Resolver<'_>,
+    number: u32,
+    edges: &Spanned<Vec<Spanned<String>>>,
+    joins: Option<&Spanned<Vec<Spanned<Vec<usize>>>>>,
+    palette: &Palette,
+    shape: RegularPolygon,
+    derive_joins: bool,
+) -> Option<TileSide> {
+    let errors_before = resolver.diagnostics.len();
+    if edges.get_ref().len() != shape.sides {
         resolver.error(
-            &table.edges.span(),
+            &edges.span(),
             format!(
                 "tile {number} lists {} edges; a {} has {}",
-                edges.len(),
+                edges.get_ref().len(),
                 shape.shape_name(),
                 shape.sides
             ),
@@ -50,32 +83,26 @@ fn resolve_tile(
         );
         return None;
     }
-    let slots: Vec<Option<Slot>> = edges.iter().map(|text| slot(resolver, text, palette)).collect();
-    let back = table.back.as_ref().and_then(|name| resolver.colour_name(name, palette));
+    let slots: Vec<Option<Slot>> =
+        edges.get_ref().iter().map(|text| slot(resolver, text, palette)).collect();
     if resolver.diagnostics.len() > errors_before {
         return None;
     }
     let slots: Vec<Slot> = slots.into_iter().flatten().collect();
-    let joins = match &table.joins {
+    let joins = match joins {
         Some(joins) => explicit_joins(resolver, number, joins, &slots),
-        None if derive_joins => joins_from_colours(resolver, number, &table.edges, &slots),
+        None if derive_joins => joins_from_colours(resolver, number, edges, &slots),
         None => Vec::new(),
     };
-    if resolver.diagnostics.len() > errors_before {
-        return None;
-    }
-    Some(Tile {
-        number,
-        slots,
-        joins,
-        back,
-        faces: Default::default(),
-        position: resolver.source.start_of(&entry.span()),
-    })
+    (resolver.diagnostics.len() == errors_before).then_some(TileSide { slots, joins })
 }
 
-/// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`).
+/// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`); `"-"`
+/// is an empty slot.
 fn slot(resolver: &mut Resolver<'_>, text: &Spanned<String>, palette: &Palette) -> Option<Slot> {
+    if text.get_ref().trim() == EMPTY_SLOT {
+        return Some(Slot::empty());
+    }
     let mut words = text.get_ref().split_whitespace();
     let colour_word = words.next().unwrap_or("");
     let kind_word = words.next();
@@ -149,7 +176,21 @@ fn check_joinable(
     b: usize,
 ) {
     let (sa, sb) = (&slots[a], &slots[b]);
-    if sa.kind != SlotKind::Line || sb.kind != SlotKind::Line {
+    if sa.is_empty() || sb.is_empty() {
+        let edge = if sa.is_empty() { a } else { b };
+        resolver.error(
+            span,
+            format!("tile {number}: join [{}, {}] names empty edge {}", a + 1, b + 1, edge + 1),
+            "an empty slot (`\"-\"`) has no line to join: give it a colour or drop the join",
+        );
+    } else if [sa.kind, sb.kind].contains(&SlotKind::Region) {
+        resolver.error(
+            span,
+            format!("tile {number}: join [{}, {}] joins a region to another slot", a + 1, b + 1),
+            "a region fills the triangle between its edge and the centre on its own; \
+             only `line` slots can be joined",
+        );
+    } else if sa.kind != SlotKind::Line || sb.kind != SlotKind::Line {
         resolver.error(
             span,
             format!("tile {number}: join [{}, {}] is not between two line slots", a + 1, b + 1),

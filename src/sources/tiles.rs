@@ -17,14 +17,17 @@ pub fn tiles(design: &Design) -> Option<Part> {
     let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
     let bleed_mm = design.sheet.print.bleed_for_gap(design.sheet.gap_mm);
     let outline = Outline::regular(shape);
+    // A tile with `copies = N` prints N times, side by side.
     let cutouts = design
         .tiles
         .iter()
+        .flat_map(|tile| std::iter::repeat_n(tile, tile.copies as usize))
         .map(|tile| Cutout {
-            back: design
-                .backs
-                .enabled
-                .then(|| back(tile, shape, &design.backs, &design.palette, &numbers)),
+            // A two-faced tile's back is drawn as a front of its own.
+            back: design.backs.enabled.then(|| match tile.back_view() {
+                Some(seen) => front(&seen, shape, &design.style, &design.palette),
+                None => back(tile, shape, &design.backs, &design.palette, &numbers),
+            }),
             // Backs are drawn upright; the flip about the vertical axis keeps the outline.
             back_frame: Affine::FLIP_X,
             cut: Cut::Shared { bleed_mm },

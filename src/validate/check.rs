@@ -1,12 +1,12 @@
 //! Checks a listed set against its rule: missing, duplicate and extra tiles, the count, and
 //! tile numbers; one diagnostic per problem, pointing at the tile's TOML.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::describe::describe;
 use super::enumerate::{MAX_ASSIGNMENTS, TileKey, complete_set};
 use super::rule::violations;
-use crate::geometry::canonical::{canonical, edge_labels};
+use crate::geometry::canonical::{Placement, Symmetry, canonical, edge_labels, rotated};
 use crate::model::design::{Design, Tile};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::source::Position;
@@ -92,7 +92,50 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             );
         }
     }
-    let (Some(rule), Some(shape)) = (&design.rule, design.shape) else {
+    let Some(shape) = design.shape else {
+        return tile_report(design, None, problems);
+    };
+    let rule = design.rule.as_ref();
+    // Separate entries that are the same tile are duplicates with or without a rule:
+    // intended repeats are written `copies = N`. The rule's symmetry, else rotation.
+    let symmetry = rule.map_or(Symmetry::Rotation, |rule| rule.symmetry);
+    let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
+    let mut distinct: Vec<(&Tile, TileKey)> = Vec::new();
+    for tile in &design.tiles {
+        // Without a rule, face layers (a name, a number, a picture) tell tiles apart.
+        let has_art = !tile.faces.front.is_empty() || tile.faces.back.is_some();
+        if rule.is_none() && has_art {
+            continue;
+        }
+        let (key, placement) = tile_key(tile, symmetry);
+        if let Some(first) = seen.get(&key) {
+            let (_, first_placement) = tile_key(first, symmetry);
+            let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
+            let (same, other) = match tile.back_side {
+                Some(_) => ("the same tile", "the same tile turned over"),
+                None => ("the same tile", "its mirror image"),
+            };
+            let how = match (turn, placement.reflected != first_placement.reflected) {
+                (0, false) => same.to_string(),
+                (0, true) => other.to_string(),
+                (t, false) => format!("{same} turned clockwise by {t} edge(s)"),
+                (t, true) => format!("{other}, turned clockwise by {t} edge(s)"),
+            };
+            problem(
+                tile.position,
+                format!(
+                    "tile {} duplicates tile {} (line {}): {how}",
+                    tile.number, first.number, first.position.line
+                ),
+                "remove one of the two, or change it into the missing tile; for intended \
+                 repeats write `copies = N` on one entry",
+            );
+            continue;
+        }
+        seen.insert(key.clone(), tile);
+        distinct.push((tile, key));
+    }
+    let Some(rule) = rule else {
         return tile_report(design, None, problems);
     };
     let complete = match complete_set(rule, shape) {
@@ -108,41 +151,41 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             return tile_report(design, None, problems);
         }
     };
-    let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
-    for tile in &design.tiles {
-        let (key, placement) = canonical(&edge_labels(&tile.slots, &tile.joins), rule.symmetry);
-        if let Some(first) = seen.get(&key) {
-            let (_, first_placement) =
-                canonical(&edge_labels(&first.slots, &first.joins), rule.symmetry);
-            let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
-            let how = match (turn, placement.reflected != first_placement.reflected) {
-                (0, false) => String::from("the same tile"),
-                (0, true) => String::from("its mirror image"),
-                (t, false) => format!("the same tile turned clockwise by {t} edge(s)"),
-                (t, true) => format!("its mirror image turned clockwise by {t} edge(s)"),
-            };
+    // The rule derives faces: a two-faced tile shows two of them.
+    let mut shown: BTreeSet<TileKey> = BTreeSet::new();
+    for (tile, _) in &distinct {
+        let mut in_set = true;
+        let back = tile.back_side.as_ref().map(|side| (" (back)", &side.slots, &side.joins));
+        for (which, slots, joins) in std::iter::once(("", &tile.slots, &tile.joins)).chain(back) {
+            let key = canonical(&edge_labels(slots, joins), rule.symmetry).0;
+            if !complete.contains_key(&key) {
+                in_set = false;
+                let reasons = violations(rule, shape, slots, joins);
+                problem(
+                    tile.position,
+                    format!(
+                        "tile {}{which} is not in the set: {}",
+                        tile.number,
+                        reasons.join("; ")
+                    ),
+                    "change or remove the tile, or widen the rule",
+                );
+            }
+            shown.insert(key);
+        }
+        if in_set && tile.copies != rule.copies {
             problem(
                 tile.position,
                 format!(
-                    "tile {} duplicates tile {} (line {}): {how}",
-                    tile.number, first.number, first.position.line
+                    "tile {} comes {} time(s); the rule says each tile comes {} time(s)",
+                    tile.number, tile.copies, rule.copies
                 ),
-                "remove one of the two, or change it into the missing tile",
-            );
-            continue;
-        }
-        seen.insert(key.clone(), tile);
-        if !complete.contains_key(&key) {
-            let reasons = violations(rule, shape, &tile.slots, &tile.joins);
-            problem(
-                tile.position,
-                format!("tile {} is not in the set: {}", tile.number, reasons.join("; ")),
-                "change or remove the tile, or widen the rule",
+                "set `copies` on the tile to the rule's `copies`",
             );
         }
     }
     for (key, missing) in &complete {
-        if !seen.contains_key(key) {
+        if !shown.contains(key) {
             problem(
                 rule.position,
                 format!("missing tile: {}", describe(shape, &missing.slots, &missing.joins)),
@@ -158,22 +201,65 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 "correct `count` or the rule",
             );
         }
-        if design.tiles.len() != count {
+        let wanted = count * rule.copies as usize / faces_per_tile(design);
+        let listed = physical_tiles(design);
+        if listed != wanted {
             problem(
                 rule.position,
-                format!("the design lists {} tiles; the set has {count}", design.tiles.len()),
+                format!("the design lists {listed} tiles; the set has {wanted}"),
                 "add or remove tiles",
             );
         }
     }
-    tile_report(design, Some(complete.len()), problems)
+    let derived = complete.len() * rule.copies as usize / faces_per_tile(design);
+    tile_report(design, Some(derived), problems)
+}
+
+/// 2 when the tiles are two-faced (their backs carry edge art), so that a derived set of
+/// faces is printed on half as many tiles; else 1.
+fn faces_per_tile(design: &Design) -> usize {
+    if design.tiles.iter().any(|tile| tile.back_side.is_some()) { 2 } else { 1 }
+}
+
+/// What makes two entries the same tile, and how the tile was turned to reach it: the
+/// face's canonical form; for a two-faced tile the least (front, back) pair over every
+/// turn — the back turning the other way as seen from behind — and turning over (front and
+/// back swapped; `reflected` then means turned over).
+fn tile_key(tile: &Tile, symmetry: Symmetry) -> (TileKey, Placement) {
+    let front = edge_labels(&tile.slots, &tile.joins);
+    let Some(side) = &tile.back_side else { return canonical(&front, symmetry) };
+    let back = edge_labels(&side.slots, &side.joins);
+    let pair = |a: &[_], b: &[_], turn: usize| {
+        let n = a.len().max(1);
+        let mut key = rotated(a, turn % n);
+        key.extend(rotated(b, (n - turn % n) % n));
+        key
+    };
+    let mut best = (pair(&front, &back, 0), Placement::default());
+    if symmetry == Symmetry::None {
+        return best;
+    }
+    for (over, (a, b)) in [(false, (&front, &back)), (true, (&back, &front))] {
+        for turn in 0..front.len() {
+            let candidate = pair(a, b, turn);
+            if candidate < best.0 {
+                best = (candidate, Placement { rotation: turn, reflected: over });
+            }
+        }
+    }
+    best
+}
+
+/// Tiles printed: every entry as many times as its `copies`.
+fn physical_tiles(design: &Design) -> usize {
+    design.tiles.iter().map(|tile| tile.copies as usize).sum()
 }
 
 /// The report of the tile check; pieces, parts and contents are added by the caller.
 fn tile_report(design: &Design, derived: Option<usize>, problems: Vec<Diagnostic>) -> CheckReport {
     CheckReport {
         set_name: design.name.clone(),
-        tiles: design.tiles.len(),
+        tiles: physical_tiles(design),
         derived,
         problems,
         pieces: None,

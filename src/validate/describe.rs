@@ -27,7 +27,7 @@ pub fn counted(n: usize, noun: &str) -> String {
 /// `red` for a line slot, `white ring` otherwise.
 pub fn slot_text(slot: &Slot) -> String {
     match slot.kind {
-        SlotKind::Line => slot.colour.clone(),
+        SlotKind::Line | SlotKind::Empty => slot.colour.clone(),
         kind => format!("{} {}", slot.colour, kind.name()),
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::rule::violations;
 use crate::geometry::canonical::{EdgeLabel, canonical, edge_labels};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{JoinRule, SetRule, Slot, SlotKind};
+use crate::model::design::{EMPTY_SLOT, JoinRule, SetRule, Slot, SlotKind};
 
 /// A tile's canonical form: what identifies it up to the rule's symmetry.
 pub type TileKey = Vec<EdgeLabel<Slot>>;
@@ -31,9 +31,15 @@ pub fn complete_set(
         .colours
         .iter()
         .flat_map(|colour| {
-            rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind })
+            if colour == EMPTY_SLOT {
+                return vec![Slot::empty()];
+            }
+            rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind }).collect()
         })
         .collect();
+    if choices.is_empty() {
+        return Ok(BTreeMap::new());
+    }
     let total = choices.len().checked_pow(shape.sides as u32).unwrap_or(usize::MAX);
     if total > MAX_ASSIGNMENTS {
         return Err(total);
@@ -118,6 +124,7 @@ mod tests {
             min_slot_kinds: 1,
             symmetry: Symmetry::Rotation,
             count: None,
+            copies: 1,
             position: Default::default(),
         }
     }
@@ -126,7 +133,7 @@ mod tests {
     fn triles_rule(min_colours: usize, min_slot_kinds: usize) -> SetRule {
         SetRule {
             colours: vec!["black".into(), "white".into()],
-            slot_kinds: SlotKind::ALL.to_vec(),
+            slot_kinds: vec![SlotKind::Line, SlotKind::Ring, SlotKind::Dot],
             joins: JoinRule::Optional,
             join_spans: vec![1],
             exclude_spans: Vec::new(),
@@ -136,6 +143,7 @@ mod tests {
             min_slot_kinds,
             symmetry: Symmetry::Rotation,
             count: None,
+            copies: 1,
             position: Default::default(),
         }
     }

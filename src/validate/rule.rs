@@ -18,13 +18,10 @@ pub fn violations(
     let mut found = Vec::new();
     for (edge, slot) in slots.iter().enumerate() {
         if !rule.colours.contains(&slot.colour) {
-            found.push(format!(
-                "edge {} is {}, which the rule does not use",
-                edge + 1,
-                slot.colour
-            ));
+            let what = if slot.is_empty() { "empty" } else { slot.colour.as_str() };
+            found.push(format!("edge {} is {what}, which the rule does not use", edge + 1));
         }
-        if !rule.slot_kinds.contains(&slot.kind) {
+        if !slot.is_empty() && !rule.slot_kinds.contains(&slot.kind) {
             found.push(format!(
                 "edge {} is a {}, which the rule does not use",
                 edge + 1,
@@ -71,7 +68,8 @@ pub fn violations(
             found.push("two of its lines have the same colour".into());
         }
     }
-    let colours: BTreeSet<&str> = slots.iter().map(|s| s.colour.as_str()).collect();
+    let shown = || slots.iter().filter(|s| !s.is_empty());
+    let colours: BTreeSet<&str> = shown().map(|s| s.colour.as_str()).collect();
     if colours.len() < rule.min_colours || colours.len() > rule.max_colours {
         found.push(format!(
             "it shows {} colour(s); the rule wants {}",
@@ -79,7 +77,7 @@ pub fn violations(
             range_text(rule.min_colours, rule.max_colours)
         ));
     }
-    let kinds: BTreeSet<SlotKind> = slots.iter().map(|s| s.kind).collect();
+    let kinds: BTreeSet<SlotKind> = shown().map(|s| s.kind).collect();
     if kinds.len() < rule.min_slot_kinds {
         found.push(format!(
             "it shows {} slot kind(s); the rule wants at least {}",

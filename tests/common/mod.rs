@@ -54,3 +54,18 @@ pub fn qpdf_check(pdf: &Path) {
         Err(error) => panic!("qpdf is required in CI: {error}"),
     }
 }
+
+/// Runs `check` on `toml` written to `file` in a scratch folder named `name`; returns the
+/// exit code and everything printed.
+pub fn check_text(name: &str, file: &str, toml: &str) -> (i32, String) {
+    let dir = scratch(name);
+    std::fs::write(dir.join(file), toml).expect("write the design");
+    let output = tilepress(&dir, &["check", file]);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+/// The 1-based line of the first occurrence of `needle` in `text`.
+pub fn line_of(text: &str, needle: &str) -> usize {
+    text[..text.find(needle).expect(needle)].lines().count() + 1
+}

@@ -1,0 +1,242 @@
+//! Edge regions on triangles (`tests/designs/region-triangles.toml`): the rule derives 11
+//! tiles and the listed set is complete; in the built PDF every region is the triangle
+//! between its edge and the tile's centre, so neighbouring regions of a tile meet exactly on
+//! the line from their shared corner to the centre (±0.01 mm) and cover the tile without gap
+//! or overlap.
+
+mod common;
+
+use std::fs;
+
+use common::{code, line_of, root, scratch, text, tilepress};
+
+fn check(name: &str, toml: &str) -> (i32, String) {
+    common::check_text(name, "r.toml", toml)
+}
+use lopdf::Document;
+use lopdf::content::Content;
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+const RED: [u8; 3] = [0xc0, 0x39, 0x2b];
+const GREEN: [u8; 3] = [0x27, 0xae, 0x60];
+const BLUE: [u8; 3] = [0x2c, 0x6f, 0xbb];
+
+fn design_path() -> std::path::PathBuf {
+    root().join("tests/designs/region-triangles.toml")
+}
+
+#[test]
+fn the_region_triangles_are_complete() {
+    let output = tilepress(&root(), &["check", design_path().to_str().unwrap()]);
+    let (out, err) = text(&output);
+    assert_eq!(code(&output), 0, "{out}{err}");
+    assert!(out.contains("11 tiles (the rule derives 11); complete and consistent"), "{out}");
+}
+
+#[test]
+fn a_rule_breaking_region_tile_is_named() {
+    let dir = scratch("regions-breaking");
+    let full = fs::read_to_string(design_path()).unwrap();
+    let toml = full.replacen(
+        "\"red region\", \"red region\", \"red region\"",
+        "\"red region\", \"red\", \"red region\"",
+        1,
+    );
+    assert_ne!(toml, full);
+    fs::write(dir.join("r.toml"), &toml).unwrap();
+    let output = tilepress(&dir, &["check", "r.toml"]);
+    let (out, err) = text(&output);
+    assert_eq!(code(&output), 1, "{out}{err}");
+    let line = toml[..toml.find("number = 1\n").unwrap()].lines().count();
+    assert!(
+        out.contains(&format!(
+            "r.toml:{line}:1: problem: tile 1 is not in the set: edge 2 is a line"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("missing tile: edges 1–3 clockwise: red region, red region, red region"));
+}
+
+#[test]
+fn a_removed_region_tile_is_named_by_its_regions() {
+    let full = fs::read_to_string(design_path()).unwrap();
+    let cut = full.find("[[tiles]]\nnumber = 10\n").expect("tile 10");
+    let end = full.find("[[tiles]]\nnumber = 11\n").expect("tile 11");
+    let toml = format!("{}{}", &full[..cut], &full[end..]);
+    let (status, out) = check("regions-missing", &toml);
+    assert_eq!(status, 1, "{out}");
+    let rule = line_of(&toml, "[rule]");
+    assert!(
+        out.contains(&format!(
+            "r.toml:{rule}:1: problem: missing tile: edges 1–3 clockwise: red region, green region, blue region"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("the design lists 10 tiles; the set has 11"), "{out}");
+}
+
+#[test]
+fn a_region_tile_listed_twice_is_a_duplicate() {
+    let full = fs::read_to_string(design_path()).unwrap();
+    let toml = format!(
+        "{full}\n[[tiles]]\nnumber = 12\nedges = [\"green region\", \"blue region\", \"red region\"]\n"
+    );
+    let (status, out) = check("regions-duplicate", &toml);
+    assert_eq!(status, 1, "{out}");
+    let at = line_of(&toml, "number = 12") - 1;
+    let first = line_of(&toml, "number = 10") - 1;
+    assert!(
+        out.contains(&format!(
+            "r.toml:{at}:1: problem: tile 12 duplicates tile 10 (line {first}): the same tile turned clockwise by"
+        )),
+        "{out}"
+    );
+}
+
+/// A filled path: its colour (0–255 per channel) and its points in mm.
+type Fill = ([u8; 3], Vec<(f64, f64)>);
+
+/// Every filled path of the first page: its colour and points in mm (form XObjects
+/// followed; the PDF maps mm to points and flips y).
+fn fills(pdf: &Document) -> Vec<Fill> {
+    let page = pdf.get_pages()[&1];
+    let mut forms: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    if let Ok((direct, ids)) = pdf.get_page_resources(page) {
+        for resources in
+            direct.into_iter().chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()))
+        {
+            let Ok((_, xobjects)) = resources.get(b"XObject").and_then(|x| pdf.dereference(x))
+            else {
+                continue;
+            };
+            for (name, reference) in xobjects.as_dict().unwrap().iter() {
+                let stream = pdf.dereference(reference).unwrap().1.as_stream().unwrap();
+                let content =
+                    stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+                forms.push((name.clone(), content));
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&pdf.get_page_content(page), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], &forms, &mut found);
+    found
+}
+
+fn walk(content: &[u8], start: [f64; 6], forms: &[(Vec<u8>, Vec<u8>)], found: &mut Vec<Fill>) {
+    let (mut ctm, mut colour, mut points, mut stack) = (start, [0u8; 3], Vec::new(), Vec::new());
+    for op in Content::decode(content).unwrap().operations {
+        let n: Vec<f64> = op
+            .operands
+            .iter()
+            .map(|o| match o {
+                lopdf::Object::Integer(i) => *i as f64,
+                lopdf::Object::Real(r) => f64::from(*r),
+                _ => f64::NAN,
+            })
+            .collect();
+        let at = |m: [f64; 6], x: f64, y: f64| {
+            ((m[0] * x + m[2] * y + m[4]) / PT_PER_MM, (m[1] * x + m[3] * y + m[5]) / PT_PER_MM)
+        };
+        match op.operator.as_str() {
+            "q" => stack.push((ctm, colour)),
+            "Q" => (ctm, colour) = stack.pop().unwrap(),
+            "cm" => {
+                let a = [n[0], n[1], n[2], n[3], n[4], n[5]];
+                ctm = [
+                    a[0] * ctm[0] + a[1] * ctm[2],
+                    a[0] * ctm[1] + a[1] * ctm[3],
+                    a[2] * ctm[0] + a[3] * ctm[2],
+                    a[2] * ctm[1] + a[3] * ctm[3],
+                    a[4] * ctm[0] + a[5] * ctm[2] + ctm[4],
+                    a[4] * ctm[1] + a[5] * ctm[3] + ctm[5],
+                ];
+            }
+            "rg" => colour = [0, 1, 2].map(|i| (n[i] * 255.0).round() as u8),
+            "m" | "l" => points.push(at(ctm, n[0], n[1])),
+            "c" => points.extend(n.chunks(2).map(|p| at(ctm, p[0], p[1]))),
+            "f" | "f*" | "B" | "b" => found.push((colour, std::mem::take(&mut points))),
+            "S" | "s" | "n" => points.clear(),
+            "Do" => {
+                let name = op.operands[0].as_name().unwrap();
+                if let Some((_, form)) = forms.iter().find(|(n, _)| n == name) {
+                    walk(form, ctm, forms, found);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// The polygon's distinct points, in order.
+fn vertices(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut found: Vec<(f64, f64)> = Vec::new();
+    for &p in points {
+        if found.iter().all(|&q| distance(p, q) > 1e-6) {
+            found.push(p);
+        }
+    }
+    found
+}
+
+fn area(polygon: &[(f64, f64)]) -> f64 {
+    let n = polygon.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum::<f64>()
+        .abs()
+        / 2.0
+}
+
+#[test]
+fn regions_meet_on_the_corner_to_centre_lines_and_fill_each_tile() {
+    let dir = scratch("regions-build");
+    let output = tilepress(&dir, &["build", design_path().to_str().unwrap(), "-o", "out"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let pdf = Document::load(dir.join("out/region-triangles/region-triangles.pdf")).unwrap();
+    let regions: Vec<Vec<(f64, f64)>> = fills(&pdf)
+        .into_iter()
+        .filter(|(colour, _)| [RED, GREEN, BLUE].contains(colour))
+        .map(|(_, points)| vertices(&points))
+        .collect();
+    assert_eq!(regions.len(), 33, "three regions on each of 11 tiles");
+    let tile_area = 3f64.sqrt() / 4.0 * 40.0 * 40.0;
+    // Regions are drawn tile by tile: the three of one tile share their first point, the
+    // tile's centre, and each pair shares the corner between their edges.
+    for (index, tile) in regions.chunks(3).enumerate() {
+        for region in tile {
+            assert_eq!(region.len(), 3, "tile {}: a region is a triangle: {region:?}", index + 1);
+            assert!(distance(region[0], tile[0][0]) < 0.01, "tile {}: one centre", index + 1);
+            let edge = distance(region[1], region[2]);
+            assert!(
+                (edge - 40.0).abs() < 0.01,
+                "tile {}: region on a 40 mm edge: {edge}",
+                index + 1
+            );
+        }
+        for k in 0..3 {
+            let (this, next) = (&tile[k], &tile[(k + 1) % 3]);
+            // This region's second corner is the next one's first: they meet on the line from
+            // that corner to the centre, exactly.
+            let gap = distance(this[2], next[1]);
+            assert!(
+                gap < 0.01,
+                "tile {}: regions {k} and {} meet {gap} mm apart",
+                index + 1,
+                k + 1
+            );
+        }
+        let covered: f64 = tile.iter().map(|r| area(r)).sum();
+        assert!(
+            (covered - tile_area).abs() < 0.05,
+            "tile {}: regions cover {covered} mm² of {tile_area}",
+            index + 1
+        );
+    }
+}
