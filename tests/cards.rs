@@ -238,3 +238,76 @@ fn the_decks_documentation_example_builds_and_checks() {
     assert_eq!(code(&check), 1);
     assert!(text(&check).0.contains("missing: 2 of hearts"), "{}", text(&check).0);
 }
+
+#[test]
+fn counters_are_circles_of_their_diameter_cut_once_each_with_backs_behind() {
+    let design = r##"[set]
+name = "Counters"
+
+[palette]
+disc = "#0a0b0c"
+ink = "#ffffff"
+
+[faces.front]
+layers = [
+  { shape = "rectangle", box_mm = [2, 2], fill = "#010203" },
+  { text = "{n}", size_mm = 4, colour = "ink", offset_mm = [0, 5] },
+]
+
+[faces.back]
+layers = [{ shape = "rectangle", box_mm = [2, 2], fill = "#010203" }]
+
+[[counters]]
+name = "discs"
+diameter_mm = 20
+gutter_mm = 2
+background = "disc"
+front = "front"
+back = "back"
+data = "cards.csv"
+"##;
+    let (output, dir) = run("counters", design, b"n,count\n1,20\n2,20\n");
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    assert!(text(&output).0.contains("40 counters of 20 mm"), "{}", text(&output).0);
+    let pdf = Document::load(dir.join("out/d/d-discs.pdf")).unwrap();
+    let (width, _) = page_size(&pdf, 1);
+    // Each face has a 2 mm square at its centre (squares have no overshooting control points).
+    let centres = |page| -> Vec<(f64, f64, f64, f64)> {
+        let marks = fills(&pdf, page);
+        marks.iter().filter(|f| f.colour == [1, 2, 3]).map(|f| bounds(&f.points)).collect()
+    };
+    let (fronts, backs) = (centres(1), centres(2));
+    assert_eq!((fronts.len(), backs.len()), (40, 40));
+    assert_eq!(card_boxes(&fills(&pdf, 1)).len(), 40, "40 discs");
+    for &(x0, y0, x1, y1) in &fronts {
+        // (The disc's Bézier control points overshoot the circle: its size is measured on
+        // the cut file below.)
+        assert!(((x1 - x0) - 2.0).abs() < 0.01 && ((y1 - y0) - 2.0).abs() < 0.01);
+        let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let behind = backs.iter().any(|&(a, b, c, d)| {
+            ((a + c) / 2.0 - (width - cx)).abs() < 0.01 && ((b + d) / 2.0 - cy).abs() < 0.01
+        });
+        assert!(behind, "no back behind the counter at ({cx}, {cy})");
+    }
+    // The cut file: one closed path per counter, 20 mm across.
+    let cut = fs::read_to_string(dir.join("out/d/d-discs-cut-01.svg")).unwrap();
+    let circles: Vec<&str> = cut.split('M').skip(1).collect();
+    assert_eq!(circles.len(), 40, "each counter cut once");
+    for circle in circles {
+        let path = circle.split(['"', 'Z']).next().unwrap_or("");
+        let numbers: Vec<f64> = path
+            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        let xs: Vec<f64> = numbers.iter().step_by(2).copied().collect();
+        let ys: Vec<f64> = numbers.iter().skip(1).step_by(2).copied().collect();
+        let span = |v: &[f64]| {
+            v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
+        };
+        assert!(
+            (span(&xs) - 20.0).abs() <= 0.01 && (span(&ys) - 20.0).abs() <= 0.01,
+            "{}",
+            span(&xs)
+        );
+    }
+}

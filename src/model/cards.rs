@@ -28,6 +28,8 @@ pub struct DeckTable {
     /// `poker`, `bridge`, `mini`, `tarot`; or give `size_mm`.
     pub size: Option<Spanned<String>>,
     pub size_mm: Option<Spanned<Vec<f64>>>,
+    /// `[[counters]]`: the counters' diameter (instead of a card size).
+    pub diameter_mm: Option<Spanned<f64>>,
     pub corner_radius_mm: Option<Spanned<f64>>,
     pub bleed_mm: Option<Spanned<f64>>,
     pub gutter_mm: Option<Spanned<f64>>,
@@ -100,6 +102,8 @@ pub struct CardTable {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Deck {
     pub name: String,
+    /// Round counters (`[[counters]]`, `width_mm` is the diameter) rather than cards.
+    pub round: bool,
     pub width_mm: f64,
     pub height_mm: f64,
     pub corner_radius_mm: f64,
@@ -139,8 +143,9 @@ pub fn resolve_decks(
     faces: &mut FaceResolver<'_>,
     tables: &[Spanned<DeckTable>],
     palette: &Palette,
+    round: bool,
 ) -> Vec<Deck> {
-    tables.iter().filter_map(|table| resolve_deck(r, faces, table, palette)).collect()
+    tables.iter().filter_map(|table| resolve_deck(r, faces, table, palette, round)).collect()
 }
 
 fn resolve_deck(
@@ -148,10 +153,11 @@ fn resolve_deck(
     faces: &mut FaceResolver<'_>,
     entry: &Spanned<DeckTable>,
     palette: &Palette,
+    round: bool,
 ) -> Option<Deck> {
     let table = entry.get_ref();
     let name = table.name.get_ref().trim().to_string();
-    let (width_mm, height_mm) = card_size(r, table)?;
+    let (width_mm, height_mm) = if round { counter_size(r, table)? } else { card_size(r, table)? };
     let corner_radius_mm = table
         .corner_radius_mm
         .as_ref()
@@ -197,12 +203,18 @@ fn resolve_deck(
     }
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
-        let what = format!("card {}", row.origin);
-        let front = card_face(r, faces, palette, &table.front, &row, what.clone())?;
+        let what = format!("{} {}", if round { "counter" } else { "card" }, row.origin);
+        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), round)?;
         let back = match &table.back {
-            Some(back) => {
-                Some(card_face(r, faces, palette, back, &row, format!("the back of {what}"))?)
-            }
+            Some(back) => Some(card_face(
+                r,
+                faces,
+                palette,
+                back,
+                &row,
+                format!("the back of {what}"),
+                round,
+            )?),
             None => None,
         };
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
@@ -210,6 +222,7 @@ fn resolve_deck(
     }
     Some(Deck {
         name,
+        round,
         width_mm,
         height_mm,
         corner_radius_mm,
@@ -233,8 +246,33 @@ struct RowCard {
     folder: Option<PathBuf>,
 }
 
+/// A counter's size from `diameter_mm` (card keys refused).
+fn counter_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
+    let card_key = [
+        table.size.as_ref().map(|s| (s.span(), "size")),
+        table.size_mm.as_ref().map(|s| (s.span(), "size_mm")),
+        table.corner_radius_mm.as_ref().map(|s| (s.span(), "corner_radius_mm")),
+        table.bleed_mm.as_ref().map(|s| (s.span(), "bleed_mm")),
+    ];
+    if let Some((span, key)) = card_key.into_iter().flatten().next() {
+        r.error(&span, format!("counters have no `{key}`"), "give counters a diameter_mm");
+        return None;
+    }
+    let Some(diameter) = &table.diameter_mm else {
+        r.error(&table.name.span(), "counters need a `diameter_mm`".into(), "add diameter_mm = 20");
+        return None;
+    };
+    let d = r.length(diameter, "`diameter_mm`", (3.0, 500.0));
+    Some((d, d))
+}
+
 /// The card size from `size` or `size_mm`.
 fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
+    if let Some(diameter) = &table.diameter_mm {
+        let help = "give cards a size or size_mm; round counters go in [[counters]]";
+        r.error(&diameter.span(), "cards have no `diameter_mm`".into(), help);
+        return None;
+    }
     match (&table.size, &table.size_mm) {
         (Some(size), None) => {
             let wanted = size.get_ref().trim().to_lowercase();
@@ -337,6 +375,7 @@ fn card_face(
     name: &Spanned<String>,
     card: &RowCard,
     what: String,
+    round: bool,
 ) -> Option<Vec<Layer>> {
     let template = match substitute(name.get_ref(), &card.fields) {
         Ok(done) => Spanned::new(name.span(), done),
@@ -357,8 +396,8 @@ fn card_face(
         position: card.position,
         tables: ItemFaceTables { template: Some(&template), layers: &[] },
         fields: card.fields.clone(),
-        corners: 4,
-        outline_name: "a card".into(),
+        corners: if round { 0 } else { 4 },
+        outline_name: if round { "a counter" } else { "a card" }.into(),
         folder: card.folder.clone(),
     };
     let layers = faces.face(r, palette, &item);

@@ -34,6 +34,8 @@ pub struct Design {
     pub nets: Vec<super::nets::NetPiece>,
     /// `[[decks]]`: decks of cards.
     pub decks: Vec<super::cards::Deck>,
+    /// `[[counters]]`: round counters (decks whose items are circles).
+    pub counters: Vec<super::cards::Deck>,
     /// `[[tracks]]`: score tracks and other numbered paths.
     pub tracks: Vec<super::tracks::Track>,
     /// `[[maps]]`: grid boards with terrain.

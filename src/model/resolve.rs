@@ -79,7 +79,10 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
-    let decks = super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette);
+    let decks =
+        super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette, false);
+    let counters =
+        super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
     let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
     let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
     // A template's mistake is found once per item that uses it: say it once.
@@ -113,6 +116,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         board,
         nets,
         decks,
+        counters,
         tracks,
         maps,
         play,

@@ -44,6 +44,9 @@ pub struct DesignFile {
     /// `[[decks]]`: decks of cards, see `model::cards`.
     #[serde(default)]
     pub decks: Vec<Spanned<super::cards::DeckTable>>,
+    /// `[[counters]]`: round counters, like a deck (see `model::cards`) with `diameter_mm`.
+    #[serde(default)]
+    pub counters: Vec<Spanned<super::cards::DeckTable>>,
     /// `[[tracks]]`: numbered cells along a path, see `model::tracks`.
     #[serde(default)]
     pub tracks: Vec<Spanned<super::tracks::TrackTable>>,

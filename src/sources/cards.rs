@@ -1,6 +1,6 @@
-//! The `[[decks]]` source: every copy of every card of a deck, one cutout each — a
-//! rectangle with rounded corners, its background grown by the bleed under its face
-//! layers — packed n-up.
+//! The `[[decks]]` and `[[counters]]` sources: every copy of every card (a rectangle with
+//! rounded corners, its background grown by the bleed) or counter (a circle), one cutout
+//! each with its face layers, packed n-up (cards) or in staggered rows (counters).
 
 use kurbo::{Affine, RoundedRect, Shape as _};
 
@@ -19,6 +19,11 @@ pub fn decks(design: &Design) -> Vec<Part> {
     design.decks.iter().map(deck).collect()
 }
 
+/// One part per set of counters, in design order.
+pub fn counters(design: &Design) -> Vec<Part> {
+    design.counters.iter().map(deck).collect()
+}
+
 /// A card's outline: a `width × height` rectangle centred on the origin (corner 1 top
 /// left, edge 1 on top) with corners rounded to `radius`.
 pub fn card_outline(width: f64, height: f64, radius: f64) -> Outline {
@@ -31,7 +36,12 @@ pub fn card_outline(width: f64, height: f64, radius: f64) -> Outline {
 
 /// The part of one deck.
 fn deck(deck: &Deck) -> Part {
-    let outline = card_outline(deck.width_mm, deck.height_mm, deck.corner_radius_mm);
+    let outline = if deck.round {
+        Outline::circle(deck.width_mm)
+    } else {
+        card_outline(deck.width_mm, deck.height_mm, deck.corner_radius_mm)
+    };
+    let noun = if deck.round { "counter" } else { "card" };
     let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
     // With bleed the background fills the extent (square corners: the cut rounds them).
     let background = if deck.bleed_mm > 0.0 { extent.to_path(1e-4) } else { outline.path.clone() };
@@ -48,18 +58,25 @@ fn deck(deck: &Deck) -> Part {
             back: card.back.as_deref().map(&face),
             // Backs are drawn upright; the flip about the vertical axis keeps the card.
             back_frame: Affine::FLIP_X,
-            ..Cutout::shared(format!("card {}", card.origin), outline.clone(), face(&card.front))
+            ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), face(&card.front))
         };
         cutouts.extend((0..card.count).map(|_| cutout.clone()));
     }
     let count = cutouts.len();
+    let (packing, summary) = if deck.round {
+        let summary = Summary::Counters { count, diameter_mm: deck.width_mm };
+        (Packing::Hexagonal { gap_mm: deck.gutter_mm }, summary)
+    } else {
+        let (width_mm, height_mm) = (deck.width_mm, deck.height_mm);
+        (Packing::NUp { gutter_mm: deck.gutter_mm }, Summary::Cards { count, width_mm, height_mm })
+    };
     Part {
         suffix: format!("-{}", crate::build::file_stem(&deck.name)),
-        noun: Some("card"),
+        noun: Some(noun),
         front_and_back: true,
         cutouts,
-        packing: Packing::NUp { gutter_mm: deck.gutter_mm },
-        summary: Summary::Cards { count, width_mm: deck.width_mm, height_mm: deck.height_mm },
+        packing,
+        summary,
     }
 }
 

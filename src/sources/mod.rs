@@ -66,6 +66,11 @@ pub enum Summary {
         cells: usize,
         cell_mm: f64,
     },
+    /// `count` round counters of `diameter_mm`.
+    Counters {
+        count: usize,
+        diameter_mm: f64,
+    },
     /// `count` cards of `width_mm × height_mm`.
     Cards {
         count: usize,
@@ -88,6 +93,7 @@ pub fn parts(design: &Design) -> Vec<Part> {
     .flatten()
     .collect();
     parts.extend(cards::decks(design));
+    parts.extend(cards::counters(design));
     parts.extend(tracks::tracks(design));
     parts.extend(maps::maps(design));
     parts

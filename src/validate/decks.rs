@@ -11,7 +11,7 @@ use crate::model::diagnostic::Diagnostic;
 
 /// The problems of every deck against its rule.
 pub fn deck_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
-    design.decks.iter().flat_map(|deck| problems(deck, path)).collect()
+    design.decks.iter().chain(&design.counters).flat_map(|deck| problems(deck, path)).collect()
 }
 
 /// One line per deck for the check summary: its cards, and what its rule derives.
@@ -19,13 +19,16 @@ pub fn deck_contents(design: &Design) -> Vec<String> {
     design
         .decks
         .iter()
+        .chain(&design.counters)
         .map(|deck| {
             let cards: u32 = deck.cards.iter().map(|c| c.count).sum();
             let derived =
                 deck.rule.as_ref().map_or(String::from("no rule to derive it from"), |rule| {
                     format!("the rule derives {}", rule.expected.values().sum::<u32>())
                 });
-            format!("deck `{}`: {cards} cards ({derived})", deck.name)
+            let (kind, items) =
+                if deck.round { ("counters", "counters") } else { ("deck", "cards") };
+            format!("{kind} `{}`: {cards} {items} ({derived})", deck.name)
         })
         .collect()
 }
