@@ -311,3 +311,34 @@ data = "cards.csv"
         );
     }
 }
+
+#[test]
+fn the_counters_documentation_example_builds_and_checks() {
+    let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find("### Counters (`[[counters]]`)").expect("the section")..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let dir = scratch("counters-doc-example");
+    fs::write(dir.join("example.toml"), example).unwrap();
+    let check = tilepress(&dir, &["check", "example.toml"]);
+    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
+    assert!(text(&check).0.contains("counters `punts`: 20 counters (the rule derives 20)"));
+    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    assert!(text(&build).0.contains("20 counters of 20 mm"), "{}", text(&build).0);
+}
+
+#[test]
+fn card_keys_on_counters_and_a_diameter_on_cards_are_refused() {
+    let dir = scratch("counters-card-keys");
+    let counters = "[set]\nname = \"C\"\n[palette]\nink = \"#000000\"\n[faces.f]\nlayers = []\n[[counters]]\nname = \"c\"\ndiameter_mm = 20\nsize = \"poker\"\nfront = \"f\"\n";
+    fs::write(dir.join("c.toml"), counters).unwrap();
+    let check = tilepress(&dir, &["check", "c.toml"]);
+    assert_eq!(code(&check), 2);
+    assert!(text(&check).1.contains("counters have no `size`"), "{}", text(&check).1);
+    let cards = counters.replace("[[counters]]", "[[decks]]").replace("size = \"poker\"\n", "");
+    fs::write(dir.join("d.toml"), cards).unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    assert_eq!(code(&check), 2);
+    assert!(text(&check).1.contains("cards have no `diameter_mm`"), "{}", text(&check).1);
+}
