@@ -47,7 +47,7 @@ impl MapGrid {
             MapGridKind::Triangle => {
                 let h = s * 3f64.sqrt() / 2.0;
                 let (left, top) = (c * s / 2.0, r * h);
-                if (column + row) % 2 == 0 {
+                if (column + row).is_multiple_of(2) {
                     vec![
                         Point::new(left + s / 2.0, top),
                         Point::new(left + s, top + h),
