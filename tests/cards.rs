@@ -67,6 +67,26 @@ fn page_size(pdf: &Document, page: u32) -> (f64, f64) {
     (number(&media[2]) / PT_PER_MM, number(&media[3]) / PT_PER_MM)
 }
 
+/// The width and height of every path (`M …`) of a cut SVG file, from its points.
+fn cut_spans(svg: &str) -> Vec<(f64, f64)> {
+    let span = |v: &[f64]| {
+        v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
+    };
+    svg.split('M')
+        .skip(1)
+        .map(|path| {
+            let path = path.split(['"', 'Z']).next().unwrap_or("");
+            let numbers: Vec<f64> = path
+                .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            let xs: Vec<f64> = numbers.iter().step_by(2).copied().collect();
+            let ys: Vec<f64> = numbers.iter().skip(1).step_by(2).copied().collect();
+            (span(&xs), span(&ys))
+        })
+        .collect()
+}
+
 #[test]
 fn nine_poker_cards_of_63_by_88_mm_per_a4_and_letter_sheet_backs_behind_fronts() {
     for paper in ["A4", "Letter"] {
@@ -291,23 +311,12 @@ data = "cards.csv"
     }
     // The cut file: one closed path per counter, 20 mm across.
     let cut = fs::read_to_string(dir.join("out/d/d-discs-cut-01.svg")).unwrap();
-    let circles: Vec<&str> = cut.split('M').skip(1).collect();
+    let circles = cut_spans(&cut);
     assert_eq!(circles.len(), 40, "each counter cut once");
-    for circle in circles {
-        let path = circle.split(['"', 'Z']).next().unwrap_or("");
-        let numbers: Vec<f64> = path
-            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        let xs: Vec<f64> = numbers.iter().step_by(2).copied().collect();
-        let ys: Vec<f64> = numbers.iter().skip(1).step_by(2).copied().collect();
-        let span = |v: &[f64]| {
-            v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
-        };
+    for (width, height) in circles {
         assert!(
-            (span(&xs) - 20.0).abs() <= 0.01 && (span(&ys) - 20.0).abs() <= 0.01,
-            "{}",
-            span(&xs)
+            (width - 20.0).abs() <= 0.01 && (height - 20.0).abs() <= 0.01,
+            "{width} × {height}"
         );
     }
 }
@@ -341,4 +350,64 @@ fn card_keys_on_counters_and_a_diameter_on_cards_are_refused() {
     let check = tilepress(&dir, &["check", "d.toml"]);
     assert_eq!(code(&check), 2);
     assert!(text(&check).1.contains("cards have no `diameter_mm`"), "{}", text(&check).1);
+}
+
+#[test]
+fn bleed_grows_the_background_per_card_backs_and_data_images_beside_the_data_file() {
+    let dir = scratch("cards-bleed");
+    fs::create_dir_all(dir.join("data")).unwrap();
+    let square = r##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#112233"/></svg>"##;
+    fs::write(dir.join("data/pic.svg"), square).unwrap();
+    fs::write(dir.join("data/cards.csv"), "suit,pic\nhearts,pic.svg\nspades,pic.svg\n").unwrap();
+    let design = r##"[set]
+name = "Bleed"
+
+[palette]
+card = "#0a0b0c"
+red = "#c00000"
+black = "#000001"
+
+[faces.front]
+layers = [{ image = "{pic}", size_mm = 10 }]
+
+[faces.back-hearts]
+layers = [{ shape = "rectangle", box_mm = [10, 10], fill = "red" }]
+
+[faces.back-spades]
+layers = [{ shape = "rectangle", box_mm = [10, 10], fill = "black" }]
+
+[[decks]]
+name = "cards"
+size = "poker"
+bleed_mm = 1
+background = "card"
+front = "front"
+back = "back-{suit}"
+data = "data/cards.csv"
+"##;
+    fs::write(dir.join("d.toml"), design).unwrap();
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let pdf = Document::load(dir.join("out/d/d-cards.pdf")).unwrap();
+    let front = fills(&pdf, 1);
+    let cards = card_boxes(&front);
+    assert_eq!(cards.len(), 2);
+    for &(x0, y0, x1, y1) in &cards {
+        // The background reaches 1 mm beyond the 63 × 88 mm cut.
+        assert!(((x1 - x0) - 65.0).abs() <= 0.01 && ((y1 - y0) - 90.0).abs() <= 0.01);
+    }
+    assert_eq!(front.iter().filter(|f| f.colour == [0x11, 0x22, 0x33]).count(), 2, "images");
+    let back = fills(&pdf, 2);
+    assert_eq!(back.iter().filter(|f| f.colour == [192, 0, 0]).count(), 1, "one hearts back");
+    assert_eq!(back.iter().filter(|f| f.colour == [0, 0, 1]).count(), 1, "one spades back");
+    // The cut is 63 × 88 mm, inside the bleed.
+    let cut = fs::read_to_string(dir.join("out/d/d-cards-cut-01.svg")).unwrap();
+    let spans = cut_spans(&cut);
+    assert_eq!(spans.len(), 2, "each card cut along its own outline");
+    for (width, height) in spans {
+        assert!(
+            (width - 63.0).abs() <= 0.01 && (height - 88.0).abs() <= 0.01,
+            "{width} × {height}"
+        );
+    }
 }
