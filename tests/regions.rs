@@ -240,3 +240,30 @@ fn regions_meet_on_the_corner_to_centre_lines_and_fill_each_tile() {
         );
     }
 }
+
+/// A diagram of two region tiles on neighbouring triangles (`[0, 0, 0]` and `[0, 0, 1]`):
+/// legal when the touching regions have one colour, else the mismatch names both regions.
+fn diagram(second: u32, turn: usize) -> (i32, String) {
+    let dir = scratch(&format!("regions-diagram-{second}-{turn}"));
+    let text_of = format!(
+        "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0, 0]\n\n\
+         [[place]]\ntile = {second}\nat = [0, 0, 1]\nturn = {turn}\n",
+        design_path().display()
+    );
+    fs::write(dir.join("pair.toml"), text_of).unwrap();
+    let output = tilepress(&dir, &["diagram", "pair.toml", "-o", "out"]);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+#[test]
+fn regions_match_across_edges_in_diagrams() {
+    // Tile 1 is all red; tile 2 all green: never legal side by side.
+    let (status, out) = diagram(2, 0);
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("(red region) meets tile 2 edge"), "{out}");
+    assert!(out.contains("(green region)"), "{out}");
+    // Tile 4 (red, red, green) fits for two of its three turns, not for the third.
+    let legal = (0..3).filter(|&turn| diagram(4, turn).0 == 0).count();
+    assert_eq!(legal, 2);
+}

@@ -128,3 +128,27 @@ fn the_documented_example_checks_and_builds() {
     assert_eq!(code(&build), 0, "{:?}", text(&build));
     assert!(dir.join("out/example/example-sheet-01-back.svg").exists());
 }
+
+/// Two copies of tile 1 side by side: for some turn of the second the touching lines match
+/// and the diagram is legal — the set has 64 of the tile, so laying two is no `same-tile`
+/// violation.
+#[test]
+fn a_diagram_may_lay_as_many_copies_as_the_set_has() {
+    let dir = scratch("two-faced-diagram");
+    let design = root().join("tests/designs/two-faced-squares.toml");
+    let legal_turns = (0..4)
+        .filter(|turn| {
+            let diagram = format!(
+                "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n\n\
+                 [[place]]\ntile = 1\nat = [1, 0]\nturn = {turn}\n",
+                design.display()
+            );
+            fs::write(dir.join("pair.toml"), diagram).unwrap();
+            let output = tilepress(&dir, &["diagram", "pair.toml", "-o", "out"]);
+            let (out, err) = text(&output);
+            assert!(!err.contains("placed twice"), "{out}{err}");
+            code(&output) == 0
+        })
+        .count();
+    assert_eq!(legal_turns, 2, "red meets red for two of the four turns");
+}

@@ -72,10 +72,16 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
                 let message = format!("tile {one} and tile {two} both lie on cell {cell}");
                 found.push(Violation { rule: "overlap", message, position: later.position });
             }
-            if one == two {
-                let message = format!("tile {one} is placed twice; the set has one of each");
-                found.push(Violation { rule: "same-tile", message, position: later.position });
-            }
+        }
+        // A tile with `copies = N` may lie N times.
+        let number = later.tile.number;
+        let before = places[..b].iter().filter(|p| p.tile.number == number).count();
+        if before > 0 && before + 1 > later.tile.copies as usize {
+            let message = match later.tile.copies {
+                1 => format!("tile {number} is placed twice; the set has one of each"),
+                n => format!("tile {number} is placed {} times; the set has {n}", before + 1),
+            };
+            found.push(Violation { rule: "same-tile", message, position: later.position });
         }
     }
     let matching = diagram.design.play.matching;
