@@ -124,6 +124,16 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
             )
         }
         Summary::Nets(counts) => format!("nets: {}", counts.join(", ")),
+        Summary::Map { cells, width, height } => {
+            format!("a map of {cells} cells, {width:.0} × {height:.0} mm")
+        }
+        Summary::Track { cells, cell_mm } => format!("a track of {cells} cells of {cell_mm} mm"),
+        Summary::Counters { count, diameter_mm } => {
+            format!("{count} counters of {diameter_mm} mm")
+        }
+        Summary::Cards { count, width_mm, height_mm } => {
+            format!("{count} cards of {width_mm} × {height_mm} mm")
+        }
     }
 }
 

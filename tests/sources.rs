@@ -15,7 +15,7 @@ fn design(name: &str) -> Design {
 }
 
 /// (file suffix, packing name, cutouts) of every part.
-fn summary(parts: &[Part]) -> Vec<(&'static str, &'static str, usize)> {
+fn summary(parts: &[Part]) -> Vec<(&str, &'static str, usize)> {
     let packing = |p: &Packing| match p {
         Packing::Lattice(_) => "lattice",
         Packing::Polyform { .. } => "polyform",
@@ -25,7 +25,7 @@ fn summary(parts: &[Part]) -> Vec<(&'static str, &'static str, usize)> {
         Packing::Centred => "centred",
         Packing::Tiled { .. } => "tiled",
     };
-    parts.iter().map(|p| (p.suffix, packing(&p.packing), p.cutouts.len())).collect()
+    parts.iter().map(|p| (p.suffix.as_str(), packing(&p.packing), p.cutouts.len())).collect()
 }
 
 #[test]

@@ -8,6 +8,9 @@ use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
 use crate::render::png::{Paper, contact_sheet, svg_to_png};
 
+/// How many sheets (front and back) the contact-sheet preview shows at most.
+pub const MAX_PREVIEW_SHEETS: usize = 12;
+
 /// Adds `<stem>-preview.png` (the art of every page, fronts beside their backs), the sheet
 /// PNGs when asked for, and measures the cut files into `result.cut`.
 pub fn add_previews(
@@ -35,7 +38,9 @@ pub fn add_previews(
             _ => rows.push((sheet, vec![svg])),
         }
     }
-    let rows: Vec<Vec<&str>> = rows.into_iter().map(|(_, row)| row).collect();
+    // A preview shows the first sheets: a 1,000-card deck's 112 would take seconds to draw.
+    let rows: Vec<Vec<&str>> =
+        rows.into_iter().take(MAX_PREVIEW_SHEETS).map(|(_, row)| row).collect();
     let mut images = Vec::new();
     if !rows.is_empty() {
         images.push(OutputFile {

@@ -52,7 +52,8 @@ pub fn tile_faces(
         };
         let outline_name = format!("a {}", shape.shape_name());
         let corners = shape.sides;
-        let item = ItemFace { what, position, tables: front, fields, corners, outline_name };
+        let item =
+            ItemFace { what, position, tables: front, fields, corners, outline_name, folder: None };
         if front.template.is_some() || !front.layers.is_empty() {
             tile.faces.front = faces.face(r, palette, &item);
         }
@@ -107,7 +108,8 @@ pub fn piece_faces(
             let what = format!("piece {} ({side})", piece.code);
             let outline_name = format!("piece {}", piece.code);
             let fields = fields.clone();
-            let item = ItemFace { what, position, tables, fields, corners, outline_name };
+            let item =
+                ItemFace { what, position, tables, fields, corners, outline_name, folder: None };
             let layers = faces.face(r, palette, &item);
             match side {
                 "front" => piece.front.layers = layers,

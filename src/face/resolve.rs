@@ -43,6 +43,9 @@ pub struct ItemFace<'a> {
     pub corners: usize,
     /// The outline as messages name it: `a hexagon`, `piece T1`.
     pub outline_name: String,
+    /// Where image paths that use a `{field}` are looked for, when the fields come from a
+    /// data file (its folder); `None`: beside the design.
+    pub folder: Option<PathBuf>,
 }
 
 /// Reads face tables of one design, with the files it has read so far.
@@ -263,7 +266,9 @@ impl<'t> FaceResolver<'t> {
     ) -> Option<LayerKind> {
         let name = substituted(r, item, written)?;
         let size_mm = required_size(r, table, "an image")?;
-        let path = self.folder.join(name.trim());
+        let from_data = written.get_ref().contains('{');
+        let folder = item.folder.as_ref().filter(|_| from_data).unwrap_or(&self.folder);
+        let path = folder.join(name.trim());
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
             None => {

@@ -4,6 +4,7 @@
 pub mod canonical;
 pub mod edge_line;
 pub mod grid;
+pub mod map_grid;
 pub mod outline;
 pub mod polyform;
 pub mod polygon;

@@ -124,6 +124,7 @@ pub fn lattice_sheets(
         per_sheet,
         printable_mm2: area.area(),
         registration,
+        footer: super::packing::FooterPlace::Bottom,
     })
 }
 

@@ -183,6 +183,26 @@ pub fn indented_footer(
     items
 }
 
+/// [`footer`] turned a quarter into a band along the right edge (text reading upwards), or
+/// along the left edge (`on_left`, text reading downwards), for sheets whose cutouts need
+/// the bottom band.
+pub fn side_footer(
+    lines: &[String],
+    width: f64,
+    height: f64,
+    margin: f64,
+    on_left: bool,
+) -> Vec<Item> {
+    // Drawn at the bottom of a page turned a quarter (height × width), then turned back.
+    let turn = if on_left {
+        Affine::new([0.0, 1.0, -1.0, 0.0, width, 0.0])
+    } else {
+        Affine::new([0.0, -1.0, 1.0, 0.0, 0.0, height])
+    };
+    let items = footer(lines, height, width, margin);
+    vec![Item::Group(Group { transform: turn, items })]
+}
+
 fn rect_path(r: Rect) -> BezPath {
     let mut path = BezPath::new();
     path.move_to((r.x0, r.y0));

@@ -11,9 +11,9 @@
 use kurbo::{Affine, BezPath, PathEl, Point, Rect};
 
 use super::cut_lines::cut_stroke;
-use super::layout::SheetLayout;
+use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::crop_marks_at;
-use super::packing::{Packed, SheetPlacement};
+use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::registration::within_clear_band;
 use super::trim_lines::guide_area;
 use crate::cutout::Cutout;
@@ -50,6 +50,9 @@ fn fills_cell(outline: &Outline, width: f64, height: f64) -> bool {
         })
 }
 
+/// A page size, its columns and rows, the area they use and where the footer goes.
+type Choice = ((f64, f64), usize, usize, Rect, FooterPlace);
+
 /// The cutouts `gutter_mm` apart in rows and columns on as many sheets as needed, each in
 /// a cell as large as the largest extent; `Err` says why not even one fits.
 pub fn n_up_sheets(
@@ -60,16 +63,18 @@ pub fn n_up_sheets(
     let width = cutouts.iter().map(|c| c.extent.width()).fold(0.0, f64::max);
     let height = cutouts.iter().map(|c| c.extent.height()).fold(0.0, f64::max);
     let gutter = gutter_mm.max(0.0);
-    let mut best: Option<((f64, f64), usize, usize, Rect)> = None;
+    let mut best: Option<Choice> = None;
     for (pw, ph) in sheet.page_sizes() {
-        let area = SheetLayout::sheet_tile_area(pw, ph, sheet);
-        let columns = fitting(area.width(), width, gutter);
-        let rows = fitting(area.height(), height, gutter);
-        if columns * rows > best.map_or(0, |(_, c, r, _)| c * r) {
-            best = Some(((pw, ph), columns, rows, area));
+        for footer in footer_places(sheet) {
+            let area = n_up_area(pw, ph, sheet, footer);
+            let columns = fitting(area.width(), width, gutter);
+            let rows = fitting(area.height(), height, gutter);
+            if columns * rows > best.map_or(0, |(_, c, r, _, _)| c * r) {
+                best = Some(((pw, ph), columns, rows, area, footer));
+            }
         }
     }
-    let Some(((pw, ph), columns, rows, area)) = best else {
+    let Some(((pw, ph), columns, rows, area, footer)) = best else {
         let largest = cutouts.iter().max_by(|a, b| {
             (a.extent.width() * a.extent.height())
                 .total_cmp(&(b.extent.width() * b.extent.height()))
@@ -87,6 +92,11 @@ pub fn n_up_sheets(
     let mut guides = guide_area(pw, ph, sheet.margin_mm);
     if sheet.print.registration_marks {
         guides = within_clear_band(guides, ph, sheet.margin_mm);
+    }
+    if footer == FooterPlace::Side {
+        // Long cuts stop short of the footer along the right edge and reach the bottom.
+        guides.x1 = guides.x1.min(area.x1);
+        guides.y1 = ph - guides.y0;
     }
     let shared = gutter == 0.0 && cutouts.iter().all(|c| fills_cell(&c.outline, width, height));
     let per_sheet = columns * rows;
@@ -122,7 +132,8 @@ pub fn n_up_sheets(
                     path.extend(
                         (transform * cutout.outline.path.clone()).elements().iter().copied(),
                     );
-                    let e = transform.transform_rect_bbox(cutout.extent);
+                    // The cut edges (not the bleed) are what crop marks continue.
+                    let e = transform.transform_rect_bbox(cutout.outline.bounds());
                     corners.extend(
                         [(e.x0, e.y0), (e.x1, e.y0), (e.x1, e.y1), (e.x0, e.y1)].map(Point::from),
                     );
@@ -135,7 +146,28 @@ pub fn n_up_sheets(
             }
         })
         .collect();
-    Ok(Packed::in_area((pw, ph), sheets, per_sheet, area, sheet))
+    Ok(Packed { footer, ..Packed::in_area((pw, ph), sheets, per_sheet, area, sheet) })
+}
+
+/// Where the footer may go: at the bottom, or — when no registration marks claim the
+/// margins — along the right edge, whichever holds more (bottom first on a tie).
+fn footer_places(sheet: &SheetSettings) -> Vec<FooterPlace> {
+    if sheet.print.registration_marks {
+        vec![FooterPlace::Bottom]
+    } else {
+        vec![FooterPlace::Bottom, FooterPlace::Side]
+    }
+}
+
+/// The area the cutouts may use on a `width × height` page with the footer at `footer`.
+pub fn n_up_area(width: f64, height: f64, sheet: &SheetSettings, footer: FooterPlace) -> Rect {
+    match footer {
+        FooterPlace::Bottom => SheetLayout::sheet_tile_area(width, height, sheet),
+        FooterPlace::Side => {
+            let margin = sheet.margin_mm;
+            Rect::new(margin, margin, width - margin - FOOTER_BAND_MM, height - margin)
+        }
+    }
 }
 
 /// One long cut along every column and row boundary of the `used` (columns, rows) cells,

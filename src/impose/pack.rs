@@ -190,6 +190,7 @@ pub fn polyform_sheets(
         sheets,
         printable_mm2: area.area(),
         registration: false,
+        footer: super::packing::FooterPlace::Bottom,
     })
 }
 

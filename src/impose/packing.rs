@@ -70,6 +70,20 @@ pub struct Packed {
     /// Whether the packing kept the band of the registration marks clear, so that the pages
     /// print them (only lattice sheets do so far).
     pub registration: bool,
+    /// Where the footer goes: in the band at the bottom, or turned along the right edge
+    /// when that holds more cutouts (n-up cards on Letter).
+    pub footer: FooterPlace,
+}
+
+/// Where a sheet's footer (text and 10 mm square) is printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FooterPlace {
+    /// In the band above the bottom margin.
+    #[default]
+    Bottom,
+    /// Turned a quarter, in a band inside the right margin (on the back page, the band
+    /// behind it).
+    Side,
 }
 
 impl Packed {
@@ -88,6 +102,7 @@ impl Packed {
             per_sheet,
             printable_mm2: area.area(),
             registration: sheet.print.registration_marks,
+            footer: FooterPlace::Bottom,
         }
     }
 }
@@ -176,6 +191,7 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
         per_sheet: 1,
         printable_mm2: area.area(),
         registration: false,
+        footer: FooterPlace::Bottom,
     }))
 }
 

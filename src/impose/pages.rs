@@ -11,8 +11,8 @@ use kurbo::Affine;
 use super::bleed::with_bleed;
 use super::cut_lines::cut_stroke_beside;
 use super::duplex::{back_mirror, duplex_correction};
-use super::marks::{back_footer, back_page_footer, front_footer, indented_footer};
-use super::packing::{Arrangement, Packed, Packing, arrange};
+use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
+use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
@@ -100,7 +100,11 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         cuts.extend(placement.cuts.iter().cloned());
         let indent = if packed.registration { footer_indent() } else { 0.0 };
         let mut marks = placement.crops.clone();
-        marks.extend(indented_footer(&front_footer(&counter), width, height, margin, indent));
+        let lines = front_footer(&counter);
+        marks.extend(match packed.footer {
+            FooterPlace::Bottom => indented_footer(&lines, width, height, margin, indent),
+            FooterPlace::Side => side_footer(&lines, width, height, margin, false),
+        });
         let mut layers = vec![
             (Role::Art, fronts.collect()),
             (Role::Fold, folds.collect()),
@@ -119,15 +123,23 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             group(mirror * t * c.back_frame, back)
         });
         let lines = back_footer(&counter, sheet.duplex);
-        // The footer follows the front's footer band as the sheet turns over.
-        let turn = back_mirror(sheet.duplex, width, height).unwrap_or(Affine::IDENTITY);
+        let back_marks = match packed.footer {
+            // Behind the front's footer band as the sheet turns over (at the top when it
+            // turns top to bottom).
+            FooterPlace::Bottom => {
+                let turn = back_mirror(sheet.duplex, width, height).unwrap_or(Affine::IDENTITY);
+                back_page_footer(&lines, (width, height), margin, turn)
+            }
+            // Behind the front's band: on the left when the sheet turns left to right.
+            FooterPlace::Side => {
+                let turned = (mirror * kurbo::Point::new(width, height / 2.0)).x < width / 2.0;
+                side_footer(&lines, width, height, margin, turned)
+            }
+        };
         pages.push(Page::new(
             format!("sheet-{:02}-back", index + 1),
             (width, height),
-            vec![
-                (Role::Art, backs.collect()),
-                (Role::Marks, back_page_footer(&lines, (width, height), margin, turn)),
-            ],
+            vec![(Role::Art, backs.collect()), (Role::Marks, back_marks)],
         ));
     }
     let mut document = Document { title: part.title.to_string(), pages };

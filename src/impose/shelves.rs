@@ -69,6 +69,7 @@ pub fn shelf_sheets(extents: &[Rect], sheet: &SheetSettings, noun: &str) -> Resu
         sheets,
         printable_mm2: area.area(),
         registration: false,
+        footer: super::packing::FooterPlace::Bottom,
     })
 }
 

@@ -32,6 +32,14 @@ pub struct Design {
     pub board: Option<super::board::Board>,
     /// `[[nets]]`: fold-up pieces.
     pub nets: Vec<super::nets::NetPiece>,
+    /// `[[decks]]`: decks of cards.
+    pub decks: Vec<super::cards::Deck>,
+    /// `[[counters]]`: round counters (decks whose items are circles).
+    pub counters: Vec<super::cards::Deck>,
+    /// `[[tracks]]`: score tracks and other numbered paths.
+    pub tracks: Vec<super::tracks::Track>,
+    /// `[[maps]]`: grid boards with terrain.
+    pub maps: Vec<super::maps::Map>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
     pub play: super::play::Play,
 }

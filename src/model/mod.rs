@@ -3,9 +3,12 @@
 
 pub mod board;
 pub mod board_table;
+pub mod cards;
+pub mod data_file;
 pub mod design;
 pub mod diagnostic;
 pub mod limits;
+pub mod maps;
 pub mod nets;
 pub mod paper;
 pub mod parts_schema;
@@ -17,6 +20,7 @@ pub mod slot_style;
 pub mod source;
 pub mod suggest;
 pub mod tiles;
+pub mod tracks;
 
 // Print corrections and image outputs of a sheet.
 pub mod print;

@@ -82,6 +82,12 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
     crate::face::share::share_layers(&mut tiles, pieces.as_mut());
+    let decks =
+        super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette, false);
+    let counters =
+        super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
+    let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
+    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
     // A template's mistake is found once per item that uses it: say it once.
     let mut seen = Vec::new();
     let found = resolver.diagnostics.split_off(face_errors);
@@ -121,6 +127,10 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         players,
         board,
         nets,
+        decks,
+        counters,
+        tracks,
+        maps,
         play,
     };
     super::limits::design_fits(&mut resolver, &file, &design);

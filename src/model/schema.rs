@@ -41,6 +41,18 @@ pub struct DesignFile {
     pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
     /// `[play]`: how tiles may be laid next to each other (for diagrams).
     pub play: Option<Spanned<super::play::PlayTable>>,
+    /// `[[decks]]`: decks of cards, see `model::cards`.
+    #[serde(default)]
+    pub decks: Vec<Spanned<super::cards::DeckTable>>,
+    /// `[[counters]]`: round counters, like a deck (see `model::cards`) with `diameter_mm`.
+    #[serde(default)]
+    pub counters: Vec<Spanned<super::cards::DeckTable>>,
+    /// `[[tracks]]`: numbered cells along a path, see `model::tracks`.
+    #[serde(default)]
+    pub tracks: Vec<Spanned<super::tracks::TrackTable>>,
+    /// `[[maps]]`: grid boards, see `model::maps`.
+    #[serde(default)]
+    pub maps: Vec<Spanned<super::maps::MapTable>>,
     /// `[faces.NAME]`: face templates, see `face::schema`.
     #[serde(default)]
     pub faces: Option<Spanned<crate::face::schema::TemplatesTable>>,

@@ -15,7 +15,7 @@ pub fn grid_board(design: &Design) -> Option<Part> {
     let board = design.grid_board.as_ref()?;
     let outline = polyform_outline(board.grid, &board.cells);
     Some(Part {
-        suffix: "-board",
+        suffix: "-board".into(),
         noun: Some("board"),
         front_and_back: false,
         cutouts: vec![Cutout::shared("board", outline, board_art(board))],
@@ -32,7 +32,7 @@ pub fn painted_board(design: &Design) -> Option<Part> {
     let (width, height) = (frame.bounds.width(), frame.bounds.height());
     let outline = Outline::polygon(board.region.corner_points(board.edge_mm));
     Some(Part {
-        suffix: "-board",
+        suffix: "-board".into(),
         noun: Some("board"),
         front_and_back: false,
         cutouts: vec![Cutout::from_frame("board", outline, frame)],

@@ -6,9 +6,12 @@
 //! A new component (`[[cards]]`, a CSV, a rule's enumeration) is one more source here.
 
 pub mod boards;
+pub mod cards;
+pub mod maps;
 pub mod nets;
 pub mod pieces;
 pub mod tiles;
+pub mod tracks;
 
 use crate::cutout::Cutout;
 use crate::impose::Packing;
@@ -18,7 +21,7 @@ use crate::model::design::Design;
 #[derive(Clone, Debug)]
 pub struct Part {
     /// What follows the design's stem in the part's file names (`""`, `-pieces`, `-board`).
-    pub suffix: &'static str,
+    pub suffix: String,
     /// One cutout in footers and messages (`piece`, `board`, `net`); `None` for tiles.
     pub noun: Option<&'static str>,
     /// Two-sided: pages named `-front` / `-back`, backs printed when duplex.
@@ -52,12 +55,34 @@ pub enum Summary {
     },
     /// Nets, as counted nouns (`2 cubes`).
     Nets(Vec<String>),
+    /// A map of `cells` cells, `width` × `height` mm.
+    Map {
+        cells: usize,
+        width: f64,
+        height: f64,
+    },
+    /// A track of `cells` cells of `cell_mm`.
+    Track {
+        cells: usize,
+        cell_mm: f64,
+    },
+    /// `count` round counters of `diameter_mm`.
+    Counters {
+        count: usize,
+        diameter_mm: f64,
+    },
+    /// `count` cards of `width_mm × height_mm`.
+    Cards {
+        count: usize,
+        width_mm: f64,
+        height_mm: f64,
+    },
 }
 
 /// Every part of `design`, in print order: tiles, pieces, the board on the pieces' grid,
-/// the painted board, nets. Parts with nothing to print are left out.
+/// the painted board, nets, decks. Parts with nothing to print are left out.
 pub fn parts(design: &Design) -> Vec<Part> {
-    [
+    let mut parts: Vec<Part> = [
         tiles::tiles(design),
         pieces::pieces(design),
         boards::grid_board(design),
@@ -66,5 +91,10 @@ pub fn parts(design: &Design) -> Vec<Part> {
     ]
     .into_iter()
     .flatten()
-    .collect()
+    .collect();
+    parts.extend(cards::decks(design));
+    parts.extend(cards::counters(design));
+    parts.extend(tracks::tracks(design));
+    parts.extend(maps::maps(design));
+    parts
 }

@@ -37,7 +37,7 @@ pub fn nets(design: &Design) -> Option<Part> {
         counts.push(counted(copies, &piece.name));
     }
     Some(Part {
-        suffix: "-nets",
+        suffix: "-nets".into(),
         noun: Some("net"),
         front_and_back: false,
         cutouts,

@@ -59,7 +59,7 @@ pub fn pieces(design: &Design) -> Option<Part> {
         .collect();
     let cells = pieces.iter().map(|p| p.cells.len()).sum();
     Some(Part {
-        suffix: "-pieces",
+        suffix: "-pieces".into(),
         noun: Some("piece"),
         front_and_back: true,
         cutouts,

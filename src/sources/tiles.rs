@@ -39,7 +39,7 @@ pub fn tiles(design: &Design) -> Option<Part> {
         })
         .collect();
     Some(Part {
-        suffix: "",
+        suffix: "".into(),
         noun: None,
         front_and_back: true,
         cutouts,

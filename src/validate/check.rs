@@ -68,6 +68,8 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     report.contents.extend(parts.contents);
     report.problems.extend(parts.problems);
     report.problems.extend(crate::face::check::face_problems(design, path));
+    report.problems.extend(super::decks::deck_problems(design, path));
+    report.contents.extend(super::decks::deck_contents(design));
     report.info.extend(parts.info);
     report
 }

@@ -2,6 +2,7 @@
 //! the listed tiles.
 
 pub mod check;
+pub mod decks;
 pub mod describe;
 pub mod enumerate;
 pub mod listing;

@@ -1,0 +1,456 @@
+//! `[[decks]]`: decks of cards of one size — listed inline or one row per card in a data file
+//! (CSV, .ods, .xlsx) — with rounded corners, bleed, and faces from face templates.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::data_file::{DataTable, read_data};
+use super::design::Palette;
+use super::resolve::Resolver;
+use super::source::Position;
+use crate::face::Layer;
+use crate::face::fields::{fields, substitute};
+use crate::face::resolve::{FaceResolver, ItemFace};
+use crate::face::schema::{FieldsTable, ItemFaceTables};
+use crate::scene::Colour;
+
+/// Most cards one deck may print.
+pub const MAX_CARDS: usize = 100_000;
+
+/// `[[decks]]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckTable {
+    /// Names the deck's files (`game-NAME.pdf`) and messages.
+    pub name: Spanned<String>,
+    /// `poker`, `bridge`, `mini`, `tarot`; or give `size_mm`.
+    pub size: Option<Spanned<String>>,
+    pub size_mm: Option<Spanned<Vec<f64>>>,
+    /// `[[counters]]`: the counters' diameter (instead of a card size).
+    pub diameter_mm: Option<Spanned<f64>>,
+    pub corner_radius_mm: Option<Spanned<f64>>,
+    pub bleed_mm: Option<Spanned<f64>>,
+    pub gutter_mm: Option<Spanned<f64>>,
+    /// The card's background colour (a palette name or `#rrggbb`), default white.
+    pub background: Option<Spanned<String>>,
+    /// The front template; may use `{field}`s.
+    pub front: Spanned<String>,
+    /// The back template (one for all, or with `{field}`s one per card); none: no backs.
+    pub back: Option<Spanned<String>>,
+    /// A CSV, .ods or .xlsx file beside the design, one row per card.
+    pub data: Option<Spanned<String>>,
+    /// The workbook sheet to read (default the first).
+    pub sheet: Option<Spanned<String>>,
+    /// The column holding how many copies of a row's card to print (default `count`, when
+    /// the data has it).
+    pub count_column: Option<Spanned<String>>,
+    /// Cards written in the design, after the data file's.
+    #[serde(default)]
+    pub cards: Vec<Spanned<CardTable>>,
+    /// What the complete deck is, for `check`.
+    pub rule: Option<Spanned<DeckRuleTable>>,
+}
+
+/// `[decks.rule]`: the deck as a product of field values, with exceptions and counts.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRuleTable {
+    /// How messages name a card: `"{rank} of {suit}"`.
+    pub name: Spanned<String>,
+    /// Every combination of these fields' values is one card.
+    pub product: BTreeMap<String, Vec<String>>,
+    /// Copies of each combination (default 1).
+    pub each: Option<u32>,
+    /// Combinations that are not in the deck.
+    #[serde(default)]
+    pub exclude: Vec<BTreeMap<String, String>>,
+    /// Cards beyond the product, each `{ fields = { … }, count = N }`.
+    #[serde(default)]
+    pub extra: Vec<ExtraCard>,
+}
+
+/// One card the product does not give.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraCard {
+    pub fields: BTreeMap<String, String>,
+    pub count: Option<u32>,
+}
+
+/// A card by the rule's fields, sorted by field name.
+pub type CardKey = Vec<(String, String)>;
+
+/// The deck's rule resolved: how many of each card, and how cards are named.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeckRule {
+    pub name: String,
+    pub fields: Vec<String>,
+    pub expected: BTreeMap<CardKey, u32>,
+}
+
+/// One card written in the design.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardTable {
+    pub fields: Option<Spanned<FieldsTable>>,
+    pub count: Option<Spanned<u32>>,
+}
+
+/// A resolved deck.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deck {
+    pub name: String,
+    /// Round counters (`[[counters]]`, `width_mm` is the diameter) rather than cards.
+    pub round: bool,
+    pub width_mm: f64,
+    pub height_mm: f64,
+    pub corner_radius_mm: f64,
+    pub bleed_mm: f64,
+    pub gutter_mm: f64,
+    pub background: Colour,
+    pub cards: Vec<Card>,
+    /// Where the deck is written.
+    pub position: Position,
+    pub rule: Option<DeckRule>,
+}
+
+/// One card (printed `count` times).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// Where it is written: `cards.csv row 4` or `line 30`.
+    pub origin: String,
+    /// The file and place it is written at (a data file's row, or the design's line).
+    pub at: (PathBuf, Position),
+    pub fields: BTreeMap<String, String>,
+    pub count: u32,
+    pub front: Vec<Layer>,
+    pub back: Option<Vec<Layer>>,
+}
+
+/// Named card sizes, width × height in mm.
+const SIZES: [(&str, (f64, f64)); 4] = [
+    ("poker", (63.0, 88.0)),
+    ("bridge", (57.0, 89.0)),
+    ("mini", (44.0, 63.0)),
+    ("tarot", (70.0, 120.0)),
+];
+
+/// Every `[[decks]]` entry, with its cards' faces resolved.
+pub fn resolve_decks(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    tables: &[Spanned<DeckTable>],
+    palette: &Palette,
+    round: bool,
+) -> Vec<Deck> {
+    tables.iter().filter_map(|table| resolve_deck(r, faces, table, palette, round)).collect()
+}
+
+fn resolve_deck(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    entry: &Spanned<DeckTable>,
+    palette: &Palette,
+    round: bool,
+) -> Option<Deck> {
+    let table = entry.get_ref();
+    let name = table.name.get_ref().trim().to_string();
+    let (width_mm, height_mm) = if round { counter_size(r, table)? } else { card_size(r, table)? };
+    let corner_radius_mm = table
+        .corner_radius_mm
+        .as_ref()
+        .map_or(0.0, |v| r.length(v, "`corner_radius_mm`", (0.0, width_mm.min(height_mm) / 2.0)));
+    let bleed_mm = table.bleed_mm.as_ref().map_or(0.0, |v| r.length(v, "`bleed_mm`", (0.0, 10.0)));
+    let gutter_mm =
+        table.gutter_mm.as_ref().map_or(0.0, |v| r.length(v, "`gutter_mm`", (0.0, 100.0)));
+    let background = match &table.background {
+        Some(colour) => {
+            r.colour_name(colour, palette).map_or(Colour::WHITE, |c| palette.colour(&c))
+        }
+        None => Colour::WHITE,
+    };
+    let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut rows = Vec::new();
+    if let Some(data) = &table.data {
+        let sheet = table.sheet.as_ref().map(|s| s.get_ref().trim());
+        match read_data(&folder.join(data.get_ref().trim()), sheet) {
+            Ok(read) => rows = data_rows(r, table, &read)?,
+            Err(errors) => {
+                r.diagnostics.extend(errors);
+                return None;
+            }
+        }
+    }
+    let deck_position = r.source.start_of(&entry.span());
+    for card in &table.cards {
+        let position = r.source.start_of(&card.span());
+        let fields = fields(r, &[], card.get_ref().fields.as_ref());
+        let count = card.get_ref().count.as_ref().map_or(1, |c| *c.get_ref());
+        let origin = format!("line {}", position.line);
+        let at = (r.source.path().to_path_buf(), position);
+        rows.push(RowCard { origin, fields, count, position, at, folder: None });
+    }
+    let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
+    if total > MAX_CARDS as u64 {
+        r.error(
+            &entry.span(),
+            format!("deck `{name}` has {total} cards, more than {MAX_CARDS}"),
+            "print fewer cards (model/cards.rs: MAX_CARDS)",
+        );
+        return None;
+    }
+    let mut cards = Vec::with_capacity(rows.len());
+    for row in rows {
+        let what = format!("{} {}", if round { "counter" } else { "card" }, row.origin);
+        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), round)?;
+        let back = match &table.back {
+            Some(back) => Some(card_face(
+                r,
+                faces,
+                palette,
+                back,
+                &row,
+                format!("the back of {what}"),
+                round,
+            )?),
+            None => None,
+        };
+        let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
+        cards.push(Card { origin, at, fields, count, front, back });
+    }
+    Some(Deck {
+        name,
+        round,
+        width_mm,
+        height_mm,
+        corner_radius_mm,
+        bleed_mm,
+        gutter_mm,
+        background,
+        cards,
+        position: deck_position,
+        rule: table.rule.as_ref().map(|rule| deck_rule(rule.get_ref())),
+    })
+}
+
+/// One card before its faces are resolved.
+struct RowCard {
+    origin: String,
+    fields: BTreeMap<String, String>,
+    count: u32,
+    position: Position,
+    at: (PathBuf, Position),
+    /// The data file's folder, for image paths taken from its fields.
+    folder: Option<PathBuf>,
+}
+
+/// A counter's size from `diameter_mm` (card keys refused).
+fn counter_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
+    let card_key = [
+        table.size.as_ref().map(|s| (s.span(), "size")),
+        table.size_mm.as_ref().map(|s| (s.span(), "size_mm")),
+        table.corner_radius_mm.as_ref().map(|s| (s.span(), "corner_radius_mm")),
+        table.bleed_mm.as_ref().map(|s| (s.span(), "bleed_mm")),
+    ];
+    if let Some((span, key)) = card_key.into_iter().flatten().next() {
+        r.error(&span, format!("counters have no `{key}`"), "give counters a diameter_mm");
+        return None;
+    }
+    let Some(diameter) = &table.diameter_mm else {
+        r.error(&table.name.span(), "counters need a `diameter_mm`".into(), "add diameter_mm = 20");
+        return None;
+    };
+    let d = r.length(diameter, "`diameter_mm`", (3.0, 500.0));
+    Some((d, d))
+}
+
+/// The card size from `size` or `size_mm`.
+fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
+    if let Some(diameter) = &table.diameter_mm {
+        let help = "give cards a size or size_mm; round counters go in [[counters]]";
+        r.error(&diameter.span(), "cards have no `diameter_mm`".into(), help);
+        return None;
+    }
+    match (&table.size, &table.size_mm) {
+        (Some(size), None) => {
+            let wanted = size.get_ref().trim().to_lowercase();
+            let found = SIZES.iter().find(|(name, _)| *name == wanted).map(|(_, s)| *s);
+            if found.is_none() {
+                let known: Vec<&str> = SIZES.iter().map(|(n, _)| *n).collect();
+                r.error(
+                    &size.span(),
+                    format!("unknown card size `{wanted}`"),
+                    &format!("use one of {}, or give size_mm = [width, height]", known.join(", ")),
+                );
+            }
+            found
+        }
+        (None, Some(size)) => match size.get_ref()[..] {
+            [w, h]
+                if w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w.max(h) <= 1000.0 =>
+            {
+                Some((w, h))
+            }
+            _ => {
+                r.error(
+                    &size.span(),
+                    "`size_mm` must be [width, height], each above 0 and at most 1000 mm".into(),
+                    "write size_mm = [63, 88]",
+                );
+                None
+            }
+        },
+        (Some(size), Some(_)) => {
+            r.error(&size.span(), "give `size` or `size_mm`, not both".into(), "keep one");
+            None
+        }
+        (None, None) => {
+            r.error(
+                &table.name.span(),
+                "a deck needs a card size".into(),
+                "add size = \"poker\" (or bridge, mini, tarot) or size_mm = [63, 88]",
+            );
+            None
+        }
+    }
+}
+
+/// The data file's rows as cards: every column a field, the count column a count.
+fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Option<Vec<RowCard>> {
+    let count_column = match &table.count_column {
+        Some(name) => match data.column(name.get_ref()) {
+            Some(index) => Some(index),
+            None => {
+                r.error(
+                    &name.span(),
+                    format!("`{}` has no column `{}`", data.path.display(), name.get_ref().trim()),
+                    &format!("use one of its columns: {}", data.columns.join(", ")),
+                );
+                return None;
+            }
+        },
+        None => data.column("count"),
+    };
+    let file = data.path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let folder = data.path.parent().map(Path::to_path_buf);
+    let position = r.source.start_of(&table.name.span());
+    let mut cards = Vec::with_capacity(data.rows.len());
+    let mut failed = false;
+    for row in &data.rows {
+        let mut count = 1;
+        if let Some(index) = count_column {
+            let text = row.values.get(index).map_or("", String::as_str);
+            match text.parse::<u32>() {
+                Ok(n) if n > 0 => count = n,
+                _ => {
+                    let message = format!(
+                        "the count `{text}` of row {} is not a positive whole number",
+                        row.line
+                    );
+                    r.diagnostics.push(
+                        data.error_at(row.line, index, message)
+                            .with_help("give how many copies to print: 1, 2, 3, …"),
+                    );
+                    failed = true;
+                    continue;
+                }
+            }
+        }
+        let fields = data.columns.iter().cloned().zip(row.values.iter().cloned()).collect();
+        let origin = format!("{file} row {}", row.line);
+        let at = (data.path.clone(), Position { line: row.line, column: 1 });
+        cards.push(RowCard { origin, fields, count, position, at, folder: folder.clone() });
+    }
+    (!failed).then_some(cards)
+}
+
+/// One face of a card: the template `name` (with the card's fields filled in) and its
+/// layers.
+fn card_face(
+    r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
+    palette: &Palette,
+    name: &Spanned<String>,
+    card: &RowCard,
+    what: String,
+    round: bool,
+) -> Option<Vec<Layer>> {
+    let template = match substitute(name.get_ref(), &card.fields) {
+        Ok(done) => Spanned::new(name.span(), done),
+        Err(_) => {
+            let mut known: Vec<&str> = card.fields.keys().map(String::as_str).collect();
+            known.sort_unstable();
+            r.error(
+                &name.span(),
+                format!("{what} cannot fill in the template name `{}`", name.get_ref()),
+                &format!("use {{field}}s it has: {}", known.join(", ")),
+            );
+            return None;
+        }
+    };
+    let before = r.diagnostics.len();
+    let item = ItemFace {
+        what,
+        position: card.position,
+        tables: ItemFaceTables { template: Some(&template), layers: &[] },
+        fields: card.fields.clone(),
+        corners: if round { 0 } else { 4 },
+        outline_name: if round { "a counter" } else { "a card" }.into(),
+        folder: card.folder.clone(),
+    };
+    let layers = faces.face(r, palette, &item);
+    (r.diagnostics.len() == before).then_some(layers)
+}
+
+/// The cards a rule derives: every combination of the product's values `each` times, less
+/// the excluded ones, plus the extra cards.
+pub fn deck_rule(table: &DeckRuleTable) -> DeckRule {
+    let mut keys: Vec<CardKey> = vec![Vec::new()];
+    for (field, values) in &table.product {
+        keys = keys
+            .into_iter()
+            .flat_map(|key| {
+                values.iter().map(move |value| {
+                    let mut longer = key.clone();
+                    longer.push((field.clone(), value.trim().to_string()));
+                    longer
+                })
+            })
+            .collect();
+    }
+    let mut fields: Vec<String> = table.product.keys().cloned().collect();
+    let excluded = |key: &CardKey| {
+        table
+            .exclude
+            .iter()
+            .any(|ex| ex.iter().all(|(f, v)| key.iter().any(|(k, w)| k == f && w == v.trim())))
+    };
+    let each = table.each.unwrap_or(1);
+    let mut expected: BTreeMap<CardKey, u32> = BTreeMap::new();
+    for key in keys.into_iter().filter(|k| !excluded(k)) {
+        *expected.entry(key).or_default() += each;
+    }
+    for extra in &table.extra {
+        for field in extra.fields.keys() {
+            if !fields.contains(field) {
+                fields.push(field.clone());
+            }
+        }
+        let key: CardKey =
+            extra.fields.iter().map(|(f, v)| (f.clone(), v.trim().to_string())).collect();
+        *expected.entry(key).or_default() += extra.count.unwrap_or(1);
+    }
+    fields.sort();
+    DeckRule { name: table.name.get_ref().clone(), fields, expected }
+}
+
+/// A card's key under `rule`: its values of the rule's fields (those it has).
+pub fn card_key(rule: &DeckRule, fields: &BTreeMap<String, String>) -> CardKey {
+    rule.fields
+        .iter()
+        .filter_map(|f| fields.get(f).filter(|v| !v.is_empty()).map(|v| (f.clone(), v.clone())))
+        .collect()
+}

@@ -1,0 +1,94 @@
+//! The `[[decks]]` and `[[counters]]` sources: every copy of every card (a rectangle with
+//! rounded corners, its background grown by the bleed) or counter (a circle), one cutout
+//! each with its face layers, packed n-up (cards) or in staggered rows (counters).
+
+use kurbo::{Affine, RoundedRect, Shape as _};
+
+use super::{Part, Summary};
+use crate::cutout::Cutout;
+use crate::face::Level;
+use crate::face::draw::face_items;
+use crate::geometry::outline::Outline;
+use crate::impose::Packing;
+use crate::model::cards::Deck;
+use crate::model::design::Design;
+use crate::scene::{Item, Shape};
+
+/// One part per deck, in design order.
+pub fn decks(design: &Design) -> Vec<Part> {
+    design.decks.iter().map(deck).collect()
+}
+
+/// One part per set of counters, in design order.
+pub fn counters(design: &Design) -> Vec<Part> {
+    design.counters.iter().map(deck).collect()
+}
+
+/// A card's outline: a `width × height` rectangle centred on the origin (corner 1 top
+/// left, edge 1 on top) with corners rounded to `radius`.
+pub fn card_outline(width: f64, height: f64, radius: f64) -> Outline {
+    let mut outline = Outline::rectangle(width, height);
+    if radius > 0.0 {
+        outline.path = RoundedRect::from_rect(outline.bounds(), radius).to_path(1e-4);
+    }
+    outline
+}
+
+/// The part of one deck.
+fn deck(deck: &Deck) -> Part {
+    let outline = if deck.round {
+        Outline::circle(deck.width_mm)
+    } else {
+        card_outline(deck.width_mm, deck.height_mm, deck.corner_radius_mm)
+    };
+    let noun = if deck.round { "counter" } else { "card" };
+    let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
+    // With bleed the background fills the extent (square corners: the cut rounds them).
+    let background = if deck.bleed_mm > 0.0 { extent.to_path(1e-4) } else { outline.path.clone() };
+    let face = |layers: &[crate::face::Layer]| -> Vec<Item> {
+        let mut items = vec![Item::Shape(Shape::filled(background.clone(), deck.background))];
+        items.extend(face_items(layers, &outline, Level::Below));
+        items.extend(face_items(layers, &outline, Level::Above));
+        items
+    };
+    let mut cutouts = Vec::new();
+    for card in &deck.cards {
+        let cutout = Cutout {
+            extent,
+            back: card.back.as_deref().map(&face),
+            // Backs are drawn upright; the flip about the vertical axis keeps the card.
+            back_frame: Affine::FLIP_X,
+            ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), face(&card.front))
+        };
+        cutouts.extend((0..card.count).map(|_| cutout.clone()));
+    }
+    let count = cutouts.len();
+    let (packing, summary) = if deck.round {
+        let summary = Summary::Counters { count, diameter_mm: deck.width_mm };
+        (Packing::Hexagonal { gap_mm: deck.gutter_mm }, summary)
+    } else {
+        let (width_mm, height_mm) = (deck.width_mm, deck.height_mm);
+        (Packing::NUp { gutter_mm: deck.gutter_mm }, Summary::Cards { count, width_mm, height_mm })
+    };
+    Part {
+        suffix: format!("-{}", crate::build::file_stem(&deck.name)),
+        noun: Some(noun),
+        front_and_back: true,
+        cutouts,
+        packing,
+        summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounded_cards_keep_their_corner_anchors_and_size() {
+        let outline = card_outline(63.0, 88.0, 3.0);
+        let bounds = outline.bounds();
+        assert!((bounds.width() - 63.0).abs() < 1e-9 && (bounds.height() - 88.0).abs() < 1e-9);
+        assert_eq!(outline.corners.len(), 4);
+    }
+}

@@ -1,0 +1,92 @@
+//! The `[[maps]]` source: one cutout per map — its cells filled by terrain, outlined, with
+//! their coordinates — cut along its rectangle, at real size over as many sheets as needed.
+
+use kurbo::{BezPath, Point, Shape as _};
+
+use super::{Part, Summary};
+use crate::cutout::Cutout;
+use crate::geometry::map_grid::{MapGridKind, cell_label};
+use crate::geometry::outline::Outline;
+use crate::impose::Packing;
+use crate::impose::cut_lines::cut_stroke;
+use crate::model::design::Design;
+use crate::model::maps::Map;
+use crate::scene::frame::Frame;
+use crate::scene::{Colour, Item, Role, Shape, Stroke};
+use crate::text::{Anchor, text_outline};
+
+/// Width of the lines between cells, in mm.
+const GRID_LINE_MM: f64 = 0.35;
+
+/// One part per map, in design order.
+pub fn maps(design: &Design) -> Vec<Part> {
+    design.maps.iter().map(map).collect()
+}
+
+fn polygon(corners: &[Point]) -> BezPath {
+    let mut path = BezPath::new();
+    for (k, &p) in corners.iter().enumerate() {
+        if k == 0 { path.move_to(p) } else { path.line_to(p) }
+    }
+    path.close_path();
+    path
+}
+
+fn map(map: &Map) -> Part {
+    let grid = map.grid;
+    let bounds = grid.bounds();
+    let mut art = vec![Item::Shape(Shape::filled(bounds.to_path(1e-4), map.background))];
+    let mut lines = BezPath::new();
+    let mut labels = BezPath::new();
+    // Triangles hold their label at their centre, smaller; hexagons and squares below it,
+    // leaving the centre free for pieces and icons.
+    let (label_mm, below) = match grid.kind {
+        MapGridKind::Triangle => (grid.edge_mm * 0.1, 0.0),
+        MapGridKind::Hex | MapGridKind::Square => (grid.edge_mm * 0.16, grid.edge_mm * 0.3),
+    };
+    for row in 0..grid.rows {
+        for column in 0..grid.columns {
+            let corners = grid.cell(column, row);
+            let cell = polygon(&corners);
+            if let Some(&fill) = map.fills.get(&(column, row)) {
+                art.push(Item::Shape(Shape::filled(cell.clone(), fill)));
+            }
+            lines.extend(cell.elements().iter().copied());
+            if map.labels {
+                let centre = grid.centre(column, row);
+                let at = centre + kurbo::Vec2::new(0.0, below);
+                labels.extend(
+                    text_outline(&cell_label(column, row), label_mm, at, Anchor::Centre)
+                        .elements()
+                        .iter()
+                        .copied(),
+                );
+            }
+        }
+    }
+    art.push(Item::Shape(Shape::stroked(lines, Stroke::solid(Colour::BLACK, GRID_LINE_MM))));
+    art.push(Item::Shape(Shape::filled(labels, Colour::BLACK)));
+    let frame = Frame::new(
+        vec![(Role::Art, art), (Role::Cut, vec![cut_stroke(bounds.to_path(1e-4))])],
+        bounds,
+    );
+    let corners = [
+        (bounds.x0, bounds.y0),
+        (bounds.x1, bounds.y0),
+        (bounds.x1, bounds.y1),
+        (bounds.x0, bounds.y1),
+    ];
+    let outline = Outline::polygon(corners.map(Point::from).to_vec());
+    Part {
+        suffix: format!("-{}", crate::build::file_stem(&map.name)),
+        noun: Some("map"),
+        front_and_back: false,
+        cutouts: vec![Cutout::from_frame(format!("map {}", map.name), outline, frame)],
+        packing: Packing::Tiled { overlap_mm: map.overlap_mm },
+        summary: Summary::Map {
+            cells: grid.columns * grid.rows,
+            width: bounds.width(),
+            height: bounds.height(),
+        },
+    }
+}

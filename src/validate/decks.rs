@@ -1,0 +1,140 @@
+//! `check` for decks with a rule: derives the deck and names every missing, duplicate or
+//! extra card by its fields, pointing at the row of the data file (or the design's line).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::face::fields::substitute;
+use crate::model::cards::{Card, CardKey, Deck, card_key};
+use crate::model::design::Design;
+use crate::model::diagnostic::Diagnostic;
+
+/// The problems of every deck against its rule.
+pub fn deck_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
+    design.decks.iter().chain(&design.counters).flat_map(|deck| problems(deck, path)).collect()
+}
+
+/// One line per deck for the check summary: its cards, and what its rule derives.
+pub fn deck_contents(design: &Design) -> Vec<String> {
+    design
+        .decks
+        .iter()
+        .chain(&design.counters)
+        .map(|deck| {
+            let cards: u32 = deck.cards.iter().map(|c| c.count).sum();
+            let derived =
+                deck.rule.as_ref().map_or(String::from("no rule to derive it from"), |rule| {
+                    format!("the rule derives {}", rule.expected.values().sum::<u32>())
+                });
+            let (kind, items) =
+                if deck.round { ("counters", "counters") } else { ("deck", "cards") };
+            format!("{kind} `{}`: {cards} {items} ({derived})", deck.name)
+        })
+        .collect()
+}
+
+fn problems(deck: &Deck, path: &Path) -> Vec<Diagnostic> {
+    let Some(rule) = &deck.rule else { return Vec::new() };
+    let mut found: BTreeMap<CardKey, Vec<&Card>> = BTreeMap::new();
+    for card in &deck.cards {
+        found.entry(card_key(rule, &card.fields)).or_default().push(card);
+    }
+    let name = |key: &CardKey| {
+        let fields: BTreeMap<String, String> = key.iter().cloned().collect();
+        substitute(&rule.name, &fields).unwrap_or_else(|_| {
+            key.iter().map(|(f, v)| format!("{f} {v}")).collect::<Vec<_>>().join(", ")
+        })
+    };
+    let mut out = Vec::new();
+    for (key, &wanted) in &rule.expected {
+        let cards = found.get(key).map_or(&[][..], Vec::as_slice);
+        let have: u32 = cards.iter().map(|c| c.count).sum();
+        if have < wanted {
+            let how = if wanted > 1 { format!(" ({have} of {wanted})") } else { String::new() };
+            out.push(
+                Diagnostic::problem(
+                    path,
+                    Some(deck.position),
+                    format!("deck `{}` missing: {}{how}", deck.name, name(key)),
+                )
+                .with_help("add a row for it to the data file (or to [[decks.cards]])"),
+            );
+        } else if have > wanted {
+            let rows: Vec<&str> = cards.iter().map(|c| c.origin.as_str()).collect();
+            let last = cards.last().map_or((path.to_path_buf(), deck.position), |c| c.at.clone());
+            out.push(
+                Diagnostic::problem(
+                    &last.0,
+                    Some(last.1),
+                    format!(
+                        "deck `{}` duplicate: {} {have} times where the rule has {wanted} ({})",
+                        deck.name,
+                        name(key),
+                        rows.join(", ")
+                    ),
+                )
+                .with_help("remove the extra row or lower its count"),
+            );
+        }
+    }
+    for (key, cards) in &found {
+        if rule.expected.contains_key(key) {
+            continue;
+        }
+        for card in cards {
+            out.push(
+                Diagnostic::problem(
+                    &card.at.0,
+                    Some(card.at.1),
+                    format!(
+                        "deck `{}` extra: {} ({}) is not in the deck's rule",
+                        deck.name,
+                        name(key),
+                        card.origin
+                    ),
+                )
+                .with_help("remove the row, or add it to the rule's product or extra cards"),
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::model::cards::{DeckRuleTable, ExtraCard, deck_rule};
+
+    fn values(list: &[&str]) -> Vec<String> {
+        list.iter().map(|v| (*v).to_string()).collect()
+    }
+
+    #[test]
+    fn a_rule_derives_the_product_less_exclusions_plus_extras() {
+        let ranks: Vec<String> = (1..=13).map(|n| n.to_string()).collect();
+        let table = DeckRuleTable {
+            name: toml::Spanned::new(0..0, "{rank} of {suit}".into()),
+            product: BTreeMap::from([
+                ("suit".into(), values(&["hearts", "spades", "diamonds", "clubs"])),
+                ("rank".into(), ranks),
+            ]),
+            each: None,
+            exclude: vec![BTreeMap::from([
+                ("suit".into(), "clubs".into()),
+                ("rank".into(), "1".into()),
+            ])],
+            extra: vec![ExtraCard {
+                fields: BTreeMap::from([
+                    ("suit".into(), "joker".into()),
+                    ("rank".into(), "0".into()),
+                ]),
+                count: Some(2),
+            }],
+        };
+        let rule = deck_rule(&table);
+        assert_eq!(rule.expected.values().sum::<u32>(), 52 - 1 + 2);
+        assert_eq!(rule.expected.len(), 52);
+        assert_eq!(rule.fields, ["rank", "suit"]);
+    }
+}

@@ -1,0 +1,136 @@
+//! Filled paths of a built PDF, measured in mm: the shared reader of the measuring tests.
+
+use lopdf::Document;
+use lopdf::content::Content;
+
+pub const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// A filled path of the PDF: its fill colour (0–255 per channel) and its points in mm
+/// (y up, as in the PDF).
+#[derive(Debug)]
+pub struct Fill {
+    pub colour: [u8; 3],
+    pub points: Vec<(f64, f64)>,
+}
+
+pub fn number(object: &lopdf::Object) -> f64 {
+    match object {
+        lopdf::Object::Integer(i) => *i as f64,
+        lopdf::Object::Real(r) => f64::from(*r),
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+/// Every filled path on page `page_number`, with its points, forms (`Do`) included.
+pub fn fills(pdf: &Document, page_number: u32) -> Vec<Fill> {
+    let page = pdf.get_pages()[&page_number];
+    let content = pdf.get_page_content(page);
+    let forms = page_forms(pdf, page);
+    let mut found = Vec::new();
+    paint(&content, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], &forms, &mut found);
+    found
+}
+
+/// Drawn where an image XObject is painted: the colour given to its unit square.
+pub const IMAGE: [u8; 3] = [255, 0, 255];
+
+/// The page's XObjects by resource name (those of its forms too): a form's content,
+/// decompressed, or `None` for an image.
+pub fn page_forms(pdf: &Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, Option<Vec<u8>>)> {
+    let (direct, ids) = pdf.get_page_resources(page).unwrap();
+    let mut pending: Vec<&lopdf::Dictionary> = direct
+        .into_iter()
+        .chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()))
+        .collect();
+    let mut forms = Vec::new();
+    while let Some(resources) = pending.pop() {
+        let Ok((_, xobjects)) = resources.get(b"XObject").and_then(|x| pdf.dereference(x)) else {
+            continue;
+        };
+        for (name, reference) in xobjects.as_dict().unwrap().iter() {
+            let stream = pdf.dereference(reference).unwrap().1.as_stream().unwrap();
+            let subtype = stream.dict.get(b"Subtype").and_then(|s| s.as_name()).ok();
+            if subtype == Some(b"Image".as_slice()) {
+                forms.push((name.clone(), None));
+                continue;
+            }
+            if let Ok(own) = stream.dict.get(b"Resources").and_then(|r| r.as_dict()) {
+                pending.push(own);
+            }
+            let content = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+            forms.push((name.clone(), Some(content)));
+        }
+    }
+    forms
+}
+
+/// `a × b` for PDF matrices `[a b c d e f]` (a applied first).
+pub fn multiply(a: [f64; 6], b: [f64; 6]) -> [f64; 6] {
+    [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4],
+        a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+}
+
+/// Collects the fills of a content stream drawn with the matrix `ctm` (to page points).
+pub fn paint(
+    content: &[u8],
+    ctm: [f64; 6],
+    forms: &[(Vec<u8>, Option<Vec<u8>>)],
+    found: &mut Vec<Fill>,
+) {
+    let content = Content::decode(content).unwrap();
+    let (mut colour, mut points) = ([0u8; 3], Vec::new());
+    let mut ctm = ctm;
+    let mut stack = Vec::new();
+    let at = |ctm: [f64; 6], x: f64, y: f64| {
+        let (px, py) = (ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
+        (px / PT_PER_MM, py / PT_PER_MM)
+    };
+    for op in content.operations {
+        let numbers: Vec<f64> = op.operands.iter().map(number_or_nan).collect();
+        match op.operator.as_str() {
+            "q" => stack.push((ctm, colour)),
+            "Q" => (ctm, colour) = stack.pop().unwrap(),
+            "cm" => ctm = multiply([0, 1, 2, 3, 4, 5].map(|i| numbers[i]), ctm),
+            "rg" => colour = [0, 1, 2].map(|i| (numbers[i] * 255.0).round() as u8),
+            "m" | "l" => points.push(at(ctm, numbers[0], numbers[1])),
+            "c" => points.extend(numbers.chunks(2).map(|p| at(ctm, p[0], p[1]))),
+            "f" | "f*" | "B" | "b" => {
+                found.push(Fill { colour, points: std::mem::take(&mut points) })
+            }
+            "S" | "s" | "n" => points.clear(),
+            "Do" => {
+                let name = op.operands[0].as_name().unwrap();
+                let (_, form) = forms.iter().find(|(n, _)| n == name).expect("a form of the page");
+                match form {
+                    Some(content) => paint(content, ctm, forms, found),
+                    None => {
+                        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+                        let points = corners.iter().map(|&(x, y)| at(ctm, x, y)).collect();
+                        found.push(Fill { colour: IMAGE, points });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+pub fn number_or_nan(object: &lopdf::Object) -> f64 {
+    match object {
+        lopdf::Object::Integer(_) | lopdf::Object::Real(_) => number(object),
+        _ => f64::NAN,
+    }
+}
+
+/// Bounding box `(x0, y0, x1, y1)` of points.
+pub fn bounds(points: &[(f64, f64)]) -> (f64, f64, f64, f64) {
+    points.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |(a, b, c, d), &(x, y)| {
+        (a.min(x), b.min(y), c.max(x), d.max(y))
+    })
+}
