@@ -6,7 +6,8 @@
 use super::{BuildResult, OutputFile};
 use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
-use crate::render::png::{Paper, contact_sheet, svg_to_png};
+use crate::render::contact_sheet::contact_sheet;
+use crate::render::png::{Paper, svg_to_png};
 
 /// Adds `<stem>-preview.png` (the art of every page, fronts beside their backs), the sheet
 /// PNGs when asked for, and measures the cut files into `result.cut`.

@@ -1,7 +1,9 @@
-//! Backends that turn scene pages into bytes: SVG and PDF. They read only `scene`.
+//! Backends that turn scene pages into bytes: SVG, PDF, cut files and PNG. They read only `scene`.
 
+pub mod contact_sheet;
 pub mod cut;
 pub mod cut_file;
 pub mod pdf;
 pub mod png;
+pub mod png_rows;
 pub mod svg;

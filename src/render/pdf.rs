@@ -4,6 +4,10 @@
 //! written; each layer is an optional-content group named after its role.
 
 use std::collections::BTreeSet;
+use std::io::Write;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 use printpdf::{
@@ -15,6 +19,10 @@ use printpdf::{
 use crate::scene::{Colour, Document, Item, LineCap, Page, Role, Shape, Stroke};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// The zlib level of content streams: chosen by `cargo bench --bench compression`, size
+/// against time (docs/performance.md).
+const STREAM_LEVEL: u32 = 1;
 
 /// 14 400 pt, the largest page side PDF viewers are required to handle.
 const MAX_PAGE_MM: f64 = 5080.0;
@@ -251,8 +259,18 @@ fn serialise(pdf: &PdfDocument) -> Vec<u8> {
             dict.remove(b"Type");
         }
     }
-    // What `optimize: true` does in printpdf's own `save`: compress every stream.
-    lo.compress();
+    // What `optimize: true` does in printpdf's own `save` (compress every stream), at a
+    // fast level instead of lopdf's best.
+    for object in lo.objects.values_mut() {
+        if let Ok(stream) = object.as_stream_mut()
+            && stream.allows_compression
+            && !stream.dict.has(b"Filter")
+            && let Some(compressed) = deflated(&stream.content)
+        {
+            stream.dict.set("Filter", "FlateDecode");
+            stream.set_content(compressed);
+        }
+    }
     let id = lo.trailer.remove(b"ID");
     let mut bytes = Vec::new();
     // Writing to a Vec does not fail; an error would leave a short buffer, not a panic.
@@ -268,6 +286,15 @@ fn serialise(pdf: &PdfDocument) -> Vec<u8> {
     bytes.clear();
     let _ = lo.save_to(&mut bytes);
     bytes
+}
+
+/// `bytes` as a zlib stream at [`STREAM_LEVEL`]; `None` when that does not save at least
+/// the 19 bytes `/Filter /FlateDecode` costs (lopdf's rule).
+fn deflated(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::new(STREAM_LEVEL));
+    encoder.write_all(bytes).ok()?;
+    let compressed = encoder.finish().ok()?;
+    (compressed.len() + 19 < bytes.len()).then_some(compressed)
 }
 
 /// 32 hex digits: two 64-bit FNV-1a hashes with different offsets (stable across builds,
