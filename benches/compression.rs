@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use flate2::Compression as Level;
 use flate2::write::ZlibEncoder;
-use png::{BitDepth, ColorType, Compression, Encoder};
+use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
 use tilepress::build::build;
 use tilepress::diagram::files::diagram_files;
 use tilepress::render::png::decode_png;
@@ -45,20 +45,19 @@ struct Raw {
 fn raw(png: &[u8]) -> Raw {
     let (width, height, pixels) = decode_png(png).expect("a PNG");
     let opaque = pixels.iter().all(|p| p[3] == 255);
-    let data = pixels
-        .iter()
-        .flat_map(|p| if opaque { p[..3].to_vec() } else { p.to_vec() })
-        .collect();
+    let data =
+        pixels.iter().flat_map(|p| if opaque { p[..3].to_vec() } else { p.to_vec() }).collect();
     let colour = if opaque { ColorType::Rgb } else { ColorType::Rgba };
     Raw { width, height, colour, data }
 }
 
-fn encode(image: &Raw, compression: Compression) -> usize {
+fn encode(image: &Raw, (deflate, filter): (DeflateCompression, Filter)) -> usize {
     let mut out = Vec::new();
     let mut encoder = Encoder::new(&mut out, image.width, image.height);
     encoder.set_color(image.colour);
     encoder.set_depth(BitDepth::Eight);
-    encoder.set_compression(compression);
+    encoder.set_deflate_compression(deflate);
+    encoder.set_filter(filter);
     let mut writer = encoder.write_header().expect("in memory");
     writer.write_image_data(&image.data).expect("in memory");
     writer.finish().expect("in memory");
@@ -67,7 +66,10 @@ fn encode(image: &Raw, compression: Compression) -> usize {
 
 fn row(what: &str, (time, size): (Duration, usize), raw: usize) {
     let ms = time.as_secs_f64() * 1000.0;
-    println!("| {what:<34} | {ms:>8.2} ms | {size:>9} B | {:>5.1} % |", size as f64 * 100.0 / raw as f64);
+    println!(
+        "| {what:<34} | {ms:>8.2} ms | {size:>9} B | {:>5.1} % |",
+        size as f64 * 100.0 / raw as f64
+    );
 }
 
 fn main() {
@@ -79,12 +81,19 @@ fn main() {
 
     let mut pdf = lopdf::Document::load_mem(file("tantrix.pdf")).expect("a PDF");
     pdf.decompress();
-    let streams: Vec<Vec<u8>> =
-        pdf.objects.values().filter_map(|o| o.as_stream().ok()).map(|s| s.content.clone()).collect();
+    let streams: Vec<Vec<u8>> = pdf
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .map(|s| s.content.clone())
+        .collect();
     let total: usize = streams.iter().map(Vec::len).sum();
-    println!("median of {runs} runs\n\nTantrix PDF content streams ({} streams, {total} B):\n", streams.len());
+    println!(
+        "median of {runs} runs\n\nTantrix PDF content streams ({} streams, {total} B):\n",
+        streams.len()
+    );
     println!("| method | time | size | of raw |\n|---|---|---|---|");
-    for level in [1, 2, 3, 6, 9] {
+    for level in [1, 2, 3, 4, 6, 9] {
         let result = median(runs, || streams.iter().map(|s| zlib(s, level)).sum());
         row(&format!("zlib level {level} (miniz_oxide)"), result, total);
     }
@@ -97,15 +106,22 @@ fn main() {
             .expect("loads"),
     );
     let diagram_png = diagram_files(&diagram, "d").expect("draws").remove(2).bytes;
-    for (what, png) in [("Tantrix preview", file("tantrix-preview.png")), ("diagram at 300 dpi", &diagram_png)] {
+    for (what, png) in
+        [("Tantrix preview", file("tantrix-preview.png")), ("diagram at 300 dpi", &diagram_png)]
+    {
         let image = raw(png);
         println!("\n{what} ({} × {} px, {} B raw):\n", image.width, image.height, image.data.len());
         println!("| method | time | size | of raw |\n|---|---|---|---|");
+        let fdeflate = DeflateCompression::FdeflateUltraFast;
         for (name, compression) in [
-            ("png Fastest (fdeflate, Up filter)", Compression::Fastest),
-            ("png Fast (fdeflate, adaptive)", Compression::Fast),
-            ("png Balanced (zlib 6, adaptive)", Compression::Balanced),
-            ("png High (zlib 9, adaptive)", Compression::High),
+            ("fdeflate, Up filter (png Fastest)", (fdeflate, Filter::Up)),
+            ("fdeflate, adaptive (png Fast)", (fdeflate, Filter::Adaptive)),
+            ("zlib 1, Up filter", (DeflateCompression::Level(1), Filter::Up)),
+            ("zlib 1, adaptive", (DeflateCompression::Level(1), Filter::Adaptive)),
+            ("zlib 2, adaptive", (DeflateCompression::Level(2), Filter::Adaptive)),
+            ("zlib 3, adaptive", (DeflateCompression::Level(3), Filter::Adaptive)),
+            ("zlib 6, adaptive (png Balanced)", (DeflateCompression::Level(6), Filter::Adaptive)),
+            ("zlib 9, adaptive (png High)", (DeflateCompression::Level(9), Filter::Adaptive)),
         ] {
             row(name, median(runs, || encode(&image, compression)), image.data.len());
         }

@@ -1,7 +1,7 @@
 //! The printed parts of a design's board and nets: every copy composed, imposed and turned
 //! into files (`<stem>-nets.pdf`, `<stem>-board.pdf`) with a report each.
 
-use super::{BuildResult, PartReport, document_files};
+use super::{BuildResult, PartReport};
 use crate::compose::board::board_frame;
 use crate::compose::net::net_frame;
 use crate::impose::net_sheets::pack;
@@ -31,7 +31,7 @@ pub fn net_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Resu
         counts.push(counted(copies, &piece.name));
     }
     let packed = pack(&design.name, "net", &frames, &design.sheet)?;
-    result.files.extend(document_files(&format!("{stem}-nets"), &packed.document));
+    result.add_document(format!("{stem}-nets"), packed.document);
     result.parts.push(PartReport {
         what: format!("nets: {}", counts.join(", ")),
         sheets: packed.pages,
@@ -52,7 +52,7 @@ pub fn board_sheets(design: &Design, stem: &str, result: &mut BuildResult) -> Re
         ));
     };
     let document = tile_frame(&design.name, &frame, &plan, design.sheet.margin_mm);
-    result.files.extend(document_files(&format!("{stem}-board"), &document));
+    result.add_document(format!("{stem}-board"), document);
     let (w, h) = (frame.bounds.width(), frame.bounds.height());
     result.parts.push(PartReport {
         what: format!(

@@ -1,7 +1,7 @@
 //! The pieces and board parts of a build: every physical piece composed front and back and
 //! packed on `<stem>-pieces.pdf`, and the board on `<stem>-board.pdf`.
 
-use super::{BuildResult, PartReport, document_files};
+use super::{BuildResult, PartReport};
 use crate::compose::piece::{board_art, piece_face};
 use crate::geometry::grid::Cell;
 use crate::geometry::polyform::normalised;
@@ -48,7 +48,7 @@ pub fn piece_parts(design: &Design, stem: &str, result: &mut BuildResult) -> Res
         let cells: usize = physical_pieces(set).iter().map(|p| p.cells.len()).sum();
         let area = cells as f64 * set.grid.cell_area_mm2();
         let bound = (area / imposed.printable_mm2).ceil() as usize;
-        result.files.extend(document_files(&format!("{stem}-pieces"), &imposed.document));
+        result.add_document(format!("{stem}-pieces"), imposed.document);
         result.parts.push(PartReport {
             what: format!(
                 "{} pieces ({cells} cells on {} mm squares; the area needs at least {bound} sheet(s))",
@@ -64,7 +64,7 @@ pub fn piece_parts(design: &Design, stem: &str, result: &mut BuildResult) -> Res
         let art = board_art(board);
         let (document, size, sheets) =
             impose_board(&design.name, board.grid, &board.cells, art, &design.sheet)?;
-        result.files.extend(document_files(&format!("{stem}-board"), &document));
+        result.add_document(format!("{stem}-board"), document);
         result.parts.push(PartReport {
             what: format!("a board of {} cells", board.cells.len()),
             sheets,

@@ -4,6 +4,7 @@ pub mod contact_sheet;
 pub mod cut;
 pub mod cut_file;
 pub mod pdf;
+pub mod pdf_content;
 pub mod png;
 pub mod png_rows;
 pub mod svg;
