@@ -2,8 +2,9 @@
 //! the PDF (all sheet sides in print order) and one SVG per sheet side, all in memory.
 //!
 //! Every part first imposes its documents; they are rendered together at the end, the PDFs
-//! on a thread of their own beside the SVG pages, cut files and previews. Files come out in
-//! the same order whatever ran first.
+//! on a thread of their own beside the SVG pages, cut files and previews (for sets of few
+//! pages; large ones one after the other, to keep memory down). Files come out in the same
+//! order whatever ran first.
 
 pub mod board_and_nets;
 pub mod pieces;
@@ -142,24 +143,23 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let mut result = imposed_parts(design, stem)?;
     let documents = std::mem::take(&mut result.documents);
     let print = &design.sheet.print;
-    let (pdfs, (pages, images)) = std::thread::scope(|scope| {
-        let pdfs = formats.pdf.then(|| {
-            scope.spawn(|| {
-                documents.iter().map(|(stem, document)| pdf_file(stem, document)).collect()
-            })
-        });
-        let pages: Vec<Vec<OutputFile>> = documents
-            .iter()
-            .map(|(stem, document)| {
-                page_files(stem, document, formats.svg || formats.preview || formats.png, true)
-            })
-            .collect();
-        let images = add_previews(pages.iter().flatten(), stem, print, formats);
-        let pdfs: Vec<OutputFile> = pdfs.map_or_else(Vec::new, |handle| {
-            handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-        });
-        (pdfs, (pages, images))
-    });
+    let want_pages = formats.svg || formats.preview || formats.png;
+    let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
+    let (pdfs, (pages, images)) = side_by_side(
+        pages_in_all <= PARALLEL_PAGES,
+        || {
+            let pdfs = documents.iter().filter(|_| formats.pdf);
+            pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
+        },
+        || {
+            let pages: Vec<Vec<OutputFile>> = documents
+                .iter()
+                .map(|(stem, document)| page_files(stem, document, want_pages, true))
+                .collect();
+            let images = add_previews(pages.iter().flatten(), stem, print, formats);
+            (pages, images)
+        },
+    );
     let (images, cut) = images?;
     let mut pdfs = pdfs.into_iter();
     for pages in pages {
@@ -174,6 +174,28 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         result.cut = cut;
     }
     Ok(result)
+}
+
+/// Up to this many pages in all, the PDFs are written on a thread of their own beside the
+/// rest; beyond it one after the other, so that memory does not hold both at once.
+const PARALLEL_PAGES: usize = 16;
+
+/// Runs `first` on a thread of its own beside `second` when `parallel`, else one after the
+/// other; a panic in either is passed on.
+fn side_by_side<A: Send, B>(
+    parallel: bool,
+    first: impl FnOnce() -> A + Send,
+    second: impl FnOnce() -> B,
+) -> (A, B) {
+    if !parallel {
+        let a = first();
+        return (a, second());
+    }
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(first);
+        let b = second();
+        (handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), b)
+    })
 }
 
 /// Every part composed and imposed, its documents waiting in the result.

@@ -18,7 +18,7 @@ const GUTTER_MM: f64 = 4.0;
 const ART_LAYER_ID: &str = "layer-art";
 /// Parsed pages are kept between measuring and drawing while their SVG text stays under
 /// this; beyond it they are parsed again when drawn, so memory stays flat.
-const KEEP_SVG_BYTES: usize = 1 << 20;
+const KEEP_SVG_BYTES: usize = 256 << 10;
 
 /// One page's art: its SVG, its bounds (CSS px of the page) and where it goes (CSS px of the
 /// sheet, before scaling).

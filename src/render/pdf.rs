@@ -114,19 +114,21 @@ fn serialise(pdf: &PdfDocument, contents: Vec<Stream>) -> Vec<u8> {
             stream.set_content(compressed);
         }
     }
+    // The file without its `/ID` is only hashed, not kept; then written once, with it.
     let id = lo.trailer.remove(b"ID");
-    let mut bytes = Vec::new();
-    // Writing to a Vec does not fail; an error would leave a short buffer, not a panic.
-    let _ = lo.save_to(&mut bytes);
-    let Some(mut id) = id else { return bytes };
-    let fingerprint = fingerprint(&bytes);
-    for part in id.as_array_mut().into_iter().flatten() {
-        if let Ok(text) = part.as_str_mut() {
-            *text = fingerprint.clone().into_bytes();
+    let mut hashed = Fingerprint::default();
+    // Neither writer fails; an error would leave a short file, not a panic.
+    let _ = lo.save_to(&mut hashed);
+    if let Some(mut id) = id {
+        let fingerprint = hashed.hex();
+        for part in id.as_array_mut().into_iter().flatten() {
+            if let Ok(text) = part.as_str_mut() {
+                *text = fingerprint.clone().into_bytes();
+            }
         }
+        lo.trailer.set("ID", id);
     }
-    lo.trailer.set("ID", id);
-    bytes.clear();
+    let mut bytes = Vec::with_capacity(hashed.length + 128);
     let _ = lo.save_to(&mut bytes);
     bytes
 }
@@ -140,12 +142,41 @@ fn deflated(bytes: &[u8]) -> Option<Vec<u8>> {
     (compressed.len() + 19 < bytes.len()).then_some(compressed)
 }
 
-/// 32 hex digits: two 64-bit FNV-1a hashes with different offsets (stable across builds,
-/// unlike std's hasher).
-fn fingerprint(bytes: &[u8]) -> String {
-    let step = |hash: u64, byte: &u8| (hash ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
-    let fnv = |seed: u64| bytes.iter().fold(seed, step);
-    format!("{:016x}{:016x}", fnv(0xcbf2_9ce4_8422_2325), fnv(0x6c62_272e_07bb_0142))
+/// Two 64-bit FNV-1a hashes with different offsets (stable across builds, unlike std's
+/// hasher) of everything written, and its length.
+#[derive(Debug)]
+struct Fingerprint {
+    hashes: [u64; 2],
+    length: usize,
+}
+
+impl Default for Fingerprint {
+    fn default() -> Fingerprint {
+        Fingerprint { hashes: [0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142], length: 0 }
+    }
+}
+
+impl Fingerprint {
+    /// 32 hex digits.
+    fn hex(&self) -> String {
+        format!("{:016x}{:016x}", self.hashes[0], self.hashes[1])
+    }
+}
+
+impl Write for Fingerprint {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for hash in &mut self.hashes {
+            *hash = bytes
+                .iter()
+                .fold(*hash, |h, byte| (h ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3));
+        }
+        self.length += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

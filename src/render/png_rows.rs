@@ -46,6 +46,8 @@ pub fn encode_rows(
     fill(&mut Rows { stream: &mut stream, alpha, width, row })?;
     stream.finish().map_err(encoding_error)?;
     writer.finish().map_err(encoding_error)?;
+    // A build holds every file until it writes them: give back what growing left spare.
+    out.shrink_to_fit();
     Ok(out)
 }
 
