@@ -15,10 +15,14 @@ use tilepress::diagram::files::diagram_files;
 use tilepress::diagram::load::load as load_diagram;
 use tilepress::model::{Design, load};
 
-fn designs() -> Vec<(String, Design)> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("designs");
+/// Every `*.toml` in the project's `folder`, sorted, read with `read`, by file stem.
+fn loaded<T, E: std::fmt::Debug>(
+    folder: &str,
+    read: impl Fn(&Path) -> Result<T, E>,
+) -> Vec<(String, T)> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("designs/")
+        .expect("the folder")
         .map(|entry| entry.expect("entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "toml"))
         .collect();
@@ -26,28 +30,18 @@ fn designs() -> Vec<(String, Design)> {
     paths
         .iter()
         .map(|path| {
-            let (_, design) = load(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            (file_stem(&path.file_stem().unwrap().to_string_lossy()), design)
+            let item = read(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            (file_stem(&path.file_stem().unwrap().to_string_lossy()), item)
         })
         .collect()
 }
 
+fn designs() -> Vec<(String, Design)> {
+    loaded("designs", |path| load(path).map(|(_, design)| design))
+}
+
 fn diagrams() -> Vec<(String, Diagram)> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("diagrams");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("diagrams/")
-        .map(|entry| entry.expect("entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| {
-            let diagram =
-                load_diagram(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            (file_stem(&path.file_stem().unwrap().to_string_lossy()), diagram)
-        })
-        .collect()
+    loaded("diagrams", load_diagram)
 }
 
 /// The release binary as a whole process, run from the project folder into a scratch

@@ -1,5 +1,7 @@
 //! Size against time of the deflate settings tilepress could use: PDF content streams (the
 //! Tantrix PDF's, uncompressed) and PNG pixels (the Tantrix preview and a 300 dpi diagram).
+//! `zlib` rows use flate2 as built (zlib-rs); the miniz_oxide rows are the backend lopdf
+//! and png use by default.
 //!
 //! Run: `cargo bench --bench compression` (`BENCH_RUNS=N`, median reported). The table and
 //! the choice it led to are in docs/performance.md.
@@ -95,6 +97,12 @@ fn main() {
     println!("| method | time | size | of raw |\n|---|---|---|---|");
     for level in [1, 2, 3, 4, 6, 9] {
         let result = median(runs, || streams.iter().map(|s| zlib(s, level)).sum());
+        row(&format!("zlib level {level} (zlib-rs)"), result, total);
+    }
+    for level in [1, 2, 3, 6, 9] {
+        let result = median(runs, || {
+            streams.iter().map(|s| miniz_oxide::deflate::compress_to_vec_zlib(s, level).len()).sum()
+        });
         row(&format!("zlib level {level} (miniz_oxide)"), result, total);
     }
     let result = median(runs, || streams.iter().map(|s| fdeflate::compress_to_vec(s).len()).sum());
@@ -117,6 +125,7 @@ fn main() {
             ("fdeflate, Up filter (png Fastest)", (fdeflate, Filter::Up)),
             ("fdeflate, adaptive (png Fast)", (fdeflate, Filter::Adaptive)),
             ("zlib 1, Up filter", (DeflateCompression::Level(1), Filter::Up)),
+            ("zlib 2, Up filter", (DeflateCompression::Level(2), Filter::Up)),
             ("zlib 1, adaptive", (DeflateCompression::Level(1), Filter::Adaptive)),
             ("zlib 2, adaptive", (DeflateCompression::Level(2), Filter::Adaptive)),
             ("zlib 3, adaptive", (DeflateCompression::Level(3), Filter::Adaptive)),

@@ -17,9 +17,9 @@ use super::pdf_content::{PT_PER_MM, page_content, page_dim, rounded_pt};
 use crate::scene::{Document, Page, Role};
 
 /// The zlib level of content streams, chosen by `cargo bench --bench compression`
-/// (docs/performance.md): level 2 is ten times faster than lopdf's 9 for streams 9 % larger
-/// (the file 6 %); level 1 is no faster here and 28 % larger.
-const STREAM_LEVEL: u32 = 2;
+/// (docs/performance.md): with zlib-rs, level 3 is several times faster than lopdf's 9 (on
+/// miniz_oxide) for a file 4 % larger; level 2 is no faster here and 11 % larger.
+const STREAM_LEVEL: u32 = 3;
 
 /// The whole document as PDF bytes; the same document always gives the same bytes.
 pub fn document_to_pdf(doc: &Document) -> Vec<u8> {

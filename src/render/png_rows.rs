@@ -7,10 +7,10 @@ use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
 use resvg::tiny_skia::PixmapRef;
 use std::io::Write;
 
-/// How PNGs are compressed: zlib level 2 with adaptive row filters. Measured in `cargo bench
-/// --bench compression` (docs/performance.md): about twice as fast as the default level 6
-/// for files 2–5 % larger; fdeflate is ten times faster again but its files are half as
-/// large again, more than the 10 % growth allowed.
+/// How PNGs are compressed: zlib level 2 (zlib-rs) after the Up row filter. Measured in
+/// `cargo bench --bench compression` (docs/performance.md): several times faster than the
+/// default (level 6, adaptive filters) for files 2–5 % larger; fdeflate is faster still but
+/// its files are half as large again, more than the 10 % growth allowed.
 const DEFLATE: DeflateCompression = DeflateCompression::Level(2);
 
 /// Whether the image keeps an alpha channel.
@@ -38,7 +38,7 @@ pub fn encode_rows(
     });
     encoder.set_depth(BitDepth::Eight);
     encoder.set_deflate_compression(DEFLATE);
-    encoder.set_filter(Filter::Adaptive);
+    encoder.set_filter(Filter::Up);
     let mut writer = encoder.write_header().map_err(encoding_error)?;
     let mut stream = writer.stream_writer().map_err(encoding_error)?;
     let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
@@ -76,10 +76,17 @@ impl Rows<'_> {
         for pixels in strip.pixels().chunks_exact(width).take(rows as usize) {
             self.row.clear();
             for pixel in pixels {
-                let colour = pixel.demultiply();
-                self.row.extend_from_slice(&[colour.red(), colour.green(), colour.blue()]);
+                // Opaque and clear pixels are the same premultiplied or not.
+                let alpha = pixel.alpha();
+                let [red, green, blue] = if alpha == 255 || alpha == 0 {
+                    [pixel.red(), pixel.green(), pixel.blue()]
+                } else {
+                    let colour = pixel.demultiply();
+                    [colour.red(), colour.green(), colour.blue()]
+                };
+                self.row.extend_from_slice(&[red, green, blue]);
                 if self.alpha == Alpha::Kept {
-                    self.row.push(colour.alpha());
+                    self.row.push(alpha);
                 }
             }
             self.stream.write_all(&self.row).map_err(|e| format!("cannot encode the PNG: {e}"))?;
