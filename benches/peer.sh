@@ -17,25 +17,27 @@ trap 'rm -rf "$WORK"' EXIT
 [ -x "$BIN" ] || { echo "no $BIN: run cargo build --release first" >&2; exit 2; }
 [ -x "$TIME" ] || { echo "GNU time is missing: apt-get install time" >&2; exit 2; }
 
-# median_of RUNS COMMAND…: "wall_ms peak_kib", each the median over RUNS runs.
+# median_of RUNS COMMAND…: "wall_ms peak_kib cpu_ms", each the median over RUNS runs (CPU
+# is user + system time: what the job costs, less disturbed by other load than wall time).
 median_of() {
     runs=$1
     shift
     : >"$WORK/times"
     i=0
     while [ "$i" -lt "$runs" ]; do
-        "$TIME" -f "%e %M" -o "$WORK/one" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+        "$TIME" -f "%e %M %U %S" -o "$WORK/one" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
         tail -n 1 "$WORK/one" >>"$WORK/times"
         i=$((i + 1))
     done
     wall=$(cut -d' ' -f1 "$WORK/times" | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]*1000}')
     peak=$(cut -d' ' -f2 "$WORK/times" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    echo "$wall $peak"
+    cpu=$(awk '{print $3 + $4}' "$WORK/times" | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]*1000}')
+    echo "$wall $peak $cpu"
 }
 
 row() {
     set -- "$1" $2
-    printf '| %-44s | %6s ms | %7.1f MiB |\n' "$1" "$2" "$(echo "$3" | awk '{print $1/1024}')"
+    printf '| %-44s | %6s ms | %6s ms | %7.1f MiB |\n' "$1" "$2" "$4" "$(echo "$3" | awk '{print $1/1024}')"
 }
 
 # 1,960 tiles: Tantrix's 56 tiles 35 times over (the check reports the repeats; the build
@@ -51,8 +53,8 @@ done
 
 echo "median of $RUNS runs, wall time and peak resident memory (GNU time), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| job | wall | peak memory |"
-echo "|---|---|---|"
+echo "| job | wall | CPU | peak memory |"
+echo "|---|---|---|---|"
 row "tilepress: Tantrix (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -o "$WORK/out")"
 row "tilepress: Tantrix, -j 1" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -j 1 -o "$WORK/out")"
 row "tilepress: the default build (4 designs, 19 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
