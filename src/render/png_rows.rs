@@ -72,27 +72,35 @@ impl Rows<'_> {
             let (strip, image) = (strip.width(), self.width);
             return Err(format!("a strip {strip} pixels wide in a {image} pixel image"));
         }
-        let width = self.width as usize;
-        for pixels in strip.pixels().chunks_exact(width).take(rows as usize) {
+        let row_bytes = self.width as usize * 4;
+        for pixels in strip.data().chunks_exact(row_bytes).take(rows as usize) {
             self.row.clear();
-            for pixel in pixels {
+            let whole = |p: &[u8]| p.get(3).is_some_and(|a| *a == 0 || *a == 255);
+            if self.alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
                 // Opaque and clear pixels are the same premultiplied or not.
-                let alpha = pixel.alpha();
-                let [red, green, blue] = if alpha == 255 || alpha == 0 {
-                    [pixel.red(), pixel.green(), pixel.blue()]
-                } else {
-                    let colour = pixel.demultiply();
-                    [colour.red(), colour.green(), colour.blue()]
-                };
-                self.row.extend_from_slice(&[red, green, blue]);
-                if self.alpha == Alpha::Kept {
-                    self.row.push(alpha);
+                self.row.extend_from_slice(pixels);
+            } else {
+                for pixel in pixels.chunks_exact(4) {
+                    let &[red, green, blue, alpha] = pixel else { continue };
+                    self.row.extend_from_slice(&straight([red, green, blue], alpha));
+                    if self.alpha == Alpha::Kept {
+                        self.row.push(alpha);
+                    }
                 }
             }
             self.stream.write_all(&self.row).map_err(|e| format!("cannot encode the PNG: {e}"))?;
         }
         Ok(())
     }
+}
+
+/// A premultiplied colour with its alpha undone, rounded to nearest.
+fn straight(colour: [u8; 3], alpha: u8) -> [u8; 3] {
+    if alpha == 0 || alpha == 255 {
+        return colour;
+    }
+    let alpha = u32::from(alpha);
+    colour.map(|c| ((u32::from(c) * 255 + alpha / 2) / alpha).min(255) as u8)
 }
 
 fn encoding_error(error: png::EncodingError) -> String {
@@ -122,6 +130,7 @@ mod tests {
         .unwrap();
         let decoded = Pixmap::decode_png(&png).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (3, 3));
+        assert_eq!(straight([64, 32, 0], 128), [128, 64, 0]);
         let corner = decoded.pixel(2, 2).unwrap();
         assert_eq!((corner.red(), corner.green(), corner.blue()), (200, 100, 50));
     }
