@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::build::{build, file_stem};
+use tilepress::build::{OutputFile, build_formats, file_stem};
 use tilepress::model::design::SheetSettings;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
@@ -14,7 +14,8 @@ use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
 
 use super::args::BuildArgs;
-use super::jobs::{Log, job_count, run_in_order};
+use super::diagram::{checked_files, write_diagrams};
+use super::jobs::{Log, job_count, run_all};
 use super::printing::{PrintOverrides, cut_report};
 
 pub const OK: u8 = 0;
@@ -101,12 +102,52 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             return BAD_INPUT;
         }
     };
-    let jobs = job_count(args.jobs, designs.len());
-    let mut code = run_in_order(&designs, jobs, |path, log| build_one(path, args, &overrides, log));
-    if args.designs.is_empty() && Path::new("diagrams").is_dir() {
-        code = code.max(super::diagram::build_diagrams(Path::new("diagrams"), &args.output));
+    let diagrams = Path::new("diagrams");
+    let with_diagrams = args.designs.is_empty() && diagrams.is_dir();
+    let diagram_paths = if with_diagrams { diagrams_in(diagrams) } else { Ok(Vec::new()) };
+    let jobs: Vec<Job> = designs
+        .iter()
+        .map(|path| Job::Design(path))
+        .chain(diagram_paths.iter().flatten().map(|path| Job::Diagram(path)))
+        .collect();
+    let threads = job_count(args.jobs, jobs.len());
+    let mut code = OK;
+    let mut diagram_files = Vec::new();
+    for (done, log) in run_all(&jobs, threads, |job, log| match job {
+        Job::Design(path) => Done::Design(build_one(path, args, &overrides, log)),
+        Job::Diagram(path) => Done::Diagram(checked_files(path, None, None, log)),
+    }) {
+        log.print();
+        match done {
+            Done::Design(design_code) => code = code.max(design_code),
+            Done::Diagram(files) => diagram_files.push(files),
+        }
+    }
+    if with_diagrams {
+        let written = match diagram_paths {
+            Ok(_) => write_diagrams(&args.output, diagram_files),
+            Err(message) => {
+                eprintln!("error: {message}");
+                BAD_INPUT
+            }
+        };
+        code = code.max(written);
     }
     code
+}
+
+/// One piece of `build`'s work: a design, or one of the diagrams.
+#[derive(Debug)]
+enum Job<'a> {
+    Design(&'a Path),
+    Diagram(&'a Path),
+}
+
+/// What a job gave: a design's exit code, a diagram's files (or its exit code).
+#[derive(Debug)]
+enum Done {
+    Design(u8),
+    Diagram(Result<Vec<OutputFile>, u8>),
 }
 
 fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mut Log) -> u8 {
@@ -124,7 +165,7 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mu
     let stem = path
         .file_stem()
         .map_or_else(|| file_stem(&design.name), |s| file_stem(&s.to_string_lossy()));
-    let result = match build(&design, &stem) {
+    let result = match build_formats(&design, &stem, overrides.print.formats) {
         Ok(result) => result,
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
@@ -161,21 +202,30 @@ fn build_one(path: &Path, args: &BuildArgs, overrides: &SheetOverrides, log: &mu
 
 /// Every `*.toml` file in a folder, sorted.
 pub fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries = std::fs::read_dir(folder).map_err(|e| {
+    let found = toml_files_in(folder).map_err(|e| {
         format!(
             "cannot read {}: {e} (run from the project folder, or name design files)",
             folder.display()
         )
     })?;
-    let mut found: Vec<PathBuf> = entries
+    if found.is_empty() {
+        return Err(format!("no .toml designs in {}", folder.display()));
+    }
+    Ok(found)
+}
+
+/// Every `*.toml` file in the diagrams folder, sorted.
+fn diagrams_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
+    toml_files_in(folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))
+}
+
+fn toml_files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
         .collect();
     found.sort();
-    if found.is_empty() {
-        return Err(format!("no .toml designs in {}", folder.display()));
-    }
     Ok(found)
 }
 

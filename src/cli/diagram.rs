@@ -1,7 +1,7 @@
 //! The `diagram` command, and the diagrams part of `build`: load, check the stated legality,
 //! render, write; the library does the work.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tilepress::build::{OutputFile, file_stem};
 use tilepress::diagram::Diagram;
@@ -11,6 +11,7 @@ use tilepress::output::{write_files, write_folder};
 
 use super::args::DiagramArgs;
 use super::commands::{BAD_INPUT, OK, SET_PROBLEMS};
+use super::jobs::Log;
 
 /// `diagram`: every file given into `OUT/`.
 pub fn diagram(args: &DiagramArgs) -> u8 {
@@ -24,7 +25,10 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
     }
     let mut code = OK;
     for path in &args.diagrams {
-        match checked_files(path, args.width, args.dpi) {
+        let mut log = Log::default();
+        let files = checked_files(path, args.width, args.dpi, &mut log);
+        log.print();
+        match files {
             Ok(files) => {
                 if let Err(error) = write_files(&args.output, &files) {
                     eprintln!(
@@ -43,24 +47,14 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
     code
 }
 
-/// `build`'s diagrams: every `*.toml` in `folder` into `OUT/diagrams/`, replaced as a whole.
-pub fn build_diagrams(folder: &Path, output: &Path) -> u8 {
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(folder) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
-            .collect(),
-        Err(error) => {
-            eprintln!("error: cannot read {}: {error}", folder.display());
-            return BAD_INPUT;
-        }
-    };
-    paths.sort();
+/// `build`'s diagrams, each drawn by a job: all written into `OUT/diagrams/`, replaced as a
+/// whole, or none when one failed.
+pub fn write_diagrams(output: &Path, drawn: Vec<Result<Vec<OutputFile>, u8>>) -> u8 {
+    let count = drawn.len();
     let mut code = OK;
     let mut all: Vec<OutputFile> = Vec::new();
-    for path in &paths {
-        match checked_files(path, None, None) {
+    for files in drawn {
+        match files {
             Ok(files) => all.extend(files),
             Err(failed) => code = code.max(failed),
         }
@@ -74,35 +68,46 @@ pub fn build_diagrams(folder: &Path, output: &Path) -> u8 {
         eprintln!("diagrams: error: cannot write {}: {error}", target.display());
         return BAD_INPUT;
     }
-    println!("Diagrams: → {} ({} diagrams, {} files)", target.display(), paths.len(), all.len());
+    println!("Diagrams: → {} ({count} diagrams, {} files)", target.display(), all.len());
     OK
 }
 
-/// Loads and checks one diagram and renders its files; on failure prints why and returns
+/// Loads and checks one diagram and renders its files; on failure logs why and returns
 /// the exit code.
-fn checked_files(path: &Path, width: Option<f64>, dpi: Option<f64>) -> Result<Vec<OutputFile>, u8> {
-    let mut diagram: Diagram = load(path).map_err(|diagnostics| {
-        for diagnostic in &diagnostics {
-            eprintln!("{diagnostic}");
+pub fn checked_files(
+    path: &Path,
+    width: Option<f64>,
+    dpi: Option<f64>,
+    log: &mut Log,
+) -> Result<Vec<OutputFile>, u8> {
+    let mut diagram: Diagram = match load(path) {
+        Ok(diagram) => diagram,
+        Err(diagnostics) => {
+            for diagnostic in &diagnostics {
+                log.err(diagnostic);
+            }
+            log.err(format_args!("{}: cannot be drawn", path.display()));
+            return Err(BAD_INPUT);
         }
-        eprintln!("{}: cannot be drawn", path.display());
-        BAD_INPUT
-    })?;
+    };
     diagram.width_mm = width.unwrap_or(diagram.width_mm);
     diagram.dpi = dpi.unwrap_or(diagram.dpi);
     let check = check_diagram(&diagram);
     if !check.problems.is_empty() {
         for problem in &check.problems {
-            eprintln!("{problem}");
+            log.err(problem);
         }
         let stated = if diagram.legal { "legal" } else { "illegal" };
-        eprintln!("{}: the position is not {stated} as stated; not drawn", path.display());
+        log.err(format_args!(
+            "{}: the position is not {stated} as stated; not drawn",
+            path.display()
+        ));
         return Err(SET_PROBLEMS);
     }
     let stem =
         path.file_stem().map_or_else(|| "diagram".into(), |s| file_stem(&s.to_string_lossy()));
     diagram_files(&diagram, &stem).map_err(|message| {
-        eprintln!("{}: error: {message}", path.display());
+        log.err(format_args!("{}: error: {message}", path.display()));
         BAD_INPUT
     })
 }
