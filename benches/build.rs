@@ -1,22 +1,31 @@
-//! Times building the shipped designs in memory: each design alone, all of them one after
-//! the other and on two threads, with and without the PNG previews.
+//! Times building the shipped designs and diagrams: in memory (each design alone, with and
+//! without the PNG previews, all of them on one and two threads, the diagrams), then the
+//! real command line as a whole process (Tantrix alone, the whole default build).
 //!
 //! Run: `cargo bench --bench build` (`BENCH_RUNS=N` for more runs; the median is reported).
-//! docs/performance.md has the numbers and the wall-time and memory measurement of the CLI.
+//! docs/performance.md has the numbers; `benches/peer.sh` adds peak memory and protograf.
 
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::median;
 use tilepress::build::{build, build_sheets, file_stem};
+use tilepress::diagram::Diagram;
+use tilepress::diagram::files::diagram_files;
+use tilepress::diagram::load::load as load_diagram;
 use tilepress::model::{Design, load};
 
-fn designs() -> Vec<(String, Design)> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("designs");
+/// Every `*.toml` in the project's `folder`, sorted, read with `read`, by file stem.
+fn loaded<T, E: std::fmt::Debug>(
+    folder: &str,
+    read: impl Fn(&Path) -> Result<T, E>,
+) -> Vec<(String, T)> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("designs/")
+        .expect("the folder")
         .map(|entry| entry.expect("entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "toml"))
         .collect();
@@ -24,10 +33,49 @@ fn designs() -> Vec<(String, Design)> {
     paths
         .iter()
         .map(|path| {
-            let (_, design) = load(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            (file_stem(&path.file_stem().unwrap().to_string_lossy()), design)
+            let item = read(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            (file_stem(&path.file_stem().unwrap().to_string_lossy()), item)
         })
         .collect()
+}
+
+fn designs() -> Vec<(String, Design)> {
+    loaded("designs", |path| load(path).map(|(_, design)| design))
+}
+
+fn diagrams() -> Vec<(String, Diagram)> {
+    loaded("diagrams", load_diagram)
+}
+
+/// The release binary as a whole process, run from the project folder into a scratch
+/// folder: wall time, median of `runs`.
+fn command_line(runs: usize) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("tilepress-bench-{}", std::process::id()));
+    let out_arg = out.to_string_lossy().into_owned();
+    println!(
+        "
+the command line, whole process (wall, median of {runs})
+"
+    );
+    for (what, args) in [
+        ("tantrix", vec!["build", "designs/tantrix.toml", "-o", &out_arg]),
+        ("tantrix -j 1", vec!["build", "designs/tantrix.toml", "-j", "1", "-o", &out_arg]),
+        ("default build", vec!["build", "-o", &out_arg]),
+        ("default -j 1", vec!["build", "-j", "1", "-o", &out_arg]),
+    ] {
+        let time = median(runs, || {
+            let status = Command::new(env!("CARGO_BIN_EXE_tilepress"))
+                .args(&args)
+                .current_dir(root)
+                .stdout(Stdio::null())
+                .status()
+                .expect("runs tilepress");
+            assert!(status.success(), "{what}");
+        });
+        println!("{what:<14} {}", ms(time));
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 fn ms(d: Duration) -> String {
@@ -78,6 +126,14 @@ fn main() {
     let parallel = median(runs, || build_parallel(&designs, false));
     let parallel_png = median(runs, || build_parallel(&designs, true));
     println!("{:<14} {} {}", "all, 2 threads", ms(parallel), ms(parallel_png));
+    let diagrams = diagrams();
+    let drawn = median(runs, || {
+        for (stem, diagram) in &diagrams {
+            diagram_files(diagram, stem).expect("draws");
+        }
+    });
+    println!("{:<14} {}  ({} diagrams, one thread)", "diagrams", ms(drawn), diagrams.len());
+    command_line(runs);
     if let Ok(status) = std::fs::read_to_string("/proc/self/status")
         && let Some(peak) = status.lines().find(|l| l.starts_with("VmHWM"))
     {

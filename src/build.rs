@@ -1,13 +1,19 @@
 //! Builds one design into files: every part from `crate::sources` imposed by the one
 //! imposition path and rendered — a PDF (all pages in print order), one SVG per page and
 //! one cut file per page with cuts — all in memory.
+//!
+//! Every part first imposes its documents; they are rendered together at the end, the PDFs
+//! on a thread of their own beside the SVG pages, cut files and previews (for sets of few
+//! pages; large ones one after the other, to keep memory down). Files come out in the same
+//! order whatever ran first.
 
 pub mod previews;
 
 use crate::impose::{Imposed, PartSheets, impose};
 use crate::model::design::Design;
 use crate::model::limits::MAX_SHEETS;
-use crate::render::cut_file::{CutStats, cut_file};
+use crate::model::print::PrintSettings;
+use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
 use crate::scene::Document;
@@ -37,8 +43,71 @@ pub struct PartReport {
 pub struct BuildResult {
     pub files: Vec<OutputFile>,
     pub parts: Vec<PartReport>,
-    /// What the cut files (`<stem>…-cut-NN.svg`) hold, all parts together.
+    /// What the cut files (`<stem>…-cut-NN.svg`) hold, all parts together (nothing when
+    /// they are not written).
     pub cut: CutStats,
+    /// The parts' documents waiting to be rendered, each with its file stem.
+    documents: Vec<(String, Document)>,
+}
+
+impl BuildResult {
+    /// Adds a part's document, to be rendered as `<stem>.pdf`, `<stem>-<page>.svg`…
+    pub fn add_document(&mut self, stem: String, document: Document) {
+        self.documents.push((stem, document));
+    }
+}
+
+/// Which kinds of file a build writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Formats {
+    /// `<stem>.pdf` per part.
+    pub pdf: bool,
+    /// One SVG per sheet side.
+    pub svg: bool,
+    /// The cut files `<stem>-cut-NN.svg`.
+    pub cut: bool,
+    /// One PNG per sheet side, at the design's `sheet_png_dpi` (150 dpi when unset).
+    pub png: bool,
+    /// The contact sheet `<stem>-preview.png`.
+    pub preview: bool,
+}
+
+impl Default for Formats {
+    /// Everything but the sheet PNGs.
+    fn default() -> Formats {
+        Formats { pdf: true, svg: true, cut: true, png: false, preview: true }
+    }
+}
+
+impl Formats {
+    /// The names `--format` takes, in the order they are listed.
+    pub const NAMES: [&str; 5] = ["pdf", "svg", "cut", "png", "preview"];
+
+    /// Only what a comma-separated list like `pdf,preview` names.
+    pub fn parse(list: &str) -> Result<Formats, String> {
+        let mut formats =
+            Formats { pdf: false, svg: false, cut: false, png: false, preview: false };
+        for name in list.split(',').map(str::trim) {
+            let flag = match name {
+                "pdf" => &mut formats.pdf,
+                "svg" => &mut formats.svg,
+                "cut" => &mut formats.cut,
+                "png" => &mut formats.png,
+                "preview" => &mut formats.preview,
+                other => {
+                    let known = Formats::NAMES.join(", ");
+                    return Err(format!("unknown format `{other}`; use one or more of {known}"));
+                }
+            };
+            *flag = true;
+        }
+        Ok(formats)
+    }
+
+    /// The default, with the sheet PNGs when `print` asks for them.
+    pub fn for_print(print: &PrintSettings) -> Formats {
+        Formats { png: print.sheet_png_dpi.is_some(), ..Formats::default() }
+    }
 }
 
 /// The file-name stem for a design: lower case, words joined by `-`.
@@ -58,13 +127,76 @@ pub fn file_stem(name: &str) -> String {
 /// Builds every part of `design`, naming files after `stem`; `Err` says why it cannot be
 /// printed. Each part adds its files (named `<stem>…`) and its report.
 pub fn build(design: &Design, stem: &str) -> Result<BuildResult, String> {
-    let mut result = build_sheets(design, stem)?;
-    add_previews(&mut result, stem, &design.sheet.print)?;
-    Ok(result)
+    build_formats(design, stem, Formats::for_print(&design.sheet.print))
 }
 
 /// [`build`] without the PNG images: every part's PDF, SVG and cut files.
 pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> {
+    build_formats(design, stem, Formats { png: false, preview: false, ..Formats::default() })
+}
+
+/// [`build`] writing only the files `formats` names (the report is the same).
+pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
+    let mut result = imposed_parts(design, stem)?;
+    let documents = std::mem::take(&mut result.documents);
+    let print = &design.sheet.print;
+    let want_pages = formats.svg || formats.preview || formats.png;
+    let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
+    let (pdfs, (pages, images)) = side_by_side(
+        pages_in_all <= PARALLEL_PAGES,
+        || {
+            let pdfs = documents.iter().filter(|_| formats.pdf);
+            pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
+        },
+        || {
+            let pages: Vec<Vec<OutputFile>> = documents
+                .iter()
+                .map(|(stem, document)| page_files(stem, document, want_pages, true))
+                .collect();
+            let images = add_previews(pages.iter().flatten(), stem, print, formats);
+            (pages, images)
+        },
+    );
+    let (images, cut) = images?;
+    let mut pdfs = pdfs.into_iter();
+    for pages in pages {
+        result.files.extend(pdfs.next());
+        let is_cut = |file: &OutputFile| is_cut_file_name(&file.name);
+        result.files.extend(
+            pages.into_iter().filter(|f| if is_cut(f) { formats.cut } else { formats.svg }),
+        );
+    }
+    result.files.extend(images);
+    if formats.cut {
+        result.cut = cut;
+    }
+    Ok(result)
+}
+
+/// Up to this many pages in all, the PDFs are written on a thread of their own beside the
+/// rest; beyond it one after the other, so that memory does not hold both at once.
+const PARALLEL_PAGES: usize = 16;
+
+/// Runs `first` on a thread of its own beside `second` when `parallel`, else one after the
+/// other; a panic in either is passed on.
+fn side_by_side<A: Send, B>(
+    parallel: bool,
+    first: impl FnOnce() -> A + Send,
+    second: impl FnOnce() -> B,
+) -> (A, B) {
+    if !parallel {
+        let a = first();
+        return (a, second());
+    }
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(first);
+        let b = second();
+        (handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), b)
+    })
+}
+
+/// Every part composed and imposed, its documents waiting in the result.
+fn imposed_parts(design: &Design, stem: &str) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
     for part in parts(design) {
@@ -76,8 +208,8 @@ pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> 
     Ok(result)
 }
 
-/// Imposes one part and adds its files (`<stem><suffix>.pdf`, `…-sheet-….svg`,
-/// `…-cut-NN.svg`) and its report.
+/// Imposes one part and adds its document (rendered later as `<stem><suffix>.pdf`,
+/// `…-sheet-….svg`, `…-cut-NN.svg`) and its report.
 fn add_part(
     design: &Design,
     part: &Part,
@@ -93,9 +225,10 @@ fn add_part(
         sheet: &design.sheet,
     })?;
     sheets_fit_with(result, imposed.sheets)?;
-    result.files.extend(document_files(&format!("{stem}{}", part.suffix), &imposed.document));
+    let what = describe(part, &imposed);
+    result.add_document(format!("{stem}{}", part.suffix), imposed.document);
     result.parts.push(PartReport {
-        what: describe(part, &imposed),
+        what,
         sheets: imposed.sheets,
         per_sheet: imposed.per_sheet,
         page_size_mm: imposed.page_size_mm,
@@ -153,15 +286,25 @@ pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String
 /// The files of one document: `<stem>.pdf` with every page, `<stem>-<page label>.svg` for
 /// each page, and `<stem>-cut-NN.svg` for each page with cuts (its `Cut` layer chained).
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
-    let mut files =
-        vec![OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }];
-    for page in &document.pages {
+    let mut files = vec![pdf_file(stem, document)];
+    files.extend(page_files(stem, document, true, true));
+    files
+}
+
+fn pdf_file(stem: &str, document: &Document) -> OutputFile {
+    OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }
+}
+
+/// The SVG of each page (`svg`) and the cut files (`cut`).
+fn page_files(stem: &str, document: &Document, svg: bool, cut: bool) -> Vec<OutputFile> {
+    let mut files = Vec::new();
+    for page in document.pages.iter().filter(|_| svg) {
         files.push(OutputFile {
             name: format!("{stem}-{}.svg", page.label),
             bytes: page_to_svg(page).into_bytes(),
         });
     }
-    for (index, svg) in document.pages.iter().filter_map(cut_file).enumerate() {
+    for (index, svg) in document.pages.iter().filter(|_| cut).filter_map(cut_file).enumerate() {
         files.push(OutputFile {
             name: format!("{stem}-cut-{:02}.svg", index + 1),
             bytes: svg.into_bytes(),

@@ -3,28 +3,28 @@
 //! Working from the written SVG files (rather than from each part's scene) means every part
 //! of a design — tiles, pieces, boards — gets previews and cut reports without doing anything.
 
-use super::{BuildResult, OutputFile};
-use crate::model::print::PrintSettings;
+use super::{Formats, OutputFile};
+use crate::model::print::{DEFAULT_SHEET_DPI, PrintSettings};
+use crate::render::contact_sheet::contact_sheet;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
-use crate::render::png::{Paper, contact_sheet, svg_to_png};
+use crate::render::png::{Paper, svg_to_png};
 
 /// How many sheets (front and back) the contact-sheet preview shows at most.
 pub const MAX_PREVIEW_SHEETS: usize = 12;
 
-/// Adds `<stem>-preview.png` (the art of every page, fronts beside their backs), the sheet
-/// PNGs when asked for, and measures the cut files into `result.cut`.
-pub fn add_previews(
-    result: &mut BuildResult,
+/// `<stem>-preview.png` (the art of every page, fronts beside their backs) and the sheet
+/// PNGs, whichever `formats` asks for, with the measure of the cut files among `files`.
+pub fn add_previews<'a>(
+    files: impl Iterator<Item = &'a OutputFile>,
     stem: &str,
     print: &PrintSettings,
-) -> Result<(), String> {
-    let pages: Vec<(&str, &str)> = result
-        .files
-        .iter()
+    formats: Formats,
+) -> Result<(Vec<OutputFile>, CutStats), String> {
+    let pages: Vec<(&str, &str)> = files
         .filter(|file| file.name.ends_with(".svg"))
         .filter_map(|file| Some((file.name.as_str(), std::str::from_utf8(&file.bytes).ok()?)))
         .collect();
-    result.cut = pages
+    let cut = pages
         .iter()
         .filter(|(name, _)| is_cut_file_name(name))
         .fold(CutStats::default(), |sum, (_, svg)| sum.plus(measure_cut_file(svg)));
@@ -42,13 +42,14 @@ pub fn add_previews(
     let rows: Vec<Vec<&str>> =
         rows.into_iter().take(MAX_PREVIEW_SHEETS).map(|(_, row)| row).collect();
     let mut images = Vec::new();
-    if !rows.is_empty() {
+    if formats.preview && !rows.is_empty() {
         images.push(OutputFile {
             name: format!("{stem}-preview.png"),
             bytes: contact_sheet(&rows, print.preview_dpi)?,
         });
     }
-    if let Some(dpi) = print.sheet_png_dpi {
+    if formats.png {
+        let dpi = print.sheet_png_dpi.unwrap_or(DEFAULT_SHEET_DPI);
         for (name, svg) in &printed {
             let png = name.strip_suffix(".svg").unwrap_or(name);
             images.push(OutputFile {
@@ -57,8 +58,7 @@ pub fn add_previews(
             });
         }
     }
-    result.files.extend(images);
-    Ok(())
+    Ok((images, cut))
 }
 
 /// The sheet a page file belongs to: its name without a `-front` or `-back` ending.

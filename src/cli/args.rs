@@ -86,8 +86,8 @@ pub struct BuildArgs {
     /// Output folder; each design goes to a sub-folder named after its file.
     #[arg(short, long, value_name = "DIR", default_value = "output")]
     pub output: PathBuf,
-    /// How many designs to build at once (default: the machine's cores); the files are
-    /// the same whatever the number.
+    /// How many designs (and diagrams) to build at once (default: the machine's cores); the
+    /// files are the same whatever the number.
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Paper: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in mm (e.g. 300x400).

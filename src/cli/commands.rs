@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::build::{build, file_stem};
+use tilepress::build::{build_formats, file_stem};
 use tilepress::model::design::SheetSettings;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
@@ -14,7 +14,8 @@ use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
 
 use super::args::BuildArgs;
-use super::jobs::{Log, job_count, run_in_order};
+use super::diagram::{Drawn, checked_files, diagrams_in, write_diagrams};
+use super::jobs::{Log, job_count, run_all};
 use super::printing::{PrintOverrides, cut_report};
 
 pub const OK: u8 = 0;
@@ -112,13 +113,42 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             return BAD_INPUT;
         }
     };
-    let jobs = job_count(args.jobs, designs.len());
-    let work: Vec<(&PathBuf, &String)> = designs.iter().zip(&stems).collect();
-    let mut code = run_in_order(&work, jobs, |(path, stem), log| {
-        build_one(path, stem, &designs, args, &overrides, log)
-    });
-    if with_diagrams {
-        code = code.max(super::diagram::build_diagrams(diagrams, &args.output, &designs));
+    let (diagram_paths, diagram_error) = if with_diagrams {
+        match diagrams_in(diagrams, &args.output) {
+            Ok(paths) => (paths, None),
+            Err(message) => (Vec::new(), Some(message)),
+        }
+    } else {
+        (Vec::new(), None)
+    };
+    let jobs: Vec<Job> = designs
+        .iter()
+        .zip(&stems)
+        .map(|(path, stem)| Job::Design(path, stem))
+        .chain(diagram_paths.iter().map(|path| Job::Diagram(path)))
+        .collect();
+    let threads = job_count(args.jobs, jobs.len());
+    let mut code = OK;
+    let mut drawn = Vec::new();
+    for (done, log) in run_all(&jobs, threads, |job, log| match job {
+        Job::Design(path, stem) => {
+            Done::Design(build_one(path, stem, &designs, args, &overrides, log))
+        }
+        Job::Diagram(path) => Done::Diagram(checked_files(path, None, None, log)),
+    }) {
+        log.print();
+        match done {
+            Done::Design(design_code) => code = code.max(design_code),
+            Done::Diagram(files) => drawn.push(files),
+        }
+    }
+    if let Some(message) = diagram_error {
+        errln!("error: {message}");
+        errln!("diagrams: not written");
+        code = code.max(BAD_INPUT);
+    } else if with_diagrams {
+        let sources: Vec<PathBuf> = designs.iter().chain(&diagram_paths).cloned().collect();
+        code = code.max(write_diagrams(&args.output, drawn, &sources));
     }
     code
 }
@@ -169,6 +199,20 @@ pub fn publish_failed(label: &str, folder: &Path, error: &PublishError) -> [Stri
     [first, format!("  help: {}", error.help())]
 }
 
+/// One piece of `build`'s work: a design (with its output folder's name), or a diagram.
+#[derive(Debug)]
+enum Job<'a> {
+    Design(&'a Path, &'a str),
+    Diagram(&'a Path),
+}
+
+/// What a job gave: a design's exit code, a diagram's files (or its exit code).
+#[derive(Debug)]
+enum Done {
+    Design(u8),
+    Diagram(Drawn),
+}
+
 fn build_one(
     path: &Path,
     stem: &str,
@@ -188,7 +232,7 @@ fn build_one(
             return SET_PROBLEMS;
         }
     }
-    let result = match build(&design, stem) {
+    let result = match build_formats(&design, stem, overrides.print.formats) {
         Ok(result) => result,
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
@@ -222,21 +266,26 @@ fn build_one(
 
 /// Every `*.toml` file in a folder, sorted.
 pub fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries = std::fs::read_dir(folder).map_err(|e| {
+    let found = toml_files_in(folder).map_err(|e| {
         format!(
             "cannot read {}: {e} (run from the project folder, or name design files)",
             folder.display()
         )
     })?;
-    let mut found: Vec<PathBuf> = entries
+    if found.is_empty() {
+        return Err(format!("no .toml designs in {}", folder.display()));
+    }
+    Ok(found)
+}
+
+/// Every `*.toml` file in a folder, sorted (none when it has none).
+pub fn toml_files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
         .collect();
     found.sort();
-    if found.is_empty() {
-        return Err(format!("no .toml designs in {}", folder.display()));
-    }
     Ok(found)
 }
 

@@ -11,7 +11,10 @@ use tilepress::output::{publish, publish_more};
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
-use super::commands::{BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems, publish_failed};
+use super::commands::{
+    BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems, publish_failed, toml_files_in,
+};
+use super::jobs::Log;
 
 /// `diagram`: every file given into `OUT/`.
 pub fn diagram(args: &DiagramArgs) -> u8 {
@@ -30,7 +33,10 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
     }
     let mut code = OK;
     for path in &args.diagrams {
-        match checked_files(path, args.width, args.dpi) {
+        let mut log = Log::default();
+        let drawn = checked_files(path, args.width, args.dpi, &mut log);
+        log.print();
+        match drawn {
             Ok((files, design)) => {
                 let mut sources = args.diagrams.clone();
                 sources.push(design);
@@ -49,32 +55,28 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
     code
 }
 
-/// `build`'s diagrams: every `*.toml` in `folder` into `OUT/diagrams/`, replaced as a whole;
-/// `designs` are the build's other sources, which the output must not replace either.
-pub fn build_diagrams(folder: &Path, output: &Path, designs: &[PathBuf]) -> u8 {
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(folder) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
-            .collect(),
-        Err(error) => {
-            errln!("error: cannot read {}: {error}", folder.display());
-            return BAD_INPUT;
-        }
-    };
-    paths.sort();
-    let target = output.join("diagrams");
-    if let Err(message) = output_stems(&paths, None, &target) {
-        errln!("error: {message}");
-        errln!("  help: {SAME_NAME_HELP}; the diagrams were not written");
-        return BAD_INPUT;
-    }
+/// Every `*.toml` diagram in `folder`, sorted, refusing two with one output name.
+pub fn diagrams_in(folder: &Path, output: &Path) -> Result<Vec<PathBuf>, String> {
+    let paths = toml_files_in(folder)
+        .map_err(|error| format!("cannot read {}: {error}", folder.display()))?;
+    output_stems(&paths, None, &output.join("diagrams"))
+        .map_err(|message| format!("{message}\n  help: {SAME_NAME_HELP}"))?;
+    Ok(paths)
+}
+
+/// One drawn diagram: its files and the design it draws from, or the exit code.
+pub type Drawn = Result<(Vec<OutputFile>, PathBuf), u8>;
+
+/// `build`'s diagrams, each drawn by a job: all written into `OUT/diagrams/`, replaced as a
+/// whole, or none when one failed. `sources` are the build's designs and diagram files,
+/// which the output must not replace.
+pub fn write_diagrams(output: &Path, drawn: Vec<Drawn>, sources: &[PathBuf]) -> u8 {
+    let count = drawn.len();
     let mut code = OK;
     let mut all: Vec<OutputFile> = Vec::new();
-    let mut sources: Vec<PathBuf> = designs.iter().chain(&paths).cloned().collect();
-    for path in &paths {
-        match checked_files(path, None, None) {
+    let mut sources = sources.to_vec();
+    for result in drawn {
+        match result {
             Ok((files, design)) => {
                 all.extend(files);
                 sources.push(design);
@@ -82,6 +84,7 @@ pub fn build_diagrams(folder: &Path, output: &Path, designs: &[PathBuf]) -> u8 {
             Err(failed) => code = code.max(failed),
         }
     }
+    let target = output.join("diagrams");
     if code != OK {
         errln!("diagrams: not written ({} left as it was)", target.display());
         return code;
@@ -92,39 +95,41 @@ pub fn build_diagrams(folder: &Path, output: &Path, designs: &[PathBuf]) -> u8 {
         }
         return BAD_INPUT;
     }
-    outln!("Diagrams: → {} ({} diagrams, {} files)", target.display(), paths.len(), all.len());
+    outln!("Diagrams: → {} ({count} diagrams, {} files)", target.display(), all.len());
     OK
 }
 
 /// Loads and checks one diagram and renders its files (returned with the path of the design
-/// it draws from); on failure prints why and returns the exit code.
-fn checked_files(
-    path: &Path,
-    width: Option<f64>,
-    dpi: Option<f64>,
-) -> Result<(Vec<OutputFile>, PathBuf), u8> {
-    let mut diagram: Diagram = load(path).map_err(|diagnostics| {
-        for diagnostic in &diagnostics {
-            errln!("{diagnostic}");
+/// it draws from); on failure logs why and returns the exit code.
+pub fn checked_files(path: &Path, width: Option<f64>, dpi: Option<f64>, log: &mut Log) -> Drawn {
+    let mut diagram: Diagram = match load(path) {
+        Ok(diagram) => diagram,
+        Err(diagnostics) => {
+            for diagnostic in &diagnostics {
+                log.err(diagnostic);
+            }
+            log.err(format_args!("{}: cannot be drawn", path.display()));
+            return Err(BAD_INPUT);
         }
-        errln!("{}: cannot be drawn", path.display());
-        BAD_INPUT
-    })?;
+    };
     diagram.width_mm = width.unwrap_or(diagram.width_mm);
     diagram.dpi = dpi.unwrap_or(diagram.dpi);
     let check = check_diagram(&diagram);
     if !check.problems.is_empty() {
         for problem in &check.problems {
-            errln!("{problem}");
+            log.err(problem);
         }
         let stated = if diagram.legal { "legal" } else { "illegal" };
-        errln!("{}: the position is not {stated} as stated; not drawn", path.display());
+        log.err(format_args!(
+            "{}: the position is not {stated} as stated; not drawn",
+            path.display()
+        ));
         return Err(SET_PROBLEMS);
     }
     let stem =
         path.file_stem().map_or_else(|| "diagram".into(), |s| file_stem(&s.to_string_lossy()));
     let files = diagram_files(&diagram, &stem).map_err(|message| {
-        errln!("{}: error: {message}", path.display());
+        log.err(format_args!("{}: error: {message}", path.display()));
         BAD_INPUT
     })?;
     Ok((files, diagram.design_path))

@@ -1,8 +1,9 @@
-//! Parallel builds (`build -j N`): designs built on scoped threads, their messages kept and printed in design order.
+//! Parallel builds (`build -j N`): designs and diagrams built on scoped threads, their messages kept and printed in order.
 //!
-//! Each design's build only reads its own design and writes its own output folder, so the
-//! files are the same whatever the number of jobs; only the messages need ordering, and
-//! they are collected in a [`Log`] per design and printed once every design is done.
+//! Each design's build only reads its own design and writes its own output folder, and each
+//! diagram's files are written together once all are drawn, so the files are the same
+//! whatever the number of jobs; only the messages need ordering, and they are collected in
+//! a [`Log`] per job and printed in job order.
 
 use std::fmt::Display;
 use std::sync::Mutex;
@@ -50,28 +51,14 @@ pub fn job_count(requested: Option<usize>, designs: usize) -> usize {
     requested.unwrap_or(cores).min(designs).max(1)
 }
 
-/// Runs `work` on every item with `jobs` threads, then prints each item's log in item order;
-/// returns the highest exit code.
-pub fn run_in_order<T: Sync>(
+/// Runs `work` on every item with `jobs` threads, each taking the next item when it is
+/// done; what each gave and its log, in item order.
+pub fn run_all<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
-    work: impl Fn(&T, &mut Log) -> u8 + Sync,
-) -> u8 {
-    let mut code = 0;
-    for (item_code, log) in run_all(items, jobs, work) {
-        log.print();
-        code = code.max(item_code);
-    }
-    code
-}
-
-/// Runs `work` on every item with `jobs` threads; the exit codes and logs in item order.
-fn run_all<T: Sync>(
-    items: &[T],
-    jobs: usize,
-    work: impl Fn(&T, &mut Log) -> u8 + Sync,
-) -> Vec<(u8, Log)> {
-    let results: Vec<Mutex<Option<(u8, Log)>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    work: impl Fn(&T, &mut Log) -> R + Sync,
+) -> Vec<(R, Log)> {
+    let results: Vec<Mutex<Option<(R, Log)>>> = items.iter().map(|_| Mutex::new(None)).collect();
     let next = Mutex::new(0usize);
     let take = || {
         let mut next = next.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use tilepress::build::{document_files, file_stem};
+use tilepress::build::{Formats, document_files, file_stem};
 use tilepress::impose::calibration::calibration;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::print::{
@@ -30,9 +30,14 @@ pub struct PrintArgs {
     /// How much larger backs print than fronts, per axis (e.g. 1.01,1.0); undone on backs.
     #[arg(long, value_name = "SX,SY")]
     pub back_scale: Option<String>,
-    /// Also write one PNG per sheet side (`<name>-sheet-NN-front.png`…).
+    /// Also write one PNG per sheet side (`<name>-sheet-NN-front.png`…); the same as adding
+    /// `png` to `--format`.
     #[arg(long)]
     pub png: bool,
+    /// Which files to write, comma-separated: pdf, svg, cut, png (one per sheet side),
+    /// preview. Default: pdf,svg,cut,preview.
+    #[arg(long, value_name = "LIST")]
+    pub format: Option<String>,
     /// Resolution of the PNGs `--png` writes, in dots per inch.
     #[arg(long, value_name = "DPI", default_value_t = 150.0)]
     pub dpi: f64,
@@ -50,6 +55,8 @@ pub struct PrintOverrides {
     back_scale: Option<(f64, f64)>,
     sheet_png_dpi: Option<f64>,
     registration_marks: bool,
+    /// The files to write.
+    pub formats: Formats,
 }
 
 impl PrintOverrides {
@@ -77,9 +84,21 @@ impl PrintOverrides {
         if !(low..=high).contains(&args.dpi) {
             return Err(format!("--dpi: {} is not from {low} to {high}", args.dpi));
         }
-        let sheet_png_dpi = args.png.then_some(args.dpi);
+        let mut formats = match args.format.as_deref() {
+            Some(list) => Formats::parse(list).map_err(|m| format!("--format: {m}"))?,
+            None => Formats::default(),
+        };
+        formats.png |= args.png;
+        let sheet_png_dpi = formats.png.then_some(args.dpi);
         let registration_marks = args.registration_marks;
-        Ok(PrintOverrides { bleed, back_offset, back_scale, sheet_png_dpi, registration_marks })
+        Ok(PrintOverrides {
+            bleed,
+            back_offset,
+            back_scale,
+            sheet_png_dpi,
+            registration_marks,
+            formats,
+        })
     }
 
     pub fn apply(&self, print: &mut PrintSettings) {

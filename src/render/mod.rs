@@ -1,8 +1,11 @@
-//! Backends that turn scene pages into bytes: SVG and PDF. They read only `scene`.
+//! Backends that turn scene pages into bytes: SVG, PDF, cut files and PNG. They read only `scene`.
 
+pub mod contact_sheet;
 pub mod cut;
 pub mod cut_file;
 pub mod pdf;
+pub mod pdf_content;
 pub mod pdf_symbols;
 pub mod png;
+pub mod png_rows;
 pub mod svg;

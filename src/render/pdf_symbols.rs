@@ -11,10 +11,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use kurbo::{Affine, PathEl, Rect, Shape as _};
-use printpdf::{
-    CurTransMat, DictItem, ExternalStream, ExternalXObject, Op, XObject, XObjectId,
-    XObjectTransform,
-};
+use printpdf::{DictItem, ExternalStream, ExternalXObject, XObject, XObjectId};
 
 use crate::scene::{Colour, Document, Item, LineCap, RasterImage, Shape, used_symbols};
 
@@ -149,19 +146,24 @@ fn local_image_name(index: usize) -> String {
     format!("Im{}", index + 1)
 }
 
-/// The operations that draw the XObject `id` placed by `transform` (its units to page
-/// points).
-pub fn use_ops(id: XObjectId, transform: Affine) -> Vec<Op> {
-    let matrix = transform.as_coeffs().map(|v| v as f32);
-    vec![
-        Op::SaveGraphicsState,
-        Op::SetTransformationMatrix { matrix: CurTransMat::Raw(matrix) },
-        Op::UseXobject {
-            id,
-            transform: XObjectTransform { no_auto_scale: true, ..XObjectTransform::default() },
-        },
-        Op::RestoreGraphicsState,
-    ]
+/// What a document's pages share: its symbols (form XObjects) and the bitmaps drawn outside
+/// symbols (image XObjects), in the order of their resource names.
+#[derive(Debug)]
+pub struct Shared {
+    pub symbols: Vec<Arc<crate::scene::Symbol>>,
+    pub images: Vec<Arc<RasterImage>>,
+}
+
+impl Shared {
+    /// The resource name of `symbol`, if the document registered it.
+    pub fn symbol_id(&self, symbol: &Arc<crate::scene::Symbol>) -> Option<XObjectId> {
+        self.symbols.iter().position(|known| Arc::ptr_eq(known, symbol)).map(symbol_xobject_id)
+    }
+
+    /// The resource name of the page-level bitmap `image`, if the document registered it.
+    pub fn image_id(&self, image: &Arc<RasterImage>) -> Option<XObjectId> {
+        self.images.iter().position(|known| Arc::ptr_eq(known, image)).map(image_xobject_id)
+    }
 }
 
 /// Everything the items paint, stroke widths included, or `None` when they paint nothing.

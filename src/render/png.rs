@@ -1,20 +1,20 @@
-//! PNG images rasterised with resvg from the SVG text the other backends wrote: a page at a chosen resolution, or a contact sheet of the art of many pages.
+//! PNG images rasterised with resvg from the SVG text the other backends wrote: a whole page at a chosen resolution, drawn and encoded strip by strip.
 //!
 //! Rasterising the SVG (rather than the scene a second way) means the PNG shows exactly what
 //! the SVG file holds. Pixels are opaque: the paper is white.
 
-use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
-use resvg::usvg::{Node, Options, Tree};
+use resvg::tiny_skia::{Color, Pixmap, PixmapMut, Transform};
+use resvg::usvg::{Options, Tree};
+
+use super::png_rows::{Alpha, encode_rows, strip_rows};
 
 /// CSS pixels per inch: usvg measures millimetres in these.
-const CSS_DPI: f64 = 96.0;
-const MM_PER_INCH: f64 = 25.4;
+pub const CSS_DPI: f64 = 96.0;
+pub const MM_PER_INCH: f64 = 25.4;
 /// Lowest and highest resolution accepted, in dots per inch.
 pub const DPI_RANGE: (f64, f64) = (10.0, 1200.0);
-/// Space around and between the pictures of a contact sheet, in mm.
-const GUTTER_MM: f64 = 4.0;
-/// The id the SVG backend gives a page's art layer.
-const ART_LAYER_ID: &str = "layer-art";
+/// The most pixel bytes drawn at once: images taller than this are drawn in strips.
+pub const STRIP_BYTES: usize = 2 << 20;
 
 /// What shows where the SVG draws nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +25,8 @@ pub enum Paper {
     Transparent,
 }
 
-/// The whole page of `svg` as a PNG at `dpi`, sized from the page's millimetres.
+/// The whole page of `svg` as a PNG at `dpi`, sized from the page's millimetres, drawn in
+/// strips of at most [`STRIP_BYTES`] so memory stays flat whatever the paper.
 pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> {
     let tree = parse(svg)?;
     scale_for(dpi)?;
@@ -34,15 +35,43 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
     let (width_mm, height_mm) = (to_mm(size.width()), to_mm(size.height()));
     crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
-    let mut pixmap = Pixmap::new(width, height)
+    let scale = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+    draw_in_strips(width, height, paper, |strip, top| {
+        resvg::render(&tree, scale.post_translate(0.0, -(top as f32)), strip);
+        Ok(())
+    })
+}
+
+/// A `width` × `height` PNG drawn strip by strip from the top: `draw` paints the rows from
+/// `top` down into a strip already filled with the paper.
+pub fn draw_in_strips(
+    width: u32,
+    height: u32,
+    paper: Paper,
+    mut draw: impl FnMut(&mut PixmapMut<'_>, u32) -> Result<(), String>,
+) -> Result<Vec<u8>, String> {
+    let rows = strip_rows(width, STRIP_BYTES).min(height.max(1));
+    let mut strip = Pixmap::new(width.max(1), rows)
         .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))?;
-    if paper == Paper::White {
-        pixmap.fill(Color::WHITE);
-    }
-    let transform =
-        Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
-    encode(&pixmap)
+    let alpha = match paper {
+        Paper::White => Alpha::Opaque,
+        Paper::Transparent => Alpha::Kept,
+    };
+    let height = height.max(1);
+    encode_rows(width.max(1), height, alpha, |png| {
+        let mut top = 0;
+        while top < height {
+            let count = rows.min(height - top);
+            strip.fill(match paper {
+                Paper::White => Color::WHITE,
+                Paper::Transparent => Color::TRANSPARENT,
+            });
+            draw(&mut strip.as_mut(), top)?;
+            png.write(strip.as_ref(), count)?;
+            top += count;
+        }
+        Ok(())
+    })
 }
 
 /// The pixel size of a page `width_mm` × `height_mm` at `dpi` (at least 1 × 1).
@@ -66,94 +95,18 @@ pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<[u8; 4]>), String> {
     Ok((pixmap.width(), pixmap.height(), pixels))
 }
 
-/// A contact sheet at `dpi`: each row holds the art layers of its pages, cropped to what they
-/// draw, left to right; rows go top to bottom. Pages without art are left out.
-pub fn contact_sheet(rows: &[Vec<&str>], dpi: f64) -> Result<Vec<u8>, String> {
-    let scale = scale_for(dpi)?;
-    let gutter = (GUTTER_MM / 25.4 * dpi).round() as u32;
-    let mut pictures: Vec<Vec<Pixmap>> = Vec::new();
-    for row in rows {
-        let mut cells = Vec::new();
-        for svg in row {
-            if let Some(cell) = art_picture(&parse(svg)?, scale)? {
-                cells.push(cell);
-            }
-        }
-        if !cells.is_empty() {
-            pictures.push(cells);
-        }
-    }
-    let width = pictures
-        .iter()
-        .map(|row| row.iter().map(|p| p.width() + gutter).sum::<u32>() + gutter)
-        .max()
-        .unwrap_or(gutter);
-    let height = pictures
-        .iter()
-        .map(|row| row.iter().map(Pixmap::height).max().unwrap_or(0) + gutter)
-        .sum::<u32>()
-        + gutter;
-    let mut sheet = blank(width as f32, height as f32)?;
-    let mut y = gutter;
-    for row in &pictures {
-        let mut x = gutter;
-        for picture in row {
-            let (px, py) = (i32::try_from(x).unwrap_or(0), i32::try_from(y).unwrap_or(0));
-            let paint = PixmapPaint::default();
-            sheet.draw_pixmap(px, py, picture.as_ref(), &paint, Transform::identity(), None);
-            x += picture.width() + gutter;
-        }
-        y += row.iter().map(Pixmap::height).max().unwrap_or(0) + gutter;
-    }
-    encode(&sheet)
-}
-
-/// The art layer of a page, cropped to its bounds; `None` when it draws nothing.
-fn art_picture(tree: &Tree, scale: f32) -> Result<Option<Pixmap>, String> {
-    let Some(art) = tree.node_by_id(ART_LAYER_ID) else { return Ok(None) };
-    let Some(bounds) = art.abs_layer_bounding_box() else { return Ok(None) };
-    let mut pixmap = blank(bounds.width() * scale, bounds.height() * scale)?;
-    // `render_node` draws with `t · translate(-corner) · own` where `own` is the layer's own
-    // transform; choose `t` so that this is `scale · translate(-corner) · absolute`.
-    let own = match art {
-        Node::Group(group) => group.transform(),
-        _ => Transform::identity(),
-    };
-    let parent = art.abs_transform().pre_concat(own.invert().unwrap_or_default());
-    let (x, y) = (bounds.x(), bounds.y());
-    let t = Transform::from_scale(scale, scale)
-        .pre_translate(-x, -y)
-        .pre_concat(parent)
-        .pre_translate(x, y);
-    resvg::render_node(art, t, &mut pixmap.as_mut());
-    Ok(Some(pixmap))
-}
-
-fn parse(svg: &str) -> Result<Tree, String> {
+pub fn parse(svg: &str) -> Result<Tree, String> {
     Tree::from_str(svg, &Options::default()).map_err(|e| format!("cannot read the SVG: {e}"))
 }
 
 /// Pixels per CSS pixel for `dpi`, which must be within [`DPI_RANGE`].
-fn scale_for(dpi: f64) -> Result<f32, String> {
+pub fn scale_for(dpi: f64) -> Result<f32, String> {
     let (low, high) = DPI_RANGE;
     if dpi.is_finite() && (low..=high).contains(&dpi) {
         Ok((dpi / CSS_DPI) as f32)
     } else {
         Err(format!("a resolution of {dpi} dpi is not from {low} to {high}"))
     }
-}
-
-/// A white pixmap of at least one pixel each way.
-fn blank(width: f32, height: f32) -> Result<Pixmap, String> {
-    let side = |v: f32| if v.is_finite() { v.ceil().max(1.0) as u32 } else { 1 };
-    let mut pixmap = Pixmap::new(side(width), side(height))
-        .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))?;
-    pixmap.fill(Color::WHITE);
-    Ok(pixmap)
-}
-
-fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
-    pixmap.encode_png().map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
 #[cfg(test)]
@@ -191,14 +144,43 @@ mod tests {
     }
 
     #[test]
-    fn a_contact_sheet_crops_each_page_to_its_art() {
-        let svg = page(Rect::new(0.0, 0.0, 10.0, 10.0));
-        let one = decode(&contact_sheet(&[vec![svg.as_str()]], 254.0).unwrap());
-        let two = [vec![svg.as_str(), svg.as_str()]];
-        let gutter = 40;
-        assert_eq!((one.width(), one.height()), (100 + 2 * gutter, 100 + 2 * gutter));
-        let both = decode(&contact_sheet(&two, 254.0).unwrap());
-        assert_eq!(both.width(), 200 + 3 * gutter);
+    fn a_page_drawn_in_strips_is_the_page_drawn_whole() {
+        let mut triangle = kurbo::BezPath::new();
+        triangle.move_to((5.0, 3.0));
+        triangle.line_to((95.0, 100.0));
+        triangle.quad_to((10.0, 190.0), (5.0, 3.0));
+        let red = Colour { r: 200, g: 30, b: 60 };
+        let svg = page_to_svg(&Page {
+            label: "p".into(),
+            width_mm: 100.0,
+            height_mm: 200.0,
+            layers: vec![Layer {
+                role: Role::Art,
+                items: vec![Item::Shape(Shape::filled(triangle, red))],
+            }],
+        });
+        // 1000 × 2000 pixels: four strips.
+        assert!(strip_rows(1000, STRIP_BYTES) < 1000);
+        let strips = decode(&svg_to_png(&svg, 254.0, Paper::Transparent).unwrap());
+        let tree = parse(&svg).unwrap();
+        let mut whole = Pixmap::new(1000, 2000).unwrap();
+        let size = tree.size();
+        let scale = Transform::from_scale(1000.0 / size.width(), 2000.0 / size.height());
+        resvg::render(&tree, scale, &mut whole.as_mut());
+        // tiny-skia clips curves to the target before it flattens them, so anti-aliased
+        // edge pixels may come out a little different; everything else must be the same.
+        let mut differ = 0;
+        for (x, y) in (0..2000).flat_map(|y| (0..1000).map(move |x| (x, y))) {
+            let (a, b) = (strips.pixel(x, y).unwrap().alpha(), whole.pixel(x, y).unwrap().alpha());
+            if a.abs_diff(b) > 1 {
+                differ += 1;
+                let edge = |alpha: u8| alpha > 0 && alpha < 255;
+                assert!(edge(a) || edge(b), "({x}, {y}): {a} in strips, {b} whole");
+            }
+        }
+        assert!(differ < 2000, "{differ} edge pixels differ");
+        let inside = (strips.pixel(300, 1000).unwrap(), whole.pixel(300, 1000).unwrap());
+        assert_eq!((inside.0.alpha(), inside.1.alpha()), (255, 255));
     }
 
     #[test]

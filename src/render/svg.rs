@@ -64,7 +64,10 @@ fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
     for (layer, (id, label)) in page.layers.iter().zip(names) {
         doc = doc.add(layer_group(layer, id, label, &symbols));
     }
-    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n")
+    let mut text = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n");
+    // A build holds every file until it writes them: give back what growing left spare.
+    text.shrink_to_fit();
+    text
 }
 
 /// `layer-art`, or `layer-art-2` for the second art layer on the same page (ids are unique).
@@ -246,32 +249,36 @@ fn dash_text(dash: &[f64]) -> Option<String> {
 /// The `d` attribute: absolute M, L, Q, C and Z; `None` if empty or not finite. Written by
 /// hand: the crate's `path::Data` keeps f32 numbers and prints all their digits.
 fn path_data(path: &BezPath) -> Option<String> {
-    let mut parts = Vec::new();
+    let mut data = String::new();
     for (index, element) in path.elements().iter().enumerate() {
         if index == 0 && !matches!(element, PathEl::MoveTo(_)) {
             // A path must start with a move; kurbo's own rule is that it starts at the origin.
-            parts.push("M0 0".to_string());
+            data.push_str("M0 0");
         }
-        parts.push(element_text(element)?);
+        if !data.is_empty() {
+            data.push(' ');
+        }
+        let (letter, points): (char, &[Point]) = match element {
+            PathEl::MoveTo(p) => ('M', std::slice::from_ref(p)),
+            PathEl::LineTo(p) => ('L', std::slice::from_ref(p)),
+            PathEl::QuadTo(c, p) => ('Q', &[*c, *p]),
+            PathEl::CurveTo(c1, c2, p) => ('C', &[*c1, *c2, *p]),
+            PathEl::ClosePath => ('Z', &[]),
+        };
+        if !points.iter().all(|p| p.is_finite()) {
+            return None;
+        }
+        data.push(letter);
+        for (k, point) in points.iter().enumerate() {
+            if k > 0 {
+                data.push(' ');
+            }
+            push_fixed(&mut data, point.x, MM_DECIMALS);
+            data.push(' ');
+            push_fixed(&mut data, point.y, MM_DECIMALS);
+        }
     }
-    (!parts.is_empty()).then(|| parts.join(" "))
-}
-
-fn element_text(element: &PathEl) -> Option<String> {
-    match *element {
-        PathEl::MoveTo(p) => Some(format!("M{}", points_text(&[p])?)),
-        PathEl::LineTo(p) => Some(format!("L{}", points_text(&[p])?)),
-        PathEl::QuadTo(c, p) => Some(format!("Q{}", points_text(&[c, p])?)),
-        PathEl::CurveTo(c1, c2, p) => Some(format!("C{}", points_text(&[c1, c2, p])?)),
-        PathEl::ClosePath => Some("Z".to_string()),
-    }
-}
-
-fn points_text(points: &[Point]) -> Option<String> {
-    if !points.iter().all(|p| p.is_finite()) {
-        return None;
-    }
-    Some(points.iter().map(|p| format!("{} {}", mm(p.x), mm(p.y))).collect::<Vec<_>>().join(" "))
+    (!data.is_empty()).then_some(data)
 }
 
 /// A page side in mm: a finite positive size, else 1 mm so the file stays valid.
@@ -287,15 +294,49 @@ fn mm(value: f64) -> String {
 /// `value` rounded to `decimals`, trailing zeros trimmed, negative zero written as `0`;
 /// a non-finite value is written as `0`.
 fn fixed(value: f64, decimals: usize) -> String {
+    let mut text = String::new();
+    push_fixed(&mut text, value, decimals);
+    text
+}
+
+/// [`fixed`] appended to `out`. Integer arithmetic when rounding is unambiguous (the
+/// scaled value is below 10⁹ and not within 10⁻⁶ of a half: its float error is smaller),
+/// `format!` otherwise, so the text is always
+/// exactly what `format!("{value:.decimals$}")` gives, trimmed.
+fn push_fixed(out: &mut String, value: f64, decimals: usize) {
+    use std::fmt::Write as _;
     if !value.is_finite() {
-        return "0".to_string();
+        out.push('0');
+        return;
     }
-    let text = format!("{value:.decimals$}");
-    let text =
-        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
-    match text {
-        "-0" => "0".to_string(),
-        other => other.to_string(),
+    let unit = 10_u64.pow(decimals.min(15) as u32);
+    let scaled = value * unit as f64;
+    let fraction = (scaled - scaled.trunc()).abs();
+    if decimals > 15 || scaled.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
+        let text = format!("{value:.decimals$}");
+        let text = if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.')
+        } else {
+            &text
+        };
+        out.push_str(if text == "-0" { "0" } else { text });
+        return;
+    }
+    let rounded = scaled.round() as i64;
+    if rounded < 0 {
+        out.push('-');
+    }
+    let magnitude = rounded.unsigned_abs();
+    let (whole, mut part) = (magnitude / unit, magnitude % unit);
+    // Writing to a String does not fail.
+    let _ = write!(out, "{whole}");
+    if part != 0 {
+        let mut digits = decimals;
+        while part % 10 == 0 {
+            part /= 10;
+            digits -= 1;
+        }
+        let _ = write!(out, ".{part:0digits$}");
     }
 }
 
@@ -479,5 +520,43 @@ mod tests {
         assert_eq!(mm(1.23456), "1.235");
         assert_eq!(mm(-7.1), "-7.1");
         assert_eq!(mm(f64::NAN), "0");
+        assert_eq!(mm(-0.05), "-0.05");
+        assert_eq!(fixed(0.0035, FACTOR_DECIMALS), "0.0035");
+        assert_eq!(fixed(-1.0, FACTOR_DECIMALS), "-1");
+    }
+
+    #[test]
+    fn fast_number_formatting_agrees_with_format() {
+        let slow = |value: f64, decimals: usize| {
+            if !value.is_finite() {
+                return "0".to_string();
+            }
+            let text = format!("{value:.decimals$}");
+            let text = if text.contains('.') {
+                text.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                text
+            };
+            if text == "-0" { "0".to_string() } else { text }
+        };
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200_000 {
+            let bits = next();
+            let value = match bits % 4 {
+                0 => (bits >> 8) as f64 / 1e6 - 5e6,
+                1 => ((bits >> 8) % 2_000_000) as f64 / 2000.0 - 500.0,
+                2 => f64::from_bits(bits),
+                _ => ((bits >> 8) % 100_000) as f64 * 0.0005 - 25.0,
+            };
+            for decimals in [MM_DECIMALS, FACTOR_DECIMALS] {
+                assert_eq!(fixed(value, decimals), slow(value, decimals), "{value:e}");
+            }
+        }
     }
 }

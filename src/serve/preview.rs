@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::build::previews::add_previews;
-use crate::build::{OutputFile, build_sheets};
+use crate::build::{Formats, OutputFile, build_sheets};
 use crate::diagram::draw::diagram_page;
 use crate::diagram::files::check_diagram;
 use crate::model::{Design, Diagnostic, Severity, load};
@@ -30,14 +30,14 @@ impl Built {
     /// Everything `build` writes for this design (the PNG previews are made here, on
     /// demand), then the diagrams' SVGs under `diagrams/`.
     pub fn everything(&self) -> Result<Vec<OutputFile>, String> {
-        let mut result =
-            crate::build::BuildResult { files: self.files.clone(), ..Default::default() };
-        add_previews(&mut result, &self.stem, &self.design.sheet.print)?;
+        let print = &self.design.sheet.print;
+        let (images, _) =
+            add_previews(self.files.iter(), &self.stem, print, Formats::for_print(print))?;
         let diagrams = self
             .diagrams
             .iter()
             .map(|d| OutputFile { name: format!("diagrams/{}", d.name), bytes: d.bytes.clone() });
-        Ok(result.files.into_iter().chain(diagrams).collect())
+        Ok(self.files.iter().cloned().chain(images).chain(diagrams).collect())
     }
 
     /// The cut files (`…-cut-NN.svg`).

@@ -59,7 +59,10 @@ pub fn text_outline(text: &str, cap_height_mm: f64, at: Point, anchor: Anchor) -
     };
     // Font units are y up; the page is y down.
     path.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, origin.x, origin.y]));
-    path
+    // Scenes hold thousands of these: give back what growing the path left spare.
+    let mut elements = path.into_elements();
+    elements.shrink_to_fit();
+    BezPath::from_vec(elements)
 }
 
 /// Horizontal middle of an outline's ink, in its own units.

@@ -1,0 +1,70 @@
+#!/bin/sh
+# Whole-process wall time and peak memory of tilepress, and of protograf on the same job
+# when it is installed (docs/performance.md). Run from the project folder after
+# `cargo build --release`:
+#
+#   sh benches/peer.sh [RUNS]      # default 7 runs; medians reported
+#
+# PROTOGRAF_PYTHON names a Python with protograf (`python3 -m venv v && v/bin/pip install
+# protograf`); without one the protograf rows are skipped with a message.
+set -eu
+RUNS=${1:-7}
+BIN=${TILEPRESS:-${CARGO_TARGET_DIR:-target}/release/tilepress}
+PY=${PROTOGRAF_PYTHON:-python3}
+TIME=/usr/bin/time
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+[ -x "$BIN" ] || { echo "no $BIN: run cargo build --release first" >&2; exit 2; }
+[ -x "$TIME" ] || { echo "GNU time is missing: apt-get install time" >&2; exit 2; }
+
+# median_of RUNS COMMAND…: "wall_ms peak_kib cpu_ms", each the median over RUNS runs (CPU
+# is user + system time: what the job costs, less disturbed by other load than wall time).
+median_of() {
+    runs=$1
+    shift
+    : >"$WORK/times"
+    i=0
+    while [ "$i" -lt "$runs" ]; do
+        "$TIME" -f "%e %M %U %S" -o "$WORK/one" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+        tail -n 1 "$WORK/one" >>"$WORK/times"
+        i=$((i + 1))
+    done
+    wall=$(cut -d' ' -f1 "$WORK/times" | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]*1000}')
+    peak=$(cut -d' ' -f2 "$WORK/times" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    cpu=$(awk '{print $3 + $4}' "$WORK/times" | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]*1000}')
+    echo "$wall $peak $cpu"
+}
+
+row() {
+    set -- "$1" $2
+    printf '| %-44s | %6s ms | %6s ms | %7.1f MiB |\n' "$1" "$2" "$4" "$(echo "$3" | awk '{print $1/1024}')"
+}
+
+# 1,960 tiles: Tantrix's 56 tiles 35 times over (the check reports the repeats; the build
+# goes on, as it does without --strict).
+big="$WORK/tantrix-1960.toml"
+sed '/^\[\[tiles\]\]/,$d; s/^count = 56$/count = 1960/' designs/tantrix.toml >"$big"
+awk '/^\[\[tiles\]\]/ {on = 1} /^# How tiles|^\[play\]/ {on = 0} on' designs/tantrix.toml >"$WORK/tiles"
+k=0
+while [ "$k" -lt 35 ]; do
+    awk -v k="$k" '/^number = / {$3 = $3 + 56 * k} {print}' "$WORK/tiles" >>"$big"
+    k=$((k + 1))
+done
+
+echo "median of $RUNS runs, wall time and peak resident memory (GNU time), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| job | wall | CPU | peak memory |"
+echo "|---|---|---|---|"
+row "tilepress: Tantrix (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -o "$WORK/out")"
+row "tilepress: Tantrix, -j 1" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -j 1 -o "$WORK/out")"
+row "tilepress: the default build (4 designs, 19 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
+row "tilepress: the default build, -j 1" "$(median_of "$RUNS" "$BIN" build -j 1 -o "$WORK/out")"
+row "tilepress: 1,960 tiles" "$(median_of 3 "$BIN" build "$big" -o "$WORK/out")"
+row "tilepress: Tantrix --png on 1000 x 1000 mm" "$(median_of 3 "$BIN" build designs/tantrix.toml --paper 1000x1000 --png -o "$WORK/out")"
+if "$PY" -c "import protograf" 2>/dev/null; then
+    row "protograf $("$PY" -c 'import protograf; print(protograf.__version__)' 2>/dev/null || echo): Tantrix PDF" \
+        "$(median_of "$RUNS" "$PY" benches/protograf/tantrix.py designs/tantrix.toml "$WORK/protograf.pdf")"
+else
+    echo
+    echo "protograf is not installed for $PY: its rows are skipped (set PROTOGRAF_PYTHON)."
+fi

@@ -1,0 +1,367 @@
+//! A page's PDF content stream written straight to bytes: paths mapped to points, fills and strokes, colours and stroke styles set only when they change, symbols and bitmaps drawn as their XObjects, each layer marked as optional content.
+//!
+//! The operators and numbers are written as printpdf and lopdf would write them (operands
+//! followed by a space, one operator per line, `f32` numbers in their shortest form), but
+//! no operator list is built: a page costs its bytes and nothing more, and the PDF backend
+//! compresses each page as soon as it is written.
+
+use std::io::Write;
+
+use kurbo::{Affine, BezPath, PathEl, Point};
+
+use super::pdf_symbols::{Shared, unit_square_to};
+use crate::scene::{Colour, Item, LineCap, Page, Role, Shape, Stroke};
+
+pub const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// 14 400 pt, the largest page side PDF viewers are required to handle.
+const MAX_PAGE_MM: f64 = 5080.0;
+
+/// The content stream of `page`: y flipped, mm to pt, the layers in order; symbols and
+/// bitmaps are drawn by the resource names `shared` gives them.
+pub fn page_content(page: &Page, shared: &Shared) -> Vec<u8> {
+    let height = page_dim(page.height_mm);
+    let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
+    let mut out = Content { shared, bytes: Vec::new(), fill: None, stroke: None };
+    out.op(&[], "1 j");
+    for layer in &page.layers {
+        out.begin_layer(layer.role);
+        out.items(&layer.items, to_pt);
+        out.op(&[], "EMC");
+    }
+    out.bytes
+}
+
+/// A page side in mm: finite and positive (else 1 mm), at most 5080 mm.
+pub fn page_dim(value: f64) -> f64 {
+    if value.is_finite() && value > 0.0 { value.min(MAX_PAGE_MM) } else { 1.0 }
+}
+
+/// `value` rounded to 0.001 pt, negative zero made positive; `None` if not finite as f32.
+pub fn rounded_pt(value: f64) -> Option<f32> {
+    let rounded = ((value * 1000.0).round() / 1000.0) as f32;
+    // Adding zero turns a negative zero into a positive one.
+    rounded.is_finite().then_some(rounded + 0.0)
+}
+
+/// The stream being written, and the colours and stroke style already set in it.
+#[derive(Debug)]
+struct Content<'a> {
+    shared: &'a Shared,
+    bytes: Vec<u8>,
+    fill: Option<Colour>,
+    stroke: Option<StrokeStyle>,
+}
+
+impl Content<'_> {
+    /// `operands operator` on a line of its own.
+    fn op(&mut self, operands: &[f32], operator: &str) {
+        if !self.bytes.is_empty() {
+            self.bytes.push(b'\n');
+        }
+        for value in operands {
+            // Writing to a Vec does not fail.
+            let _ = write!(self.bytes, "{value} ");
+        }
+        self.bytes.extend_from_slice(operator.as_bytes());
+    }
+
+    fn begin_layer(&mut self, role: Role) {
+        self.op(&[], "/OC /");
+        self.bytes.extend_from_slice(role.name().as_bytes());
+        self.bytes.extend_from_slice(b" BDC");
+    }
+
+    fn items(&mut self, items: &[Item], transform: Affine) {
+        for item in items {
+            match item {
+                Item::Shape(shape) => self.shape(shape, transform),
+                Item::Group(group) => {
+                    if group.transform.is_finite() {
+                        self.items(&group.items, transform * group.transform);
+                    }
+                }
+                Item::Use(used) => {
+                    // The form sets its own colours inside q … Q: the pen is unchanged.
+                    let id = self.shared.symbol_id(&used.symbol);
+                    self.xobject(id.map(|id| id.0), transform * used.transform);
+                }
+                Item::Image(raster) => {
+                    let id = self.shared.image_id(&raster.image);
+                    self.xobject(id.map(|id| id.0), transform * unit_square_to(raster.rect));
+                }
+            }
+        }
+    }
+
+    /// `q <placed> cm q 1 0 0 1 0 0 cm /<name> Do Q Q`: the XObject `name` drawn with its
+    /// units mapped to page points by `placed`; nothing when it is unknown or `placed` is not
+    /// finite.
+    fn xobject(&mut self, name: Option<String>, placed: Affine) {
+        let matrix = placed.as_coeffs().map(|v| v as f32);
+        let Some(name) = name.filter(|_| matrix.iter().all(|v| v.is_finite())) else { return };
+        self.op(&[], "q");
+        self.op(&matrix, "cm");
+        // The inner `q 1 0 0 1 0 0 cm … Q` is what printpdf's `UseXobject` wrote before the
+        // content was written here: kept, so the streams stay as they were.
+        self.op(&[], "q");
+        self.op(&[1.0, 0.0, 0.0, 1.0, 0.0, 0.0], "cm");
+        self.op(&[], "/");
+        self.bytes.extend_from_slice(name.as_bytes());
+        self.bytes.extend_from_slice(b" Do");
+        self.op(&[], "Q");
+        self.op(&[], "Q");
+    }
+
+    /// Fill (non-zero) then stroke. A shape with any non-finite point is skipped whole.
+    fn shape(&mut self, shape: &Shape, transform: Affine) {
+        let Some(rings) = rings(&shape.path, transform) else { return };
+        if rings.is_empty() {
+            return;
+        }
+        if let Some(colour) = shape.fill {
+            self.set_fill(colour);
+            // As printpdf's Polygon: every ring, one `h` after the last, then `f`.
+            for ring in &rings {
+                self.path(ring);
+            }
+            self.op(&[], "h");
+            self.op(&[], "f");
+        }
+        let scale = transform.determinant().abs().sqrt();
+        let Some(stroke) = shape.stroke.as_ref().and_then(|s| StrokeStyle::new(s, scale)) else {
+            return;
+        };
+        self.set_stroke(stroke);
+        // Each subpath is stroked on its own, closed only when the scene closed it.
+        for ring in &rings {
+            self.path(ring);
+            if ring.closed {
+                self.op(&[], "h");
+            }
+            self.op(&[], "S");
+        }
+    }
+
+    fn path(&mut self, ring: &Ring) {
+        self.op(&ring.start, "m");
+        for segment in &ring.segments {
+            match segment {
+                Segment::Line(p) => self.op(p, "l"),
+                Segment::Curve(points) => self.op(points, "c"),
+            }
+        }
+    }
+
+    fn set_fill(&mut self, colour: Colour) {
+        if self.fill.replace(colour) != Some(colour) {
+            self.op(&rgb(colour), "rg");
+        }
+    }
+
+    fn set_stroke(&mut self, style: StrokeStyle) {
+        if self.stroke.as_ref() == Some(&style) {
+            return;
+        }
+        self.op(&rgb(style.colour), "RG");
+        self.op(&[style.width], "w");
+        let cap = match style.cap {
+            LineCap::Butt => "0 J",
+            LineCap::Round => "1 J",
+            LineCap::Square => "2 J",
+        };
+        self.op(&[], cap);
+        self.op(&[], "[");
+        for (index, length) in style.dash.iter().enumerate() {
+            let gap = if index > 0 { " " } else { "" };
+            let _ = write!(self.bytes, "{gap}{length}");
+        }
+        self.bytes.extend_from_slice(b"] 0 d");
+        self.stroke = Some(style);
+    }
+}
+
+fn rgb(colour: Colour) -> [f32; 3] {
+    let channel = |v: u8| f32::from(v) / 255.0;
+    [channel(colour.r), channel(colour.g), channel(colour.b)]
+}
+
+/// One subpath in page points.
+#[derive(Debug)]
+struct Ring {
+    start: [f32; 2],
+    segments: Vec<Segment>,
+    closed: bool,
+}
+
+#[derive(Debug)]
+enum Segment {
+    Line([f32; 2]),
+    Curve([f32; 6]),
+}
+
+/// The subpaths of `path` mapped through `transform`, quadratics raised to cubics;
+/// `None` if any point is not finite.
+fn rings(path: &BezPath, transform: Affine) -> Option<Vec<Ring>> {
+    let mut rings = Vec::new();
+    let mut open: Option<Ring> = None;
+    let (mut start, mut last) = (Point::ZERO, Point::ZERO);
+    let at =
+        |p: Point| Some(Ring { start: mapped(transform, p)?, segments: Vec::new(), closed: false });
+    for element in path.elements() {
+        let (segment, end) = match *element {
+            PathEl::MoveTo(p) => {
+                rings.extend(open.take());
+                open = Some(at(p)?);
+                (start, last) = (p, p);
+                continue;
+            }
+            PathEl::ClosePath => {
+                rings.extend(open.take().map(|ring| Ring { closed: true, ..ring }));
+                last = start;
+                continue;
+            }
+            PathEl::LineTo(p) => (Segment::Line(mapped(transform, p)?), p),
+            PathEl::QuadTo(c, p) => {
+                let c1 = last + (c - last) * (2.0 / 3.0);
+                let c2 = p + (c - p) * (2.0 / 3.0);
+                (curve(transform, c1, c2, p)?, p)
+            }
+            PathEl::CurveTo(c1, c2, p) => (curve(transform, c1, c2, p)?, p),
+        };
+        if open.is_none() {
+            // Drawing without a move starts at the current point (or the origin).
+            open = Some(at(last)?);
+        }
+        open.as_mut()?.segments.push(segment);
+        last = end;
+    }
+    rings.extend(open);
+    Some(rings)
+}
+
+fn curve(transform: Affine, c1: Point, c2: Point, end: Point) -> Option<Segment> {
+    let [a, b] = mapped(transform, c1)?;
+    let [c, d] = mapped(transform, c2)?;
+    let [e, f] = mapped(transform, end)?;
+    Some(Segment::Curve([a, b, c, d, e, f]))
+}
+
+fn mapped(transform: Affine, point: Point) -> Option<[f32; 2]> {
+    let p = transform * point;
+    Some([rounded_pt(p.x)?, rounded_pt(p.y)?])
+}
+
+/// A stroke as written: everything in page points, already scaled by the transform.
+#[derive(Clone, Debug, PartialEq)]
+struct StrokeStyle {
+    colour: Colour,
+    width: f32,
+    cap: LineCap,
+    dash: Vec<f32>,
+}
+
+impl StrokeStyle {
+    /// `scale` is sqrt(|det|) of the shape's transform to page points: exact for rotations,
+    /// mirrors and uniform scales, the geometric mean of the two scales otherwise (SVG would
+    /// draw a varying width there). `None` when the width is zero, negative or not finite.
+    fn new(stroke: &Stroke, scale: f64) -> Option<StrokeStyle> {
+        let width = rounded_pt(stroke.width_mm * scale).filter(|w| *w > 0.0)?;
+        let dash = dash_pt(&stroke.dash_mm, scale);
+        Some(StrokeStyle { colour: stroke.colour, width, cap: stroke.cap, dash })
+    }
+}
+
+/// The dash pattern in pt, empty (solid) when unusable: negative, NaN or all zero.
+fn dash_pt(dash: &[f64], scale: f64) -> Vec<f32> {
+    let lengths: Option<Vec<f32>> =
+        dash.iter().map(|d| rounded_pt(d * scale).filter(|v| *v >= 0.0 && d.is_finite())).collect();
+    match lengths {
+        Some(lengths) if lengths.iter().any(|v| *v > 0.0) => lengths,
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::Layer;
+
+    #[test]
+    fn drawing_after_close_starts_at_the_subpath_start() {
+        let mut path = BezPath::new();
+        path.move_to((10.0, 20.0));
+        path.line_to((20.0, 20.0));
+        path.close_path();
+        path.line_to((10.0, 30.0));
+        let rings = rings(&path, Affine::IDENTITY).unwrap();
+        assert!(rings.len() == 2 && rings[0].closed && !rings[1].closed);
+        assert_eq!((rings[1].start, rings[1].segments.len()), ([10.0, 20.0], 1));
+    }
+
+    #[test]
+    fn operators_are_written_as_lopdf_writes_them() {
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((25.4, 0.0));
+        path.curve_to((25.4, 25.4), (0.0, 25.4), (0.0, 12.7));
+        let stroke = Stroke {
+            cap: LineCap::Round,
+            dash_mm: vec![2.54, 1.27],
+            ..Stroke::solid(Colour { r: 255, g: 0, b: 51 }, 0.254)
+        };
+        let shape = Shape { stroke: Some(stroke), ..Shape::filled(path, Colour::WHITE) };
+        let page = Page {
+            label: "p".into(),
+            width_mm: 25.4,
+            height_mm: 25.4,
+            layers: vec![Layer { role: Role::Art, items: vec![Item::Shape(shape)] }],
+        };
+        let nothing_shared = Shared { symbols: Vec::new(), images: Vec::new() };
+        let text = String::from_utf8(page_content(&page, &nothing_shared)).unwrap();
+        let expected = "1 j\n/OC /art BDC\n1 1 1 rg\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nh\nf\n\
+                        1 0 0.2 RG\n0.72 w\n1 J\n[7.2 3.6] 0 d\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nS\nEMC";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn uses_and_bitmaps_draw_their_xobjects_and_unknown_ones_draw_nothing() {
+        use crate::scene::{Raster, RasterImage, Symbol, Use};
+        use std::sync::Arc;
+        let symbol = Arc::new(Symbol { name: "dot".into(), items: Vec::new() });
+        let stranger = Arc::new(Symbol { name: "other".into(), items: Vec::new() });
+        let pixel = RasterImage {
+            width: 1,
+            height: 1,
+            rgba: vec![0, 0, 0, 255],
+            file: Vec::new(),
+            mime: "image/png",
+        };
+        let image = Arc::new(pixel);
+        let placed =
+            |symbol: &Arc<Symbol>, transform| Item::Use(Use { symbol: symbol.clone(), transform });
+        let items = vec![
+            placed(&symbol, Affine::translate((25.4, 0.0))),
+            placed(&stranger, Affine::IDENTITY),
+            placed(&symbol, Affine::scale(f64::NAN)),
+            Item::Image(Raster {
+                image: image.clone(),
+                rect: kurbo::Rect::new(0.0, 0.0, 25.4, 12.7),
+            }),
+        ];
+        let page = Page {
+            label: "p".into(),
+            width_mm: 25.4,
+            height_mm: 25.4,
+            layers: vec![Layer { role: Role::Art, items }],
+        };
+        let shared = Shared { symbols: vec![symbol], images: vec![image] };
+        let text = String::from_utf8(page_content(&page, &shared)).unwrap();
+        // The symbol 1 inch right: its y flipped on a page 72 pt high. The bitmap's unit
+        // square spans 72 × 36 pt, its top row on top (y up from 36 pt to 72 pt).
+        let expected = "1 j\n/OC /art BDC\n\
+                        q\n2.8346457 0 0 -2.8346457 72 72 cm\nq\n1 0 0 1 0 0 cm\n/symbol-1 Do\nQ\nQ\n\
+                        q\n72 0 0 36 0 36 cm\nq\n1 0 0 1 0 0 cm\n/image-1 Do\nQ\nQ\nEMC";
+        assert_eq!(text, expected);
+    }
+}
