@@ -7,17 +7,14 @@ use std::path::Path;
 
 use common::{code, root, scratch, text, tilepress};
 
-/// Every file in `folder` with its bytes.
+/// Every file tilepress wrote in `folder` with its bytes (not its hidden manifest).
 fn files(folder: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(folder)
         .unwrap()
-        .map(|entry| {
-            let path = entry.unwrap().path();
-            (
-                path.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&path).unwrap(),
-            )
-        })
+        .map(|entry| entry.unwrap().path())
+        .map(|path| (path.file_name().unwrap().to_string_lossy().into_owned(), path))
+        .filter(|(name, _)| !name.starts_with('.'))
+        .map(|(name, path)| (name, std::fs::read(&path).unwrap()))
         .collect()
 }
 
