@@ -8,15 +8,14 @@ mod common;
 
 use std::fs;
 
+use common::pdf::fills;
 use common::{code, line_of, root, scratch, text, tilepress};
 
 fn check(name: &str, toml: &str) -> (i32, String) {
     common::check_text(name, "r.toml", toml)
 }
 use lopdf::Document;
-use lopdf::content::Content;
 
-const PT_PER_MM: f64 = 72.0 / 25.4;
 const RED: [u8; 3] = [0xc0, 0x39, 0x2b];
 const GREEN: [u8; 3] = [0x27, 0xae, 0x60];
 const BLUE: [u8; 3] = [0x2c, 0x6f, 0xbb];
@@ -93,80 +92,6 @@ fn a_region_tile_listed_twice_is_a_duplicate() {
     );
 }
 
-/// A filled path: its colour (0–255 per channel) and its points in mm.
-type Fill = ([u8; 3], Vec<(f64, f64)>);
-
-/// Every filled path of the first page: its colour and points in mm (form XObjects
-/// followed; the PDF maps mm to points and flips y).
-fn fills(pdf: &Document) -> Vec<Fill> {
-    let page = pdf.get_pages()[&1];
-    let mut forms: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
-    if let Ok((direct, ids)) = pdf.get_page_resources(page) {
-        for resources in
-            direct.into_iter().chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()))
-        {
-            let Ok((_, xobjects)) = resources.get(b"XObject").and_then(|x| pdf.dereference(x))
-            else {
-                continue;
-            };
-            for (name, reference) in xobjects.as_dict().unwrap().iter() {
-                let stream = pdf.dereference(reference).unwrap().1.as_stream().unwrap();
-                let content =
-                    stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
-                forms.push((name.clone(), content));
-            }
-        }
-    }
-    let mut found = Vec::new();
-    walk(&pdf.get_page_content(page), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], &forms, &mut found);
-    found
-}
-
-fn walk(content: &[u8], start: [f64; 6], forms: &[(Vec<u8>, Vec<u8>)], found: &mut Vec<Fill>) {
-    let (mut ctm, mut colour, mut points, mut stack) = (start, [0u8; 3], Vec::new(), Vec::new());
-    for op in Content::decode(content).unwrap().operations {
-        let n: Vec<f64> = op
-            .operands
-            .iter()
-            .map(|o| match o {
-                lopdf::Object::Integer(i) => *i as f64,
-                lopdf::Object::Real(r) => f64::from(*r),
-                _ => f64::NAN,
-            })
-            .collect();
-        let at = |m: [f64; 6], x: f64, y: f64| {
-            ((m[0] * x + m[2] * y + m[4]) / PT_PER_MM, (m[1] * x + m[3] * y + m[5]) / PT_PER_MM)
-        };
-        match op.operator.as_str() {
-            "q" => stack.push((ctm, colour)),
-            "Q" => (ctm, colour) = stack.pop().unwrap(),
-            "cm" => {
-                let a = [n[0], n[1], n[2], n[3], n[4], n[5]];
-                ctm = [
-                    a[0] * ctm[0] + a[1] * ctm[2],
-                    a[0] * ctm[1] + a[1] * ctm[3],
-                    a[2] * ctm[0] + a[3] * ctm[2],
-                    a[2] * ctm[1] + a[3] * ctm[3],
-                    a[4] * ctm[0] + a[5] * ctm[2] + ctm[4],
-                    a[4] * ctm[1] + a[5] * ctm[3] + ctm[5],
-                ];
-            }
-            "rg" => colour = [0, 1, 2].map(|i| (n[i] * 255.0).round() as u8),
-            "m" | "l" => points.push(at(ctm, n[0], n[1])),
-            "c" => points.extend(n.chunks(2).map(|p| at(ctm, p[0], p[1]))),
-            "f" | "f*" | "B" | "b" => found.push((colour, std::mem::take(&mut points))),
-            "S" | "s" | "n" => points.clear(),
-            "Do" => {
-                let name = op.operands[0].as_name().unwrap();
-                if let Some((_, form)) = forms.iter().find(|(n, _)| n == name) {
-                    walk(form, ctm, forms, found);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
 fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
 }
@@ -200,10 +125,10 @@ fn regions_meet_on_the_corner_to_centre_lines_and_fill_each_tile() {
     let output = tilepress(&dir, &["build", design_path().to_str().unwrap(), "-o", "out"]);
     assert_eq!(code(&output), 0, "{:?}", text(&output));
     let pdf = Document::load(dir.join("out/region-triangles/region-triangles.pdf")).unwrap();
-    let regions: Vec<Vec<(f64, f64)>> = fills(&pdf)
+    let regions: Vec<Vec<(f64, f64)>> = fills(&pdf, 1)
         .into_iter()
-        .filter(|(colour, _)| [RED, GREEN, BLUE].contains(colour))
-        .map(|(_, points)| vertices(&points))
+        .filter(|fill| [RED, GREEN, BLUE].contains(&fill.colour))
+        .map(|fill| vertices(&fill.points))
         .collect();
     assert_eq!(regions.len(), 33, "three regions on each of 11 tiles");
     let tile_area = 3f64.sqrt() / 4.0 * 40.0 * 40.0;
