@@ -7,6 +7,7 @@ use tilepress::build::{build_formats, file_stem};
 use tilepress::model::design::SheetSettings;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
+use tilepress::model::source::toml_files_in;
 use tilepress::model::{Design, Diagnostic, load};
 use tilepress::output::{PublishError, publish};
 use tilepress::validate::check_design;
@@ -275,17 +276,6 @@ pub fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
     if found.is_empty() {
         return Err(format!("no .toml designs in {}", folder.display()));
     }
-    Ok(found)
-}
-
-/// Every `*.toml` file in a folder, sorted (none when it has none).
-pub fn toml_files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
-        .collect();
-    found.sort();
     Ok(found)
 }
 

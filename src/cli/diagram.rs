@@ -11,9 +11,9 @@ use tilepress::output::{publish, publish_more};
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
-use super::commands::{
-    BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems, publish_failed, toml_files_in,
-};
+use tilepress::model::source::toml_files_in;
+
+use super::commands::{BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems, publish_failed};
 use super::jobs::Log;
 
 /// `diagram`: every file given into `OUT/`.

@@ -82,7 +82,9 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let margin = sheet.margin_mm;
     let (offset, scale) = (sheet.print.back_offset_mm, sheet.print.back_scale);
     let correction = duplex_correction(offset, scale, width, height);
-    let mirror = back_mirror(sheet.duplex, width, height).map(|mirror| mirror * correction);
+    // The bare turn of the sheet places the back footer; backs also get the measured correction.
+    let turn = back_mirror(sheet.duplex, width, height);
+    let mirror = turn.map(|turn| turn * correction);
     let has_backs = part.front_and_back && part.cutouts.iter().any(|c| c.back.is_some());
     let count = packed.sheets.len();
     let mut pages = Vec::new();
@@ -127,12 +129,12 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             // Behind the front's footer band as the sheet turns over (at the top when it
             // turns top to bottom).
             FooterPlace::Bottom => {
-                let turn = back_mirror(sheet.duplex, width, height).unwrap_or(Affine::IDENTITY);
-                back_page_footer(&lines, (width, height), margin, turn)
+                back_page_footer(&lines, (width, height), margin, turn.unwrap_or(Affine::IDENTITY))
             }
             // Behind the front's band: on the left when the sheet turns left to right.
             FooterPlace::Side => {
-                let turned = (mirror * kurbo::Point::new(width, height / 2.0)).x < width / 2.0;
+                let turn = turn.unwrap_or(Affine::IDENTITY);
+                let turned = (turn * kurbo::Point::new(width, height / 2.0)).x < width / 2.0;
                 side_footer(&lines, width, height, margin, turned)
             }
         };

@@ -92,6 +92,17 @@ pub fn too_deep(text: &str) -> Option<usize> {
     None
 }
 
+/// Every `*.toml` file in `folder` (designs or diagrams), sorted.
+pub fn toml_files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        .collect();
+    found.sort();
+    Ok(found)
+}
+
 /// Reads a design or diagram file (`what`, e.g. "design"): a regular file of at most
 /// [`MAX_INPUT_BYTES`] of UTF-8 text (a byte-order mark is dropped, so columns count from
 /// the first real character). Anything else is one diagnostic, with the line and column of

@@ -211,15 +211,11 @@ fn diagrams_of(design_path: &Path, folder: &Path) -> (Vec<OutputFile>, Vec<Diagr
 /// The `*.toml` files in `folder` whose `[diagram] design` names `design_path`, sorted.
 pub fn diagram_files_of(design_path: &Path, folder: &Path) -> Vec<PathBuf> {
     let Ok(design) = design_path.canonicalize() else { return Vec::new() };
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+    let Ok(files) = crate::model::source::toml_files_in(folder) else { return Vec::new() };
+    files
+        .into_iter()
         .filter(|path| named_design(path).is_some_and(|named| named == design))
-        .collect();
-    found.sort();
-    found
+        .collect()
 }
 
 /// The design a diagram file names, resolved against the diagram's folder; `None` when the

@@ -184,15 +184,8 @@ fn build_button(site: &Site, served: &Served) -> Reply {
 /// the diagram files beside it.
 fn sources_of(served: &Served) -> Vec<std::path::PathBuf> {
     let mut sources = vec![served.path.clone()];
-    if let Ok(entries) = std::fs::read_dir(&served.diagrams_folder) {
-        sources.extend(
-            entries
-                .flatten()
-                .map(|entry| entry.path())
-                .filter(|path| path.extension().is_some_and(|e| e == "toml")),
-        );
-    }
-    sources.sort();
+    sources
+        .extend(crate::model::source::toml_files_in(&served.diagrams_folder).unwrap_or_default());
     sources
 }
 
