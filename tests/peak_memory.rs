@@ -69,6 +69,7 @@ fn largest_rule_colours() -> usize {
         symmetry: tilepress::model::design::Symmetry::None,
         count: None,
         copies: 1,
+        values: None,
         position: Default::default(),
     };
     (2..40).take_while(|&n| enumeration_work(&rule(n), 6) <= MAX_ENUMERATION_WORK).last().unwrap()

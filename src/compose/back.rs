@@ -4,29 +4,27 @@
 
 use kurbo::Point;
 
-use super::face::outline;
 use crate::face::Level;
 use crate::face::draw::face_items;
-use crate::face::items::tile_outline;
-use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::outline::Outline;
 use crate::model::design::{Backs, Palette, Tile};
 use crate::scene::{Item, Shape};
 use crate::text::{Anchor, text_outline};
 
-/// The back of `tile`, upright, centred on the origin; `numbers` are all the set's numbers.
+/// The back of `tile` on its `outline`, upright, centred on the origin; `numbers` are all
+/// the set's numbers.
 pub fn back(
     tile: &Tile,
-    shape: RegularPolygon,
+    outline: &Outline,
     backs: &Backs,
     palette: &Palette,
     numbers: &[u32],
 ) -> Vec<Item> {
-    let mut items = vec![Item::Shape(Shape::filled(outline(shape), backs.background))];
+    let mut items = vec![Item::Shape(Shape::filled(outline.path.clone(), backs.background))];
     if let Some(layers) = &tile.faces.back {
         // A back template replaces the number; its layers have no edge art between them.
-        let face_outline = tile_outline(shape);
-        items.extend(face_items(layers, &face_outline, Level::Below));
-        items.extend(face_items(layers, &face_outline, Level::Above));
+        items.extend(face_items(layers, outline, Level::Below));
+        items.extend(face_items(layers, outline, Level::Above));
     } else if let Some(colour) = &tile.back {
         let label = back_label(tile.number, numbers, backs.mark_upside_down_numbers);
         let glyphs = text_outline(&label, backs.text_height_mm, Point::ORIGIN, Anchor::Centre);

@@ -67,6 +67,20 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     items
 }
 
+/// A face without edge art (a card, a counter, a rectangle or circle tile): `background`
+/// filled with `colour`, then the face layers below and above.
+pub fn layered_face(
+    background: &BezPath,
+    colour: crate::scene::Colour,
+    layers: &[crate::face::Layer],
+    outline: &crate::geometry::outline::Outline,
+) -> Vec<Item> {
+    let mut items = vec![Item::Shape(Shape::filled(background.clone(), colour))];
+    items.extend(face_items(layers, outline, Level::Below));
+    items.extend(face_items(layers, outline, Level::Above));
+    items
+}
+
 /// Joins sorted so that short lines lie underneath and long ones cross over them.
 fn drawing_order(tile: &Tile, shape: RegularPolygon) -> Vec<(usize, usize)> {
     let mut joins = tile.joins.clone();
@@ -141,6 +155,7 @@ mod tests {
             joins: joins.to_vec(),
             back_side: None,
             copies: 1,
+            values: Vec::new(),
             back: None,
             faces: Default::default(),
             position: Default::default(),

@@ -114,6 +114,7 @@ mod tests {
             joins: joins.to_vec(),
             back_side: None,
             copies: 1,
+            values: Vec::new(),
             back: None,
             faces: Default::default(),
             position: Default::default(),

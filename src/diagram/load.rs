@@ -66,6 +66,14 @@ fn resolve(
     // Polyform pieces are placed on the board's squares; annotations use the square grid.
     let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
     let triangles = design.board.as_ref().map(|board| RegularPolygon::new(3, board.edge_mm));
+    if let Some(shape) = design.tile_shape.filter(|shape| shape.regular().is_none()) {
+        resolver.error(
+            &table.design.span(),
+            format!("diagrams of {} tiles are not supported", shape.name()),
+            "diagrams place hexagon, square or triangle tiles on their lattice",
+        );
+        return None;
+    }
     let Some(grid) = design.shape.or(squares).or(triangles).and_then(Grid::new) else {
         resolver.error(
             &table.design.span(),

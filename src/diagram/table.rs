@@ -132,6 +132,7 @@ mod tests {
             joins: Vec::new(),
             back_side: None,
             copies: 1,
+            values: Vec::new(),
             back: None,
             faces: Default::default(),
             position: Default::default(),

@@ -17,6 +17,7 @@ use crate::model::design::{Backs, Palette, Tile};
 use crate::model::pieces::{PieceSet, PieceTable};
 use crate::model::resolve::Resolver;
 use crate::model::schema::DesignFile;
+use crate::model::tile_shape::TileShape;
 
 /// Resolves the faces of every tile: fronts (set or tile template, tile layers) and backs
 /// (the `[backs]` template). Tiles keep their order; entries that failed are skipped.
@@ -25,7 +26,7 @@ pub fn tile_faces(
     faces: &mut FaceResolver<'_>,
     file: &DesignFile,
     palette: &Palette,
-    shape: RegularPolygon,
+    shape: TileShape,
     backs: &Backs,
     tiles: &mut [Tile],
 ) {
@@ -50,8 +51,8 @@ pub fn tile_faces(
             template: table.template.as_ref().or(set_template),
             layers: &table.layers,
         };
-        let outline_name = format!("a {}", shape.shape_name());
-        let corners = shape.sides;
+        let outline_name = format!("a {}", shape.name());
+        let corners = shape.sides();
         let item =
             ItemFace { what, position, tables: front, fields, corners, outline_name, folder: None };
         if front.template.is_some() || !front.layers.is_empty() {

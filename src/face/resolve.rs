@@ -390,7 +390,7 @@ fn required_size(r: &mut Resolver<'_>, table: &LayerTable, what: &str) -> Option
 }
 
 /// A palette name or `#rrggbb`; `Ok(None)` when absent, `None` (reported) when unknown.
-fn colour(
+pub fn colour(
     r: &mut Resolver<'_>,
     palette: &Palette,
     name: Option<&Spanned<String>>,

@@ -73,6 +73,7 @@ mod tests {
             back: None,
             back_side: None,
             copies: 1,
+            values: Vec::new(),
             faces: crate::face::ItemFaces { front: layers, back: None },
             position: Default::default(),
         }

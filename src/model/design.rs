@@ -16,6 +16,11 @@ pub struct Design {
     /// The tiles' outline, every tile of a set having the same; `None` in a design without
     /// `[[tiles]]` (one of pieces, boards or nets only).
     pub shape: Option<RegularPolygon>,
+    /// The tiles' outline of any kind (a regular polygon as `shape`, a rectangle or a
+    /// circle); `None` without `[[tiles]]`.
+    pub tile_shape: Option<super::tile_shape::TileShape>,
+    /// Where the tiles' values sit and how they are drawn, when tiles carry values.
+    pub values: Option<super::values::Values>,
     pub style: Style,
     pub palette: Palette,
     pub rule: Option<SetRule>,
@@ -152,6 +157,8 @@ pub struct Tile {
     pub back_side: Option<TileSide>,
     /// How many identical copies of the tile the set holds (`copies`, default 1).
     pub copies: u32,
+    /// Numbers at the tile's value positions (cells or corners), in order; empty if none.
+    pub values: Vec<u32>,
     /// Colour name of the number on the back, if the tile has a back.
     pub back: Option<String>,
     /// Face layers of the front and (with a back template) the back.
@@ -215,6 +222,8 @@ pub struct SetRule {
     pub count: Option<usize>,
     /// How many copies of each derived tile the set holds (`copies`, default 1).
     pub copies: u32,
+    /// A rule over values instead of edges (`values = {…}`).
+    pub values: Option<super::values::ValueRule>,
     /// Where `[rule]` is in the file.
     pub position: Position,
 }

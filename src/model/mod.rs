@@ -19,8 +19,10 @@ pub mod schema;
 pub mod slot_style;
 pub mod source;
 pub mod suggest;
+pub mod tile_shape;
 pub mod tiles;
 pub mod tracks;
+pub mod values;
 
 // Print corrections and image outputs of a sheet.
 pub mod print;

@@ -17,18 +17,18 @@ use super::diagnostic::Diagnostic;
 use super::diagnostic::number_text;
 use super::paper::parse_paper;
 use super::pieces::{PieceTables, resolve_pieces};
-use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
+use super::schema::{BacksTable, DesignFile, RuleTable, SheetTable, StyleTable};
 use super::slot_style::slot_style;
 use super::source::SourceFile;
 use super::suggest::{closest, quoted_words};
-use super::tiles::resolve_tiles;
+use super::tile_shape::{TileShape, resolve_tile_shape};
+use super::tiles::{TileKinds, resolve_tiles};
+use super::values::{Values, resolve_value_rule, resolve_values, value_layers};
 use crate::face::items::{piece_faces, tile_faces};
 use crate::face::resolve::FaceResolver;
 use crate::geometry::polygon::RegularPolygon;
 use crate::scene::Colour;
 
-/// Largest edge accepted, in mm (a tile bigger than any paper is refused later, by size).
-const MAX_EDGE_MM: f64 = 1000.0;
 /// Most copies of one tile accepted (a sheet of copies beyond this is a typo).
 const MAX_COPIES: u32 = 10_000;
 
@@ -53,22 +53,36 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     }
     let palette = resolver.palette(&file.palette);
     let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
-    let shape = resolver.shape(&file.set, needs_shape);
+    let tile_shape = resolve_tile_shape(&mut resolver, &file.set, needs_shape);
+    let shape = tile_shape.and_then(TileShape::regular);
     // Styles and rules are measured against the tile; without tiles any size will do.
-    let measure = shape.unwrap_or(RegularPolygon::new(6, 24.0));
+    let measure = tile_shape.map_or(RegularPolygon::new(6, 24.0), measuring_polygon);
     let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
-    let rule = file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, measure));
+    let with_values = file.tiles.iter().any(|tile| tile.get_ref().values.is_some());
+    let values =
+        resolve_values(&mut resolver, file.values.as_ref(), &palette, tile_shape, with_values);
+    let rule =
+        file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, measure, values.as_ref()));
     let sheet = resolver.sheet(file.sheet.as_ref().map(Spanned::get_ref));
-    let mut tiles = match shape {
-        Some(shape) => resolve_tiles(&mut resolver, &file.tiles, &palette, shape, rule.as_ref()),
+    let mut tiles = match tile_shape {
+        Some(tile_shape) => {
+            let kinds = TileKinds { shape: tile_shape, values: values.as_ref() };
+            resolve_tiles(&mut resolver, &file.tiles, &palette, kinds, rule.as_ref())
+        }
         None => Vec::new(),
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
     let face_errors = resolver.diagnostics.len();
     let mut faces = FaceResolver::new(file.faces.as_ref().map(Spanned::get_ref), source.path());
-    if let Some(shape) = shape {
-        tile_faces(&mut resolver, &mut faces, &file, &palette, shape, &backs, &mut tiles);
+    if let Some(tile_shape) = tile_shape {
+        tile_faces(&mut resolver, &mut faces, &file, &palette, tile_shape, &backs, &mut tiles);
+        if let Some(values) = &values {
+            for tile in &mut tiles {
+                let layers = value_layers(values, &tile.values, tile_shape, tile.position);
+                tile.faces.front.extend(layers);
+            }
+        }
     }
     let board_kind = file.board.as_ref().and_then(|b| board_kind(&mut resolver, b));
     let (painted, on_grid) = match board_kind {
@@ -116,6 +130,8 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         name: file.set.get_ref().name.get_ref().trim().to_string(),
         description: file.set.get_ref().description.clone(),
         shape,
+        tile_shape,
+        values,
         style,
         palette,
         rule,
@@ -138,6 +154,16 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         return Err(resolver.diagnostics);
     }
     Ok(design)
+}
+
+/// The regular polygon sizes are measured against: the tile itself, or a square of a
+/// rectangle's shorter side or inside a circle.
+fn measuring_polygon(shape: TileShape) -> RegularPolygon {
+    match shape {
+        TileShape::Regular(polygon) => polygon,
+        TileShape::Rectangle(rect) => RegularPolygon::new(4, rect.width_mm.min(rect.height_mm)),
+        TileShape::Circle { diameter_mm } => RegularPolygon::new(4, diameter_mm / 2f64.sqrt()),
+    }
 }
 
 /// The piece and board tables of a file.
@@ -250,40 +276,6 @@ impl Resolver<'_> {
         palette
     }
 
-    /// The tile shape from `[set]`; required when the design has tiles or a rule.
-    fn shape(&mut self, set: &Spanned<SetTable>, needed: bool) -> Option<RegularPolygon> {
-        let table = set.get_ref();
-        if table.name.get_ref().trim().is_empty() {
-            self.error(&table.name.span(), "the set has no name".into(), "give [set] a name");
-        }
-        let (Some(shape), Some(edge)) = (&table.shape, &table.edge_mm) else {
-            if needed {
-                self.error(
-                    &set.span(),
-                    "the set has tiles or a rule but no tile `shape` and `edge_mm`".into(),
-                    "add e.g. shape = \"hexagon\" and edge_mm = 24.0 to [set]",
-                );
-            }
-            return None;
-        };
-        let name = shape.get_ref().trim();
-        let sides = RegularPolygon::sides_for_name(name).unwrap_or_else(|| {
-            self.error(
-                &shape.span(),
-                format!("unknown tile shape `{name}`"),
-                "use `hexagon`, `square` or `triangle`",
-            );
-            6
-        });
-        let errors = self.diagnostics.len();
-        let mut edge = self.length(edge, "the tile edge `edge_mm`", (1.0, MAX_EDGE_MM));
-        if self.diagnostics.len() > errors {
-            // Measure the rest against a typical tile, so that one mistake is one error.
-            edge = 24.0;
-        }
-        Some(RegularPolygon::new(sides, edge))
-    }
-
     fn style(
         &mut self,
         table: Option<&StyleTable>,
@@ -316,27 +308,46 @@ impl Resolver<'_> {
         table: &Spanned<RuleTable>,
         palette: &Palette,
         shape: RegularPolygon,
+        values: Option<&Values>,
     ) -> SetRule {
         let rule = table.get_ref();
-        let colours: Vec<String> = rule
-            .colours
-            .get_ref()
-            .iter()
-            .filter_map(|name| {
-                if name.get_ref().trim() == EMPTY_SLOT {
-                    Some(EMPTY_SLOT.to_string())
-                } else {
-                    self.colour_name(name, palette)
+        let value_rule = rule.values.as_ref().and_then(|v| resolve_value_rule(self, v, values));
+        let colours: Vec<String> = match (&rule.colours, &rule.values) {
+            (Some(colours), None) => {
+                if colours.get_ref().is_empty() {
+                    self.error(
+                        &colours.span(),
+                        "the rule names no colours".into(),
+                        "list the slot colours",
+                    );
                 }
-            })
-            .collect();
-        if rule.colours.get_ref().is_empty() {
-            self.error(
-                &rule.colours.span(),
-                "the rule names no colours".into(),
-                "list the slot colours",
-            );
-        }
+                let named = colours.get_ref().iter().filter_map(|name| {
+                    if name.get_ref().trim() == EMPTY_SLOT {
+                        Some(EMPTY_SLOT.to_string())
+                    } else {
+                        self.colour_name(name, palette)
+                    }
+                });
+                named.collect()
+            }
+            (Some(colours), Some(_)) => {
+                self.error(
+                    &colours.span(),
+                    "the rule is over values and edge colours at once".into(),
+                    "a rule derives a set from values or from edges: drop `colours` or `values`",
+                );
+                Vec::new()
+            }
+            (None, Some(_)) => vec![EMPTY_SLOT.to_string()],
+            (None, None) => {
+                self.error(
+                    &table.span(),
+                    "the rule names no colours and no values".into(),
+                    "list the slot colours (`colours = [\"red\", …]`) or give `values = {…}`",
+                );
+                Vec::new()
+            }
+        };
         let slot_kinds = match &rule.slot_kinds {
             None => vec![SlotKind::Line],
             Some(kinds) => kinds.get_ref().iter().filter_map(|kind| self.slot_kind(kind)).collect(),
@@ -385,6 +396,7 @@ impl Resolver<'_> {
             distinct_line_colours: rule.distinct_line_colours.unwrap_or(false),
             count: rule.count.as_ref().map(|c| *c.get_ref()),
             copies: rule.copies.as_ref().map_or(1, |copies| self.copies(copies)),
+            values: value_rule,
             position: self.source.start_of(&table.span()),
             colours,
             slot_kinds,

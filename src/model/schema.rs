@@ -56,6 +56,9 @@ pub struct DesignFile {
     /// `[faces.NAME]`: face templates, see `face::schema`.
     #[serde(default)]
     pub faces: Option<Spanned<crate::face::schema::TemplatesTable>>,
+    /// `[values]`: where tiles' values sit and how they are drawn, see `model::values`.
+    #[serde(default)]
+    pub values: Option<Spanned<super::values::ValuesTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.
@@ -65,10 +68,20 @@ pub struct SetTable {
     pub name: Spanned<String>,
     #[serde(default)]
     pub description: Option<String>,
-    /// `hexagon`, `triangle` or `square`: the tiles' outline (required with `[[tiles]]`).
+    /// `hexagon`, `triangle`, `square`, `rectangle` or `circle`: the tiles' outline
+    /// (required with `[[tiles]]`).
     pub shape: Option<Spanned<String>>,
-    /// The tiles' edge length (required with `[[tiles]]`).
+    /// The tiles' edge length (regular polygons, required with `[[tiles]]`).
     pub edge_mm: Option<Spanned<f64>>,
+    /// A rectangle's width and height.
+    pub width_mm: Option<Spanned<f64>>,
+    pub height_mm: Option<Spanned<f64>>,
+    /// A rectangle's corner radius (default 0).
+    pub corner_radius_mm: Option<Spanned<f64>>,
+    /// A rectangle split into `[columns, rows]` cells, each a face area with a value.
+    pub cells: Option<Spanned<Vec<i64>>>,
+    /// A circle's diameter.
+    pub diameter_mm: Option<Spanned<f64>>,
     /// The face template of every tile's front (a `[faces.NAME]`).
     pub template: Option<Spanned<String>>,
 }
@@ -94,8 +107,8 @@ pub struct StyleTable {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleTable {
-    /// Palette colours a slot may have.
-    pub colours: Spanned<Vec<Spanned<String>>>,
+    /// Palette colours a slot may have (absent in a rule over values only).
+    pub colours: Option<Spanned<Vec<Spanned<String>>>>,
     /// Kinds a slot may have (`line`, `ring`, `dot`); default `["line"]`.
     pub slot_kinds: Option<Spanned<Vec<Spanned<String>>>>,
     /// `every` line slot is joined to another, joins are `optional`, or there are `none`.
@@ -117,6 +130,8 @@ pub struct RuleTable {
     pub count: Option<Spanned<usize>>,
     /// How many copies of each derived tile the set holds (default 1).
     pub copies: Option<Spanned<i64>>,
+    /// A rule over the tiles' values instead of their edges, see `model::values`.
+    pub values: Option<Spanned<super::values::ValueRuleTable>>,
 }
 
 /// `[backs]`: what the back of every tile shows.
@@ -157,8 +172,11 @@ pub struct SheetTable {
 #[serde(deny_unknown_fields)]
 pub struct TileTable {
     pub number: Spanned<u32>,
-    /// One slot per edge, clockwise from edge 1: `"red"` or `"white ring"`.
-    pub edges: Spanned<Vec<Spanned<String>>>,
+    /// One slot per edge, clockwise from edge 1: `"red"` or `"white ring"`; absent, every
+    /// edge is empty (`"-"`).
+    pub edges: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Numbers at the tile's value positions (cells or corners, see `[values]`).
+    pub values: Option<Spanned<Vec<Spanned<i64>>>>,
     /// Pairs of edges (1-based) joined by a line; derived from colours when absent.
     pub joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
     /// How many identical copies of this tile the set holds (default 1).

@@ -9,20 +9,28 @@ use toml::Spanned;
 use super::design::{EMPTY_SLOT, JoinRule, Palette, SetRule, Slot, SlotKind, Tile, TileSide};
 use super::resolve::Resolver;
 use super::schema::TileTable;
-use crate::geometry::polygon::RegularPolygon;
+use super::tile_shape::TileShape;
+use super::values::{Values, tile_values};
+
+/// What every tile of the set is: its shape, and where its values sit.
+#[derive(Clone, Copy, Debug)]
+pub struct TileKinds<'a> {
+    pub shape: TileShape,
+    pub values: Option<&'a Values>,
+}
 
 /// Resolves every tile entry; problems go to the resolver.
 pub fn resolve_tiles(
     resolver: &mut Resolver<'_>,
     entries: &[Spanned<TileTable>],
     palette: &Palette,
-    shape: RegularPolygon,
+    kinds: TileKinds<'_>,
     rule: Option<&SetRule>,
 ) -> Vec<Tile> {
     let derive_joins = rule.is_none_or(|rule| rule.joins == JoinRule::Every);
     entries
         .iter()
-        .filter_map(|entry| resolve_tile(resolver, entry, palette, shape, derive_joins))
+        .filter_map(|entry| resolve_tile(resolver, entry, palette, kinds, rule, derive_joins))
         .collect()
 }
 
@@ -30,17 +38,47 @@ fn resolve_tile(
     resolver: &mut Resolver<'_>,
     entry: &Spanned<TileTable>,
     palette: &Palette,
-    shape: RegularPolygon,
+    kinds: TileKinds<'_>,
+    rule: Option<&SetRule>,
     derive_joins: bool,
 ) -> Option<Tile> {
     let table = entry.get_ref();
     let number = *table.number.get_ref();
     let errors_before = resolver.diagnostics.len();
-    let front =
-        side(resolver, number, &table.edges, table.joins.as_ref(), palette, shape, derive_joins);
+    let shape = kinds.shape;
+    let front = match &table.edges {
+        Some(edges) => {
+            side(resolver, number, edges, table.joins.as_ref(), palette, shape, derive_joins)
+        }
+        None => Some(TileSide { slots: vec![Slot::empty(); shape.sides()], joins: Vec::new() }),
+    };
     let back_side = table.back_edges.as_ref().and_then(|edges| {
         side(resolver, number, edges, table.back_joins.as_ref(), palette, shape, derive_joins)
     });
+    let value_rule = rule.and_then(|rule| rule.values.as_ref());
+    let values = tile_values(
+        resolver,
+        number,
+        table.values.as_ref(),
+        kinds.values,
+        shape.name(),
+        value_rule,
+    );
+    if let Some(rule_at) = value_rule.map(|rule| rule.position) {
+        let shows = |edges: &&Spanned<Vec<Spanned<String>>>| {
+            edges.get_ref().iter().any(|slot| slot.get_ref().trim() != EMPTY_SLOT)
+        };
+        if let Some(edges) = table.edges.as_ref().filter(shows) {
+            resolver.error(
+                &edges.span(),
+                format!(
+                    "tile {number} has edge slots, but the rule (line {}) is over values only",
+                    rule_at.line
+                ),
+                "leave `edges` out of tiles in a set ruled by values",
+            );
+        }
+    }
     let back = table.back.as_ref().and_then(|name| resolver.colour_name(name, palette));
     let copies = table.copies.as_ref().map_or(1, |copies| resolver.copies(copies));
     if resolver.diagnostics.len() > errors_before {
@@ -53,6 +91,7 @@ fn resolve_tile(
         joins,
         back_side,
         copies,
+        values: values?,
         back,
         faces: Default::default(),
         position: resolver.source.start_of(&entry.span()),
@@ -66,18 +105,26 @@ fn side(
     edges: &Spanned<Vec<Spanned<String>>>,
     joins: Option<&Spanned<Vec<Spanned<Vec<usize>>>>>,
     palette: &Palette,
-    shape: RegularPolygon,
+    shape: TileShape,
     derive_joins: bool,
 ) -> Option<TileSide> {
     let errors_before = resolver.diagnostics.len();
-    if edges.get_ref().len() != shape.sides {
+    if shape.regular().is_none() {
+        resolver.error(
+            &edges.span(),
+            format!("tile {number} has edge slots, but a {} tile has none", shape.name()),
+            "edge slots are drawn on triangle, square and hexagon tiles: leave `edges` out",
+        );
+        return None;
+    }
+    if edges.get_ref().len() != shape.sides() {
         resolver.error(
             &edges.span(),
             format!(
                 "tile {number} lists {} edges; a {} has {}",
                 edges.get_ref().len(),
-                shape.shape_name(),
-                shape.sides
+                shape.name(),
+                shape.sides()
             ),
             "give one slot per edge, clockwise",
         );

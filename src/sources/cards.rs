@@ -5,14 +5,13 @@
 use kurbo::{Affine, RoundedRect, Shape as _};
 
 use super::{Part, Summary};
+use crate::compose::face::layered_face;
 use crate::cutout::Cutout;
-use crate::face::Level;
-use crate::face::draw::face_items;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::cards::Deck;
 use crate::model::design::Design;
-use crate::scene::{Item, Shape};
+use crate::scene::Item;
 
 /// One part per deck, in design order.
 pub fn decks(design: &Design) -> Vec<Part> {
@@ -46,10 +45,7 @@ fn deck(deck: &Deck) -> Part {
     // With bleed the background fills the extent (square corners: the cut rounds them).
     let background = if deck.bleed_mm > 0.0 { extent.to_path(1e-4) } else { outline.path.clone() };
     let face = |layers: &[crate::face::Layer]| -> Vec<Item> {
-        let mut items = vec![Item::Shape(Shape::filled(background.clone(), deck.background))];
-        items.extend(face_items(layers, &outline, Level::Below));
-        items.extend(face_items(layers, &outline, Level::Above));
-        items
+        layered_face(&background, deck.background, layers, &outline)
     };
     let mut cutouts = Vec::new();
     for card in &deck.cards {

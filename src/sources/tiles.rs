@@ -1,22 +1,49 @@
 //! The `[[tiles]]` source: one cutout per tile, its front and (when the set has backs) its
-//! back composed in the tile's frame, packed on the tile shape's lattice.
+//! back composed in the tile's frame. Regular tiles pack on their shape's lattice;
+//! rectangles in rows and columns (edge to edge with shared cuts when their corners are
+//! square, a gap apart when rounded) and circles in staggered rows a gap apart.
 
-use kurbo::Affine;
+use kurbo::{Affine, Shape as _};
 
 use super::{Part, Summary};
 use crate::compose::back::back;
-use crate::compose::face::front;
+use crate::compose::face::{front, layered_face};
 use crate::cutout::{Cut, Cutout};
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
-use crate::model::design::Design;
+use crate::model::design::{Design, Tile};
+use crate::model::tile_shape::TileShape;
+use crate::scene::Item;
+
+/// The gap between tiles that cannot share their cuts (rounded corners, circles) when the
+/// sheet asks for none, in mm.
+pub const DEFAULT_ROUND_GAP_MM: f64 = 3.0;
 
 /// The tiles part; `None` when the design has no tiles.
 pub fn tiles(design: &Design) -> Option<Part> {
-    let shape = design.shape.filter(|_| !design.tiles.is_empty())?;
+    let tile_shape = design.tile_shape.filter(|_| !design.tiles.is_empty())?;
     let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
-    let bleed_mm = design.sheet.print.bleed_for_gap(design.sheet.gap_mm);
-    let outline = Outline::regular(shape);
+    let packing = tile_packing(tile_shape, design.sheet.gap_mm);
+    let gap_mm = match packing {
+        Packing::NUp { gutter_mm } => gutter_mm,
+        Packing::Hexagonal { gap_mm } => gap_mm,
+        _ => design.sheet.gap_mm,
+    };
+    let bleed_mm = design.sheet.print.bleed_for_gap(gap_mm);
+    let outline = tile_shape.outline();
+    let extent = outline.bounds().inflate(bleed_mm, bleed_mm);
+    // The art of a tile without edge art reaches the bleed: a grown circle, or the extent.
+    let background = match tile_shape {
+        TileShape::Circle { diameter_mm } => Outline::circle(diameter_mm + 2.0 * bleed_mm).path,
+        _ if bleed_mm > 0.0 => extent.to_path(1e-4),
+        _ => outline.path.clone(),
+    };
+    let face = |tile: &Tile| -> Vec<Item> {
+        match tile_shape.regular() {
+            Some(shape) => front(tile, shape, &design.style, &design.palette),
+            None => layered_face(&background, design.style.background, &tile.faces.front, &outline),
+        }
+    };
     // A tile with `copies = N` prints N times, side by side.
     let cutouts = design
         .tiles
@@ -25,17 +52,14 @@ pub fn tiles(design: &Design) -> Option<Part> {
         .map(|tile| Cutout {
             // A two-faced tile's back is drawn as a front of its own.
             back: design.backs.enabled.then(|| match tile.back_view() {
-                Some(seen) => front(&seen, shape, &design.style, &design.palette),
-                None => back(tile, shape, &design.backs, &design.palette, &numbers),
+                Some(seen) => face(&seen),
+                None => back(tile, &outline, &design.backs, &design.palette, &numbers),
             }),
             // Backs are drawn upright; the flip about the vertical axis keeps the outline.
             back_frame: Affine::FLIP_X,
             cut: Cut::Shared { bleed_mm },
-            ..Cutout::shared(
-                format!("tile {}", tile.number),
-                outline.clone(),
-                front(tile, shape, &design.style, &design.palette),
-            )
+            extent: if tile_shape.regular().is_some() { outline.bounds() } else { extent },
+            ..Cutout::shared(format!("tile {}", tile.number), outline.clone(), face(tile))
         })
         .collect();
     Some(Part {
@@ -43,7 +67,23 @@ pub fn tiles(design: &Design) -> Option<Part> {
         noun: None,
         front_and_back: true,
         cutouts,
-        packing: Packing::Lattice(shape),
+        packing,
         summary: Summary::Tiles,
     })
+}
+
+/// How tiles of `shape` fill a sheet: a regular polygon's lattice; square-cornered
+/// rectangles in rows and columns `gap_mm` apart (edge to edge, sharing cuts, at 0);
+/// rounded rectangles and circles at least [`DEFAULT_ROUND_GAP_MM`] apart unless the sheet
+/// asks for a gap.
+pub fn tile_packing(shape: TileShape, gap_mm: f64) -> Packing {
+    let round_gap = if gap_mm > 0.0 { gap_mm } else { DEFAULT_ROUND_GAP_MM };
+    match shape {
+        TileShape::Regular(polygon) => Packing::Lattice(polygon),
+        TileShape::Rectangle(rect) if rect.corner_radius_mm == 0.0 => {
+            Packing::NUp { gutter_mm: gap_mm }
+        }
+        TileShape::Rectangle(_) => Packing::NUp { gutter_mm: round_gap },
+        TileShape::Circle { .. } => Packing::Hexagonal { gap_mm: round_gap },
+    }
 }

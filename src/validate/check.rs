@@ -58,7 +58,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     let mut problems = piece_problems.unwrap_or_default();
     problems.append(&mut report.problems);
     report.problems = problems;
-    if design.shape.is_some() {
+    if design.tile_shape.is_some() {
         let derived = report
             .derived
             .map_or(String::from("no rule to derive it from"), |n| format!("the rule derives {n}"));
@@ -92,6 +92,11 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 "give every tile its own number",
             );
         }
+    }
+    // Tiles with values are told apart, and checked against the rule, by their values.
+    if design.values.is_some() {
+        let derived = super::values::value_problems(design, path, &mut problems);
+        return tile_report(design, derived, problems);
     }
     let Some(shape) = design.shape else {
         return tile_report(design, None, problems);

@@ -183,6 +183,7 @@ mod tests {
             symmetry: Symmetry::Rotation,
             count: None,
             copies: 1,
+            values: None,
             position: Default::default(),
         }
     }
@@ -202,6 +203,7 @@ mod tests {
             symmetry: Symmetry::Rotation,
             count: None,
             copies: 1,
+            values: None,
             position: Default::default(),
         }
     }

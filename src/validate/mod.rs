@@ -8,6 +8,7 @@ pub mod enumerate;
 pub mod listing;
 pub mod pieces;
 pub mod rule;
+pub mod values;
 
 pub use check::{CheckReport, check_design};
 pub mod board;

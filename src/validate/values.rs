@@ -1,0 +1,218 @@
+//! Sets ruled by values (`[rule] values = {…}`): the complete set derived from the range,
+//! the filters and the symmetry, and the listed tiles compared with it — each missing,
+//! duplicate and extra tile named by its values (`3|5`) at its line.
+
+use std::collections::BTreeMap;
+
+use crate::model::design::{Design, Tile};
+use crate::model::diagnostic::Diagnostic;
+use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
+use crate::model::source::Position;
+use crate::model::values::{ValueRule, ValueSymmetry, values_text};
+
+/// Every tile the rule allows, by canonical form (sorted); `Err` with the work when the
+/// rule would list more than tilepress enumerates.
+pub fn complete_values(rule: &ValueRule) -> Result<Vec<Vec<u32>>, f64> {
+    let choices = (rule.max - rule.min + 1) as usize;
+    let work = (choices as f64).powi(rule.positions as i32);
+    if work > MAX_ENUMERATION_WORK {
+        return Err(work);
+    }
+    let total = choices.pow(rule.positions as u32);
+    let mut set: BTreeMap<Vec<u32>, ()> = BTreeMap::new();
+    for mut index in 0..total {
+        let mut values = vec![rule.min; rule.positions];
+        for value in values.iter_mut().rev() {
+            *value = rule.min + (index % choices) as u32;
+            index /= choices;
+        }
+        if value_violations(rule, &values).is_empty() {
+            set.insert(rule.symmetry.canonical(&values), ());
+            if set.len() > MAX_TILES {
+                return Err(work);
+            }
+        }
+    }
+    Ok(set.into_keys().collect())
+}
+
+/// Every way `values` breaks the rule's filters, in words (the range is checked when the
+/// design is read); the enumeration filters with the same function.
+pub fn value_violations(rule: &ValueRule, values: &[u32]) -> Vec<String> {
+    let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
+    for &value in values {
+        *counts.entry(value).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .filter(|&(_, n)| n > rule.max_same)
+        .map(|(value, n)| {
+            format!(
+                "value {value} is shown {n} times; the rule allows it {} time(s)",
+                rule.max_same
+            )
+        })
+        .collect()
+}
+
+/// The problems of a design whose tiles carry values: duplicates (also without a rule),
+/// then, with a rule over values, extra and missing tiles, copies and the count. Returns
+/// the size of the derived set, when derived.
+pub fn value_problems(
+    design: &Design,
+    path: &std::path::Path,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let mut problem = |position: Position, message: String, help: &str| {
+        problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
+    };
+    let rule = design.rule.as_ref();
+    let value_rule = rule.and_then(|rule| rule.values.as_ref());
+    let symmetry = value_rule.map_or(ValueSymmetry::Unordered, |rule| rule.symmetry);
+    let mut seen: BTreeMap<Vec<u32>, &Tile> = BTreeMap::new();
+    let mut distinct: Vec<(&Tile, Vec<u32>)> = Vec::new();
+    for tile in &design.tiles {
+        let key = symmetry.canonical(&tile.values);
+        if let Some(first) = seen.get(&key) {
+            problem(
+                tile.position,
+                format!(
+                    "duplicate: {} (tiles {} and {}, lines {} and {})",
+                    values_text(&tile.values),
+                    first.number,
+                    tile.number,
+                    first.position.line,
+                    tile.position.line
+                ),
+                "remove one of the two, or change it into the missing tile; for intended \
+                 repeats write `copies = N` on one entry",
+            );
+            continue;
+        }
+        seen.insert(key.clone(), tile);
+        distinct.push((tile, key));
+    }
+    let (rule, value_rule) = (rule?, value_rule?);
+    let complete = match complete_values(value_rule) {
+        Ok(set) => set,
+        Err(work) => {
+            problem(
+                value_rule.position,
+                format!(
+                    "deriving the complete set would visit about {} value lists, more than tilepress's limit of {MAX_ENUMERATION_WORK} (MAX_ENUMERATION_WORK)",
+                    crate::model::limits::count_text(work)
+                ),
+                "use a smaller range or fewer value positions",
+            );
+            return None;
+        }
+    };
+    for (tile, key) in &distinct {
+        let reasons = value_violations(value_rule, &tile.values);
+        if complete.binary_search(key).is_err() {
+            problem(
+                tile.position,
+                format!(
+                    "extra: {} (tile {}) — {}",
+                    values_text(&tile.values),
+                    tile.number,
+                    reasons.join("; ")
+                ),
+                "change or remove the tile, or widen the rule",
+            );
+        } else if tile.copies != rule.copies {
+            problem(
+                tile.position,
+                format!(
+                    "tile {} ({}) comes {} time(s); the rule says each tile comes {} time(s)",
+                    tile.number,
+                    values_text(&tile.values),
+                    tile.copies,
+                    rule.copies
+                ),
+                "set `copies` on the tile to the rule's `copies`",
+            );
+        }
+    }
+    for missing in &complete {
+        if !seen.contains_key(missing) {
+            problem(
+                rule.position,
+                format!("missing: {}", values_text(missing)),
+                "add a [[tiles]] entry with these values",
+            );
+        }
+    }
+    let listed: usize = design.tiles.iter().map(|tile| tile.copies as usize).sum();
+    if let Some(count) = rule.count.filter(|&count| count != complete.len()) {
+        problem(
+            rule.position,
+            format!("the rule says `count = {count}` but derives {} tiles", complete.len()),
+            "correct `count` or the rule",
+        );
+    }
+    let wanted = complete.len() * rule.copies as usize;
+    if listed != wanted {
+        problem(
+            rule.position,
+            format!("the design lists {listed} tiles; the set has {wanted}"),
+            "add or remove tiles",
+        );
+    }
+    Some(wanted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(min: u32, max: u32, positions: usize, symmetry: ValueSymmetry) -> ValueRule {
+        ValueRule {
+            min,
+            max,
+            symmetry,
+            max_same: positions,
+            positions,
+            position: Default::default(),
+        }
+    }
+
+    #[test]
+    fn domino_sets_are_the_unordered_pairs() {
+        let double_six = complete_values(&rule(0, 6, 2, ValueSymmetry::Unordered)).unwrap();
+        assert_eq!(double_six.len(), 28);
+        let double_nine = complete_values(&rule(0, 9, 2, ValueSymmetry::Unordered)).unwrap();
+        assert_eq!(double_nine.len(), 55);
+        assert!(double_six.contains(&vec![3, 5]) && !double_six.contains(&vec![5, 3]));
+    }
+
+    #[test]
+    fn triangle_corners_up_to_rotation_are_necklaces() {
+        // (6³ + 2·6) / 3 = 76 necklaces of three beads in six colours.
+        let corners = rule(0, 5, 3, ValueSymmetry::Cyclic);
+        assert_eq!(complete_values(&corners).unwrap().len(), 76);
+        // No value on all three corners: six fewer.
+        let at_most_two = ValueRule { max_same: 2, ..corners.clone() };
+        assert_eq!(complete_values(&at_most_two).unwrap().len(), 70);
+        let all_different = ValueRule { max_same: 1, ..corners };
+        // 6·5·4 / 3 = 40 turns of three different values.
+        assert_eq!(complete_values(&all_different).unwrap().len(), 40);
+        assert_eq!(complete_values(&rule(0, 5, 3, ValueSymmetry::Ordered)).unwrap().len(), 216);
+    }
+
+    #[test]
+    fn a_filter_names_the_value_it_refuses() {
+        let different = ValueRule { max_same: 1, ..rule(0, 6, 2, ValueSymmetry::Unordered) };
+        assert_eq!(
+            value_violations(&different, &[3, 3]),
+            vec!["value 3 is shown 2 times; the rule allows it 1 time(s)".to_string()]
+        );
+        assert!(complete_values(&different).unwrap().iter().all(|t| t[0] != t[1]));
+        assert_eq!(complete_values(&different).unwrap().len(), 21);
+    }
+
+    #[test]
+    fn huge_rules_are_refused() {
+        assert!(complete_values(&rule(0, 999, 6, ValueSymmetry::Ordered)).is_err());
+    }
+}

@@ -1,0 +1,172 @@
+//! Sets ruled by values: `tests/designs/double-nine-dominoes.toml` (55 tiles) and
+//! `tests/designs/corner-values-triangles.toml` (70 tiles) check clean with the counts their
+//! rules derive; one removal, one duplicate and one rule-breaking tile are each reported by
+//! the tile's values at its line; double-six dominoes (28) follow from one rule.
+
+mod common;
+
+use std::fs;
+
+use common::{check_text, line_of, root};
+
+fn design(name: &str) -> String {
+    fs::read_to_string(root().join("tests/designs").join(name)).unwrap()
+}
+
+/// The `[[tiles]]` entry carrying `values`: its number and the line of its header.
+fn entry(toml: &str, values: &str) -> (u32, usize) {
+    let at = toml.find(&format!("values = {values}\n")).expect(values);
+    let header = toml[..at].rfind("[[tiles]]").unwrap();
+    let number = toml[header..at].split("number = ").nth(1).unwrap().trim().parse().unwrap();
+    (number, toml[..header].lines().count() + 1)
+}
+
+/// `toml` without the `[[tiles]]` entry carrying `values`.
+fn without(toml: &str, values: &str) -> String {
+    let at = toml.find(&format!("values = {values}\n")).expect(values);
+    let header = toml[..at].rfind("[[tiles]]").unwrap();
+    let end = at + toml[at..].find('\n').unwrap() + 1;
+    format!("{}{}", &toml[..header], toml[end..].trim_start_matches('\n'))
+}
+
+#[test]
+fn double_nine_dominoes_are_complete_with_the_55_tiles_their_rule_derives() {
+    let (code, out) = check_text("d9-clean", "d9.toml", &design("double-nine-dominoes.toml"));
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "Double-nine dominoes: 55 tiles (the rule derives 55); complete and consistent"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_removed_domino_is_named_by_its_values() {
+    let full = design("double-nine-dominoes.toml");
+    let (code, out) = check_text("d9-missing", "d9.toml", &without(&full, "[3, 5]"));
+    assert_eq!(code, 1, "{out}");
+    let rule = line_of(&full, "[rule]");
+    assert!(out.contains(&format!("d9.toml:{rule}:1: problem: missing: 3|5\n")), "{out}");
+    assert!(out.contains("the design lists 54 tiles; the set has 55"), "{out}");
+    assert!(out.contains("2 problems"), "{out}");
+}
+
+#[test]
+fn a_duplicate_domino_names_both_tiles_and_their_lines() {
+    let full = design("double-nine-dominoes.toml");
+    let toml = full.replacen("values = [3, 5]\n", "values = [4, 2]\n", 1);
+    let (code, out) = check_text("d9-duplicate", "d9.toml", &toml);
+    assert_eq!(code, 1, "{out}");
+    let (first, first_line) = entry(&toml, "[2, 4]");
+    let (second, second_line) = entry(&toml, "[4, 2]");
+    assert!(
+        out.contains(&format!(
+            "d9.toml:{second_line}:1: problem: duplicate: 4|2 (tiles {first} and {second}, lines {first_line} and {second_line})\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("problem: missing: 3|5\n"), "{out}");
+    assert_eq!(out.matches("problem:").count(), 2, "{out}");
+}
+
+#[test]
+fn a_domino_outside_the_range_is_refused_at_its_value() {
+    let full = design("double-nine-dominoes.toml");
+    let toml = full.replacen("values = [3, 5]\n", "values = [3, 10]\n", 1);
+    let (code, out) = check_text("d9-extra", "d9.toml", &toml);
+    assert_eq!(code, 2, "{out}");
+    let (number, header) = entry(&toml, "[3, 10]");
+    let line = header + 2;
+    let column = "values = [3, ".len() + 1;
+    assert!(
+        out.contains(&format!(
+            "d9.toml:{line}:{column}: error: tile {number} (3|10): value 10 is outside the rule's range, 0–9"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn corner_value_triangles_are_complete_with_the_70_tiles_their_rule_derives() {
+    let (code, out) = check_text("cv-clean", "cv.toml", &design("corner-values-triangles.toml"));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("70 tiles (the rule derives 70); complete and consistent"), "{out}");
+}
+
+#[test]
+fn a_removed_triangle_is_named_by_its_corner_values() {
+    let full = design("corner-values-triangles.toml");
+    let (code, out) = check_text("cv-missing", "cv.toml", &without(&full, "[0, 2, 5]"));
+    assert_eq!(code, 1, "{out}");
+    let rule = line_of(&full, "[rule]");
+    assert!(out.contains(&format!("cv.toml:{rule}:1: problem: missing: 0|2|5\n")), "{out}");
+    assert!(out.contains("the design lists 69 tiles; the set has 70"), "{out}");
+}
+
+#[test]
+fn a_triangle_turned_round_is_a_duplicate() {
+    let full = design("corner-values-triangles.toml");
+    // 2|5|0 is 0|2|5 turned; replacing 0|3|5 with it leaves 0|3|5 missing.
+    let toml = full.replacen("values = [0, 3, 5]\n", "values = [2, 5, 0]\n", 1);
+    let (code, out) = check_text("cv-duplicate", "cv.toml", &toml);
+    assert_eq!(code, 1, "{out}");
+    let (first, first_line) = entry(&toml, "[0, 2, 5]");
+    let (second, second_line) = entry(&toml, "[2, 5, 0]");
+    assert!(
+        out.contains(&format!(
+            "cv.toml:{second_line}:1: problem: duplicate: 2|5|0 (tiles {first} and {second}, lines {first_line} and {second_line})\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("problem: missing: 0|3|5\n"), "{out}");
+}
+
+#[test]
+fn a_triangle_breaking_the_rule_is_an_extra_tile_at_its_line() {
+    let full = design("corner-values-triangles.toml");
+    let toml = format!("{full}\n[[tiles]]\nnumber = 71\nvalues = [4, 4, 4]\n");
+    let (code, out) = check_text("cv-extra", "cv.toml", &toml);
+    assert_eq!(code, 1, "{out}");
+    let line = line_of(&toml, "number = 71") - 1;
+    assert!(
+        out.contains(&format!(
+            "cv.toml:{line}:1: problem: extra: 4|4|4 (tile 71) — value 4 is shown 3 times; the rule allows it 2 time(s)\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("the design lists 71 tiles; the set has 70"), "{out}");
+    assert_eq!(out.matches("problem:").count(), 2, "{out}");
+}
+
+/// Double-six dominoes listed as every pair `a ≤ b` of 0–6, with `rule` as the rule.
+fn double_six(rule: &str) -> String {
+    let mut toml = String::from(
+        "[set]\nname = \"Double-six\"\nshape = \"rectangle\"\nwidth_mm = 20.0\nheight_mm = 40.0\n\
+         cells = [1, 2]\n[palette]\nink = \"#000000\"\n[values]\nstyle = \"pips\"\n",
+    );
+    toml.push_str(rule);
+    let mut number = 0;
+    for a in 0..=6 {
+        for b in a..=6 {
+            number += 1;
+            toml.push_str(&format!("\n[[tiles]]\nnumber = {number}\nvalues = [{a}, {b}]\n"));
+        }
+    }
+    toml
+}
+
+#[test]
+fn double_six_dominoes_follow_from_one_rule() {
+    let rule = "[rule]\nvalues = { range = [0, 6] }\n";
+    let (code, out) = check_text("d6", "d6.toml", &double_six(rule));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("28 tiles (the rule derives 28); complete and consistent"), "{out}");
+    // All different: the seven doubles are extra.
+    let rule = "[rule]\nvalues = { range = [0, 6], max_same = 1 }\n";
+    let (code, out) = check_text("d6-different", "d6.toml", &double_six(rule));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("28 tiles (the rule derives 21)"), "{out}");
+    assert_eq!(out.matches("problem: extra: ").count(), 7, "{out}");
+    assert!(out.contains("extra: 3|3 (tile 19) — value 3 is shown 2 times"), "{out}");
+}
