@@ -59,6 +59,7 @@ fn resolve_tile(
     let values = tile_values(
         resolver,
         number,
+        entry.span(),
         table.values.as_ref(),
         kinds.values,
         shape.name(),

@@ -270,11 +270,11 @@ pub fn resolve_value_rule(
             }
         },
     };
-    let Some(values) = values else {
+    let Some(values) = values.filter(|values| values.positions > 0) else {
         r.error(
             &table.span(),
             "the rule is over values but the tiles have no value positions".into(),
-            "give the set a rectangle with `cells` or a polygon shape (values at its corners)",
+            "give the set a rectangle (values in its cells) or a polygon (values at its corners)",
         );
         return None;
     };
@@ -319,13 +319,24 @@ pub fn resolve_value_rule(
 pub fn tile_values(
     r: &mut Resolver<'_>,
     number: u32,
+    entry_span: std::ops::Range<usize>,
     written: Option<&Spanned<Vec<Spanned<i64>>>>,
     values: Option<&Values>,
     shape_name: &str,
     rule: Option<&ValueRule>,
 ) -> Option<Vec<u32>> {
-    let Some(written) = written else { return Some(Vec::new()) };
     let positions = values.map_or(0, |v| v.positions);
+    let Some(written) = written else {
+        if positions > 0 {
+            r.error(
+                &entry_span,
+                format!("tile {number} has no values; the set's tiles carry {positions} each"),
+                "give it `values = [...]`, one per value position, as the other tiles",
+            );
+            return None;
+        }
+        return Some(Vec::new());
+    };
     let list = written.get_ref();
     if positions == 0 {
         r.error(
