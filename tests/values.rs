@@ -170,3 +170,40 @@ fn double_six_dominoes_follow_from_one_rule() {
     assert_eq!(out.matches("problem: extra: ").count(), 7, "{out}");
     assert!(out.contains("extra: 3|3 (tile 19) — value 3 is shown 2 times"), "{out}");
 }
+
+/// The first TOML example after `heading` in docs/format.md.
+fn documented(heading: &str) -> String {
+    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find(heading).expect(heading)..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    section[start..start + section[start..].find("```").unwrap()].to_string()
+}
+
+/// Checks and builds `toml`; returns what check printed.
+fn checks_and_builds(name: &str, toml: &str) -> String {
+    let (status, out) = check_text(name, "example.toml", toml);
+    assert_eq!(status, 0, "{out}");
+    let dir = common::scratch(&format!("{name}-build"));
+    fs::write(dir.join("example.toml"), toml).unwrap();
+    let build = common::tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(common::code(&build), 0, "{:?}", common::text(&build));
+    assert!(dir.join("out/example/example.pdf").exists());
+    out
+}
+
+#[test]
+fn the_documented_value_examples_check_and_build() {
+    let out = checks_and_builds("doc-dominoes", &documented("**Dominoes.**"));
+    assert!(out.contains("10 tiles (the rule derives 10); complete and consistent"), "{out}");
+    let out = checks_and_builds("doc-corners", &documented("**Corner values.**"));
+    assert!(out.contains("8 tiles (the rule derives 8); complete and consistent"), "{out}");
+    let circles = documented("**Circles and rounded rectangles.**");
+    let out = checks_and_builds("doc-circles", &circles);
+    assert!(out.contains("4 tiles (no rule to derive it from)"), "{out}");
+    let rounded = circles.replace(
+        "shape = \"circle\"\ndiameter_mm = 30.0",
+        "shape = \"rectangle\"\nwidth_mm = 20.0\nheight_mm = 30.0\ncorner_radius_mm = 2.0",
+    );
+    assert_ne!(rounded, circles);
+    checks_and_builds("doc-rounded", &rounded);
+}

@@ -386,8 +386,8 @@ pub fn tile_values(
 }
 
 /// The face layers that draw a tile's values (and the lines between cells), in the tile's
-/// frame: pips or digits centred in each cell, or at each corner `inset_mm` in, their foot
-/// towards the centre.
+/// frame: pips or digits centred in each cell, or at each corner `inset_mm` in, their top
+/// towards it.
 pub fn value_layers(
     values: &Values,
     tile_values: &[u32],
@@ -423,7 +423,7 @@ pub fn value_layers(
                 let Some(cell) = cells.get(index) else { continue };
                 Placement { offset_mm: cell.center().to_vec2(), ..Placement::default() }
             }
-            // Read from the centre, as on a tile that is turned as it is laid.
+            // Its top towards its corner: upright when that corner points up.
             ValueAt::Corners => Placement {
                 anchor: Anchor::Corner(index),
                 turn: Turn::Edge,
