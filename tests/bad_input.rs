@@ -18,15 +18,7 @@ fn edited(from: &str, to: &str) -> String {
 fn refused(name: &str, design: &str) -> String {
     let dir = scratch(name);
     fs::write(dir.join("bad.toml"), design).unwrap();
-    let check = tilepress(&dir, &["check", "bad.toml"]);
-    let (_, err) = text(&check);
-    assert_eq!(code(&check), 2, "check: {err}");
-    let build = tilepress(&dir, &["build", "bad.toml", "-o", "out"]);
-    let (_, build_err) = text(&build);
-    assert_eq!(code(&build), 2, "build: {build_err}");
-    assert!(!dir.join("out").exists(), "build wrote output for a bad design");
-    assert!(err.contains("help:"), "no hint: {err}");
-    err
+    common::refused_in(&dir)
 }
 
 #[test]

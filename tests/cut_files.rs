@@ -4,9 +4,9 @@ mod common;
 
 use std::path::Path;
 
-use common::cuts::{TOLERANCE_MM, cut_segments, distance_to_segment, overlap, union_length};
+use common::cuts::{assert_each_edge_cut_once, cut_segments, union_length};
 use common::{code, root, scratch, text, tilepress};
-use kurbo::{Affine, Line, ParamCurve, ParamCurveArclen, Point};
+use kurbo::{Affine, Line, ParamCurveArclen, Point};
 use tilepress::model::load;
 
 /// Every tile edge drawn on each sheet, read back from the front pages' art: each tile is a
@@ -67,19 +67,7 @@ fn each_cut_file_cuts_every_tile_edge_exactly_once() {
     assert_eq!(files.len(), sheets.len(), "one cut file per sheet");
     for (svg, edges) in files.iter().zip(&sheets) {
         let segments = cut_segments(svg);
-        for (i, &a) in segments.iter().enumerate() {
-            for &b in &segments[i + 1..] {
-                assert!(overlap(a, b) < TOLERANCE_MM, "{a:?} and {b:?} are cut twice");
-            }
-        }
-        for edge in edges {
-            for step in 0..=20 {
-                let p = edge.eval(f64::from(step) / 20.0);
-                let nearest =
-                    segments.iter().map(|&s| distance_to_segment(p, s)).fold(f64::MAX, f64::min);
-                assert!(nearest < TOLERANCE_MM, "{p:?} of tile edge {edge:?} is not cut");
-            }
-        }
+        assert_each_edge_cut_once(&segments, edges, 20);
         let cut: f64 = segments.iter().map(|s| s.arclen(0.0)).sum();
         let union = union_length(edges);
         assert!((cut - union).abs() < 0.01, "cut {cut} mm, union of tile edges {union} mm");

@@ -7,10 +7,10 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::cuts::{TOLERANCE_MM, cut_segments, distance_to_segment, overlap, union_length};
+use common::cuts::{assert_each_edge_cut_once, cut_segments, union_length};
 use common::pdf::{bounds, fills};
 use common::{code, root, scratch, text, tilepress};
-use kurbo::{Line, ParamCurve, ParamCurveArclen, Point};
+use kurbo::{Line, ParamCurveArclen, Point};
 use lopdf::Document;
 
 const IVORY: [u8; 3] = [251, 248, 239];
@@ -140,21 +140,9 @@ fn the_cut_file_cuts_each_shared_domino_edge_once() {
     for sheet in 1..=2u32 {
         let svg = fs::read_to_string(out.join(format!("d-cut-{sheet:02}.svg"))).unwrap();
         let segments = cut_segments(&svg);
-        for (i, &a) in segments.iter().enumerate() {
-            for &b in &segments[i + 1..] {
-                assert!(overlap(a, b) < TOLERANCE_MM, "{a:?} and {b:?} are cut twice");
-            }
-        }
         let edges = domino_edges(&pdf, sheet, page_height);
         assert_eq!(edges.len(), if sheet == 1 { 160 } else { 60 });
-        for edge in &edges {
-            for step in 0..=10 {
-                let p = edge.eval(f64::from(step) / 10.0);
-                let nearest =
-                    segments.iter().map(|&s| distance_to_segment(p, s)).fold(f64::MAX, f64::min);
-                assert!(nearest < TOLERANCE_MM, "{p:?} of domino edge {edge:?} is not cut");
-            }
-        }
+        assert_each_edge_cut_once(&segments, &edges, 10);
         let cut: f64 = segments.iter().map(|s| s.arclen(0.0)).sum();
         let union = union_length(&edges);
         // Long trimmer cuts run edge to edge across the sheet: the union of the domino

@@ -8,7 +8,7 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use common::{code, scratch, text, tilepress};
+use common::{code, place_of, scratch, text, tilepress};
 
 /// A hexagon set with one template and two tiles; `{front}` is the template's layers and
 /// `{tile}` extra keys on tile 2.
@@ -56,25 +56,9 @@ fn folder(name: &str, design: &str, files: &[(&str, &[u8])]) -> PathBuf {
     dir
 }
 
-/// `line:column` (1-based) of the first `needle` in `text`.
-fn place_of(text: &str, needle: &str) -> String {
-    let offset = text.find(needle).unwrap_or_else(|| panic!("`{needle}` not in the design"));
-    let line = text[..offset].matches('\n').count() + 1;
-    let column = text[..offset].rsplit('\n').next().unwrap().chars().count() + 1;
-    format!("{line}:{column}")
-}
-
 /// Runs check and build: both exit 2, nothing is written; returns the messages.
 fn refused(name: &str, design: &str, files: &[(&str, &[u8])]) -> String {
-    let dir = folder(name, design, files);
-    let check = tilepress(&dir, &["check", "bad.toml"]);
-    let (_, err) = text(&check);
-    assert_eq!(code(&check), 2, "check: {err}");
-    let build = tilepress(&dir, &["build", "bad.toml", "-o", "out"]);
-    assert_eq!(code(&build), 2, "build: {}", text(&build).1);
-    assert!(!dir.join("out").exists(), "build wrote output for a bad design");
-    assert!(err.contains("help:"), "no hint: {err}");
-    err
+    common::refused_in(&folder(name, design, files))
 }
 
 #[test]

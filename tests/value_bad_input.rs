@@ -7,7 +7,7 @@ mod common;
 
 use std::fs;
 
-use common::{code, root, scratch, text, tilepress};
+use common::{place_of, root, scratch};
 
 /// The double-nine design with `from` replaced by `to` (exactly once).
 fn edited(from: &str, to: &str) -> String {
@@ -17,23 +17,14 @@ fn edited(from: &str, to: &str) -> String {
     design.replacen(from, to, 1)
 }
 
-/// Runs check and build on `design`; asserts exit 2, a hint, nothing written, and that the
-/// first message points at `line:column` of `needle` (column of its first character);
-/// returns the error text.
+/// Refuses `design` (exit 2, a hint, nothing written) with its first message at the place
+/// of `needle`; returns the messages.
 fn refused(name: &str, design: &str, needle: &str) -> String {
     let dir = scratch(name);
     fs::write(dir.join("bad.toml"), design).unwrap();
-    let check = tilepress(&dir, &["check", "bad.toml"]);
-    let (_, err) = text(&check);
-    assert_eq!(code(&check), 2, "check: {err}");
-    let build = tilepress(&dir, &["build", "bad.toml", "-o", "out"]);
-    assert_eq!(code(&build), 2, "build: {}", text(&build).1);
-    assert!(!dir.join("out").exists(), "build wrote output for a bad design");
-    assert!(err.contains("help:"), "no hint: {err}");
-    let at = design.find(needle).expect(needle);
-    let line = design[..at].lines().count() + usize::from(design[..at].ends_with('\n'));
-    let column = at - design[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
-    assert!(err.starts_with(&format!("bad.toml:{line}:{column}: error: ")), "{needle}: {err}");
+    let err = common::refused_in(&dir);
+    let at = place_of(design, needle);
+    assert!(err.starts_with(&format!("bad.toml:{at}: error: ")), "{needle}: {err}");
     err
 }
 

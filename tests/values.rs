@@ -41,33 +41,46 @@ fn double_nine_dominoes_are_complete_with_the_55_tiles_their_rule_derives() {
     );
 }
 
-#[test]
-fn a_removed_domino_is_named_by_its_values() {
-    let full = design("double-nine-dominoes.toml");
-    let (code, out) = check_text("d9-missing", "d9.toml", &without(&full, "[3, 5]"));
+/// `file` without the tile of `values`: exactly the problems `missing: {named}` at the
+/// rule's line and the count, `listed` of `wanted`.
+fn removal_is_reported(file: &str, values: &str, named: &str, listed: usize, wanted: usize) {
+    let full = design(file);
+    let (code, out) = check_text(&format!("missing-{file}"), "set.toml", &without(&full, values));
     assert_eq!(code, 1, "{out}");
     let rule = line_of(&full, "[rule]");
-    assert!(out.contains(&format!("d9.toml:{rule}:1: problem: missing: 3|5\n")), "{out}");
-    assert!(out.contains("the design lists 54 tiles; the set has 55"), "{out}");
-    assert!(out.contains("2 problems"), "{out}");
+    assert!(out.contains(&format!("set.toml:{rule}:1: problem: missing: {named}\n")), "{out}");
+    assert!(out.contains(&format!("the design lists {listed} tiles; the set has {wanted}")));
+    assert_eq!(out.matches("problem:").count(), 2, "{out}");
+}
+
+/// `file` with the tile of `replaced` given the values `by`, the same tile as the one of
+/// `first`: a duplicate naming both tiles and lines, and `missing` missing.
+fn duplicate_is_reported(file: &str, replaced: &str, by: &str, first: &str, missing: &str) {
+    let full = design(file);
+    let toml = full.replacen(&format!("values = {replaced}\n"), &format!("values = {by}\n"), 1);
+    let (code, out) = check_text(&format!("duplicate-{file}"), "set.toml", &toml);
+    assert_eq!(code, 1, "{out}");
+    let (first, first_line) = entry(&toml, first);
+    let (second, second_line) = entry(&toml, by);
+    let named = by.trim_matches(['[', ']']).replace(", ", "|");
+    assert!(
+        out.contains(&format!(
+            "set.toml:{second_line}:1: problem: duplicate: {named} (tiles {first} and {second}, lines {first_line} and {second_line})\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("problem: missing: {missing}\n")), "{out}");
+    assert_eq!(out.matches("problem:").count(), 2, "{out}");
+}
+
+#[test]
+fn a_removed_domino_is_named_by_its_values() {
+    removal_is_reported("double-nine-dominoes.toml", "[3, 5]", "3|5", 54, 55);
 }
 
 #[test]
 fn a_duplicate_domino_names_both_tiles_and_their_lines() {
-    let full = design("double-nine-dominoes.toml");
-    let toml = full.replacen("values = [3, 5]\n", "values = [4, 2]\n", 1);
-    let (code, out) = check_text("d9-duplicate", "d9.toml", &toml);
-    assert_eq!(code, 1, "{out}");
-    let (first, first_line) = entry(&toml, "[2, 4]");
-    let (second, second_line) = entry(&toml, "[4, 2]");
-    assert!(
-        out.contains(&format!(
-            "d9.toml:{second_line}:1: problem: duplicate: 4|2 (tiles {first} and {second}, lines {first_line} and {second_line})\n"
-        )),
-        "{out}"
-    );
-    assert!(out.contains("problem: missing: 3|5\n"), "{out}");
-    assert_eq!(out.matches("problem:").count(), 2, "{out}");
+    duplicate_is_reported("double-nine-dominoes.toml", "[3, 5]", "[4, 2]", "[2, 4]", "3|5");
 }
 
 #[test]
@@ -96,30 +109,14 @@ fn corner_value_triangles_are_complete_with_the_70_tiles_their_rule_derives() {
 
 #[test]
 fn a_removed_triangle_is_named_by_its_corner_values() {
-    let full = design("corner-values-triangles.toml");
-    let (code, out) = check_text("cv-missing", "cv.toml", &without(&full, "[0, 2, 5]"));
-    assert_eq!(code, 1, "{out}");
-    let rule = line_of(&full, "[rule]");
-    assert!(out.contains(&format!("cv.toml:{rule}:1: problem: missing: 0|2|5\n")), "{out}");
-    assert!(out.contains("the design lists 69 tiles; the set has 70"), "{out}");
+    removal_is_reported("corner-values-triangles.toml", "[0, 2, 5]", "0|2|5", 69, 70);
 }
 
 #[test]
 fn a_triangle_turned_round_is_a_duplicate() {
-    let full = design("corner-values-triangles.toml");
     // 2|5|0 is 0|2|5 turned; replacing 0|3|5 with it leaves 0|3|5 missing.
-    let toml = full.replacen("values = [0, 3, 5]\n", "values = [2, 5, 0]\n", 1);
-    let (code, out) = check_text("cv-duplicate", "cv.toml", &toml);
-    assert_eq!(code, 1, "{out}");
-    let (first, first_line) = entry(&toml, "[0, 2, 5]");
-    let (second, second_line) = entry(&toml, "[2, 5, 0]");
-    assert!(
-        out.contains(&format!(
-            "cv.toml:{second_line}:1: problem: duplicate: 2|5|0 (tiles {first} and {second}, lines {first_line} and {second_line})\n"
-        )),
-        "{out}"
-    );
-    assert!(out.contains("problem: missing: 0|3|5\n"), "{out}");
+    let file = "corner-values-triangles.toml";
+    duplicate_is_reported(file, "[0, 3, 5]", "[2, 5, 0]", "[0, 2, 5]", "0|3|5");
 }
 
 #[test]

@@ -120,36 +120,32 @@ pub fn resolve_tile_shape(
         return None;
     };
     let name = shape.get_ref().trim();
-    let wrong_keys = |r: &mut Resolver<'_>, keys: &[(&str, bool)], help: &str| {
-        for (key, given) in keys {
-            if *given {
-                r.error(&shape.span(), format!("a {name} tile takes no `{key}`"), help);
-            }
-        }
+    let given = [
+        ("edge_mm", table.edge_mm.is_some()),
+        ("width_mm", table.width_mm.is_some()),
+        ("height_mm", table.height_mm.is_some()),
+        ("corner_radius_mm", table.corner_radius_mm.is_some()),
+        ("cells", table.cells.is_some()),
+        ("diameter_mm", table.diameter_mm.is_some()),
+    ];
+    let takes: &[&str] = match name {
+        "rectangle" => &["width_mm", "height_mm", "corner_radius_mm", "cells"],
+        "circle" => &["diameter_mm"],
+        _ => &["edge_mm"],
     };
+    let known =
+        matches!(name, "rectangle" | "circle") || RegularPolygon::sides_for_name(name).is_some();
+    let wrong = given.iter().filter(|(key, is_given)| known && *is_given && !takes.contains(key));
+    for (key, _) in wrong {
+        r.error(
+            &shape.span(),
+            format!("a {name} tile takes no `{key}`"),
+            &format!("a {name} tile takes {}", takes.join(", ")),
+        );
+    }
     match name {
-        "rectangle" => {
-            let help = "a rectangle takes width_mm, height_mm, corner_radius_mm and cells";
-            wrong_keys(
-                r,
-                &[
-                    ("edge_mm", table.edge_mm.is_some()),
-                    ("diameter_mm", table.diameter_mm.is_some()),
-                ],
-                help,
-            );
-            rectangle(r, set).map(TileShape::Rectangle)
-        }
+        "rectangle" => rectangle(r, set).map(TileShape::Rectangle),
         "circle" => {
-            let help = "a circle takes only diameter_mm";
-            let keys = [
-                ("edge_mm", table.edge_mm.is_some()),
-                ("width_mm", table.width_mm.is_some()),
-                ("height_mm", table.height_mm.is_some()),
-                ("corner_radius_mm", table.corner_radius_mm.is_some()),
-                ("cells", table.cells.is_some()),
-            ];
-            wrong_keys(r, &keys, help);
             let diameter = required(r, set, table.diameter_mm.as_ref(), "diameter_mm", "a circle")?;
             Some(TileShape::Circle { diameter_mm: diameter })
         }
@@ -162,15 +158,6 @@ pub fn resolve_tile_shape(
                 );
                 6
             });
-            let help = "a regular tile takes only edge_mm";
-            let keys = [
-                ("width_mm", table.width_mm.is_some()),
-                ("height_mm", table.height_mm.is_some()),
-                ("corner_radius_mm", table.corner_radius_mm.is_some()),
-                ("cells", table.cells.is_some()),
-                ("diameter_mm", table.diameter_mm.is_some()),
-            ];
-            wrong_keys(r, &keys, help);
             let Some(edge) = &table.edge_mm else {
                 r.error(
                     &set.span(),

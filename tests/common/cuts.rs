@@ -66,3 +66,21 @@ pub fn union_length(edges: &[Line]) -> f64 {
     }
     distinct.iter().map(|e| e.arclen(0.0)).sum()
 }
+
+/// Asserts that no two cut `segments` run over each other and that every point of every
+/// `edge` (sampled `steps` times) lies on a cut: each edge is cut, and cut once.
+pub fn assert_each_edge_cut_once(segments: &[Line], edges: &[Line], steps: u32) {
+    for (i, &a) in segments.iter().enumerate() {
+        for &b in &segments[i + 1..] {
+            assert!(overlap(a, b) < TOLERANCE_MM, "{a:?} and {b:?} are cut twice");
+        }
+    }
+    for edge in edges {
+        for step in 0..=steps {
+            let p = edge.eval(f64::from(step) / f64::from(steps));
+            let nearest =
+                segments.iter().map(|&s| distance_to_segment(p, s)).fold(f64::MAX, f64::min);
+            assert!(nearest < TOLERANCE_MM, "{p:?} of edge {edge:?} is not cut");
+        }
+    }
+}

@@ -132,3 +132,24 @@ pub fn check_text(name: &str, file: &str, toml: &str) -> (i32, String) {
 pub fn line_of(text: &str, needle: &str) -> usize {
     text[..text.find(needle).expect(needle)].lines().count() + 1
 }
+
+/// Runs `check` and `build` on `bad.toml` in `dir`: both must exit 2 and write nothing, and
+/// the messages must give a hint; returns the messages of `check`.
+pub fn refused_in(dir: &Path) -> String {
+    let check = tilepress(dir, &["check", "bad.toml"]);
+    let (_, err) = text(&check);
+    assert_eq!(code(&check), 2, "check: {err}");
+    let build = tilepress(dir, &["build", "bad.toml", "-o", "out"]);
+    assert_eq!(code(&build), 2, "build: {}", text(&build).1);
+    assert!(!dir.join("out").exists(), "build wrote output for a bad design");
+    assert!(err.contains("help:"), "no hint: {err}");
+    err
+}
+
+/// `line:column` (1-based) of the first occurrence of `needle` in `text`.
+pub fn place_of(text: &str, needle: &str) -> String {
+    let offset = text.find(needle).unwrap_or_else(|| panic!("`{needle}` not in the design"));
+    let line = text[..offset].matches('\n').count() + 1;
+    let column = text[..offset].rsplit('\n').next().unwrap().chars().count() + 1;
+    format!("{line}:{column}")
+}
