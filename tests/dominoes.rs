@@ -205,3 +205,35 @@ fn rounded_dominoes_and_circle_tiles_stand_a_gap_apart() {
         }
     }
 }
+
+#[test]
+fn face_layers_anchor_to_a_rectangles_edges_and_corners() {
+    let toml = dominoes(&[
+        ("cells = [1, 2]", "cells = [1, 2]\ntemplate = \"marks\""),
+        ("ink = \"#1b1b1b\"", "ink = \"#1b1b1b\"\nred = \"#ff0000\"\nblue = \"#0000ff\""),
+        (
+            "[values]",
+            "[faces.marks]\nlayers = [\n  { shape = \"rectangle\", size_mm = 4, fill = \"red\", at = \"edge 2\", inset_mm = 5 },\n  { shape = \"circle\", size_mm = 2, fill = \"blue\", at = \"corner 4\", inset_mm = 0 },\n]\n\n[values]",
+        ),
+    ]);
+    let out = build("dominoes-anchors", &toml);
+    let pdf = Document::load(out.join("d.pdf")).unwrap();
+    let tiles = boxes(&pdf, 1, IVORY);
+    let (squares, dots) = (boxes(&pdf, 1, [255, 0, 0]), boxes(&pdf, 1, [0, 0, 255]));
+    assert_eq!((squares.len(), dots.len()), (tiles.len(), tiles.len()));
+    for &(x0, y0, x1, y1) in &tiles {
+        // Edge 2 is the right side: the square 5 mm in from its middle.
+        let square = (x1 - 5.0, (y0 + y1) / 2.0);
+        let found = squares.iter().any(|b| {
+            ((b.0 + b.2) / 2.0 - square.0).abs() < 0.01
+                && ((b.1 + b.3) / 2.0 - square.1).abs() < 0.01
+                && ((b.2 - b.0) - 4.0).abs() < 0.01
+        });
+        assert!(found, "no square at {square:?}");
+        // Corner 4 is the bottom left (y up in the PDF: the smaller y).
+        let found = dots.iter().any(|b| {
+            ((b.0 + b.2) / 2.0 - x0).abs() < 0.01 && ((b.1 + b.3) / 2.0 - y0).abs() < 0.01
+        });
+        assert!(found, "no dot at corner 4 ({x0}, {y0})");
+    }
+}

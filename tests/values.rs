@@ -204,3 +204,14 @@ fn the_documented_value_examples_check_and_build() {
     assert_ne!(rounded, circles);
     checks_and_builds("doc-rounded", &rounded);
 }
+
+#[test]
+fn the_listing_names_rectangle_tiles_by_their_values() {
+    let dir = common::scratch("d9-list");
+    let path = root().join("tests/designs/double-nine-dominoes.toml");
+    let output = common::tilepress(&dir, &["list", path.to_str().unwrap()]);
+    let (out, err) = common::text(&output);
+    assert_eq!(common::code(&output), 0, "{err}");
+    assert!(out.contains("55 rectangle tiles, 25 × 50 mm in 1 × 2 cell(s)\n"), "{out}");
+    assert!(out.contains("\n    30  values 3|5\n"), "{out}");
+}

@@ -238,7 +238,7 @@ fn build_one(
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
             log.err(
-                "  help: use larger paper (--paper A3), smaller margins (--margin) or a smaller edge_mm",
+                "  help: use larger paper (--paper A3), smaller margins (--margin) or smaller items (edge_mm, width_mm and height_mm, diameter_mm)",
             );
             return BAD_INPUT;
         }

@@ -6,21 +6,38 @@ use super::pieces::describe_cells;
 use crate::geometry::polyform::side_count;
 use crate::model::design::Design;
 use crate::model::nets::NetSolid;
+use crate::model::tile_shape::TileShape;
+use crate::model::values::values_text;
 
 /// The lines of the inventory, headings first in each part.
 pub fn listing(design: &Design) -> Vec<String> {
     let mut lines = Vec::new();
-    if let Some(shape) = design.shape {
-        let (n, name, edge) = (design.tiles.len(), shape.shape_name(), shape.edge_mm);
-        lines.push(format!("{n} {name} tiles, {edge} mm edge"));
+    if let Some(tile_shape) = design.tile_shape {
+        let n = design.tiles.len();
+        lines.push(match tile_shape {
+            TileShape::Regular(shape) => {
+                format!("{n} {} tiles, {} mm edge", shape.shape_name(), shape.edge_mm)
+            }
+            TileShape::Rectangle(rect) => format!(
+                "{n} rectangle tiles, {} × {} mm in {} × {} cell(s)",
+                rect.width_mm, rect.height_mm, rect.columns, rect.rows
+            ),
+            TileShape::Circle { diameter_mm } => {
+                format!("{n} circle tiles, {diameter_mm} mm across")
+            }
+        });
         for tile in &design.tiles {
             let back =
                 tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
-            lines.push(format!(
-                "{:>4}  {}{back}",
-                tile.number,
-                describe(shape, &tile.slots, &tile.joins)
-            ));
+            let mut words: Vec<String> = tile_shape
+                .regular()
+                .map(|shape| describe(shape, &tile.slots, &tile.joins))
+                .into_iter()
+                .collect();
+            if !tile.values.is_empty() {
+                words.push(format!("values {}", values_text(&tile.values)));
+            }
+            lines.push(format!("{:>4}  {}{back}", tile.number, words.join("; ")));
         }
     }
     if let Some(set) = &design.pieces {
