@@ -237,3 +237,21 @@ fn face_layers_anchor_to_a_rectangles_edges_and_corners() {
         assert!(found, "no dot at corner 4 ({x0}, {y0})");
     }
 }
+
+#[test]
+fn a_diagram_of_dominoes_is_refused_with_a_message() {
+    let dir = scratch("dominoes-diagram");
+    let design = root().join("tests/designs/double-nine-dominoes.toml");
+    let diagram = format!(
+        "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n",
+        design.display()
+    );
+    fs::write(dir.join("bad.toml"), diagram).unwrap();
+    let output = tilepress(&dir, &["diagram", "bad.toml"]);
+    assert_eq!(code(&output), 2);
+    let (_, err) = text(&output);
+    assert!(
+        err.contains("bad.toml:2:10: error: diagrams of rectangle tiles are not supported"),
+        "{err}"
+    );
+}
