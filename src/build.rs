@@ -241,10 +241,10 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
     let count = part.cutouts.len();
     match &part.summary {
         Summary::Tiles => format!("{count} tiles"),
-        Summary::Pieces { cells, square_mm, cell_area_mm2 } => {
+        Summary::Pieces { cells, on, cell_area_mm2 } => {
             let bound = (*cells as f64 * cell_area_mm2 / imposed.printable_mm2).ceil() as usize;
             format!(
-                "{count} pieces ({cells} cells on {square_mm} mm squares; the area needs at least {bound} sheet(s))"
+                "{count} pieces ({cells} cells on {on}; the area needs at least {bound} sheet(s))"
             )
         }
         Summary::GridBoard { cells } => format!("a board of {cells} cells"),

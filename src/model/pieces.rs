@@ -3,7 +3,8 @@
 //!
 //! Cells are written as `"X Y QUARTERS"`: `X` and `Y` pick grid squares (an integer or an
 //! inclusive range `a..b`), `QUARTERS` the quarters of each square on the tetrakis grid
-//! (letters of `NESW`, all four when left out; nothing on the square grid).
+//! (letters of `NESW`, all four when left out; nothing on the square grid). On the hex grid
+//! `X` and `Y` are a hexagon's column and row (odd rows shifted half a hexagon right).
 
 use std::collections::BTreeSet;
 
@@ -14,17 +15,19 @@ use super::design::{Palette, Symmetry};
 use super::limits::{MAX_BOARD_CELLS, MAX_MARK_CHARS};
 use super::resolve::Resolver;
 use super::source::Position;
-use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES};
+use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES, cell_written_at};
 use crate::scene::Colour;
 
 /// `[grid]`: the grid pieces and boards are made on.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GridTable {
-    /// `tetrakis` or `square` (`triangle` and `hex` are named but not implemented yet).
+    /// `tetrakis`, `square` or `hex` (`triangle` is named but not implemented yet).
     pub kind: Spanned<String>,
-    /// Side of one grid square in mm.
-    pub square_mm: Spanned<f64>,
+    /// Side of one grid square in mm (square and tetrakis grids).
+    pub square_mm: Option<Spanned<f64>>,
+    /// Edge of one hexagon in mm (hex grid).
+    pub edge_mm: Option<Spanned<f64>>,
 }
 
 /// A piece face as written: `{ colour = "acid", outline = "grey", mark = "A" }`.
@@ -185,7 +188,7 @@ pub fn resolve_pieces(
         }
         return (None, None);
     };
-    let Some(grid) = resolve_grid(resolver, grid_table.get_ref()) else { return (None, None) };
+    let Some(grid) = resolve_grid(resolver, grid_table) else { return (None, None) };
     let groups: Vec<PieceGroup> =
         tables.groups.iter().map(|g| resolve_group(resolver, g)).collect();
     let pieces = tables
@@ -198,16 +201,17 @@ pub fn resolve_pieces(
     (set, board)
 }
 
-fn resolve_grid(resolver: &mut Resolver<'_>, table: &GridTable) -> Option<Grid> {
-    let square_mm = resolver.length(&table.square_mm, "the grid square `square_mm`", (1.0, 1000.0));
+fn resolve_grid(resolver: &mut Resolver<'_>, entry: &Spanned<GridTable>) -> Option<Grid> {
+    let table = entry.get_ref();
     let kind = match table.kind.get_ref().trim() {
         "tetrakis" => GridKind::Tetrakis,
         "square" => GridKind::Square,
-        other @ ("triangle" | "hex") => {
+        "hex" => GridKind::Hex,
+        "triangle" => {
             resolver.error(
                 &table.kind.span(),
-                format!("the `{other}` grid is not implemented for pieces and boards yet"),
-                "use `tetrakis` (squares cut by both diagonals) or `square`",
+                "the `triangle` grid is not implemented for pieces and boards yet".into(),
+                "use `tetrakis` (squares cut by both diagonals), `square` or `hex`",
             );
             return None;
         }
@@ -215,11 +219,35 @@ fn resolve_grid(resolver: &mut Resolver<'_>, table: &GridTable) -> Option<Grid> 
             resolver.error(
                 &table.kind.span(),
                 format!("unknown grid `{other}`"),
-                "use `tetrakis` or `square` (`triangle` and `hex` are planned)",
+                "use `tetrakis`, `square` or `hex` (`triangle` is planned)",
             );
             return None;
         }
     };
+    // The square grids are sized by their squares, the hex grid by its hexagons' edge.
+    let (wanted, key, unwanted, other_key, what) = match kind {
+        GridKind::Hex => {
+            (&table.edge_mm, "edge_mm", &table.square_mm, "square_mm", "a hexagon's edge")
+        }
+        _ => (&table.square_mm, "square_mm", &table.edge_mm, "edge_mm", "the grid square"),
+    };
+    if let Some(extra) = unwanted {
+        resolver.error(
+            &extra.span(),
+            format!("the {} grid has no `{other_key}`", kind.name()),
+            &format!("size it with `{key}` ({what} in mm)"),
+        );
+        return None;
+    }
+    let Some(size) = wanted else {
+        resolver.error(
+            &entry.span(),
+            format!("the {} grid needs `{key}`", kind.name()),
+            &format!("add `{key} = 20.0` ({what} in mm)"),
+        );
+        return None;
+    };
+    let square_mm = resolver.length(size, &format!("{what} `{key}`"), (1.0, 1000.0));
     Some(Grid { kind, square_mm })
 }
 
@@ -462,8 +490,10 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
         _ => return Err("expected two coordinates and optional quarters".into()),
     };
     let qs: BTreeSet<u8> = match (kind, quarters) {
-        (GridKind::Square, Some(_)) => return Err("the square grid has no quarters".into()),
-        (GridKind::Square, None) => BTreeSet::from([0]),
+        (GridKind::Square | GridKind::Hex, Some(_)) => {
+            return Err(format!("the {} grid has no quarters", kind.name()));
+        }
+        (GridKind::Square | GridKind::Hex, None) => BTreeSet::from([0]),
         (GridKind::Tetrakis, None) => BTreeSet::from([0, 1, 2, 3]),
         (GridKind::Tetrakis, Some(q)) => q
             .chars()
@@ -485,7 +515,7 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
     let mut cells = Vec::new();
     for y in ys.0..=ys.1 {
         for x in xs.0..=xs.1 {
-            cells.extend(qs.iter().map(|&q| Cell::new(x, y, q)));
+            cells.extend(qs.iter().map(|&q| cell_written_at(kind, x, y, q)));
         }
     }
     Ok(cells)
@@ -524,6 +554,9 @@ mod tests {
         assert!(cells_of("0 0 X", GridKind::Tetrakis).unwrap_err().contains("not a quarter"));
         assert!(cells_of("3..1 0", GridKind::Tetrakis).unwrap_err().contains("backwards"));
         assert!(cells_of("0", GridKind::Tetrakis).is_err());
+        // Hexagons in offset rows: row 2 starts one axial column to the left.
+        assert_eq!(cells_of("0 2", GridKind::Hex).unwrap(), vec![Cell::new(-1, 2, 0)]);
+        assert!(cells_of("0 0 N", GridKind::Hex).unwrap_err().contains("no quarters"));
     }
 
     #[test]

@@ -35,11 +35,11 @@ pub struct Part {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Summary {
     Tiles,
-    /// Pieces with their cells in all, on squares of `square_mm` holding cells of
-    /// `cell_area_mm2`.
+    /// Pieces with their cells in all, on the grid `on` (`48 mm grid squares`) holding cells
+    /// of `cell_area_mm2`.
     Pieces {
         cells: usize,
-        square_mm: f64,
+        on: String,
         cell_area_mm2: f64,
     },
     /// A board on the pieces' grid, of `cells` cells.
