@@ -261,9 +261,7 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
             format!("a map of {cells} cells, {width:.0} × {height:.0} mm")
         }
         Summary::Track { cells, cell_mm } => format!("a track of {cells} cells of {cell_mm} mm"),
-        Summary::Counters { count, diameter_mm } => {
-            format!("{count} counters of {diameter_mm} mm")
-        }
+        Summary::Counters { count, shape, size } => format!("{count} {shape}counters of {size}"),
         Summary::Cards { count, width_mm, height_mm } => {
             format!("{count} cards of {width_mm} × {height_mm} mm")
         }

@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::pdf::{Fill, PT_PER_MM, bounds, fills, number};
+use common::pdf::{Fill, bounds, fills, page_size};
 use common::{code, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -59,12 +59,6 @@ fn run(name: &str, design: &str, csv: &[u8]) -> (std::process::Output, std::path
 
 fn card_boxes(fills: &[Fill]) -> Vec<(f64, f64, f64, f64)> {
     fills.iter().filter(|f| f.colour == CARD).map(|f| bounds(&f.points)).collect()
-}
-
-fn page_size(pdf: &Document, page: u32) -> (f64, f64) {
-    let id = pdf.get_pages()[&page];
-    let media = pdf.get_dictionary(id).unwrap().get(b"MediaBox").unwrap().as_array().unwrap();
-    (number(&media[2]) / PT_PER_MM, number(&media[3]) / PT_PER_MM)
 }
 
 /// The width and height of every path (`M …`) of a cut SVG file, from its points.

@@ -1,5 +1,7 @@
 //! `[[decks]]`: decks of cards of one size — listed inline or one row per card in a data file
-//! (CSV, .ods, .xlsx) — with rounded corners, bleed, and faces from face templates.
+//! (CSV, .ods, .xlsx) — with rounded corners, bleed, and faces from face templates; and
+//! `[[counters]]`, read the same way, in a shape of their own (circle, square, rectangle,
+//! hexagon, triangle).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,6 +17,7 @@ use crate::face::Layer;
 use crate::face::fields::{fields, substitute};
 use crate::face::resolve::{FaceResolver, ItemFace};
 use crate::face::schema::{FieldsTable, ItemFaceTables};
+use crate::geometry::polygon::RegularPolygon;
 use crate::scene::Colour;
 
 /// Most cards one deck may print.
@@ -29,8 +32,12 @@ pub struct DeckTable {
     /// `poker`, `bridge`, `mini`, `tarot`; or give `size_mm`.
     pub size: Option<Spanned<String>>,
     pub size_mm: Option<Spanned<Vec<f64>>>,
-    /// `[[counters]]`: the counters' diameter (instead of a card size).
+    /// `[[counters]]`: `circle` (default), `square`, `rectangle`, `hexagon` or `triangle`.
+    pub shape: Option<Spanned<String>>,
+    /// `[[counters]]`: a round counter's diameter (instead of a card size).
     pub diameter_mm: Option<Spanned<f64>>,
+    /// `[[counters]]`: the edge of a square, hexagon or triangle counter.
+    pub edge_mm: Option<Spanned<f64>>,
     pub corner_radius_mm: Option<Spanned<f64>>,
     pub bleed_mm: Option<Spanned<f64>>,
     pub gutter_mm: Option<Spanned<f64>>,
@@ -99,12 +106,44 @@ pub struct CardTable {
     pub count: Option<Spanned<u32>>,
 }
 
+/// The outline of a counter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CounterShape {
+    /// A disc of diameter `width_mm`.
+    Circle,
+    /// A `width_mm × height_mm` rectangle (a square when they are equal).
+    Rectangle,
+    /// A regular hexagon or triangle, edge 0 on top (they tile the sheet edge to edge).
+    Polygon(RegularPolygon),
+}
+
+impl CounterShape {
+    /// The shape's name in design files and messages.
+    pub fn name(self, width_mm: f64, height_mm: f64) -> &'static str {
+        match self {
+            CounterShape::Circle => "circle",
+            CounterShape::Rectangle if width_mm == height_mm => "square",
+            CounterShape::Rectangle => "rectangle",
+            CounterShape::Polygon(polygon) => polygon.shape_name(),
+        }
+    }
+
+    /// Corners face layers may anchor to.
+    pub fn corners(self) -> usize {
+        match self {
+            CounterShape::Circle => 0,
+            CounterShape::Rectangle => 4,
+            CounterShape::Polygon(polygon) => polygon.sides,
+        }
+    }
+}
+
 /// A resolved deck.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Deck {
     pub name: String,
-    /// Round counters (`[[counters]]`, `width_mm` is the diameter) rather than cards.
-    pub round: bool,
+    /// `[[counters]]` and their shape (`width_mm` is a circle's diameter); `None` for cards.
+    pub counter: Option<CounterShape>,
     pub width_mm: f64,
     pub height_mm: f64,
     pub corner_radius_mm: f64,
@@ -158,7 +197,12 @@ fn resolve_deck(
 ) -> Option<Deck> {
     let table = entry.get_ref();
     let name = table.name.get_ref().trim().to_string();
-    let (width_mm, height_mm) = if round { counter_size(r, table)? } else { card_size(r, table)? };
+    let (counter, (width_mm, height_mm)) = if round {
+        let (shape, size) = counter_size(r, table)?;
+        (Some(shape), size)
+    } else {
+        (None, card_size(r, table)?)
+    };
     let corner_radius_mm = table
         .corner_radius_mm
         .as_ref()
@@ -205,7 +249,11 @@ fn resolve_deck(
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
         let what = format!("{} {}", if round { "counter" } else { "card" }, row.origin);
-        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), round)?;
+        let outline = match counter {
+            Some(shape) => (shape.corners(), "a counter"),
+            None => (4, "a card"),
+        };
+        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), outline)?;
         let back = match &table.back {
             Some(back) => Some(card_face(
                 r,
@@ -214,7 +262,7 @@ fn resolve_deck(
                 back,
                 &row,
                 format!("the back of {what}"),
-                round,
+                outline,
             )?),
             None => None,
         };
@@ -223,7 +271,7 @@ fn resolve_deck(
     }
     Some(Deck {
         name,
-        round,
+        counter,
         width_mm,
         height_mm,
         corner_radius_mm,
@@ -247,31 +295,115 @@ struct RowCard {
     folder: Option<PathBuf>,
 }
 
-/// A counter's size from `diameter_mm` (card keys refused).
-fn counter_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
-    let card_key = [
-        table.size.as_ref().map(|s| (s.span(), "size")),
-        table.size_mm.as_ref().map(|s| (s.span(), "size_mm")),
-        table.corner_radius_mm.as_ref().map(|s| (s.span(), "corner_radius_mm")),
-        table.bleed_mm.as_ref().map(|s| (s.span(), "bleed_mm")),
-    ];
-    if let Some((span, key)) = card_key.into_iter().flatten().next() {
-        r.error(&span, format!("counters have no `{key}`"), "give counters a diameter_mm");
-        return None;
-    }
-    let Some(diameter) = &table.diameter_mm else {
-        r.error(&table.name.span(), "counters need a `diameter_mm`".into(), "add diameter_mm = 20");
+/// Counter shapes by name, with the key that sizes each.
+const COUNTER_SHAPES: [(&str, &str); 5] = [
+    ("circle", "diameter_mm"),
+    ("square", "edge_mm"),
+    ("rectangle", "size_mm"),
+    ("hexagon", "edge_mm"),
+    ("triangle", "edge_mm"),
+];
+
+/// A counter's shape and size (width, height): `diameter_mm` for circles, `edge_mm` for
+/// squares, hexagons and triangles, `size_mm` for rectangles; card keys and the other
+/// shapes' keys refused.
+fn counter_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(CounterShape, (f64, f64))> {
+    let wanted =
+        table.shape.as_ref().map_or("circle".to_string(), |s| s.get_ref().trim().to_lowercase());
+    let Some(&(shape_name, size_key)) = COUNTER_SHAPES.iter().find(|(n, _)| *n == wanted) else {
+        let span = table.shape.as_ref().map(Spanned::span).unwrap_or_default();
+        let names: Vec<&str> = COUNTER_SHAPES.iter().map(|(n, _)| *n).collect();
+        r.error(
+            &span,
+            format!("unknown counter shape `{wanted}`"),
+            &format!("use one of {}", names.join(", ")),
+        );
         return None;
     };
-    let d = r.length(diameter, "`diameter_mm`", (3.0, 500.0));
-    Some((d, d))
+    let keys = [
+        table.size.as_ref().map(|s| (s.span(), "size")),
+        table.corner_radius_mm.as_ref().map(|s| (s.span(), "corner_radius_mm")),
+        table.bleed_mm.as_ref().map(|s| (s.span(), "bleed_mm")),
+        table.size_mm.as_ref().map(|s| (s.span(), "size_mm")),
+        table.diameter_mm.as_ref().map(|s| (s.span(), "diameter_mm")),
+        table.edge_mm.as_ref().map(|s| (s.span(), "edge_mm")),
+    ];
+    let help = format!("size {shape_name} counters with `{size_key}` only");
+    if let Some((span, key)) = keys.into_iter().flatten().find(|(_, key)| *key != size_key) {
+        r.error(&span, format!("{shape_name} counters have no `{key}`"), &help);
+        return None;
+    }
+    let tiles_edge_to_edge = matches!(shape_name, "hexagon" | "triangle");
+    if let Some(gutter) = table.gutter_mm.as_ref().filter(|_| tiles_edge_to_edge) {
+        r.error(
+            &gutter.span(),
+            format!("{shape_name} counters have no `gutter_mm`: they are packed edge to edge, sharing their cuts"),
+            "leave out gutter_mm (`gap_mm` in [sheet] spaces them apart, as it spaces tiles)",
+        );
+        return None;
+    }
+    let missing = |r: &mut Resolver<'_>| {
+        r.error(
+            &table.name.span(),
+            format!("{shape_name} counters need `{size_key}`"),
+            &format!("add {size_key} = {}", if size_key == "size_mm" { "[20, 30]" } else { "20" }),
+        );
+    };
+    match shape_name {
+        "rectangle" => {
+            let Some(size) = &table.size_mm else {
+                missing(r);
+                return None;
+            };
+            match size.get_ref()[..] {
+                [w, h] if [w, h].iter().all(|v| v.is_finite() && (3.0..=500.0).contains(v)) => {
+                    Some((CounterShape::Rectangle, (w, h)))
+                }
+                _ => {
+                    r.error(
+                        &size.span(),
+                        "`size_mm` must be [width, height], each from 3 to 500 mm".into(),
+                        "write size_mm = [20, 30]",
+                    );
+                    None
+                }
+            }
+        }
+        _ => {
+            let value = if size_key == "diameter_mm" { &table.diameter_mm } else { &table.edge_mm };
+            let Some(value) = value else {
+                missing(r);
+                return None;
+            };
+            let size = r.length(value, &format!("`{size_key}`"), (3.0, 500.0));
+            let shape = match shape_name {
+                "circle" => CounterShape::Circle,
+                "square" => CounterShape::Rectangle,
+                "hexagon" => CounterShape::Polygon(RegularPolygon::new(6, size)),
+                _ => CounterShape::Polygon(RegularPolygon::new(3, size)),
+            };
+            let (width, height) = match shape {
+                CounterShape::Polygon(polygon) => {
+                    let bounds = crate::geometry::outline::Outline::regular(polygon).bounds();
+                    (bounds.width(), bounds.height())
+                }
+                _ => (size, size),
+            };
+            Some((shape, (width, height)))
+        }
+    }
 }
 
 /// The card size from `size` or `size_mm`.
 fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
-    if let Some(diameter) = &table.diameter_mm {
-        let help = "give cards a size or size_mm; round counters go in [[counters]]";
-        r.error(&diameter.span(), "cards have no `diameter_mm`".into(), help);
+    let counter_keys = [
+        table.diameter_mm.as_ref().map(|s| (s.span(), "diameter_mm")),
+        table.edge_mm.as_ref().map(|s| (s.span(), "edge_mm")),
+        table.shape.as_ref().map(|s| (s.span(), "shape")),
+    ];
+    if let Some((span, key)) = counter_keys.into_iter().flatten().next() {
+        let help = "give cards a size or size_mm; counters go in [[counters]]";
+        r.error(&span, format!("cards have no `{key}`"), help);
         return None;
     }
     match (&table.size, &table.size_mm) {
@@ -376,7 +508,7 @@ fn card_face(
     name: &Spanned<String>,
     card: &RowCard,
     what: String,
-    round: bool,
+    (corners, outline_name): (usize, &str),
 ) -> Option<Vec<Layer>> {
     let template = match substitute(name.get_ref(), &card.fields) {
         Ok(done) => Spanned::new(name.span(), done),
@@ -397,8 +529,8 @@ fn card_face(
         position: card.position,
         tables: ItemFaceTables { template: Some(&template), layers: &[] },
         fields: card.fields.clone(),
-        corners: if round { 0 } else { 4 },
-        outline_name: if round { "a counter" } else { "a card" }.into(),
+        corners,
+        outline_name: outline_name.into(),
         folder: card.folder.clone(),
     };
     let layers = faces.face(r, palette, &item);

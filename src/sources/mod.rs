@@ -66,10 +66,12 @@ pub enum Summary {
         cells: usize,
         cell_mm: f64,
     },
-    /// `count` round counters of `diameter_mm`.
+    /// `count` counters of a `shape` (`"hexagon "`, empty for circles) and `size`
+    /// (`"20 mm"`, `"15 mm edge"`).
     Counters {
         count: usize,
-        diameter_mm: f64,
+        shape: String,
+        size: String,
     },
     /// `count` cards of `width_mm × height_mm`.
     Cards {

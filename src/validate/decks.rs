@@ -27,7 +27,7 @@ pub fn deck_contents(design: &Design) -> Vec<String> {
                     format!("the rule derives {}", rule.expected.values().sum::<u32>())
                 });
             let (kind, items) =
-                if deck.round { ("counters", "counters") } else { ("deck", "cards") };
+                if deck.counter.is_some() { ("counters", "counters") } else { ("deck", "cards") };
             format!("{kind} `{}`: {cards} {items} ({derived})", deck.name)
         })
         .collect()
