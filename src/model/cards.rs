@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::data_file::{DataTable, read_data};
+use super::data_file::{DataTable, read_data_at};
 use super::design::Palette;
 use super::resolve::Resolver;
 use super::source::Position;
@@ -153,6 +153,8 @@ pub struct Deck {
     pub cards: Vec<Card>,
     /// Where the deck is written.
     pub position: Position,
+    /// Where its size is written (`size`, `size_mm`, `diameter_mm` or `edge_mm`).
+    pub size_at: Position,
     pub rule: Option<DeckRule>,
 }
 
@@ -216,17 +218,10 @@ fn resolve_deck(
         }
         None => Colour::WHITE,
     };
-    let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let mut rows = Vec::new();
     if let Some(data) = &table.data {
-        let sheet = table.sheet.as_ref().map(|s| s.get_ref().trim());
-        match read_data(&folder.join(data.get_ref().trim()), sheet) {
-            Ok(read) => rows = data_rows(r, table, &read)?,
-            Err(errors) => {
-                r.diagnostics.extend(errors);
-                return None;
-            }
-        }
+        let read = read_data_at(r, data, table.sheet.as_ref())?;
+        rows = data_rows(r, table, &read)?;
     }
     let deck_position = r.source.start_of(&entry.span());
     for card in &table.cards {
@@ -269,9 +264,20 @@ fn resolve_deck(
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
         cards.push(Card { origin, at, fields, count, front, back });
     }
+    let size_span = [
+        table.size.as_ref().map(Spanned::span),
+        table.size_mm.as_ref().map(Spanned::span),
+        table.diameter_mm.as_ref().map(Spanned::span),
+        table.edge_mm.as_ref().map(Spanned::span),
+    ]
+    .into_iter()
+    .flatten()
+    .next()
+    .unwrap_or(entry.span());
     Some(Deck {
         name,
         counter,
+        size_at: r.source.start_of(&size_span),
         width_mm,
         height_mm,
         corner_radius_mm,
