@@ -7,6 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
+use common::outlines::cut_spans;
 use common::pdf::{Fill, bounds, fills, page_size};
 use common::{code, scratch, text, tilepress};
 use lopdf::Document;
@@ -59,26 +60,6 @@ fn run(name: &str, design: &str, csv: &[u8]) -> (std::process::Output, std::path
 
 fn card_boxes(fills: &[Fill]) -> Vec<(f64, f64, f64, f64)> {
     fills.iter().filter(|f| f.colour == CARD).map(|f| bounds(&f.points)).collect()
-}
-
-/// The width and height of every path (`M …`) of a cut SVG file, from its points.
-fn cut_spans(svg: &str) -> Vec<(f64, f64)> {
-    let span = |v: &[f64]| {
-        v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
-    };
-    svg.split('M')
-        .skip(1)
-        .map(|path| {
-            let path = path.split(['"', 'Z']).next().unwrap_or("");
-            let numbers: Vec<f64> = path
-                .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-                .filter_map(|t| t.parse().ok())
-                .collect();
-            let xs: Vec<f64> = numbers.iter().step_by(2).copied().collect();
-            let ys: Vec<f64> = numbers.iter().skip(1).step_by(2).copied().collect();
-            (span(&xs), span(&ys))
-        })
-        .collect()
 }
 
 #[test]

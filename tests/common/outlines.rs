@@ -1,5 +1,5 @@
-//! Piece outlines read back from built SVG sheets: path points, the placed outlines of the
-//! art layer, their areas and comparable keys.
+//! Outlines read back from built SVG sheets: path points, the placed outlines of the art
+//! layer, their areas and comparable keys, and the sizes of a cut file's paths.
 
 /// A closed outline's corners in page mm.
 pub type Outline = Vec<(f64, f64)>;
@@ -57,4 +57,24 @@ pub fn sorted_keys(outline: &Outline) -> Vec<(i64, i64)> {
         .collect();
     keys.sort_unstable();
     keys
+}
+
+/// The width and height of every path (`M …`) of a cut SVG file, from its points.
+pub fn cut_spans(svg: &str) -> Vec<(f64, f64)> {
+    let span = |v: &[f64]| {
+        v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
+    };
+    svg.split('M')
+        .skip(1)
+        .map(|path| {
+            let path = path.split(['"', 'Z']).next().unwrap_or("");
+            let numbers: Vec<f64> = path
+                .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            let xs: Vec<f64> = numbers.iter().step_by(2).copied().collect();
+            let ys: Vec<f64> = numbers.iter().skip(1).step_by(2).copied().collect();
+            (span(&xs), span(&ys))
+        })
+        .collect()
 }
