@@ -172,7 +172,7 @@ fn bad_hex_grids_are_refused_at_their_key() {
     let cases = [
         ("edge_mm = 12.0", "square_mm = 12.0", "the hex grid has no `square_mm`"),
         ("edge_mm = 12.0", "", "the hex grid needs `edge_mm`"),
-        ("edge_mm = 12.0", "edge_mm = 0.2", "a hexagon's edge `edge_mm` is 0.2 mm"),
+        ("edge_mm = 12.0", "edge_mm = 0.2", "a cell's edge `edge_mm` is 0.2 mm"),
         ("cells = [\"0 0\"]", "cells = [\"0 0 N\"]", "the hex grid has no quarters"),
     ];
     for (from, to, message) in cases {

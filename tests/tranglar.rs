@@ -51,11 +51,12 @@ fn a_disconnected_piece_is_named() {
 }
 
 #[test]
-fn an_unimplemented_grid_is_a_clear_error() {
+fn an_unknown_grid_is_a_clear_error() {
     let (status, out) =
-        check_changed("tranglar-triangle", "kind = \"tetrakis\"", "kind = \"triangle\"");
+        check_changed("tranglar-octagon", "kind = \"tetrakis\"", "kind = \"octagon\"");
     assert_eq!(status, 2, "{out}");
-    assert!(out.contains("the `triangle` grid is not implemented"), "{out}");
+    assert!(out.contains("unknown grid `octagon`"), "{out}");
+    assert!(out.contains("use `tetrakis`, `square`, `hex` or `triangle`"), "{out}");
 }
 
 fn build(name: &str, duplex: &str) -> std::path::PathBuf {

@@ -65,11 +65,14 @@ fn resolve(
     let table = file.diagram.get_ref();
     let piece_grid =
         design.grid_board.as_ref().map(|b| b.grid).or(design.pieces.as_ref().map(|s| s.grid));
-    if piece_grid.is_some_and(|g| g.kind == crate::geometry::grid::GridKind::Hex) {
+    if let Some(grid) = piece_grid.filter(|g| g.kind.on_triangle_lattice()) {
         resolver.error(
             &table.design.span(),
-            "diagrams of pieces and boards on the hex grid are not implemented yet".into(),
-            "diagrams draw pieces on `square` and `tetrakis` grids; show hex pieces with the built sheets",
+            format!(
+                "diagrams of pieces and boards on the {} grid are not implemented yet",
+                grid.kind.name()
+            ),
+            "diagrams draw pieces on `square` and `tetrakis` grids; show these with the built sheets",
         );
         return None;
     }

@@ -1,6 +1,6 @@
 //! Grids of cells for polyform pieces and boards: the square grid, the tetrakis square grid
-//! (each square cut by both diagonals) and the hex grid, with integer cells, neighbours,
-//! corners and symmetries.
+//! (each square cut by both diagonals), the hex grid and the triangle grid, with integer
+//! cells, neighbours, corners and symmetries.
 //!
 //! Coordinates are integers. On the square grids a cell is a grid square `(x, y)` (x to the
 //! right, y down the page) and, on the tetrakis grid, a quarter of it: the right-isosceles
@@ -14,7 +14,15 @@
 //! `(a, b)` meaning `a·e1 + b·e2` with `e1`, `e2` the edge-long vectors 30° above and below
 //! the horizontal; the cell `(x, y)` is centred on `(x − y, x + 2y)`. Design files write hex
 //! cells as column and row of the offset layout (odd rows shifted half a hexagon right, as on
-//! maps): see [`written_position`]. Millimetres appear only in [`Grid::point_mm`].
+//! maps): see [`written_position`].
+//!
+//! On the triangle grid (equilateral triangles of edge `square_mm` in horizontal rows)
+//! lattice points `(a, b)` mean `a·e1 + b·e2` with `e1` one edge to the right and `e2` one
+//! edge down and to the right (60°). A cell `(x, y, q)` is half of the lattice parallelogram
+//! at `(x, y)`: `q = 0` the triangle pointing down (flat top), `q = 1` the one pointing up
+//! after it. Design files write a triangle as its column and row, the columns counted in
+//! half edges so that column `c` of row `r` points up when `c + r` is even (as on maps).
+//! Millimetres appear only in [`Grid::point_mm`].
 
 use kurbo::Point;
 
@@ -31,6 +39,8 @@ pub enum GridKind {
     Tetrakis,
     /// Pointy-top hexagons; a cell is one hexagon.
     Hex,
+    /// Equilateral triangles in horizontal rows, pointing up and down in turn.
+    Triangle,
 }
 
 impl GridKind {
@@ -40,6 +50,7 @@ impl GridKind {
             GridKind::Square => "square",
             GridKind::Tetrakis => "tetrakis",
             GridKind::Hex => "hex",
+            GridKind::Triangle => "triangle",
         }
     }
 
@@ -47,6 +58,7 @@ impl GridKind {
     pub fn cells_per_square(self) -> u8 {
         match self {
             GridKind::Square | GridKind::Hex => 1,
+            GridKind::Triangle => 2,
             GridKind::Tetrakis => 4,
         }
     }
@@ -55,17 +67,23 @@ impl GridKind {
     pub fn cell_sides(self) -> usize {
         match self {
             GridKind::Square => 4,
-            GridKind::Tetrakis => 3,
+            GridKind::Tetrakis | GridKind::Triangle => 3,
             GridKind::Hex => 6,
         }
     }
 
-    /// Turns that map the grid onto itself (4 on the square grids, 6 on the hex grid).
+    /// Turns that map the grid onto itself (4 on the square grids, 6 on the hex and
+    /// triangle grids).
     pub fn turns(self) -> u8 {
         match self {
             GridKind::Square | GridKind::Tetrakis => 4,
-            GridKind::Hex => 6,
+            GridKind::Hex | GridKind::Triangle => 6,
         }
+    }
+
+    /// Whether the grid is drawn on the triangle lattice (a sixth turn is a symmetry).
+    pub fn on_triangle_lattice(self) -> bool {
+        matches!(self, GridKind::Hex | GridKind::Triangle)
     }
 }
 
@@ -113,6 +131,9 @@ impl Grid {
             GridKind::Hex => {
                 Point::new((p.0 + p.1) as f64 * HALF_ROOT_3 * s, (p.1 - p.0) as f64 * s / 2.0)
             }
+            GridKind::Triangle => {
+                Point::new((2 * p.0 + p.1) as f64 * s / 2.0, p.1 as f64 * HALF_ROOT_3 * s)
+            }
         }
     }
 
@@ -121,6 +142,7 @@ impl Grid {
         match self.kind {
             GridKind::Square | GridKind::Tetrakis => format!("{} mm grid squares", self.square_mm),
             GridKind::Hex => format!("hexagons of {} mm edge", self.square_mm),
+            GridKind::Triangle => format!("triangles of {} mm edge", self.square_mm),
         }
     }
 
@@ -130,6 +152,7 @@ impl Grid {
         match self.kind {
             GridKind::Square | GridKind::Tetrakis => self.square_mm / 8.0,
             GridKind::Hex => self.square_mm / 2.0,
+            GridKind::Triangle => self.square_mm / 5.0,
         }
     }
 
@@ -141,6 +164,7 @@ impl Grid {
                 s * s / f64::from(self.kind.cells_per_square())
             }
             GridKind::Hex => 3.0 * HALF_ROOT_3 * s * s,
+            GridKind::Triangle => HALF_ROOT_3 * s * s / 2.0,
         }
     }
 
@@ -149,6 +173,7 @@ impl Grid {
         match kind {
             GridKind::Square | GridKind::Tetrakis => (2 * dx, 2 * dy),
             GridKind::Hex => (dx - dy, dx + 2 * dy),
+            GridKind::Triangle => (dx, dy),
         }
     }
 
@@ -156,7 +181,7 @@ impl Grid {
     pub fn symmetry_matrix_mm(&self, symmetry: GridSymmetry) -> [f64; 4] {
         match self.kind {
             GridKind::Square | GridKind::Tetrakis => symmetry.matrix(self.kind),
-            GridKind::Hex => {
+            GridKind::Hex | GridKind::Triangle => {
                 // Images of the mm unit vectors, through the lattice basis e1, e2.
                 let image = |p: LatticePoint| self.point_mm(symmetry.apply(self.kind, p));
                 let (i1, i2) = (image((1, 0)), image((0, 1)));
@@ -175,12 +200,14 @@ impl Grid {
     }
 }
 
-/// A cell as design files write it: the grid square and its quarters, or on the hex grid the
-/// column and row of the offset layout (odd rows shifted half a hexagon right).
+/// A cell as design files write it: the grid square and its quarters; on the hex grid the
+/// column and row of the offset layout (odd rows shifted half a hexagon right); on the
+/// triangle grid the column (in half edges) and row.
 pub fn written_position(kind: GridKind, cell: Cell) -> (i64, i64) {
     match kind {
         GridKind::Square | GridKind::Tetrakis => (cell.x, cell.y),
         GridKind::Hex => (cell.x + cell.y.div_euclid(2), cell.y),
+        GridKind::Triangle => (2 * cell.x + i64::from(cell.q) + cell.y + 1, cell.y),
     }
 }
 
@@ -189,6 +216,10 @@ pub fn cell_written_at(kind: GridKind, x: i64, y: i64, q: u8) -> Cell {
     match kind {
         GridKind::Square | GridKind::Tetrakis => Cell::new(x, y, q),
         GridKind::Hex => Cell::new(x - y.div_euclid(2), y, 0),
+        GridKind::Triangle => {
+            let q = (x - y - 1).rem_euclid(2);
+            Cell::new((x - y - 1 - q).div_euclid(2), y, q as u8)
+        }
     }
 }
 
@@ -209,6 +240,14 @@ pub fn corners(kind: GridKind, cell: Cell) -> Vec<LatticePoint> {
         GridKind::Hex => {
             let (a, b) = Grid::step(kind, cell.x, cell.y);
             HEX_CORNERS.iter().map(|&(u, v)| (a + u, b + v)).collect()
+        }
+        // Pointing down: the top edge, then the bottom corner; pointing up: the top corner,
+        // then the bottom edge.
+        GridKind::Triangle if cell.q.is_multiple_of(2) => {
+            vec![(cell.x, cell.y), (cell.x + 1, cell.y), (cell.x, cell.y + 1)]
+        }
+        GridKind::Triangle => {
+            vec![(cell.x + 1, cell.y), (cell.x + 1, cell.y + 1), (cell.x, cell.y + 1)]
         }
         GridKind::Tetrakis => {
             let q = usize::from(cell.q % 4);
@@ -245,6 +284,14 @@ pub fn neighbours(kind: GridKind, cell: Cell) -> Vec<Cell> {
             Cell::new(x - 1, y, 0),
             Cell::new(x, y - 1, 0),
         ],
+        // Across the top, right and left sides of a down triangle; across the right, bottom
+        // and left sides of an up triangle.
+        GridKind::Triangle if q.is_multiple_of(2) => {
+            vec![Cell::new(x, y - 1, 1), Cell::new(x, y, 1), Cell::new(x - 1, y, 1)]
+        }
+        GridKind::Triangle => {
+            vec![Cell::new(x + 1, y, 0), Cell::new(x, y + 1, 0), Cell::new(x, y, 0)]
+        }
     }
 }
 
@@ -267,9 +314,15 @@ impl GridSymmetry {
                 }
                 (u, v)
             }
-            GridKind::Hex => {
-                // Left–right swaps e1 with −e2; a sixth turn takes e1 to e2 and e2 to e2 − e1.
-                let (mut a, mut b) = if self.reflect { (-p.1, -p.0) } else { p };
+            GridKind::Hex | GridKind::Triangle => {
+                // Left–right swaps e1 with −e2 on the hex grid's lattice, and takes e1 to −e1
+                // and e2 to e2 − e1 on the triangle grid's; a sixth turn takes e1 to e2 and
+                // e2 to e2 − e1 on both.
+                let (mut a, mut b) = match (self.reflect, kind) {
+                    (false, _) => p,
+                    (true, GridKind::Hex) => (-p.1, -p.0),
+                    (true, _) => (-p.0 - p.1, p.1),
+                };
                 for _ in 0..self.turns % 6 {
                     (a, b) = (-b, a + b);
                 }
@@ -287,12 +340,16 @@ impl GridSymmetry {
     }
 }
 
-/// A point inside the cell, in quarter-squares (on the hex grid, its centre), that
-/// identifies it.
+/// A point inside the cell, in quarter-squares (on the hex grid, its centre; on the triangle
+/// grid, its centre in thirds of the lattice), that identifies it.
 fn key_point(kind: GridKind, cell: Cell) -> LatticePoint {
     let (cx, cy) = (4 * cell.x + 2, 4 * cell.y + 2);
     match kind {
         GridKind::Hex => Grid::step(kind, cell.x, cell.y),
+        GridKind::Triangle => {
+            let third = 1 + i64::from(cell.q % 2);
+            (3 * cell.x + third, 3 * cell.y + third)
+        }
         GridKind::Square => (cx, cy),
         GridKind::Tetrakis => match cell.q % 4 {
             0 => (cx, cy - 1),
@@ -309,6 +366,10 @@ fn cell_at_key(kind: GridKind, p: LatticePoint) -> Cell {
         // The centre (a, b) = (x − y, x + 2y).
         let y = (p.1 - p.0).div_euclid(3);
         return Cell::new(p.0 + y, y, 0);
+    }
+    if kind == GridKind::Triangle {
+        let q = u8::from(p.0.rem_euclid(3) == 2);
+        return Cell::new(p.0.div_euclid(3), p.1.div_euclid(3), q);
     }
     let (x, y) = (p.0.div_euclid(4), p.1.div_euclid(4));
     let q = match (kind, p.0.rem_euclid(4), p.1.rem_euclid(4)) {
@@ -342,7 +403,7 @@ mod tests {
 
     #[test]
     fn neighbours_are_mutual_and_share_two_corners() {
-        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex] {
+        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex, GridKind::Triangle] {
             for cell in square_cells(kind, 3, -2) {
                 for n in neighbours(kind, cell) {
                     assert!(neighbours(kind, n).contains(&cell), "{cell:?} {n:?}");
@@ -356,7 +417,7 @@ mod tests {
 
     #[test]
     fn symmetries_map_cells_onto_cells_with_their_corners() {
-        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex] {
+        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex, GridKind::Triangle] {
             for symmetry in symmetries(kind, true) {
                 for cell in square_cells(kind, 1, 2) {
                     let image = transform_cell(kind, cell, symmetry);
@@ -403,6 +464,31 @@ mod tests {
             let q = grid.point_mm(p);
             assert!((mapped.x - (a * q.x + c * q.y)).abs() < 1e-9, "{symmetry:?}");
             assert!((mapped.y - (b * q.x + d * q.y)).abs() < 1e-9, "{symmetry:?}");
+        }
+    }
+
+    #[test]
+    fn triangles_are_equilateral_and_alternate_up_and_down_along_a_row() {
+        let grid = Grid { kind: GridKind::Triangle, square_mm: 10.0 };
+        for symmetry in symmetries(grid.kind, true) {
+            let [a, b, c, d] = grid.symmetry_matrix_mm(symmetry);
+            assert!((a * a + b * b - 1.0).abs() < 1e-9 && (a * c + b * d).abs() < 1e-9);
+        }
+        let row: Vec<Cell> = (0..4).map(|c| cell_written_at(grid.kind, c, 3, 0)).collect();
+        for (column, &cell) in row.iter().enumerate() {
+            assert_eq!(written_position(grid.kind, cell), (column as i64, 3));
+            let points: Vec<Point> =
+                corners(grid.kind, cell).into_iter().map(|p| grid.point_mm(p)).collect();
+            for k in 0..3 {
+                assert!((points[k].distance(points[(k + 1) % 3]) - 10.0).abs() < 1e-9);
+            }
+            // Column 0 of row 3 points down (3 is odd); the next one up, and so on.
+            let flat_top = (points[0].y - points[1].y).abs() < 1e-9;
+            assert_eq!(flat_top, column % 2 == 0, "column {column}");
+            // Every triangle of the row starts half an edge after the one before.
+            let left = points.iter().map(|p| p.x).fold(f64::MAX, f64::min);
+            let first = corners(grid.kind, row[0]).into_iter().map(|p| grid.point_mm(p).x);
+            assert!((left - first.fold(f64::MAX, f64::min) - 5.0 * column as f64).abs() < 1e-9);
         }
     }
 

@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn fixed_counts_are_the_free_classes_times_their_orbits() {
         // Each free class contributes 8 / |its own symmetry group| fixed forms.
-        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex] {
+        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex, GridKind::Triangle] {
             for size in 1..=4 {
                 let orbit_total: usize = enumerate(kind, size, Symmetry::RotationReflection)
                     .iter()
@@ -290,6 +290,18 @@ mod tests {
         assert_eq!(counts(hex, Symmetry::RotationReflection, 1..=6), [1, 1, 3, 7, 22, 82]);
         assert_eq!(counts(hex, Symmetry::Rotation, 1..=6), [1, 1, 3, 10, 33, 147]);
         assert_eq!(counts(hex, Symmetry::None, 1..=6), [1, 3, 11, 44, 186, 814]);
+    }
+
+    #[test]
+    fn polyiamonds_match_the_oeis_counts() {
+        // Free A000577, one-sided A006534, fixed A001420.
+        let triangle = GridKind::Triangle;
+        assert_eq!(
+            counts(triangle, Symmetry::RotationReflection, 1..=8),
+            [1, 1, 1, 3, 4, 12, 24, 66]
+        );
+        assert_eq!(counts(triangle, Symmetry::Rotation, 1..=8), [1, 1, 1, 4, 6, 19, 43, 120]);
+        assert_eq!(counts(triangle, Symmetry::None, 1..=7), [2, 3, 6, 14, 36, 94, 250]);
     }
 
     #[test]

@@ -77,8 +77,8 @@ fn first_place(
         .into_iter()
         .map(|s| (s, normalised(&transformed(kind, form, s))))
         .collect();
-    // Hex rows lean: a row further down starts further left in axial columns.
-    let least_x = if kind == GridKind::Hex { -(rows / 2) - 1 } else { 0 };
+    // Hex and triangle rows lean: a row further down starts further left in lattice columns.
+    let least_x = if kind.on_triangle_lattice() { -(rows / 2) - 1 } else { 0 };
     for y in 0..rows {
         for x in least_x..columns {
             for (s, turned) in &turns {
@@ -134,6 +134,11 @@ fn block_counts(grid: Grid, width: f64, height: f64) -> (i64, i64) {
             let shift = if rows > 1 { 0.5 } else { 0.0 };
             ((width / hexagon - shift + 1e-9).floor() as i64, rows)
         }
+        GridKind::Triangle => {
+            // Columns half an edge apart, each triangle an edge wide; rows √3/2 edges tall.
+            let rows = (height / (3f64.sqrt() / 2.0 * s) + 1e-9).floor() as i64;
+            ((2.0 * width / s + 1e-9).floor() as i64 - 1, rows)
+        }
     }
 }
 
@@ -149,6 +154,10 @@ fn block_size(grid: Grid, columns: i64, rows: i64) -> ((f64, f64), kurbo::Vec2) 
             let shift = if rows > 1 { 0.5 } else { 0.0 };
             let size = (hexagon * (c + shift), s * (2.0 + 1.5 * (r - 1.0)));
             (size, kurbo::Vec2::new(hexagon / 2.0, s))
+        }
+        // Column 0 starts half an edge left of the lattice origin.
+        GridKind::Triangle => {
+            ((s * (c + 1.0) / 2.0, 3f64.sqrt() / 2.0 * s * r), kurbo::Vec2::new(s / 2.0, 0.0))
         }
     }
 }
@@ -281,7 +290,11 @@ mod tests {
         let hex = Grid { kind: GridKind::Hex, square_mm: 10.0 };
         let tetrakis_form = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)];
         let hex_form = [Cell::new(0, 1, 0), Cell::new(1, 0, 0), Cell::new(1, 1, 0)];
-        for (grid, form) in [(tetrakis, &tetrakis_form[..]), (hex, &hex_form[..])] {
+        let triangle = Grid { kind: GridKind::Triangle, square_mm: 10.0 };
+        let triangle_form = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 0)];
+        for (grid, form) in
+            [(tetrakis, &tetrakis_form[..]), (hex, &hex_form[..]), (triangle, &triangle_form[..])]
+        {
             transform_matches_cells(grid, &normalised(form));
         }
     }
@@ -309,12 +322,16 @@ mod tests {
     }
 
     #[test]
-    fn polyhexes_pack_inside_the_printable_area_without_overlap() {
-        let grid = Grid { kind: GridKind::Hex, square_mm: 12.0 };
+    fn polyhexes_and_polyiamonds_pack_inside_the_printable_area_without_overlap() {
+        for (kind, size) in [(GridKind::Hex, 4), (GridKind::Triangle, 5)] {
+            packs_inside_without_overlap(kind, size);
+        }
+    }
+
+    fn packs_inside_without_overlap(kind: GridKind, size: usize) {
+        let grid = Grid { kind, square_mm: 12.0 };
         let pieces: Vec<Vec<Cell>> =
-            crate::geometry::polyform::enumerate(GridKind::Hex, 4, Symmetry::None)
-                .into_iter()
-                .collect();
+            crate::geometry::polyform::enumerate(kind, size, Symmetry::None).into_iter().collect();
         let sheet = crate::impose::packing::a4_sheet(crate::model::design::Orientation::Portrait);
         let packed = polyform_sheets(grid, &pieces, &sheet).unwrap();
         let area = SheetLayout::tile_area(packed.page_mm.0, packed.page_mm.1, sheet.margin_mm);
@@ -328,7 +345,11 @@ mod tests {
                         let at = map * grid.point_mm(p);
                         assert!(area.inflate(1e-6, 1e-6).contains(at), "{at:?} outside {area:?}");
                     }
-                    let centre = map * grid.point_mm(Grid::step(grid.kind, cell.x, cell.y));
+                    let points = corners(grid.kind, cell);
+                    let n = points.len() as f64;
+                    let centre = points.iter().fold(Point::ORIGIN, |sum, &p| {
+                        sum + (map * grid.point_mm(p)).to_vec2() / n
+                    });
                     centres.push((
                         (centre.x * 1000.0).round() as i64,
                         (centre.y * 1000.0).round() as i64,

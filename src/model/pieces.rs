@@ -4,7 +4,8 @@
 //! Cells are written as `"X Y QUARTERS"`: `X` and `Y` pick grid squares (an integer or an
 //! inclusive range `a..b`), `QUARTERS` the quarters of each square on the tetrakis grid
 //! (letters of `NESW`, all four when left out; nothing on the square grid). On the hex grid
-//! `X` and `Y` are a hexagon's column and row (odd rows shifted half a hexagon right).
+//! `X` and `Y` are a hexagon's column and row (odd rows shifted half a hexagon right); on the
+//! triangle grid a triangle's column (half an edge apart) and row.
 
 use std::collections::BTreeSet;
 
@@ -22,11 +23,11 @@ use crate::scene::Colour;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GridTable {
-    /// `tetrakis`, `square` or `hex` (`triangle` is named but not implemented yet).
+    /// `tetrakis`, `square`, `hex` or `triangle`.
     pub kind: Spanned<String>,
     /// Side of one grid square in mm (square and tetrakis grids).
     pub square_mm: Option<Spanned<f64>>,
-    /// Edge of one hexagon in mm (hex grid).
+    /// Edge of one hexagon or triangle in mm (hex and triangle grids).
     pub edge_mm: Option<Spanned<f64>>,
 }
 
@@ -207,29 +208,24 @@ fn resolve_grid(resolver: &mut Resolver<'_>, entry: &Spanned<GridTable>) -> Opti
         "tetrakis" => GridKind::Tetrakis,
         "square" => GridKind::Square,
         "hex" => GridKind::Hex,
-        "triangle" => {
-            resolver.error(
-                &table.kind.span(),
-                "the `triangle` grid is not implemented for pieces and boards yet".into(),
-                "use `tetrakis` (squares cut by both diagonals), `square` or `hex`",
-            );
-            return None;
-        }
+        "triangle" => GridKind::Triangle,
         other => {
             resolver.error(
                 &table.kind.span(),
                 format!("unknown grid `{other}`"),
-                "use `tetrakis`, `square` or `hex` (`triangle` is planned)",
+                "use `tetrakis`, `square`, `hex` or `triangle`",
             );
             return None;
         }
     };
-    // The square grids are sized by their squares, the hex grid by its hexagons' edge.
+    // The square grids are sized by their squares, hexagons and triangles by their edge.
     let (wanted, key, unwanted, other_key, what) = match kind {
-        GridKind::Hex => {
-            (&table.edge_mm, "edge_mm", &table.square_mm, "square_mm", "a hexagon's edge")
+        GridKind::Square | GridKind::Tetrakis => {
+            (&table.square_mm, "square_mm", &table.edge_mm, "edge_mm", "the grid square")
         }
-        _ => (&table.square_mm, "square_mm", &table.edge_mm, "edge_mm", "the grid square"),
+        GridKind::Hex | GridKind::Triangle => {
+            (&table.edge_mm, "edge_mm", &table.square_mm, "square_mm", "a cell's edge")
+        }
     };
     if let Some(extra) = unwanted {
         resolver.error(
@@ -490,10 +486,10 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
         _ => return Err("expected two coordinates and optional quarters".into()),
     };
     let qs: BTreeSet<u8> = match (kind, quarters) {
-        (GridKind::Square | GridKind::Hex, Some(_)) => {
+        (GridKind::Square | GridKind::Hex | GridKind::Triangle, Some(_)) => {
             return Err(format!("the {} grid has no quarters", kind.name()));
         }
-        (GridKind::Square | GridKind::Hex, None) => BTreeSet::from([0]),
+        (GridKind::Square | GridKind::Hex | GridKind::Triangle, None) => BTreeSet::from([0]),
         (GridKind::Tetrakis, None) => BTreeSet::from([0, 1, 2, 3]),
         (GridKind::Tetrakis, Some(q)) => q
             .chars()
