@@ -264,16 +264,8 @@ fn a_bad_shape_or_size_is_refused_at_its_key() {
 
 #[test]
 fn the_shaped_counters_documentation_example_builds_and_checks() {
-    let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find("Hexagon counters, 15 mm a side").expect("the example")..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
-    let example = &section[start..start + section[start..].find("```").unwrap()];
-    let dir = scratch("counter-shapes-doc-example");
-    fs::write(dir.join("example.toml"), example).unwrap();
-    let check = tilepress(&dir, &["check", "example.toml"]);
-    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
-    assert!(text(&check).0.contains("counters `terrain`: 30 counters"), "{}", text(&check).0);
-    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
-    assert_eq!(code(&build), 0, "{}", text(&build).1);
-    assert!(text(&build).0.contains("30 hexagon counters of 15 mm edge"), "{}", text(&build).0);
+    let example = common::doc_example("Hexagon counters, 15 mm a side");
+    let (out, dir) = common::check_and_build("counter-shapes-doc-example", &example);
+    assert!(out.contains("counters `terrain`: 30 counters"), "{out}");
+    assert!(dir.join("out/example/example-terrain.pdf").exists());
 }

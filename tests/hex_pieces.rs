@@ -1,13 +1,14 @@
 //! The hex grid for polyform pieces on the real binary: every polyhex of 1–4 cells checked
 //! against its rule, the pieces and the board built and measured from the SVG sheets
-//! (regular hexagons of the given edge, backs behind fronts), and its bad input.
+//! (regular hexagons of the given edge, backs behind fronts), and its bad input; diagrams
+//! of hex and triangle pieces refused.
 
 mod common;
 
 use std::path::Path;
 
-use common::outlines::{Outline, area, attribute, piece_outlines, points, sorted_keys};
-use common::{code, root, scratch, text, tilepress};
+use common::outlines::{Outline, area, first_cut, piece_outlines, sorted_keys};
+use common::{check_and_build, code, doc_example, root, scratch, text, tilepress};
 
 const DESIGN: &str = "tests/designs/hex-pieces.toml";
 /// The design's hexagon edge in mm, and one hexagon's area.
@@ -153,13 +154,7 @@ fn assert_every_side_is_an_edge(outline: &Outline) {
 fn the_board_is_seven_by_six_hexagons_at_real_size() {
     let folder = build("hex-board", "long-edge");
     let board = std::fs::read_to_string(folder.join("hex-pieces-board-sheet-01.svg")).unwrap();
-    let cut = &board[board.find("label=\"cut\"").unwrap()..];
-    let corners = points(attribute(&cut[cut.find("<path").unwrap()..], "d"));
-    let span = |v: Vec<f64>| {
-        v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
-    };
-    let width = span(corners.iter().map(|p| p.0).collect());
-    let height = span(corners.iter().map(|p| p.1).collect());
+    let (corners, (width, height)) = first_cut(&board);
     // 7 hexagons √3·12 mm wide, odd rows half a hexagon right; 6 rows 1.5 edges apart.
     assert!((width - 7.5 * 3f64.sqrt() * EDGE).abs() < 1e-3, "{width}");
     assert!((height - (2.0 + 1.5 * 5.0) * EDGE).abs() < 1e-3, "{height}");
@@ -189,38 +184,31 @@ fn bad_hex_grids_are_refused_at_their_key() {
 }
 
 #[test]
-fn a_diagram_of_hex_pieces_is_a_clear_refusal() {
-    let dir = scratch("hex-diagram");
-    let design = root().join(DESIGN);
-    let figure = format!(
-        "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\npiece = \"H1\"\nat = [0, 0]\n",
-        design.display()
-    );
-    std::fs::write(dir.join("figure.toml"), figure).unwrap();
-    let output = tilepress(&dir, &["diagram", "figure.toml", "-o", "out"]);
-    let (out, err) = text(&output);
-    assert_eq!(code(&output), 2, "{out}{err}");
-    assert!(
-        err.contains("diagrams of pieces and boards on the hex grid are not implemented"),
-        "{err}"
-    );
-    assert!(!dir.join("out").exists());
+fn a_diagram_of_hex_or_triangle_pieces_is_a_clear_refusal() {
+    for (design, piece, grid) in
+        [(DESIGN, "H1", "hex"), ("tests/designs/triangle-pieces.toml", "T1", "triangle")]
+    {
+        let dir = scratch("lattice-diagram");
+        let figure = format!(
+            "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\npiece = \"{piece}\"\nat = [0, 0]\n",
+            root().join(design).display()
+        );
+        std::fs::write(dir.join("figure.toml"), figure).unwrap();
+        let output = tilepress(&dir, &["diagram", "figure.toml", "-o", "out"]);
+        let (out, err) = text(&output);
+        assert_eq!(code(&output), 2, "{out}{err}");
+        let message =
+            format!("diagrams of pieces and boards on the {grid} grid are not implemented");
+        assert!(err.contains(&message), "{err}");
+        assert!(!dir.join("out").exists());
+    }
 }
 
 #[test]
 fn the_hex_grid_documentation_example_builds_and_checks() {
-    let doc = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find("On the hex grid, every polyhex").expect("the example")..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
-    let example = &section[start..start + section[start..].find("```").unwrap()];
-    let dir = scratch("hex-doc-example");
-    std::fs::write(dir.join("example.toml"), example).unwrap();
-    let check = tilepress(&dir, &["check", "example.toml"]);
-    let (out, err) = text(&check);
-    assert_eq!(code(&check), 0, "{out}{err}");
+    let example = doc_example("On the hex grid, every polyhex");
+    let (out, dir) = check_and_build("hex-doc-example", &example);
     assert!(out.contains("10 pieces (5 + 5) and a board of 30 cells"), "{out}");
-    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
-    assert_eq!(code(&build), 0, "{}", text(&build).1);
     assert!(dir.join("out/example/example-pieces.pdf").exists());
     assert!(dir.join("out/example/example-board.pdf").exists());
 }

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::outlines::{Outline, area, attribute, piece_outlines, points, sorted_keys};
+use common::outlines::{Outline, area, attribute, first_cut, piece_outlines, points, sorted_keys};
 use common::{code, root, scratch, text, tilepress};
 
 fn design() -> String {
@@ -132,14 +132,8 @@ fn pieces_fill_few_sheets_and_the_board_has_48_mm_squares() {
     assert!(sheets <= bound, "{sheets} sheets, bound {bound}");
     // The board's cut outline is 4 × 48 mm square.
     let board = read(&folder, "tranglar-board-sheet-01.svg");
-    let cut = &board[board.find("label=\"cut\"").unwrap()..];
-    let corners = points(attribute(&cut[cut.find("<path").unwrap()..], "d"));
-    let xs: Vec<f64> = corners.iter().map(|p| p.0).collect();
-    let ys: Vec<f64> = corners.iter().map(|p| p.1).collect();
-    let span = |v: &[f64]| {
-        v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
-    };
-    assert!((span(&xs) - 192.0).abs() < 1e-9 && (span(&ys) - 192.0).abs() < 1e-9);
+    let (_, (width, height)) = first_cut(&board);
+    assert!((width - 192.0).abs() < 1e-9 && (height - 192.0).abs() < 1e-9);
 }
 
 #[test]

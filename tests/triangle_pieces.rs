@@ -1,11 +1,11 @@
 //! The triangle grid for polyform pieces on the real binary: every polyiamond of 1–5 cells
 //! checked against its rule, the pieces and the board built and measured from the SVG sheets
-//! (equilateral triangles of the given edge, backs behind fronts), and a diagram refused.
+//! (equilateral triangles of the given edge, backs behind fronts).
 
 mod common;
 
-use common::outlines::{Outline, area, attribute, piece_outlines, points, sorted_keys};
-use common::{code, root, scratch, text, tilepress};
+use common::outlines::{Outline, area, first_cut, piece_outlines, sorted_keys};
+use common::{check_and_build, code, doc_example, root, scratch, text, tilepress};
 
 const DESIGN: &str = "tests/designs/triangle-pieces.toml";
 const EDGE: f64 = 20.0;
@@ -90,50 +90,16 @@ fn pieces_are_equilateral_triangles_of_the_edge_and_backs_lie_behind_fronts() {
     assert!((cells - 76.0).abs() < 1e-2, "{cells}");
     // The board: 4 rows of triangles, 6 edges wide at its widest.
     let board = read("triangle-pieces-board-sheet-01.svg");
-    let cut = &board[board.find("label=\"cut\"").unwrap()..];
-    let corners = points(attribute(&cut[cut.find("<path").unwrap()..], "d"));
-    let span = |v: Vec<f64>| {
-        v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
-    };
-    let width = span(corners.iter().map(|p| p.0).collect());
-    let height = span(corners.iter().map(|p| p.1).collect());
+    let (corners, (width, height)) = first_cut(&board);
     assert!((width - 6.0 * EDGE).abs() < 1e-3, "{width}");
     assert!((height - 4.0 * 3f64.sqrt() / 2.0 * EDGE).abs() < 1e-3, "{height}");
     assert!((area(&corners) / (44.0 * triangle_area()) - 1.0).abs() < 1e-5);
 }
 
 #[test]
-fn a_diagram_of_triangle_pieces_is_a_clear_refusal() {
-    let dir = scratch("tri-diagram");
-    let design = root().join(DESIGN);
-    let figure = format!(
-        "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\npiece = \"T1\"\nat = [0, 0]\n",
-        design.display()
-    );
-    std::fs::write(dir.join("figure.toml"), figure).unwrap();
-    let output = tilepress(&dir, &["diagram", "figure.toml", "-o", "out"]);
-    let (out, err) = text(&output);
-    assert_eq!(code(&output), 2, "{out}{err}");
-    assert!(
-        err.contains("diagrams of pieces and boards on the triangle grid are not implemented"),
-        "{err}"
-    );
-    assert!(!dir.join("out").exists());
-}
-
-#[test]
 fn the_triangle_grid_documentation_example_builds_and_checks() {
-    let doc = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find("The triangle grid, with").expect("the example")..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
-    let example = &section[start..start + section[start..].find("```").unwrap()];
-    let dir = scratch("tri-doc-example");
-    std::fs::write(dir.join("example.toml"), example).unwrap();
-    let check = tilepress(&dir, &["check", "example.toml"]);
-    let (out, err) = text(&check);
-    assert_eq!(code(&check), 0, "{out}{err}");
+    let example = doc_example("The triangle grid, with");
+    let (out, dir) = check_and_build("tri-doc-example", &example);
     assert!(out.contains("3 pieces (3) and a board of 24 cells"), "{out}");
-    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
-    assert_eq!(code(&build), 0, "{}", text(&build).1);
     assert!(dir.join("out/example/example-pieces.pdf").exists());
 }

@@ -12,7 +12,8 @@ use crate::face::Level;
 use crate::face::draw::face_items;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
-use crate::model::cards::{CounterShape, Deck};
+use crate::model::cards::Deck;
+use crate::model::counters::CounterShape;
 use crate::model::design::Design;
 use crate::scene::{Item, Shape};
 

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use crate::face::fields::substitute;
 use crate::impose::n_up::n_up_room;
-use crate::model::cards::{Card, CardKey, CounterShape, Deck, card_key};
+use crate::model::cards::{Card, CardKey, Deck, card_key};
+use crate::model::counters::CounterShape;
 use crate::model::design::Design;
 use crate::model::diagnostic::{Diagnostic, number_text as number};
 

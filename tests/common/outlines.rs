@@ -78,3 +78,16 @@ pub fn cut_spans(svg: &str) -> Vec<(f64, f64)> {
         })
         .collect()
 }
+
+/// The first path of a sheet's cut layer (a board's outline): its corners and the width and
+/// height they span.
+pub fn first_cut(svg: &str) -> (Outline, (f64, f64)) {
+    let cut = &svg[svg.find("label=\"cut\"").unwrap()..];
+    let corners = points(attribute(&cut[cut.find("<path").unwrap()..], "d"));
+    let span = |v: Vec<f64>| {
+        v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
+    };
+    let size =
+        (span(corners.iter().map(|p| p.0).collect()), span(corners.iter().map(|p| p.1).collect()));
+    (corners, size)
+}
