@@ -269,3 +269,16 @@ fn the_shaped_counters_documentation_example_builds_and_checks() {
     assert!(out.contains("counters `terrain`: 30 counters"), "{out}");
     assert!(dir.join("out/example/example-terrain.pdf").exists());
 }
+
+#[test]
+fn the_sheet_gap_spaces_hexagon_counters_apart_each_cut_along_its_own_outline() {
+    let spaced = design("shape = \"hexagon\"\nedge_mm = 12", "long-edge")
+        .replace("duplex = \"long-edge\"", "duplex = \"long-edge\"\ngap_mm = 3");
+    let (output, dir) = build("hex-counters-gap", &spaced);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let outlines = measure(&dir, 6, (24.0, 12.0 * 3f64.sqrt()), true, "long-edge");
+    assert_eq!(distinct_edges(&outlines).len(), 40 * 6, "no edge shared");
+    let cut = fs::read_to_string(dir.join("out/d/d-bits-cut-01.svg")).unwrap();
+    let cut_length: f64 = cut_segments(&cut).iter().sum();
+    assert!((cut_length - 40.0 * 6.0 * 12.0).abs() < 0.1, "cut {cut_length} mm");
+}
