@@ -169,6 +169,11 @@ fn bad_hex_grids_are_refused_at_their_key() {
         ("edge_mm = 12.0", "", "the hex grid needs `edge_mm`"),
         ("edge_mm = 12.0", "edge_mm = 0.2", "a cell's edge `edge_mm` is 0.2 mm"),
         ("cells = [\"0 0\"]", "cells = [\"0 0 N\"]", "the hex grid has no quarters"),
+        (
+            "cells = [1, 4]",
+            "cells = [1, 10]",
+            "a `complete` group on the hex grid derives shapes of at most 9 cells",
+        ),
     ];
     for (from, to, message) in cases {
         let (status, out, dir) = run_changed("hex-bad", "build", from, to);

@@ -191,7 +191,7 @@ pub fn resolve_pieces(
     };
     let Some(grid) = resolve_grid(resolver, grid_table) else { return (None, None) };
     let groups: Vec<PieceGroup> =
-        tables.groups.iter().map(|g| resolve_group(resolver, g)).collect();
+        tables.groups.iter().map(|g| resolve_group(resolver, g, grid.kind)).collect();
     let pieces = tables
         .pieces
         .iter()
@@ -247,7 +247,11 @@ fn resolve_grid(resolver: &mut Resolver<'_>, entry: &Spanned<GridTable>) -> Opti
     Some(Grid { kind, square_mm })
 }
 
-fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) -> PieceGroup {
+fn resolve_group(
+    resolver: &mut Resolver<'_>,
+    entry: &Spanned<PieceGroupTable>,
+    kind: GridKind,
+) -> PieceGroup {
     let table = entry.get_ref();
     let cells = table.cells.as_ref().map_or((1, usize::MAX), |c| range(resolver, c, "cells"));
     let sides = table.sides.as_ref().map(|s| range(resolver, s, "sides"));
@@ -260,6 +264,17 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
             "give the shapes' sizes, e.g. cells = [1, 4]",
         );
     }
+    let most = max_complete_cells(kind);
+    if let Some(range) = table.cells.as_ref().filter(|_| complete && cells.1 > most) {
+        resolver.error(
+            &range.span(),
+            format!(
+                "a `complete` group on the {} grid derives shapes of at most {most} cells (MAX_COMPLETE_HEX_CELLS in model/pieces.rs): larger ones are too many to enumerate",
+                kind.name()
+            ),
+            &format!("lower the largest size to {most}, or leave out `complete`"),
+        );
+    }
     PieceGroup {
         name: table.name.get_ref().trim().to_string(),
         copies: table.copies.as_ref().map_or(1, |c| *c.get_ref()),
@@ -269,6 +284,18 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
         complete,
         symmetry,
         position: resolver.source.start_of(&entry.span()),
+    }
+}
+
+/// Most cells of a shape a `complete` group on the hex grid derives: there are 70 863 fixed
+/// polyhexes of 9 cells (a few seconds to enumerate), 312 074 of 10 and 6 million of 12.
+const MAX_COMPLETE_HEX_CELLS: usize = 9;
+
+/// Most cells of a shape a `complete` group on `kind` derives.
+fn max_complete_cells(kind: GridKind) -> usize {
+    match kind {
+        GridKind::Hex => MAX_COMPLETE_HEX_CELLS,
+        GridKind::Square | GridKind::Tetrakis | GridKind::Triangle => MAX_PIECE_CELLS,
     }
 }
 
