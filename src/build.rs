@@ -241,10 +241,10 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
     let count = part.cutouts.len();
     match &part.summary {
         Summary::Tiles => format!("{count} tiles"),
-        Summary::Pieces { cells, square_mm, cell_area_mm2 } => {
+        Summary::Pieces { cells, on, cell_area_mm2 } => {
             let bound = (*cells as f64 * cell_area_mm2 / imposed.printable_mm2).ceil() as usize;
             format!(
-                "{count} pieces ({cells} cells on {square_mm} mm squares; the area needs at least {bound} sheet(s))"
+                "{count} pieces ({cells} cells on {on}; the area needs at least {bound} sheet(s))"
             )
         }
         Summary::GridBoard { cells } => format!("a board of {cells} cells"),
@@ -261,9 +261,7 @@ fn describe(part: &Part, imposed: &Imposed) -> String {
             format!("a map of {cells} cells, {width:.0} × {height:.0} mm")
         }
         Summary::Track { cells, cell_mm } => format!("a track of {cells} cells of {cell_mm} mm"),
-        Summary::Counters { count, diameter_mm } => {
-            format!("{count} counters of {diameter_mm} mm")
-        }
+        Summary::Counters { count, shape, size } => format!("{count} {shape}counters of {size}"),
         Summary::Cards { count, width_mm, height_mm } => {
             format!("{count} cards of {width_mm} × {height_mm} mm")
         }

@@ -7,7 +7,8 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::pdf::{Fill, PT_PER_MM, bounds, fills, number};
+use common::outlines::cut_spans;
+use common::pdf::{Fill, bounds, fills, page_size};
 use common::{code, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -61,32 +62,6 @@ fn card_boxes(fills: &[Fill]) -> Vec<(f64, f64, f64, f64)> {
     fills.iter().filter(|f| f.colour == CARD).map(|f| bounds(&f.points)).collect()
 }
 
-fn page_size(pdf: &Document, page: u32) -> (f64, f64) {
-    let id = pdf.get_pages()[&page];
-    let media = pdf.get_dictionary(id).unwrap().get(b"MediaBox").unwrap().as_array().unwrap();
-    (number(&media[2]) / PT_PER_MM, number(&media[3]) / PT_PER_MM)
-}
-
-/// The width and height of every path (`M …`) of a cut SVG file, from its points.
-fn cut_spans(svg: &str) -> Vec<(f64, f64)> {
-    let span = |v: &[f64]| {
-        v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
-    };
-    svg.split('M')
-        .skip(1)
-        .map(|path| {
-            let path = path.split(['"', 'Z']).next().unwrap_or("");
-            let numbers: Vec<f64> = path
-                .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-                .filter_map(|t| t.parse().ok())
-                .collect();
-            let xs: Vec<f64> = numbers.iter().step_by(2).copied().collect();
-            let ys: Vec<f64> = numbers.iter().skip(1).step_by(2).copied().collect();
-            (span(&xs), span(&ys))
-        })
-        .collect()
-}
-
 #[test]
 fn nine_poker_cards_of_63_by_88_mm_per_a4_and_letter_sheet_backs_behind_fronts() {
     for paper in ["A4", "Letter"] {
@@ -134,7 +109,7 @@ fn nine_poker_cards_of_63_by_88_mm_per_a4_and_letter_sheet_backs_behind_fronts()
 
 #[test]
 fn data_mistakes_are_errors_naming_file_row_and_column_and_write_nothing() {
-    let cases: [(&str, String, &[u8], &str); 7] = [
+    let cases: [(&str, String, &[u8], &str); 10] = [
         (
             "cards-few",
             design("A4", "long-edge", ""),
@@ -160,22 +135,41 @@ fn data_mistakes_are_errors_naming_file_row_and_column_and_write_nothing() {
             "cards.csv:2:3: error: the count `0` of row 2 is not a positive whole number",
         ),
         (
+            "cards-count-word",
+            design("A4", "long-edge", ""),
+            b"suit,rank,count\nhearts,2,1\nhearts,3,two\n",
+            "cards.csv:3:3: error: the count `two` of row 3 is not a positive whole number",
+        ),
+        (
+            "cards-count-fraction",
+            design("A4", "long-edge", ""),
+            b"suit,rank,count\nhearts,2,1.5\n",
+            "cards.csv:2:3: error: the count `1.5` of row 2 is not a positive whole number",
+        ),
+        (
+            "cards-count-negative",
+            design("A4", "long-edge", ""),
+            b"suit,count,rank\nhearts,-1,2\n",
+            "cards.csv:2:2: error: the count `-1` of row 2 is not a positive whole number",
+        ),
+        (
+            // The template's `{rank}` (line 13, column 20 of the design) and the row.
             "cards-column",
             design("A4", "long-edge", ""),
             b"suit,value\nhearts,2\n",
-            "has no field `rank`",
+            "d.toml:13:20: error: card cards.csv row 2 (line 19, column 8) has no field `rank`",
         ),
         (
             "cards-sheet",
             design("A4", "long-edge", "sheet = \"Deck\""),
             b"suit,rank\nhearts,2\n",
-            "a CSV file has no sheet `Deck`",
+            "d.toml:26:9: error: `cards.csv`: a CSV file has no sheet `Deck`",
         ),
         (
             "cards-large",
             design("A4", "long-edge", "").replace("size = \"poker\"", "size_mm = [250, 300]"),
             b"suit,rank\nhearts,2\n",
-            "does not fit on A4 paper",
+            "d.toml:20:11: error: `cards`: a card of 250 × 300 mm is larger than the printable area",
         ),
     ];
     for (name, design, csv, expected) in cases {
@@ -189,7 +183,23 @@ fn data_mistakes_are_errors_naming_file_row_and_column_and_write_nothing() {
     fs::write(dir.join("d.toml"), design("A4", "long-edge", "")).unwrap();
     let output = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
     assert_eq!(code(&output), 2);
-    assert!(text(&output).1.contains("data file not found"), "{}", text(&output).1);
+    let expected = "d.toml:25:8: error: `cards.csv`: data file not found";
+    assert!(text(&output).1.contains(expected), "{}", text(&output).1);
+    assert!(!dir.join("out").exists());
+    // A workbook sheet that does not exist: named at the `sheet` key, with the sheets it has.
+    let dir = scratch("cards-workbook-sheet");
+    let workbook = common::root().join("tests/fixtures/decks/cards.ods");
+    fs::copy(workbook, dir.join("cards.ods")).unwrap();
+    let design = design("A4", "long-edge", "sheet = \"Deck\"").replace("cards.csv", "cards.ods");
+    fs::write(dir.join("d.toml"), design).unwrap();
+    let output = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    let err = text(&output).1;
+    assert_eq!(code(&output), 2, "{err}");
+    assert!(
+        err.contains("d.toml:26:9: error: `cards.ods`: the workbook has no sheet `Deck`"),
+        "{err}"
+    );
+    assert!(err.contains("help: use one of its sheets: Notes, Cards"), "{err}");
     assert!(!dir.join("out").exists());
 }
 
@@ -410,4 +420,36 @@ data = "data/cards.csv"
             "{width} × {height}"
         );
     }
+}
+
+#[test]
+fn a_card_larger_than_the_printable_area_is_refused_by_check_and_build_at_its_size() {
+    let big = design("A4", "long-edge", "").replace("size = \"poker\"", "size_mm = [300, 250]");
+    let line = big.lines().position(|l| l.starts_with("size_mm")).unwrap() + 1;
+    let (output, dir) = run("cards-too-large", &big, CSV.as_bytes());
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2, "{err}");
+    let place = format!(
+        "d.toml:{line}:11: error: `cards`: a card of 300 × 250 mm is larger than the printable area of A4 paper"
+    );
+    assert!(err.contains(&place), "{err}");
+    assert!(!dir.join("out").exists(), "nothing written");
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 2, "{out}{err}");
+    assert!(out.contains(&place), "{out}");
+    assert!(out.contains("help: make the size smaller"), "{out}");
+    // Bleed counts: a card that fits A4 portrait (200 × 274 mm) only without it is refused.
+    let bled = design("A4", "long-edge", "bleed_mm = 5")
+        .replace("size = \"poker\"", "size_mm = [195, 270]");
+    let (output, _) = run("cards-too-large-bleed", &bled, CSV.as_bytes());
+    assert_eq!(code(&output), 2);
+    assert!(
+        text(&output).1.contains("a card of 205 × 280 mm with its bleed"),
+        "{}",
+        text(&output).1
+    );
+    // On paper that holds it (here from the command line), it builds.
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out", "--paper", "A3"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
 }

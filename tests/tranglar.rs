@@ -5,9 +5,8 @@ mod common;
 
 use std::path::Path;
 
+use common::outlines::{Outline, area, attribute, first_cut, piece_outlines, points, sorted_keys};
 use common::{code, root, scratch, text, tilepress};
-
-type Outline = Vec<(f64, f64)>;
 
 fn design() -> String {
     std::fs::read_to_string(root().join("designs/tranglar.toml")).unwrap()
@@ -52,65 +51,12 @@ fn a_disconnected_piece_is_named() {
 }
 
 #[test]
-fn an_unimplemented_grid_is_a_clear_error() {
-    let (status, out) = check_changed("tranglar-hex", "kind = \"tetrakis\"", "kind = \"hex\"");
+fn an_unknown_grid_is_a_clear_error() {
+    let (status, out) =
+        check_changed("tranglar-octagon", "kind = \"tetrakis\"", "kind = \"octagon\"");
     assert_eq!(status, 2, "{out}");
-    assert!(out.contains("the `hex` grid is not implemented"), "{out}");
-}
-
-/// Numbers of an SVG path's `M`/`L` commands as points (glyph curves are not expected here).
-fn points(d: &str) -> Outline {
-    let numbers: Vec<f64> = d
-        .split(|c: char| c.is_ascii_alphabetic() || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse().unwrap())
-        .collect();
-    numbers.chunks(2).map(|p| (p[0], p[1])).collect()
-}
-
-fn attribute<'a>(tag: &'a str, name: &str) -> &'a str {
-    let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-    &tag[start..start + tag[start..].find('"').unwrap()]
-}
-
-/// Each placed piece's outline on the page: the first path of each transformed group in the
-/// art layer, mapped by the group's matrix.
-fn piece_outlines(svg: &str) -> Vec<Outline> {
-    let art = &svg[svg.find("inkscape:label=\"art\"").unwrap()
-        ..svg.find("layer-cut").unwrap_or(svg.find("layer-marks").unwrap())];
-    let mut outlines = Vec::new();
-    for group in art.split("<g transform=\"matrix(").skip(1) {
-        let m: Vec<f64> =
-            group[..group.find(')').unwrap()].split(' ').map(|v| v.parse().unwrap()).collect();
-        let path = &group[group.find("<path").unwrap()..];
-        let outline = points(attribute(path, "d"))
-            .into_iter()
-            .map(|(x, y)| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]))
-            .collect();
-        outlines.push(outline);
-    }
-    outlines
-}
-
-fn area(outline: &Outline) -> f64 {
-    let n = outline.len();
-    (0..n)
-        .map(|k| {
-            let (a, b) = (outline[k], outline[(k + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum::<f64>()
-        .abs()
-        / 2.0
-}
-
-fn sorted_keys(outline: &Outline) -> Vec<(i64, i64)> {
-    let mut keys: Vec<(i64, i64)> = outline
-        .iter()
-        .map(|&(x, y)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64))
-        .collect();
-    keys.sort_unstable();
-    keys
+    assert!(out.contains("unknown grid `octagon`"), "{out}");
+    assert!(out.contains("use `tetrakis`, `square`, `hex` or `triangle`"), "{out}");
 }
 
 fn build(name: &str, duplex: &str) -> std::path::PathBuf {
@@ -186,14 +132,8 @@ fn pieces_fill_few_sheets_and_the_board_has_48_mm_squares() {
     assert!(sheets <= bound, "{sheets} sheets, bound {bound}");
     // The board's cut outline is 4 × 48 mm square.
     let board = read(&folder, "tranglar-board-sheet-01.svg");
-    let cut = &board[board.find("label=\"cut\"").unwrap()..];
-    let corners = points(attribute(&cut[cut.find("<path").unwrap()..], "d"));
-    let xs: Vec<f64> = corners.iter().map(|p| p.0).collect();
-    let ys: Vec<f64> = corners.iter().map(|p| p.1).collect();
-    let span = |v: &[f64]| {
-        v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
-    };
-    assert!((span(&xs) - 192.0).abs() < 1e-9 && (span(&ys) - 192.0).abs() < 1e-9);
+    let (_, (width, height)) = first_cut(&board);
+    assert!((width - 192.0).abs() < 1e-9 && (height - 192.0).abs() < 1e-9);
 }
 
 #[test]

@@ -66,7 +66,9 @@ pub fn check(designs: &[PathBuf]) -> u8 {
             outln!("{line}");
         }
         outln!("{}", report.summary());
-        if !report.is_complete() {
+        if report.has_errors() {
+            code = code.max(BAD_INPUT);
+        } else if !report.is_complete() {
             code = code.max(SET_PROBLEMS);
         }
     }
@@ -228,6 +230,10 @@ fn build_one(
     if !report.is_complete() {
         log_all(&report.problems, log);
         log.err(report.summary());
+        if report.has_errors() {
+            log.err(format_args!("{}: nothing built", path.display()));
+            return BAD_INPUT;
+        }
         if args.strict {
             log.err(format_args!("{}: not built (--strict)", path.display()));
             return SET_PROBLEMS;

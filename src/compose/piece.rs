@@ -74,7 +74,7 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Ve
     }
     if let Some(mark) = face.mark.as_deref().filter(|m| !m.is_empty()) {
         let at = mark_point(grid, cells);
-        let glyphs = text_outline(mark, grid.square_mm / 8.0, at, Anchor::Centre);
+        let glyphs = text_outline(mark, grid.mark_size_mm(), at, Anchor::Centre);
         let shape = Item::Shape(Shape::filled(glyphs, face.mark_colour));
         items.push(if mirrored {
             let flip =

@@ -136,7 +136,7 @@ fn resolve_piece(
             return None;
         }
     };
-    let symmetry = GridSymmetry { quarter_turns: turn, reflect: back };
+    let symmetry = GridSymmetry { turns: turn, reflect: back };
     let shape = normalised(&transformed(set.grid.kind, &piece.cells, symmetry));
     let face = if back { piece.back.clone() } else { piece.front.clone() };
     Some(BoardPiece {

@@ -63,6 +63,19 @@ fn resolve(
     design_path: std::path::PathBuf,
 ) -> Option<Diagram> {
     let table = file.diagram.get_ref();
+    let piece_grid =
+        design.grid_board.as_ref().map(|b| b.grid).or(design.pieces.as_ref().map(|s| s.grid));
+    if let Some(grid) = piece_grid.filter(|g| g.kind.on_triangle_lattice()) {
+        resolver.error(
+            &table.design.span(),
+            format!(
+                "diagrams of pieces and boards on the {} grid are not implemented yet",
+                grid.kind.name()
+            ),
+            "diagrams draw pieces on `square` and `tetrakis` grids; show these with the built sheets",
+        );
+        return None;
+    }
     // Polyform pieces are placed on the board's squares; annotations use the square grid.
     let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
     let triangles = design.board.as_ref().map(|board| RegularPolygon::new(3, board.edge_mm));

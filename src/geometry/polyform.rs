@@ -30,11 +30,11 @@ pub fn transformed(kind: GridKind, cells: &[Cell], symmetry: GridSymmetry) -> Ve
 
 /// The symmetries that count as "the same shape": none (fixed), turns (one-sided), or turns
 /// and reflections (free).
-pub fn shape_symmetries(symmetry: Symmetry) -> Vec<GridSymmetry> {
+pub fn shape_symmetries(kind: GridKind, symmetry: Symmetry) -> Vec<GridSymmetry> {
     match symmetry {
         Symmetry::None => vec![GridSymmetry::default()],
-        Symmetry::Rotation => symmetries(false),
-        Symmetry::RotationReflection => symmetries(true),
+        Symmetry::Rotation => symmetries(kind, false),
+        Symmetry::RotationReflection => symmetries(kind, true),
     }
 }
 
@@ -45,7 +45,7 @@ pub fn canonical_form(
     symmetry: Symmetry,
 ) -> (Vec<Cell>, GridSymmetry) {
     let mut best: Option<(Vec<Cell>, GridSymmetry)> = None;
-    for s in shape_symmetries(symmetry) {
+    for s in shape_symmetries(kind, symmetry) {
         let form = normalised(&transformed(kind, cells, s));
         if best.as_ref().is_none_or(|(b, _)| form < *b) {
             best = Some((form, s));
@@ -262,12 +262,12 @@ mod tests {
     #[test]
     fn fixed_counts_are_the_free_classes_times_their_orbits() {
         // Each free class contributes 8 / |its own symmetry group| fixed forms.
-        for kind in [GridKind::Square, GridKind::Tetrakis] {
+        for kind in [GridKind::Square, GridKind::Tetrakis, GridKind::Hex, GridKind::Triangle] {
             for size in 1..=4 {
                 let orbit_total: usize = enumerate(kind, size, Symmetry::RotationReflection)
                     .iter()
                     .map(|form| {
-                        let images: BTreeSet<Vec<Cell>> = symmetries(true)
+                        let images: BTreeSet<Vec<Cell>> = symmetries(kind, true)
                             .into_iter()
                             .map(|s| normalised(&transformed(kind, form, s)))
                             .collect();
@@ -281,6 +281,45 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn polyhexes_match_the_oeis_counts() {
+        // Free A000228, one-sided A006535, fixed A001207.
+        let hex = GridKind::Hex;
+        assert_eq!(counts(hex, Symmetry::RotationReflection, 1..=6), [1, 1, 3, 7, 22, 82]);
+        assert_eq!(counts(hex, Symmetry::Rotation, 1..=6), [1, 1, 3, 10, 33, 147]);
+        assert_eq!(counts(hex, Symmetry::None, 1..=6), [1, 3, 11, 44, 186, 814]);
+    }
+
+    #[test]
+    fn polyiamonds_match_the_oeis_counts() {
+        // Free A000577, one-sided A006534, fixed A001420.
+        let triangle = GridKind::Triangle;
+        assert_eq!(
+            counts(triangle, Symmetry::RotationReflection, 1..=8),
+            [1, 1, 1, 3, 4, 12, 24, 66]
+        );
+        assert_eq!(counts(triangle, Symmetry::Rotation, 1..=8), [1, 1, 1, 4, 6, 19, 43, 120]);
+        assert_eq!(counts(triangle, Symmetry::None, 1..=7), [2, 3, 6, 14, 36, 94, 250]);
+    }
+
+    #[test]
+    fn hexagon_outlines_have_six_sides_per_cell_less_the_shared_ones() {
+        let hex = GridKind::Hex;
+        assert_eq!(side_count(hex, &[Cell::new(0, 0, 0)]), 6);
+        // Two hexagons: 12 sides less the shared one on each = 10 corners.
+        let pair = [Cell::new(0, 0, 0), Cell::new(1, 0, 0)];
+        assert_eq!(side_count(hex, &pair), 10);
+        assert_eq!(inner_sides(hex, &pair).len(), 1);
+        // A hexagon and its six neighbours: one outer loop of 18 sides.
+        let flower: Vec<Cell> = std::iter::once(Cell::new(0, 0, 0))
+            .chain(neighbours(hex, Cell::new(0, 0, 0)))
+            .collect();
+        assert_eq!(outline(hex, &flower).len(), 1);
+        assert_eq!(side_count(hex, &flower), 18);
+        // The same ring without its middle has a hole: two loops.
+        assert_eq!(outline(hex, &flower[1..]).len(), 2);
     }
 
     #[test]

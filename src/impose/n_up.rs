@@ -53,16 +53,9 @@ fn fills_cell(outline: &Outline, width: f64, height: f64) -> bool {
 /// A page size, its columns and rows, the area they use and where the footer goes.
 type Choice = ((f64, f64), usize, usize, Rect, FooterPlace);
 
-/// The cutouts `gutter_mm` apart in rows and columns on as many sheets as needed, each in
-/// a cell as large as the largest extent; `Err` says why not even one fits.
-pub fn n_up_sheets(
-    cutouts: &[Cutout],
-    gutter_mm: f64,
-    sheet: &SheetSettings,
-) -> Result<Packed, String> {
-    let width = cutouts.iter().map(|c| c.extent.width()).fold(0.0, f64::max);
-    let height = cutouts.iter().map(|c| c.extent.height()).fold(0.0, f64::max);
-    let gutter = gutter_mm.max(0.0);
+/// The page size, footer place and block that hold the most `width × height` cells
+/// `gutter` apart; `None` when not even one fits.
+fn best_choice(width: f64, height: f64, gutter: f64, sheet: &SheetSettings) -> Option<Choice> {
     let mut best: Option<Choice> = None;
     for (pw, ph) in sheet.page_sizes() {
         for footer in footer_places(sheet) {
@@ -74,7 +67,38 @@ pub fn n_up_sheets(
             }
         }
     }
-    let Some(((pw, ph), columns, rows, area, footer)) = best else {
+    best
+}
+
+/// Whether one `width × height` item fits n-up on the sheet's paper (the room the n-up
+/// packing gives it: inside the margins, beside the footer), and the largest room it has.
+pub fn n_up_room(width: f64, height: f64, sheet: &SheetSettings) -> (bool, (f64, f64)) {
+    let fits = best_choice(width, height, 0.0, sheet).is_some();
+    let room = sheet
+        .page_sizes()
+        .into_iter()
+        .flat_map(|(pw, ph)| footer_places(sheet).into_iter().map(move |f| (pw, ph, f)))
+        .map(|(pw, ph, footer)| n_up_area(pw, ph, sheet, footer))
+        .map(|area| (area.width(), area.height()))
+        .fold(
+            (0.0, 0.0),
+            |best: (f64, f64), room| if room.0 * room.1 > best.0 * best.1 { room } else { best },
+        );
+    (fits, room)
+}
+
+/// The cutouts `gutter_mm` apart in rows and columns on as many sheets as needed, each in
+/// a cell as large as the largest extent; `Err` says why not even one fits.
+pub fn n_up_sheets(
+    cutouts: &[Cutout],
+    gutter_mm: f64,
+    sheet: &SheetSettings,
+) -> Result<Packed, String> {
+    let width = cutouts.iter().map(|c| c.extent.width()).fold(0.0, f64::max);
+    let height = cutouts.iter().map(|c| c.extent.height()).fold(0.0, f64::max);
+    let gutter = gutter_mm.max(0.0);
+    let Some(((pw, ph), columns, rows, area, footer)) = best_choice(width, height, gutter, sheet)
+    else {
         let largest = cutouts.iter().max_by(|a, b| {
             (a.extent.width() * a.extent.height())
                 .total_cmp(&(b.extent.width() * b.extent.height()))

@@ -2,8 +2,10 @@
 //! grid so that neighbouring pieces share cut lines.
 //!
 //! Pieces are taken largest first and each goes to the first free place, scanning pages, then
-//! rows, then columns, then the four quarter turns. Pieces are turned but never flipped: a
-//! flipped two-sided piece would swap its faces (and a chiral one its hand).
+//! rows, then columns, then the grid's turns. Pieces are turned but never flipped: a
+//! flipped two-sided piece would swap its faces (and a chiral one its hand). A page's block
+//! is `columns` × `rows` grid positions as design files write them: squares, or hexagons in
+//! offset rows (odd rows half a hexagon to the right).
 
 use std::collections::BTreeSet;
 
@@ -14,7 +16,7 @@ use super::layout::SheetLayout;
 use super::marks::crop_marks_at;
 use super::packing::{Packed, SheetPlacement};
 use crate::compose::piece::segments_path;
-use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries};
+use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries, written_position};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, normalised, transformed};
 use crate::model::design::SheetSettings;
 
@@ -25,8 +27,14 @@ pub struct Placed {
     pub piece: usize,
     pub page: usize,
     pub symmetry: GridSymmetry,
-    /// Grid squares from the block's corner to the turned piece's least column and row.
+    /// Grid positions from the block's corner to the turned piece's least column and row.
     pub offset: (i64, i64),
+}
+
+/// Whether a cell lies in the page's block of `columns` × `rows` written positions.
+fn in_block(kind: GridKind, cell: Cell, columns: i64, rows: i64) -> bool {
+    let (x, y) = written_position(kind, cell);
+    (0..columns).contains(&x) && (0..rows).contains(&y)
 }
 
 /// Pages of `columns` × `rows` grid squares holding every piece; `None` when some piece fits
@@ -65,16 +73,18 @@ fn first_place(
     columns: i64,
     rows: i64,
 ) -> Option<(GridSymmetry, (i64, i64))> {
-    let turns: Vec<(GridSymmetry, Vec<Cell>)> = symmetries(false)
+    let turns: Vec<(GridSymmetry, Vec<Cell>)> = symmetries(kind, false)
         .into_iter()
         .map(|s| (s, normalised(&transformed(kind, form, s))))
         .collect();
+    // Hex and triangle rows lean: a row further down starts further left in lattice columns.
+    let least_x = if kind.on_triangle_lattice() { -(rows / 2) - 1 } else { 0 };
     for y in 0..rows {
-        for x in 0..columns {
+        for x in least_x..columns {
             for (s, turned) in &turns {
                 let fits = turned.iter().all(|c| {
                     let cell = c.shifted(x, y);
-                    cell.x < columns && cell.y < rows && !used.contains(&cell)
+                    in_block(kind, cell, columns, rows) && !used.contains(&cell)
                 });
                 if fits {
                     return Some((*s, (x, y)));
@@ -105,19 +115,59 @@ pub fn placed_cells(kind: GridKind, form: &[Cell], placed: Placed) -> Vec<Cell> 
 /// The map from the form's own frame (mm) to the page (mm), the block's corner at `origin`.
 pub fn placement_transform(grid: Grid, form: &[Cell], placed: Placed, origin: Point) -> Affine {
     let (mx, my) = turned_origin(grid.kind, form, placed.symmetry);
-    let [a, b, c, d] = placed.symmetry.matrix();
-    let e = origin.x + (placed.offset.0 - mx) as f64 * grid.square_mm;
-    let f = origin.y + (placed.offset.1 - my) as f64 * grid.square_mm;
-    Affine::new([a, b, c, d, e, f])
+    let [a, b, c, d] = grid.symmetry_matrix_mm(placed.symmetry);
+    let shift = grid.point_mm(Grid::step(grid.kind, placed.offset.0 - mx, placed.offset.1 - my));
+    Affine::new([a, b, c, d, origin.x + shift.x, origin.y + shift.y])
 }
 
-/// The page size and the block of whole grid squares that fits the most squares.
+/// Columns and rows of whole grid positions that fit in `width` × `height` mm.
+fn block_counts(grid: Grid, width: f64, height: f64) -> (i64, i64) {
+    let s = grid.square_mm;
+    match grid.kind {
+        GridKind::Square | GridKind::Tetrakis => {
+            ((width / s + 1e-9).floor() as i64, (height / s + 1e-9).floor() as i64)
+        }
+        GridKind::Hex => {
+            // Rows 1.5 edges apart, each 2 edges tall; odd rows half a hexagon to the right.
+            let rows = ((height - 2.0 * s) / (1.5 * s) + 1e-9).floor() as i64 + 1;
+            let hexagon = 3f64.sqrt() * s;
+            let shift = if rows > 1 { 0.5 } else { 0.0 };
+            ((width / hexagon - shift + 1e-9).floor() as i64, rows)
+        }
+        GridKind::Triangle => {
+            // Columns half an edge apart, each triangle an edge wide; rows √3/2 edges tall.
+            let rows = (height / (3f64.sqrt() / 2.0 * s) + 1e-9).floor() as i64;
+            ((2.0 * width / s + 1e-9).floor() as i64 - 1, rows)
+        }
+    }
+}
+
+/// The size in mm of a block of `columns` × `rows` grid positions, and where in it the
+/// lattice origin lies (a square's corner; the first hexagon's centre).
+fn block_size(grid: Grid, columns: i64, rows: i64) -> ((f64, f64), kurbo::Vec2) {
+    let s = grid.square_mm;
+    let (c, r) = (columns as f64, rows as f64);
+    match grid.kind {
+        GridKind::Square | GridKind::Tetrakis => ((c * s, r * s), kurbo::Vec2::ZERO),
+        GridKind::Hex => {
+            let hexagon = 3f64.sqrt() * s;
+            let shift = if rows > 1 { 0.5 } else { 0.0 };
+            let size = (hexagon * (c + shift), s * (2.0 + 1.5 * (r - 1.0)));
+            (size, kurbo::Vec2::new(hexagon / 2.0, s))
+        }
+        // Column 0 starts half an edge left of the lattice origin.
+        GridKind::Triangle => {
+            ((s * (c + 1.0) / 2.0, 3f64.sqrt() / 2.0 * s * r), kurbo::Vec2::new(s / 2.0, 0.0))
+        }
+    }
+}
+
+/// The page size and the block of whole grid positions that fits the most cells.
 fn block(grid: Grid, sheet: &SheetSettings) -> Option<((f64, f64), i64, i64, Rect)> {
     let mut best: Option<((f64, f64), i64, i64, Rect)> = None;
     for (width, height) in sheet.page_sizes() {
         let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
-        let columns = (area.width() / grid.square_mm + 1e-9).floor() as i64;
-        let rows = (area.height() / grid.square_mm + 1e-9).floor() as i64;
+        let (columns, rows) = block_counts(grid, area.width(), area.height());
         if columns > 0 && rows > 0 && best.is_none_or(|(_, c, r, _)| columns * rows > c * r) {
             best = Some(((width, height), columns, rows, area));
         }
@@ -135,8 +185,10 @@ pub fn polyform_sheets(
 ) -> Result<Packed, String> {
     let too_big = || {
         format!(
-            "a piece on {} mm grid squares does not fit on {} paper inside {} mm margins",
-            grid.square_mm, sheet.paper_name, sheet.margin_mm
+            "a piece on {} does not fit on {} paper inside {} mm margins",
+            grid.describe(),
+            sheet.paper_name,
+            sheet.margin_mm
         )
     };
     if sheet.gap_mm > 0.0 {
@@ -149,10 +201,11 @@ pub fn polyform_sheets(
     let ((width, height), columns, rows, area) = block(grid, sheet).ok_or_else(too_big)?;
     let placed = pack(grid.kind, forms, columns, rows).ok_or_else(too_big)?;
     let pages = placed.iter().map(|p| p.page + 1).max().unwrap_or(1);
+    let ((block_width, block_height), lattice_origin) = block_size(grid, columns, rows);
     let origin = Point::new(
-        area.x0 + (area.width() - columns as f64 * grid.square_mm) / 2.0,
-        area.y0 + (area.height() - rows as f64 * grid.square_mm) / 2.0,
-    );
+        area.x0 + (area.width() - block_width) / 2.0,
+        area.y0 + (area.height() - block_height) / 2.0,
+    ) + lattice_origin;
     let sheets: Vec<SheetPlacement> = (0..pages)
         .map(|page| {
             let on_page: Vec<&Placed> = placed.iter().filter(|p| p.page == page).collect();
@@ -204,6 +257,7 @@ pub fn area_bound(kind: GridKind, pieces: &[Vec<Cell>], columns: i64, rows: i64)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::canonical::Symmetry;
     use crate::geometry::grid::{corners, square_cells};
 
     fn tetrominoes() -> Vec<Vec<Cell>> {
@@ -232,18 +286,30 @@ mod tests {
 
     #[test]
     fn the_transform_draws_the_form_where_its_cells_were_placed() {
-        let grid = Grid { kind: GridKind::Tetrakis, square_mm: 10.0 };
-        let form = normalised(&[Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)]);
-        for symmetry in symmetries(false) {
+        let tetrakis = Grid { kind: GridKind::Tetrakis, square_mm: 10.0 };
+        let hex = Grid { kind: GridKind::Hex, square_mm: 10.0 };
+        let tetrakis_form = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)];
+        let hex_form = [Cell::new(0, 1, 0), Cell::new(1, 0, 0), Cell::new(1, 1, 0)];
+        let triangle = Grid { kind: GridKind::Triangle, square_mm: 10.0 };
+        let triangle_form = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 0)];
+        for (grid, form) in
+            [(tetrakis, &tetrakis_form[..]), (hex, &hex_form[..]), (triangle, &triangle_form[..])]
+        {
+            transform_matches_cells(grid, &normalised(form));
+        }
+    }
+
+    fn transform_matches_cells(grid: Grid, form: &[Cell]) {
+        for symmetry in symmetries(grid.kind, false) {
             let spot = Placed { piece: 0, page: 0, symmetry, offset: (2, 1) };
-            let map = placement_transform(grid, &form, spot, Point::new(5.0, 7.0));
+            let map = placement_transform(grid, form, spot, Point::new(5.0, 7.0));
             let mut drawn: Vec<(i64, i64)> = form
                 .iter()
                 .flat_map(|&c| corners(grid.kind, c))
                 .map(|p| map * grid.point_mm(p))
                 .map(|p| ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64))
                 .collect();
-            let mut expected: Vec<(i64, i64)> = placed_cells(grid.kind, &form, spot)
+            let mut expected: Vec<(i64, i64)> = placed_cells(grid.kind, form, spot)
                 .into_iter()
                 .flat_map(|c| corners(grid.kind, c))
                 .map(|p| grid.point_mm(p) + kurbo::Vec2::new(5.0, 7.0))
@@ -253,6 +319,49 @@ mod tests {
             expected.sort_unstable();
             assert_eq!(drawn, expected, "{symmetry:?}");
         }
+    }
+
+    #[test]
+    fn polyhexes_and_polyiamonds_pack_inside_the_printable_area_without_overlap() {
+        for (kind, size) in [(GridKind::Hex, 4), (GridKind::Triangle, 5)] {
+            packs_inside_without_overlap(kind, size);
+        }
+    }
+
+    fn packs_inside_without_overlap(kind: GridKind, size: usize) {
+        let grid = Grid { kind, square_mm: 12.0 };
+        let pieces: Vec<Vec<Cell>> =
+            crate::geometry::polyform::enumerate(kind, size, Symmetry::None).into_iter().collect();
+        let sheet = crate::impose::packing::a4_sheet(crate::model::design::Orientation::Portrait);
+        let packed = polyform_sheets(grid, &pieces, &sheet).unwrap();
+        let area = SheetLayout::tile_area(packed.page_mm.0, packed.page_mm.1, sheet.margin_mm);
+        let mut placed_count = 0;
+        for page in &packed.sheets {
+            let mut centres = Vec::new();
+            for &(index, map) in &page.placed {
+                placed_count += 1;
+                for &cell in &pieces[index] {
+                    for p in corners(grid.kind, cell) {
+                        let at = map * grid.point_mm(p);
+                        assert!(area.inflate(1e-6, 1e-6).contains(at), "{at:?} outside {area:?}");
+                    }
+                    let points = corners(grid.kind, cell);
+                    let n = points.len() as f64;
+                    let centre = points.iter().fold(Point::ORIGIN, |sum, &p| {
+                        sum + (map * grid.point_mm(p)).to_vec2() / n
+                    });
+                    centres.push((
+                        (centre.x * 1000.0).round() as i64,
+                        (centre.y * 1000.0).round() as i64,
+                    ));
+                }
+            }
+            let count = centres.len();
+            centres.sort_unstable();
+            centres.dedup();
+            assert_eq!(centres.len(), count, "two hexagons on one place");
+        }
+        assert_eq!(placed_count, pieces.len());
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! `[[decks]]`: decks of cards of one size — listed inline or one row per card in a data file
-//! (CSV, .ods, .xlsx) — with rounded corners, bleed, and faces from face templates.
+//! (CSV, .ods, .xlsx) — with rounded corners, bleed, and faces from face templates; and
+//! `[[counters]]`, read the same way, in a shape of their own (circle, square, rectangle,
+//! hexagon, triangle).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -7,7 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::data_file::{DataTable, read_data};
+use super::counters::{CounterShape, counter_size};
+use super::data_file::{DataTable, read_data_at};
 use super::design::Palette;
 use super::resolve::Resolver;
 use super::source::Position;
@@ -29,8 +32,12 @@ pub struct DeckTable {
     /// `poker`, `bridge`, `mini`, `tarot`; or give `size_mm`.
     pub size: Option<Spanned<String>>,
     pub size_mm: Option<Spanned<Vec<f64>>>,
-    /// `[[counters]]`: the counters' diameter (instead of a card size).
+    /// `[[counters]]`: `circle` (default), `square`, `rectangle`, `hexagon` or `triangle`.
+    pub shape: Option<Spanned<String>>,
+    /// `[[counters]]`: a round counter's diameter (instead of a card size).
     pub diameter_mm: Option<Spanned<f64>>,
+    /// `[[counters]]`: the edge of a square, hexagon or triangle counter.
+    pub edge_mm: Option<Spanned<f64>>,
     pub corner_radius_mm: Option<Spanned<f64>>,
     pub bleed_mm: Option<Spanned<f64>>,
     pub gutter_mm: Option<Spanned<f64>>,
@@ -103,8 +110,8 @@ pub struct CardTable {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Deck {
     pub name: String,
-    /// Round counters (`[[counters]]`, `width_mm` is the diameter) rather than cards.
-    pub round: bool,
+    /// `[[counters]]` and their shape (`width_mm` is a circle's diameter); `None` for cards.
+    pub counter: Option<CounterShape>,
     pub width_mm: f64,
     pub height_mm: f64,
     pub corner_radius_mm: f64,
@@ -114,6 +121,8 @@ pub struct Deck {
     pub cards: Vec<Card>,
     /// Where the deck is written.
     pub position: Position,
+    /// Where its size is written (`size`, `size_mm`, `diameter_mm` or `edge_mm`).
+    pub size_at: Position,
     pub rule: Option<DeckRule>,
 }
 
@@ -158,7 +167,12 @@ fn resolve_deck(
 ) -> Option<Deck> {
     let table = entry.get_ref();
     let name = table.name.get_ref().trim().to_string();
-    let (width_mm, height_mm) = if round { counter_size(r, table)? } else { card_size(r, table)? };
+    let (counter, (width_mm, height_mm)) = if round {
+        let (shape, size) = counter_size(r, table)?;
+        (Some(shape), size)
+    } else {
+        (None, card_size(r, table)?)
+    };
     let corner_radius_mm = table
         .corner_radius_mm
         .as_ref()
@@ -172,17 +186,10 @@ fn resolve_deck(
         }
         None => Colour::WHITE,
     };
-    let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let mut rows = Vec::new();
     if let Some(data) = &table.data {
-        let sheet = table.sheet.as_ref().map(|s| s.get_ref().trim());
-        match read_data(&folder.join(data.get_ref().trim()), sheet) {
-            Ok(read) => rows = data_rows(r, table, &read)?,
-            Err(errors) => {
-                r.diagnostics.extend(errors);
-                return None;
-            }
-        }
+        let read = read_data_at(r, data, table.sheet.as_ref())?;
+        rows = data_rows(r, table, &read)?;
     }
     let deck_position = r.source.start_of(&entry.span());
     for card in &table.cards {
@@ -205,7 +212,11 @@ fn resolve_deck(
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
         let what = format!("{} {}", if round { "counter" } else { "card" }, row.origin);
-        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), round)?;
+        let outline = match counter {
+            Some(shape) => (shape.corners(), "a counter"),
+            None => (4, "a card"),
+        };
+        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), outline)?;
         let back = match &table.back {
             Some(back) => Some(card_face(
                 r,
@@ -214,16 +225,27 @@ fn resolve_deck(
                 back,
                 &row,
                 format!("the back of {what}"),
-                round,
+                outline,
             )?),
             None => None,
         };
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
         cards.push(Card { origin, at, fields, count, front, back });
     }
+    let size_span = [
+        table.size.as_ref().map(Spanned::span),
+        table.size_mm.as_ref().map(Spanned::span),
+        table.diameter_mm.as_ref().map(Spanned::span),
+        table.edge_mm.as_ref().map(Spanned::span),
+    ]
+    .into_iter()
+    .flatten()
+    .next()
+    .unwrap_or(entry.span());
     Some(Deck {
         name,
-        round,
+        counter,
+        size_at: r.source.start_of(&size_span),
         width_mm,
         height_mm,
         corner_radius_mm,
@@ -247,31 +269,16 @@ struct RowCard {
     folder: Option<PathBuf>,
 }
 
-/// A counter's size from `diameter_mm` (card keys refused).
-fn counter_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
-    let card_key = [
-        table.size.as_ref().map(|s| (s.span(), "size")),
-        table.size_mm.as_ref().map(|s| (s.span(), "size_mm")),
-        table.corner_radius_mm.as_ref().map(|s| (s.span(), "corner_radius_mm")),
-        table.bleed_mm.as_ref().map(|s| (s.span(), "bleed_mm")),
-    ];
-    if let Some((span, key)) = card_key.into_iter().flatten().next() {
-        r.error(&span, format!("counters have no `{key}`"), "give counters a diameter_mm");
-        return None;
-    }
-    let Some(diameter) = &table.diameter_mm else {
-        r.error(&table.name.span(), "counters need a `diameter_mm`".into(), "add diameter_mm = 20");
-        return None;
-    };
-    let d = r.length(diameter, "`diameter_mm`", (3.0, 500.0));
-    Some((d, d))
-}
-
 /// The card size from `size` or `size_mm`.
 fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
-    if let Some(diameter) = &table.diameter_mm {
-        let help = "give cards a size or size_mm; round counters go in [[counters]]";
-        r.error(&diameter.span(), "cards have no `diameter_mm`".into(), help);
+    let counter_keys = [
+        table.diameter_mm.as_ref().map(|s| (s.span(), "diameter_mm")),
+        table.edge_mm.as_ref().map(|s| (s.span(), "edge_mm")),
+        table.shape.as_ref().map(|s| (s.span(), "shape")),
+    ];
+    if let Some((span, key)) = counter_keys.into_iter().flatten().next() {
+        let help = "give cards a size or size_mm; counters go in [[counters]]";
+        r.error(&span, format!("cards have no `{key}`"), help);
         return None;
     }
     match (&table.size, &table.size_mm) {
@@ -376,7 +383,7 @@ fn card_face(
     name: &Spanned<String>,
     card: &RowCard,
     what: String,
-    round: bool,
+    (corners, outline_name): (usize, &str),
 ) -> Option<Vec<Layer>> {
     let template = match substitute(name.get_ref(), &card.fields) {
         Ok(done) => Spanned::new(name.span(), done),
@@ -397,8 +404,8 @@ fn card_face(
         position: card.position,
         tables: ItemFaceTables { template: Some(&template), layers: &[] },
         fields: card.fields.clone(),
-        corners: if round { 0 } else { 4 },
-        outline_name: if round { "a counter" } else { "a card" }.into(),
+        corners,
+        outline_name: outline_name.into(),
         folder: card.folder.clone(),
     };
     let layers = faces.face(r, palette, &item);

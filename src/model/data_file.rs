@@ -1,12 +1,16 @@
 //! Item lists from data files: a CSV file (`csv`) or a sheet of an .ods/.xlsx/.xls workbook
 //! (`calamine`), read as a header row of column names and one row per item, every value as
-//! text. Every mistake names the file, the row and the column.
+//! text. Every mistake names the file, the row and the column; a mistake of the file as a
+//! whole (missing, unreadable, empty, no such sheet) names the design's `data` or `sheet` key.
 
 use std::path::{Path, PathBuf};
 
 use calamine::{Data, Reader, open_workbook_auto};
 
+use toml::Spanned;
+
 use super::diagnostic::Diagnostic;
+use super::resolve::Resolver;
 use super::source::Position;
 
 /// A data file read as text: its column names and its rows.
@@ -38,33 +42,73 @@ impl DataTable {
     }
 }
 
+/// Why a data file could not be read.
+#[derive(Debug)]
+pub enum DataError {
+    /// The file as a whole: missing, unreadable or empty (message and help).
+    File(String, String),
+    /// The sheet asked for: not in the file (message and help).
+    Sheet(String, String),
+    /// Rows and cells, each diagnostic at its place in the file.
+    Rows(Vec<Diagnostic>),
+}
+
+/// Reads the data file a design names at `data` (relative to the design), and its `sheet`;
+/// mistakes of the file as a whole are reported at the `data` key, a missing sheet at the
+/// `sheet` key, others at their row and column of the data file.
+pub fn read_data_at(
+    r: &mut Resolver<'_>,
+    data: &Spanned<String>,
+    sheet: Option<&Spanned<String>>,
+) -> Option<DataTable> {
+    let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
+    let path = folder.join(data.get_ref().trim());
+    match read_data(&path, sheet.map(|s| s.get_ref().trim())) {
+        Ok(table) => Some(table),
+        Err(DataError::Rows(errors)) => {
+            r.diagnostics.extend(errors);
+            None
+        }
+        Err(DataError::File(message, help)) => {
+            r.error(&data.span(), format!("`{}`: {message}", data.get_ref().trim()), &help);
+            None
+        }
+        Err(DataError::Sheet(message, help)) => {
+            let span = sheet.map_or(data.span(), Spanned::span);
+            r.error(&span, format!("`{}`: {message}", data.get_ref().trim()), &help);
+            None
+        }
+    }
+}
+
 /// Reads `path`: a CSV file, or the sheet `sheet` (the first when `None`) of a workbook
-/// (.ods, .xlsx, .xlsm, .xls); `Err` holds one diagnostic per mistake.
-pub fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, Vec<Diagnostic>> {
+/// (.ods, .xlsx, .xlsm, .xls).
+pub fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
     if !path.is_file() {
         let help = "give the path of a .csv, .ods or .xlsx file, relative to the design";
-        return Err(vec![
-            Diagnostic::error(path, None, format!("data file not found: {}", path.display()))
-                .with_help(help),
-        ]);
+        return Err(DataError::File(
+            format!("data file not found: {}", path.display()),
+            help.into(),
+        ));
     }
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
     match extension.as_str() {
         "ods" | "xlsx" | "xlsm" | "xls" | "xlsb" => read_workbook(path, sheet),
         _ => match sheet {
-            Some(name) => Err(vec![
-                Diagnostic::error(path, None, format!("a CSV file has no sheet `{name}`"))
-                    .with_help("leave out `sheet` for CSV files"),
-            ]),
+            Some(name) => Err(DataError::Sheet(
+                format!("a CSV file has no sheet `{name}`"),
+                "leave out `sheet` for CSV files".into(),
+            )),
             None => read_csv(path),
         },
     }
 }
 
 /// A CSV file with a header row; every row must have as many values as the header.
-fn read_csv(path: &Path) -> Result<DataTable, Vec<Diagnostic>> {
-    let bytes = std::fs::read(path)
-        .map_err(|error| vec![Diagnostic::error(path, None, format!("cannot read: {error}"))])?;
+fn read_csv(path: &Path) -> Result<DataTable, DataError> {
+    let bytes = std::fs::read(path).map_err(|error| {
+        DataError::File(format!("cannot read: {error}"), "check the file's permissions".into())
+    })?;
     let mut reader =
         csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(&bytes[..]);
     // Lines counted from byte offsets (the reader skips blank lines without counting them).
@@ -139,27 +183,26 @@ fn read_csv(path: &Path) -> Result<DataTable, Vec<Diagnostic>> {
         table.rows.push(DataRow { line, values });
     }
     if table.columns.is_empty() && errors.is_empty() {
-        errors.push(
-            Diagnostic::error(path, None, "the data file is empty".into())
-                .with_help("start it with a header row naming the columns"),
-        );
+        return Err(DataError::File(
+            "the data file is empty".into(),
+            "start it with a header row naming the columns".into(),
+        ));
     }
-    if errors.is_empty() { Ok(table) } else { Err(errors) }
+    if errors.is_empty() { Ok(table) } else { Err(DataError::Rows(errors)) }
 }
 
 /// A workbook's sheet: its first row names the columns.
-fn read_workbook(path: &Path, sheet: Option<&str>) -> Result<DataTable, Vec<Diagnostic>> {
-    let fail =
-        |message: String, help: &str| vec![Diagnostic::error(path, None, message).with_help(help)];
+fn read_workbook(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
+    let fail = |message: String, help: &str| DataError::File(message, help.into());
     let mut workbook = open_workbook_auto(path)
         .map_err(|e| fail(format!("cannot read the workbook: {e}"), "save it as .ods or .xlsx"))?;
     let names = workbook.sheet_names();
     let name = match sheet {
         Some(wanted) if names.iter().any(|n| n == wanted) => wanted.to_string(),
         Some(wanted) => {
-            return Err(fail(
+            return Err(DataError::Sheet(
                 format!("the workbook has no sheet `{wanted}`"),
-                &format!("use one of its sheets: {}", names.join(", ")),
+                format!("use one of its sheets: {}", names.join(", ")),
             ));
         }
         None => match names.first() {
@@ -230,7 +273,7 @@ mod tests {
     #[test]
     fn wrong_column_counts_and_bad_bytes_name_the_row() {
         let path = csv_file("bad.csv", b"a,b\n1\n1,2,3\n1,\xff\n");
-        let errors = read_data(&path, None).unwrap_err();
+        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("row errors") };
         let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
         assert!(text[0].contains("bad.csv:2:2: error: row 2 has too few columns"), "{text:?}");
         assert!(text[1].contains("bad.csv:3:3: error: row 3 has too many columns"), "{text:?}");
@@ -239,11 +282,13 @@ mod tests {
 
     #[test]
     fn a_missing_file_and_a_sheet_of_a_csv_are_errors() {
-        let missing = read_data(Path::new("/nonexistent/cards.csv"), None).unwrap_err();
-        assert!(missing[0].message.starts_with("data file not found"));
+        let missing = read_data(Path::new("/nonexistent/cards.csv"), None);
+        assert!(
+            matches!(missing, Err(DataError::File(m, _)) if m.starts_with("data file not found"))
+        );
         let path = csv_file("sheet.csv", b"a\n1\n");
-        let sheet = read_data(&path, Some("Cards")).unwrap_err();
-        assert!(sheet[0].message.contains("no sheet `Cards`"));
+        let sheet = read_data(&path, Some("Cards"));
+        assert!(matches!(sheet, Err(DataError::Sheet(m, _)) if m.contains("no sheet `Cards`")));
     }
 
     #[test]
@@ -256,8 +301,10 @@ mod tests {
         assert_eq!(rows[1], (3, &["spades".to_string(), "ace".into(), "2".into()][..]));
         let first = read_data(&path, None).expect("the first sheet");
         assert_eq!(first.columns, ["nothing here"]);
-        let errors = read_data(&path, Some("Deck")).unwrap_err();
-        assert!(errors[0].message.contains("no sheet `Deck`"), "{}", errors[0]);
-        assert_eq!(errors[0].help.as_deref(), Some("use one of its sheets: Notes, Cards"));
+        let Err(DataError::Sheet(message, help)) = read_data(&path, Some("Deck")) else {
+            panic!("a sheet error")
+        };
+        assert!(message.contains("no sheet `Deck`"), "{message}");
+        assert_eq!(help, "use one of its sheets: Notes, Cards");
     }
 }

@@ -269,7 +269,7 @@ fn printable_area(sheet: &SheetSettings) -> f64 {
 
 /// Area of one cell of a pieces grid, in mm².
 fn cell_area(grid: crate::geometry::grid::Grid) -> f64 {
-    grid.square_mm * grid.square_mm / f64::from(grid.kind.cells_per_square())
+    grid.cell_area_mm2()
 }
 
 fn too_many(r: &mut Resolver<'_>, span: &std::ops::Range<usize>, what: &str, name: &str) {

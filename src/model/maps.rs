@@ -2,12 +2,11 @@
 //! fills read from a data file — printed at real size over as many sheets as needed.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::data_file::read_data;
+use super::data_file::read_data_at;
 use super::design::Palette;
 use super::resolve::Resolver;
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
@@ -100,15 +99,7 @@ fn resolve_map(r: &mut Resolver<'_>, table: &MapTable, palette: &Palette) -> Opt
         .map_or(DEFAULT_OVERLAP_MM, |o| r.length(o, "`overlap_mm`", (0.0, 100.0)));
     let mut fills = BTreeMap::new();
     if let Some(data) = &table.data {
-        let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
-        let sheet = table.sheet.as_ref().map(|s| s.get_ref().trim());
-        let read = match read_data(&folder.join(data.get_ref().trim()), sheet) {
-            Ok(read) => read,
-            Err(errors) => {
-                r.diagnostics.extend(errors);
-                return None;
-            }
-        };
+        let read = read_data_at(r, data, table.sheet.as_ref())?;
         let (Some(cell_column), Some(terrain_column)) =
             (read.column("cell"), read.column("terrain"))
         else {

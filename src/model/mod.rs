@@ -4,6 +4,7 @@
 pub mod board;
 pub mod board_table;
 pub mod cards;
+pub mod counters;
 pub mod data_file;
 pub mod design;
 pub mod diagnostic;

@@ -3,7 +3,9 @@
 //!
 //! Cells are written as `"X Y QUARTERS"`: `X` and `Y` pick grid squares (an integer or an
 //! inclusive range `a..b`), `QUARTERS` the quarters of each square on the tetrakis grid
-//! (letters of `NESW`, all four when left out; nothing on the square grid).
+//! (letters of `NESW`, all four when left out; nothing on the square grid). On the hex grid
+//! `X` and `Y` are a hexagon's column and row (odd rows shifted half a hexagon right); on the
+//! triangle grid a triangle's column (half an edge apart) and row.
 
 use std::collections::BTreeSet;
 
@@ -14,17 +16,19 @@ use super::design::{Palette, Symmetry};
 use super::limits::{MAX_BOARD_CELLS, MAX_MARK_CHARS};
 use super::resolve::Resolver;
 use super::source::Position;
-use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES};
+use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES, cell_written_at};
 use crate::scene::Colour;
 
 /// `[grid]`: the grid pieces and boards are made on.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GridTable {
-    /// `tetrakis` or `square` (`triangle` and `hex` are named but not implemented yet).
+    /// `tetrakis`, `square`, `hex` or `triangle`.
     pub kind: Spanned<String>,
-    /// Side of one grid square in mm.
-    pub square_mm: Spanned<f64>,
+    /// Side of one grid square in mm (square and tetrakis grids).
+    pub square_mm: Option<Spanned<f64>>,
+    /// Edge of one hexagon or triangle in mm (hex and triangle grids).
+    pub edge_mm: Option<Spanned<f64>>,
 }
 
 /// A piece face as written: `{ colour = "acid", outline = "grey", mark = "A" }`.
@@ -185,9 +189,9 @@ pub fn resolve_pieces(
         }
         return (None, None);
     };
-    let Some(grid) = resolve_grid(resolver, grid_table.get_ref()) else { return (None, None) };
+    let Some(grid) = resolve_grid(resolver, grid_table) else { return (None, None) };
     let groups: Vec<PieceGroup> =
-        tables.groups.iter().map(|g| resolve_group(resolver, g)).collect();
+        tables.groups.iter().map(|g| resolve_group(resolver, g, grid.kind)).collect();
     let pieces = tables
         .pieces
         .iter()
@@ -198,32 +202,56 @@ pub fn resolve_pieces(
     (set, board)
 }
 
-fn resolve_grid(resolver: &mut Resolver<'_>, table: &GridTable) -> Option<Grid> {
-    let square_mm = resolver.length(&table.square_mm, "the grid square `square_mm`", (1.0, 1000.0));
+fn resolve_grid(resolver: &mut Resolver<'_>, entry: &Spanned<GridTable>) -> Option<Grid> {
+    let table = entry.get_ref();
     let kind = match table.kind.get_ref().trim() {
         "tetrakis" => GridKind::Tetrakis,
         "square" => GridKind::Square,
-        other @ ("triangle" | "hex") => {
-            resolver.error(
-                &table.kind.span(),
-                format!("the `{other}` grid is not implemented for pieces and boards yet"),
-                "use `tetrakis` (squares cut by both diagonals) or `square`",
-            );
-            return None;
-        }
+        "hex" => GridKind::Hex,
+        "triangle" => GridKind::Triangle,
         other => {
             resolver.error(
                 &table.kind.span(),
                 format!("unknown grid `{other}`"),
-                "use `tetrakis` or `square` (`triangle` and `hex` are planned)",
+                "use `tetrakis`, `square`, `hex` or `triangle`",
             );
             return None;
         }
     };
+    // The square grids are sized by their squares, hexagons and triangles by their edge.
+    let (wanted, key, unwanted, other_key, what) = match kind {
+        GridKind::Square | GridKind::Tetrakis => {
+            (&table.square_mm, "square_mm", &table.edge_mm, "edge_mm", "the grid square")
+        }
+        GridKind::Hex | GridKind::Triangle => {
+            (&table.edge_mm, "edge_mm", &table.square_mm, "square_mm", "a cell's edge")
+        }
+    };
+    if let Some(extra) = unwanted {
+        resolver.error(
+            &extra.span(),
+            format!("the {} grid has no `{other_key}`", kind.name()),
+            &format!("size it with `{key}` ({what} in mm)"),
+        );
+        return None;
+    }
+    let Some(size) = wanted else {
+        resolver.error(
+            &entry.span(),
+            format!("the {} grid needs `{key}`", kind.name()),
+            &format!("add `{key} = 20.0` ({what} in mm)"),
+        );
+        return None;
+    };
+    let square_mm = resolver.length(size, &format!("{what} `{key}`"), (1.0, 1000.0));
     Some(Grid { kind, square_mm })
 }
 
-fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) -> PieceGroup {
+fn resolve_group(
+    resolver: &mut Resolver<'_>,
+    entry: &Spanned<PieceGroupTable>,
+    kind: GridKind,
+) -> PieceGroup {
     let table = entry.get_ref();
     let cells = table.cells.as_ref().map_or((1, usize::MAX), |c| range(resolver, c, "cells"));
     let sides = table.sides.as_ref().map(|s| range(resolver, s, "sides"));
@@ -236,6 +264,17 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
             "give the shapes' sizes, e.g. cells = [1, 4]",
         );
     }
+    let most = max_complete_cells(kind);
+    if let Some(range) = table.cells.as_ref().filter(|_| complete && cells.1 > most) {
+        resolver.error(
+            &range.span(),
+            format!(
+                "a `complete` group on the {} grid derives shapes of at most {most} cells (MAX_COMPLETE_HEX_CELLS in model/pieces.rs): larger ones are too many to enumerate",
+                kind.name()
+            ),
+            &format!("lower the largest size to {most}, or leave out `complete`"),
+        );
+    }
     PieceGroup {
         name: table.name.get_ref().trim().to_string(),
         copies: table.copies.as_ref().map_or(1, |c| *c.get_ref()),
@@ -245,6 +284,18 @@ fn resolve_group(resolver: &mut Resolver<'_>, entry: &Spanned<PieceGroupTable>) 
         complete,
         symmetry,
         position: resolver.source.start_of(&entry.span()),
+    }
+}
+
+/// Most cells of a shape a `complete` group on the hex grid derives: there are 70 863 fixed
+/// polyhexes of 9 cells (a few seconds to enumerate), 312 074 of 10 and 6 million of 12.
+const MAX_COMPLETE_HEX_CELLS: usize = 9;
+
+/// Most cells of a shape a `complete` group on `kind` derives.
+fn max_complete_cells(kind: GridKind) -> usize {
+    match kind {
+        GridKind::Hex => MAX_COMPLETE_HEX_CELLS,
+        GridKind::Square | GridKind::Tetrakis | GridKind::Triangle => MAX_PIECE_CELLS,
     }
 }
 
@@ -462,8 +513,10 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
         _ => return Err("expected two coordinates and optional quarters".into()),
     };
     let qs: BTreeSet<u8> = match (kind, quarters) {
-        (GridKind::Square, Some(_)) => return Err("the square grid has no quarters".into()),
-        (GridKind::Square, None) => BTreeSet::from([0]),
+        (GridKind::Square | GridKind::Hex | GridKind::Triangle, Some(_)) => {
+            return Err(format!("the {} grid has no quarters", kind.name()));
+        }
+        (GridKind::Square | GridKind::Hex | GridKind::Triangle, None) => BTreeSet::from([0]),
         (GridKind::Tetrakis, None) => BTreeSet::from([0, 1, 2, 3]),
         (GridKind::Tetrakis, Some(q)) => q
             .chars()
@@ -485,7 +538,7 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
     let mut cells = Vec::new();
     for y in ys.0..=ys.1 {
         for x in xs.0..=xs.1 {
-            cells.extend(qs.iter().map(|&q| Cell::new(x, y, q)));
+            cells.extend(qs.iter().map(|&q| cell_written_at(kind, x, y, q)));
         }
     }
     Ok(cells)
@@ -524,6 +577,9 @@ mod tests {
         assert!(cells_of("0 0 X", GridKind::Tetrakis).unwrap_err().contains("not a quarter"));
         assert!(cells_of("3..1 0", GridKind::Tetrakis).unwrap_err().contains("backwards"));
         assert!(cells_of("0", GridKind::Tetrakis).is_err());
+        // Hexagons in offset rows: row 2 starts one axial column to the left.
+        assert_eq!(cells_of("0 2", GridKind::Hex).unwrap(), vec![Cell::new(-1, 2, 0)]);
+        assert!(cells_of("0 0 N", GridKind::Hex).unwrap_err().contains("no quarters"));
     }
 
     #[test]

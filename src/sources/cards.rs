@@ -1,6 +1,8 @@
 //! The `[[decks]]` and `[[counters]]` sources: every copy of every card (a rectangle with
-//! rounded corners, its background grown by the bleed) or counter (a circle), one cutout
-//! each with its face layers, packed n-up (cards) or in staggered rows (counters).
+//! rounded corners, its background grown by the bleed) or counter (a circle, rectangle or
+//! regular polygon), one cutout each with its face layers, packed n-up (cards, square and
+//! rectangular counters), in staggered rows (round counters) or edge to edge on their
+//! lattice (hexagon and triangle counters).
 
 use kurbo::{Affine, RoundedRect, Shape as _};
 
@@ -10,6 +12,7 @@ use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::cards::Deck;
+use crate::model::counters::CounterShape;
 use crate::model::design::Design;
 use crate::scene::Item;
 
@@ -35,12 +38,13 @@ pub fn card_outline(width: f64, height: f64, radius: f64) -> Outline {
 
 /// The part of one deck.
 fn deck(deck: &Deck) -> Part {
-    let outline = if deck.round {
-        Outline::circle(deck.width_mm)
-    } else {
-        card_outline(deck.width_mm, deck.height_mm, deck.corner_radius_mm)
+    let outline = match deck.counter {
+        None => card_outline(deck.width_mm, deck.height_mm, deck.corner_radius_mm),
+        Some(CounterShape::Circle) => Outline::circle(deck.width_mm),
+        Some(CounterShape::Rectangle) => Outline::rectangle(deck.width_mm, deck.height_mm),
+        Some(CounterShape::Polygon(polygon)) => Outline::regular(polygon),
     };
-    let noun = if deck.round { "counter" } else { "card" };
+    let noun = if deck.counter.is_some() { "counter" } else { "card" };
     let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
     // With bleed the background fills the extent (square corners: the cut rounds them).
     let background = if deck.bleed_mm > 0.0 { extent.to_path(1e-4) } else { outline.path.clone() };
@@ -52,19 +56,36 @@ fn deck(deck: &Deck) -> Part {
         let cutout = Cutout {
             extent,
             back: card.back.as_deref().map(&face),
-            // Backs are drawn upright; the flip about the vertical axis keeps the card.
+            // Backs are drawn upright; the flip about the vertical axis keeps the card (and
+            // every counter shape: each is symmetric about its vertical axis).
             back_frame: Affine::FLIP_X,
             ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), face(&card.front))
         };
         cutouts.extend((0..card.count).map(|_| cutout.clone()));
     }
     let count = cutouts.len();
-    let (packing, summary) = if deck.round {
-        let summary = Summary::Counters { count, diameter_mm: deck.width_mm };
-        (Packing::Hexagonal { gap_mm: deck.gutter_mm }, summary)
-    } else {
-        let (width_mm, height_mm) = (deck.width_mm, deck.height_mm);
-        (Packing::NUp { gutter_mm: deck.gutter_mm }, Summary::Cards { count, width_mm, height_mm })
+    let (width_mm, height_mm) = (deck.width_mm, deck.height_mm);
+    let gutter_mm = deck.gutter_mm;
+    let (packing, summary) = match deck.counter {
+        None => (Packing::NUp { gutter_mm }, Summary::Cards { count, width_mm, height_mm }),
+        Some(shape) => {
+            let (packing, size) = match shape {
+                CounterShape::Circle => {
+                    (Packing::Hexagonal { gap_mm: gutter_mm }, format!("{width_mm} mm"))
+                }
+                CounterShape::Rectangle => {
+                    (Packing::NUp { gutter_mm }, format!("{width_mm} × {height_mm} mm"))
+                }
+                CounterShape::Polygon(polygon) => {
+                    (Packing::Lattice(polygon), format!("{} mm edge", polygon.edge_mm))
+                }
+            };
+            let shape = match shape {
+                CounterShape::Circle => String::new(),
+                other => format!("{} ", other.name(width_mm, height_mm)),
+            };
+            (packing, Summary::Counters { count, shape, size })
+        }
     };
     Part {
         suffix: format!("-{}", crate::build::file_stem(&deck.name)),

@@ -35,11 +35,11 @@ pub struct Part {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Summary {
     Tiles,
-    /// Pieces with their cells in all, on squares of `square_mm` holding cells of
-    /// `cell_area_mm2`.
+    /// Pieces with their cells in all, on the grid `on` (`48 mm grid squares`) holding cells
+    /// of `cell_area_mm2`.
     Pieces {
         cells: usize,
-        square_mm: f64,
+        on: String,
         cell_area_mm2: f64,
     },
     /// A board on the pieces' grid, of `cells` cells.
@@ -66,10 +66,12 @@ pub enum Summary {
         cells: usize,
         cell_mm: f64,
     },
-    /// `count` round counters of `diameter_mm`.
+    /// `count` counters of a `shape` (`"hexagon "`, empty for circles) and `size`
+    /// (`"20 mm"`, `"15 mm edge"`).
     Counters {
         count: usize,
-        diameter_mm: f64,
+        shape: String,
+        size: String,
     },
     /// `count` cards of `width_mm × height_mm`.
     Cards {

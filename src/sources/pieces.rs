@@ -66,7 +66,7 @@ pub fn pieces(design: &Design) -> Option<Part> {
         packing: Packing::Polyform { grid: set.grid, forms },
         summary: Summary::Pieces {
             cells,
-            square_mm: set.grid.square_mm,
+            on: set.grid.describe(),
             cell_area_mm2: set.grid.cell_area_mm2(),
         },
     })

@@ -33,6 +33,12 @@ impl CheckReport {
         self.problems.is_empty()
     }
 
+    /// Whether some finding makes the design unusable as written (exit 2), not just
+    /// incomplete: a card larger than the paper.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == crate::model::diagnostic::Severity::Error)
+    }
+
     /// One line: the set, what it holds, and the verdict.
     pub fn summary(&self) -> String {
         let verdict = match self.problems.len() {
@@ -68,6 +74,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     report.contents.extend(parts.contents);
     report.problems.extend(parts.problems);
     report.problems.extend(crate::face::check::face_problems(design, path));
+    report.problems.extend(super::decks::oversized_cards(design, path));
     report.problems.extend(super::decks::deck_problems(design, path));
     report.contents.extend(super::decks::deck_contents(design));
     report.info.extend(parts.info);

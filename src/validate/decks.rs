@@ -1,17 +1,56 @@
 //! `check` for decks with a rule: derives the deck and names every missing, duplicate or
-//! extra card by its fields, pointing at the row of the data file (or the design's line).
+//! extra card by its fields, pointing at the row of the data file (or the design's line);
+//! and cards too large for the paper, an error at their size key.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::face::fields::substitute;
+use crate::impose::n_up::n_up_room;
 use crate::model::cards::{Card, CardKey, Deck, card_key};
+use crate::model::counters::CounterShape;
 use crate::model::design::Design;
-use crate::model::diagnostic::Diagnostic;
+use crate::model::diagnostic::{Diagnostic, number_text as number};
 
 /// The problems of every deck against its rule.
 pub fn deck_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
     design.decks.iter().chain(&design.counters).flat_map(|deck| problems(deck, path)).collect()
+}
+
+/// Errors for decks packed n-up (cards, square and rectangular counters) whose items do
+/// not fit inside the printable area of the design's paper, at their size key.
+pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
+    let sheet = &design.sheet;
+    let n_up = |deck: &&Deck| matches!(deck.counter, None | Some(CounterShape::Rectangle));
+    let mut found = Vec::new();
+    for deck in design.decks.iter().chain(&design.counters).filter(n_up) {
+        let (width, height) =
+            (deck.width_mm + 2.0 * deck.bleed_mm, deck.height_mm + 2.0 * deck.bleed_mm);
+        let (fits, (room_w, room_h)) = n_up_room(width, height, sheet);
+        if fits {
+            continue;
+        }
+        let with_bleed = if deck.bleed_mm > 0.0 { " with its bleed" } else { "" };
+        let noun = if deck.counter.is_some() { "counter" } else { "card" };
+        found.push(
+            Diagnostic::error(
+                path,
+                Some(deck.size_at),
+                format!(
+                    "`{}`: a {noun} of {} × {} mm{with_bleed} is larger than the printable area of {} paper inside {} mm margins ({} × {} mm, either way round)",
+                    deck.name,
+                    number(width),
+                    number(height),
+                    sheet.paper_name,
+                    number(sheet.margin_mm),
+                    number(room_w),
+                    number(room_h),
+                ),
+            )
+            .with_help("make the size smaller, or use larger paper ([sheet] paper = \"A3\") or smaller margins (margin_mm)"),
+        );
+    }
+    found
 }
 
 /// One line per deck for the check summary: its cards, and what its rule derives.
@@ -27,7 +66,7 @@ pub fn deck_contents(design: &Design) -> Vec<String> {
                     format!("the rule derives {}", rule.expected.values().sum::<u32>())
                 });
             let (kind, items) =
-                if deck.round { ("counters", "counters") } else { ("deck", "cards") };
+                if deck.counter.is_some() { ("counters", "counters") } else { ("deck", "cards") };
             format!("{kind} `{}`: {cards} {items} ({derived})", deck.name)
         })
         .collect()

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::geometry::grid::{Cell, GridKind, QUARTER_NAMES, symmetries};
+use crate::geometry::grid::{Cell, GridKind, QUARTER_NAMES, symmetries, written_position};
 use crate::geometry::polyform::{
     canonical_form, components, enumerate, normalised, side_count, transformed,
 };
@@ -193,7 +193,7 @@ fn missing_shapes(set: &PieceSet, group: usize) -> Vec<Vec<Cell>> {
     rule_shapes(kind, &set.groups[group]).into_iter().filter(|s| !present.contains(s)).collect()
 }
 
-/// Whether some turn or flip of the cells, moved by whole squares, lies on the board.
+/// Whether some turn or flip of the cells, moved by whole grid positions, lies on the board.
 pub fn fits(kind: GridKind, cells: &[Cell], board: &Board) -> bool {
     let on_board: BTreeSet<Cell> = board.cells.iter().copied().collect();
     let span = |coordinate: fn(&Cell) -> i64| {
@@ -201,7 +201,7 @@ pub fn fits(kind: GridKind, cells: &[Cell], board: &Board) -> bool {
         (values.clone().min().unwrap_or(0), values.max().unwrap_or(-1))
     };
     let ((min_x, max_x), (min_y, max_y)) = (span(|c| c.x), span(|c| c.y));
-    symmetries(true).into_iter().any(|s| {
+    symmetries(kind, true).into_iter().any(|s| {
         let form = normalised(&transformed(kind, cells, s));
         (min_y..=max_y).any(|dy| {
             (min_x..=max_x).any(|dx| form.iter().all(|c| on_board.contains(&c.shifted(dx, dy))))
@@ -213,7 +213,8 @@ pub fn fits(kind: GridKind, cells: &[Cell], board: &Board) -> bool {
 pub fn describe_cells(kind: GridKind, cells: &[Cell]) -> String {
     let mut squares: BTreeMap<(i64, i64), String> = BTreeMap::new();
     for cell in cells {
-        let quarters = squares.entry((cell.y, cell.x)).or_default();
+        let (x, y) = written_position(kind, *cell);
+        let quarters = squares.entry((y, x)).or_default();
         if kind == GridKind::Tetrakis {
             quarters.push(QUARTER_NAMES[usize::from(cell.q % 4)]);
         }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cuts;
+pub mod outlines;
 pub mod pdf;
 pub mod server;
 
@@ -152,4 +153,25 @@ pub fn place_of(text: &str, needle: &str) -> String {
     let line = text[..offset].matches('\n').count() + 1;
     let column = text[..offset].rsplit('\n').next().unwrap().chars().count() + 1;
     format!("{line}:{column}")
+}
+
+/// The first TOML example of `docs/format.md` after the text `marker`.
+pub fn doc_example(marker: &str) -> String {
+    let doc = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find(marker).unwrap_or_else(|| panic!("{marker:?} in the docs"))..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    section[start..start + section[start..].find("```").unwrap()].to_string()
+}
+
+/// Checks and builds `example` in a scratch folder named `name`; the check's standard output
+/// (both must succeed) and the folder.
+pub fn check_and_build(name: &str, example: &str) -> (String, PathBuf) {
+    let dir = scratch(name);
+    std::fs::write(dir.join("example.toml"), example).unwrap();
+    let check = tilepress(&dir, &["check", "example.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 0, "{out}{err}");
+    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    (out, dir)
 }

@@ -134,3 +134,10 @@ pub fn bounds(points: &[(f64, f64)]) -> (f64, f64, f64, f64) {
         (a.min(x), b.min(y), c.max(x), d.max(y))
     })
 }
+
+/// Page `page`'s width and height in mm, from its media box.
+pub fn page_size(pdf: &Document, page: u32) -> (f64, f64) {
+    let id = pdf.get_pages()[&page];
+    let media = pdf.get_dictionary(id).unwrap().get(b"MediaBox").unwrap().as_array().unwrap();
+    (number(&media[2]) / PT_PER_MM, number(&media[3]) / PT_PER_MM)
+}
