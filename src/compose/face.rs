@@ -1,6 +1,6 @@
-//! A tile's front as scene items in the tile's own frame: the filled outline, then the
-//! slots — joined lines (the upper line of a crossing with a casing), capped line ends,
-//! half-rings and half-discs.
+//! A tile's front as scene items in the tile's own frame: the filled outline, corner slots,
+//! then the slots — joined lines (the upper line of a crossing with a casing), capped line
+//! ends, half-rings, half-discs and regions (joined ones as one area, `compose::regions`).
 
 use std::f64::consts::PI;
 
@@ -29,6 +29,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     let mut items = vec![Item::Shape(Shape::filled(outline(shape), style.background))];
     let face_outline = tile_outline(shape);
     items.extend(face_items(&tile.faces.front, &face_outline, Level::Below));
+    items.extend(super::regions::corner_items(tile, shape, palette));
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile, shape) {
         let path = EdgeLine::between(shape, a, b).to_path();
@@ -44,18 +45,26 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         drawn.push((a, b));
     }
     let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let mut areas = super::regions::joined_region_items(tile, shape, palette);
     let sizes = &style.slots;
     for (edge, slot) in tile.slots.iter().enumerate() {
         let colour = palette.colour(&slot.colour);
         let item = match slot.kind {
             SlotKind::Line if joined.contains(&edge) => continue,
             SlotKind::Empty => continue,
+            SlotKind::Region if joined.contains(&edge) => {
+                // A joined region is drawn once, as one area, at its run's first edge.
+                if let Some(at) = areas.iter().position(|(first, _)| *first == edge) {
+                    items.push(areas.remove(at).1);
+                }
+                continue;
+            }
             SlotKind::Line => Shape::filled(
                 capped_stub(shape, edge, style.line_width_mm, sizes.cap_length_mm),
                 colour,
             ),
             SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
-            SlotKind::Region => Shape::filled(region(shape, edge), colour),
+            SlotKind::Region => Shape::filled(super::regions::region_area(shape, &[edge]), colour),
             SlotKind::Ring => Shape::stroked(
                 half_circle(shape, edge, sizes.ring_radius_mm),
                 Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, sizes.ring_width_mm) },
@@ -69,7 +78,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
 
 /// Joins sorted so that short lines lie underneath and long ones cross over them.
 fn drawing_order(tile: &Tile, shape: RegularPolygon) -> Vec<(usize, usize)> {
-    let mut joins = tile.joins.clone();
+    let mut joins = crate::model::region_joins::line_joins(&tile.slots, &tile.joins);
     joins.sort_by_key(|&(a, b)| (shape.span(a, b), a, b));
     joins
 }
@@ -90,19 +99,6 @@ pub fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
 /// A filled half-disc on the edge, its diameter along the edge; two facing tiles make a dot.
 fn half_disc(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
     let mut path = half_circle(shape, edge, radius);
-    path.close_path();
-    path
-}
-
-/// The triangle between edge `edge` and the tile's centre: neighbouring regions of one tile
-/// meet on the line from their shared corner to the centre, facing regions of two tiles on
-/// their shared edge, so the regions of a face cover it without gap or overlap.
-pub fn region(shape: RegularPolygon, edge: usize) -> BezPath {
-    let (start, end) = shape.edge(edge);
-    let mut path = BezPath::new();
-    path.move_to(Point::ORIGIN);
-    path.line_to(start);
-    path.line_to(end);
     path.close_path();
     path
 }
@@ -140,6 +136,7 @@ mod tests {
                 .collect(),
             joins: joins.to_vec(),
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             back: None,
             faces: Default::default(),

@@ -131,6 +131,7 @@ mod tests {
             slots,
             joins: Vec::new(),
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             back: None,
             faces: Default::default(),

@@ -72,6 +72,7 @@ mod tests {
             joins: Vec::new(),
             back: None,
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             faces: crate::face::ItemFaces { front: layers, back: None },
             position: Default::default(),

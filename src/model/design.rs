@@ -152,6 +152,9 @@ pub struct Tile {
     pub back_side: Option<TileSide>,
     /// How many identical copies of the tile the set holds (`copies`, default 1).
     pub copies: u32,
+    /// One palette colour name (or `"-"`, nothing) per corner, clockwise from corner 0 (the
+    /// start of edge 0); empty when the tile has no corner slots.
+    pub corners: Vec<String>,
     /// Colour name of the number on the back, if the tile has a back.
     pub back: Option<String>,
     /// Face layers of the front and (with a back template) the back.
@@ -176,6 +179,7 @@ impl Tile {
             slots: side.slots.clone(),
             joins: side.joins.clone(),
             back_side: None,
+            corners: Vec::new(),
             faces: crate::face::ItemFaces {
                 front: self.faces.back.clone().unwrap_or_default(),
                 back: None,
@@ -196,12 +200,27 @@ pub enum JoinRule {
     Never,
 }
 
+/// Whether neighbouring regions of one colour are joined into one area inside a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionJoinRule {
+    /// Regions are never joined (the default).
+    Never,
+    /// Neighbouring regions of one colour may be joined or not: both are in the set.
+    Optional,
+    /// Neighbouring regions of one colour are always joined (and tiles derive the joins).
+    SameColour,
+}
+
 /// What the complete set is: every tile these constraints allow, one per symmetry class.
 #[derive(Clone, Debug)]
 pub struct SetRule {
     pub colours: Vec<String>,
     pub slot_kinds: Vec<SlotKind>,
     pub joins: JoinRule,
+    /// Whether neighbouring regions of one colour are joined (`region_joins`).
+    pub region_joins: RegionJoinRule,
+    /// Palette colours (or `"-"`) a corner slot may have; empty when tiles have no corners.
+    pub corner_colours: Vec<String>,
     /// Allowed edge distances of a join (1 = neighbouring edges).
     pub join_spans: Vec<usize>,
     /// Sorted multisets of join spans that are excluded.

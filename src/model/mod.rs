@@ -14,6 +14,7 @@ pub mod paper;
 pub mod parts_schema;
 pub mod pieces;
 pub mod play;
+pub mod region_joins;
 pub mod resolve;
 pub mod schema;
 pub mod slot_style;

@@ -10,8 +10,8 @@ use toml::Spanned;
 
 use super::board_table::{BoardKind, board_kind};
 use super::design::{
-    Backs, Design, Duplex, EMPTY_SLOT, JoinRule, Orientation, Palette, SetRule, SheetSettings,
-    SlotKind, Style, Symmetry,
+    Backs, Design, Duplex, EMPTY_SLOT, JoinRule, Orientation, Palette, RegionJoinRule, SetRule,
+    SheetSettings, SlotKind, Style, Symmetry,
 };
 use super::diagnostic::Diagnostic;
 use super::diagnostic::number_text;
@@ -318,25 +318,23 @@ impl Resolver<'_> {
         shape: RegularPolygon,
     ) -> SetRule {
         let rule = table.get_ref();
-        let colours: Vec<String> = rule
-            .colours
-            .get_ref()
-            .iter()
-            .filter_map(|name| {
-                if name.get_ref().trim() == EMPTY_SLOT {
-                    Some(EMPTY_SLOT.to_string())
-                } else {
-                    self.colour_name(name, palette)
-                }
-            })
-            .collect();
-        if rule.colours.get_ref().is_empty() {
-            self.error(
-                &rule.colours.span(),
-                "the rule names no colours".into(),
-                "list the slot colours",
-            );
-        }
+        let colours = match (&rule.colours, &rule.corners) {
+            (Some(colours), _) => self.slot_colours(colours, palette, "the rule names no colours"),
+            // A rule of corners alone: every edge is empty.
+            (None, Some(_)) => vec![EMPTY_SLOT.to_string()],
+            (None, None) => {
+                self.error(
+                    &table.span(),
+                    "the rule has no `colours` (and no `corners`)".into(),
+                    "list the slot colours, e.g. colours = [\"red\", \"blue\"]",
+                );
+                Vec::new()
+            }
+        };
+        let corner_colours = rule.corners.as_ref().map_or_else(Vec::new, |corners| {
+            self.slot_colours(corners, palette, "the rule names no corner colours")
+        });
+        let region_joins = self.region_join_rule(rule.region_joins.as_ref());
         let slot_kinds = match &rule.slot_kinds {
             None => vec![SlotKind::Line],
             Some(kinds) => kinds.get_ref().iter().filter_map(|kind| self.slot_kind(kind)).collect(),
@@ -389,9 +387,52 @@ impl Resolver<'_> {
             colours,
             slot_kinds,
             joins,
+            region_joins,
+            corner_colours,
             join_spans,
             exclude_spans,
             symmetry,
+        }
+    }
+
+    /// Palette colours (or `"-"`, nothing) a rule lists for slots or corners.
+    fn slot_colours(
+        &mut self,
+        names: &Spanned<Vec<Spanned<String>>>,
+        palette: &Palette,
+        empty_message: &str,
+    ) -> Vec<String> {
+        if names.get_ref().is_empty() {
+            self.error(&names.span(), empty_message.into(), "list the colours");
+        }
+        names
+            .get_ref()
+            .iter()
+            .filter_map(|name| {
+                if name.get_ref().trim() == EMPTY_SLOT {
+                    Some(EMPTY_SLOT.to_string())
+                } else {
+                    self.colour_name(name, palette)
+                }
+            })
+            .collect()
+    }
+
+    /// `region_joins`: `none` (default), `optional` or `same-colour`.
+    fn region_join_rule(&mut self, name: Option<&Spanned<String>>) -> RegionJoinRule {
+        let Some(name) = name else { return RegionJoinRule::Never };
+        match name.get_ref().trim() {
+            "none" => RegionJoinRule::Never,
+            "optional" => RegionJoinRule::Optional,
+            "same-colour" => RegionJoinRule::SameColour,
+            other => {
+                self.error(
+                    &name.span(),
+                    format!("unknown region join rule `{other}`"),
+                    "use `none`, `optional` or `same-colour`",
+                );
+                RegionJoinRule::Never
+            }
         }
     }
 

@@ -19,7 +19,7 @@ pub fn listing(design: &Design) -> Vec<String> {
             lines.push(format!(
                 "{:>4}  {}{back}",
                 tile.number,
-                describe(shape, &tile.slots, &tile.joins)
+                describe(shape, &tile.slots, &tile.joins, &tile.corners)
             ));
         }
     }

@@ -1,0 +1,106 @@
+//! Filled areas of a tile face: edge regions (alone, or joined over neighbouring edges into
+//! one area) and corner slots, each one closed path in the tile's own frame.
+
+use kurbo::{BezPath, Point};
+
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::{EMPTY_SLOT, Palette, Tile};
+use crate::model::region_joins::region_groups;
+use crate::scene::{Item, Shape};
+
+/// The area of a region over the run of neighbouring edges `run` (clockwise): along those
+/// edges from the first one's start to the last one's end, and back through the centre in
+/// two straight lines (a run of one edge is the triangle between the edge and the centre).
+/// The area is exactly the wedges of its edges, so it meets the tile's other regions on the
+/// lines from their shared corners to the centre; a run over every edge is the whole tile.
+pub fn region_area(shape: RegularPolygon, run: &[usize]) -> BezPath {
+    let mut path = BezPath::new();
+    let Some(&first) = run.first() else { return path };
+    let whole = run.len() >= shape.sides;
+    if whole {
+        path.move_to(shape.corner(first));
+    } else {
+        path.move_to(Point::ORIGIN);
+        path.line_to(shape.corner(first));
+    }
+    let ends = if whole { &run[..run.len() - 1] } else { run };
+    for &edge in ends {
+        path.line_to(shape.corner((edge + 1) % shape.sides));
+    }
+    path.close_path();
+    path
+}
+
+/// The area of corner `corner`'s slot: the quadrilateral from the corner to the midpoints of
+/// its two edges and the centre. The corner areas of a tile cover it; those of the tiles
+/// around a vertex meet there into one shape.
+pub fn corner_area(shape: RegularPolygon, corner: usize) -> BezPath {
+    let before = (corner + shape.sides - 1) % shape.sides;
+    let mut path = BezPath::new();
+    path.move_to(shape.corner(corner));
+    path.line_to(shape.midpoint(corner));
+    path.line_to(Point::ORIGIN);
+    path.line_to(shape.midpoint(before));
+    path.close_path();
+    path
+}
+
+/// The joined regions of a face, one filled area each, and the first edge of every run
+/// (where the area is drawn; the run's other edges draw nothing of their own).
+pub fn joined_region_items(
+    tile: &Tile,
+    shape: RegularPolygon,
+    palette: &Palette,
+) -> Vec<(usize, Item)> {
+    region_groups(&tile.slots, &tile.joins)
+        .into_iter()
+        .map(|run| {
+            let colour = palette.colour(&tile.slots[run[0]].colour);
+            (run[0], Item::Shape(Shape::filled(region_area(shape, &run), colour)))
+        })
+        .collect()
+}
+
+/// The corner slots of a face, one filled area per coloured corner.
+pub fn corner_items(tile: &Tile, shape: RegularPolygon, palette: &Palette) -> Vec<Item> {
+    tile.corners
+        .iter()
+        .enumerate()
+        .filter(|(_, colour)| colour.as_str() != EMPTY_SLOT)
+        .map(|(corner, colour)| {
+            Item::Shape(Shape::filled(corner_area(shape, corner), palette.colour(colour)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kurbo::Shape as _;
+
+    #[test]
+    fn a_joined_region_is_its_wedges_in_one_path() {
+        let square = RegularPolygon::new(4, 30.0);
+        let wedge = 30.0 * 15.0 / 2.0;
+        for run in [vec![0], vec![0, 1], vec![3, 0, 1]] {
+            let area = region_area(square, &run);
+            assert!((area.area().abs() - wedge * run.len() as f64).abs() < 1e-9, "{run:?}");
+            // One subpath: one shape, not wedges side by side.
+            let moves =
+                area.elements().iter().filter(|e| matches!(e, kurbo::PathEl::MoveTo(_))).count();
+            assert_eq!(moves, 1);
+        }
+        let whole = region_area(square, &[0, 1, 2, 3]);
+        assert!((whole.area().abs() - 900.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn corner_areas_cover_the_tile() {
+        for sides in [3, 4, 6] {
+            let shape = RegularPolygon::new(sides, 20.0);
+            let total: f64 = (0..sides).map(|k| corner_area(shape, k).area().abs()).sum();
+            let tile = shape.apothem() * shape.edge_mm * sides as f64 / 2.0;
+            assert!((total - tile).abs() < 1e-9, "{sides}: {total} of {tile}");
+        }
+    }
+}
