@@ -72,6 +72,9 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         };
         items.push(Item::Shape(item));
     }
+    if style.region_dividers {
+        items.extend(super::regions::region_dividers(tile, shape, style));
+    }
     items.extend(face_items(&tile.faces.front, &face_outline, Level::Above));
     items
 }
@@ -151,7 +154,13 @@ mod tests {
             dot_radius_mm: 4.0,
             cap_length_mm: 8.0,
         };
-        Style { background: Colour::BLACK, line_width_mm: 4.0, casing_mm: 0.5, slots }
+        Style {
+            background: Colour::BLACK,
+            line_width_mm: 4.0,
+            casing_mm: 0.5,
+            slots,
+            region_dividers: false,
+        }
     }
 
     fn casings(items: &[Item]) -> usize {

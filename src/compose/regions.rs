@@ -4,9 +4,9 @@
 use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{EMPTY_SLOT, Palette, Tile};
-use crate::model::region_joins::region_groups;
-use crate::scene::{Item, Shape};
+use crate::model::design::{EMPTY_SLOT, Palette, Style, Tile};
+use crate::model::region_joins::{region_groups, same_colour_links};
+use crate::scene::{Item, LineCap, Shape, Stroke};
 
 /// The area of a region over the run of neighbouring edges `run` (clockwise): along those
 /// edges from the first one's start to the last one's end, and back through the centre in
@@ -57,6 +57,25 @@ pub fn joined_region_items(
         .map(|run| {
             let colour = palette.colour(&tile.slots[run[0]].colour);
             (run[0], Item::Shape(Shape::filled(region_area(shape, &run), colour)))
+        })
+        .collect()
+}
+
+/// Lines of the background colour, `casing_mm` wide, from the corner between two
+/// neighbouring regions of one colour that are not joined to the centre: they part the two.
+pub fn region_dividers(tile: &Tile, shape: RegularPolygon, style: &Style) -> Vec<Item> {
+    let groups = region_groups(&tile.slots, &tile.joins);
+    let joined = |a: usize, b: usize| groups.iter().any(|g| g.contains(&a) && g.contains(&b));
+    same_colour_links(&tile.slots)
+        .into_iter()
+        .filter(|&(a, b)| !joined(a, b))
+        .map(|(_, b)| {
+            let mut path = BezPath::new();
+            path.move_to(shape.corner(b));
+            path.line_to(Point::ORIGIN);
+            let stroke =
+                Stroke { cap: LineCap::Butt, ..Stroke::solid(style.background, style.casing_mm) };
+            Item::Shape(Shape::stroked(path, stroke))
         })
         .collect()
 }

@@ -66,6 +66,11 @@ pub struct Style {
     pub casing_mm: f64,
     /// Sizes of half-rings, half-discs and capped line ends.
     pub slots: SlotStyle,
+    /// Neighbouring regions of one colour that are not joined are parted by a line of the
+    /// background colour, `casing_mm` wide: set when a tile may join them or not (the rule's
+    /// `region_joins = "optional"`, or tiles that join regions without a rule), so that one
+    /// joined area and two regions side by side look different.
+    pub region_dividers: bool,
 }
 
 /// How the slots that are not joined lines are drawn; all centred on the edge midpoint, so

@@ -17,6 +17,7 @@ use super::diagnostic::Diagnostic;
 use super::diagnostic::number_text;
 use super::paper::parse_paper;
 use super::pieces::{PieceTables, resolve_pieces};
+use super::region_joins::region_groups;
 use super::schema::{BacksTable, DesignFile, RuleTable, SetTable, SheetTable, StyleTable};
 use super::slot_style::slot_style;
 use super::source::SourceFile;
@@ -56,12 +57,16 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let shape = resolver.shape(&file.set, needs_shape);
     // Styles and rules are measured against the tile; without tiles any size will do.
     let measure = shape.unwrap_or(RegularPolygon::new(6, 24.0));
-    let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
+    let mut style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
     let rule = file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, measure));
     let sheet = resolver.sheet(file.sheet.as_ref().map(Spanned::get_ref));
     let mut tiles = match shape {
         Some(shape) => resolve_tiles(&mut resolver, &file.tiles, &palette, shape, rule.as_ref()),
         None => Vec::new(),
+    };
+    style.region_dividers = match &rule {
+        Some(rule) => rule.region_joins == RegionJoinRule::Optional,
+        None => tiles.iter().any(|tile| !region_groups(&tile.slots, &tile.joins).is_empty()),
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
@@ -308,7 +313,7 @@ impl Resolver<'_> {
             .as_ref()
             .map_or(line_width_mm / 6.0, |w| self.length(w, "`casing_mm`", (0.0, half_edge)));
         let slots = slot_style(self, table, shape, line_width_mm);
-        Style { background, line_width_mm, casing_mm, slots }
+        Style { background, line_width_mm, casing_mm, slots, region_dividers: false }
     }
 
     fn rule(
