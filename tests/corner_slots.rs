@@ -197,3 +197,18 @@ fn diagrams_match_corners_at_every_vertex() {
     assert_eq!(status, 1, "{out}");
     assert!(out.contains("tile 1 corner 3 (sea), tile 16 corner 1 (land)"), "{out}");
 }
+
+#[test]
+fn the_documented_example_checks_and_builds() {
+    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find("**Corner slots.**").expect("the section")..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let (status, out) = check("corners-doc", example);
+    assert_eq!(status, 0, "{out}");
+    assert!(out.contains("6 tiles (the rule derives 6); complete and consistent"), "{out}");
+    let dir = scratch("corners-doc-build");
+    fs::write(dir.join("example.toml"), example).unwrap();
+    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{:?}", text(&build));
+}

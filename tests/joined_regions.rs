@@ -222,3 +222,18 @@ fn a_joined_city_is_one_area_along_its_edges() {
         .count();
     assert!(meetings >= 1, "no joined city meets a single one on its spoke");
 }
+
+#[test]
+fn the_documented_example_checks_and_builds() {
+    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find("**Joined regions.**").expect("the section")..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let (status, out) = check("city-doc", example);
+    assert_eq!(status, 0, "{out}");
+    assert!(out.contains("6 tiles (the rule derives 6); complete and consistent"), "{out}");
+    let dir = scratch("city-doc-build");
+    fs::write(dir.join("example.toml"), example).unwrap();
+    let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{:?}", text(&build));
+}
