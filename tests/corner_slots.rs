@@ -8,7 +8,7 @@ mod common;
 
 use std::fs;
 
-use common::pdf::fills;
+use common::pdf::{distance, fills};
 use common::{code, line_of, root, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -110,10 +110,6 @@ fn a_rule_breaking_corner_tile_is_named() {
     assert!(out.contains("missing tile: corners 1–4 clockwise: sea, land, land, sea"), "{out}");
 }
 
-fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0).hypot(a.1 - b.1)
-}
-
 #[test]
 fn corner_areas_meet_at_the_vertex_into_one_square() {
     let dir = scratch("wang-build");
@@ -200,15 +196,12 @@ fn diagrams_match_corners_at_every_vertex() {
 
 #[test]
 fn the_documented_example_checks_and_builds() {
-    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find("**Corner slots.**").expect("the section")..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
-    let example = &section[start..start + section[start..].find("```").unwrap()];
-    let (status, out) = check("corners-doc", example);
+    let example = common::doc_example("**Corner slots.**");
+    let (status, out) = check("corners-doc", &example);
     assert_eq!(status, 0, "{out}");
     assert!(out.contains("6 tiles (the rule derives 6); complete and consistent"), "{out}");
     let dir = scratch("corners-doc-build");
-    fs::write(dir.join("example.toml"), example).unwrap();
+    fs::write(dir.join("example.toml"), &example).unwrap();
     let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{:?}", text(&build));
 }

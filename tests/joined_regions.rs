@@ -8,7 +8,7 @@ mod common;
 
 use std::fs;
 
-use common::pdf::fills;
+use common::pdf::{area, distance, fills, vertices};
 use common::{code, line_of, root, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -143,32 +143,6 @@ fn region_joins_break_a_rule_that_joins_none_and_gaps_break_same_colour() {
     assert!(out.contains(&format!("c.toml:{line}:1: problem: tile 4 duplicates tile 3")), "{out}");
 }
 
-fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0).hypot(a.1 - b.1)
-}
-
-/// The polygon's distinct points, in order.
-fn vertices(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    let mut found: Vec<(f64, f64)> = Vec::new();
-    for &p in points {
-        if found.iter().all(|&q| distance(p, q) > 1e-6) {
-            found.push(p);
-        }
-    }
-    found
-}
-
-fn area(polygon: &[(f64, f64)]) -> f64 {
-    let n = polygon.len();
-    let twice: f64 = (0..n)
-        .map(|i| {
-            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum();
-    twice.abs() / 2.0
-}
-
 #[test]
 fn a_joined_city_is_one_area_along_its_edges() {
     let dir = scratch("city-build");
@@ -225,15 +199,12 @@ fn a_joined_city_is_one_area_along_its_edges() {
 
 #[test]
 fn the_documented_example_checks_and_builds() {
-    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find("**Joined regions.**").expect("the section")..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
-    let example = &section[start..start + section[start..].find("```").unwrap()];
-    let (status, out) = check("city-doc", example);
+    let example = common::doc_example("**Joined regions.**");
+    let (status, out) = check("city-doc", &example);
     assert_eq!(status, 0, "{out}");
     assert!(out.contains("6 tiles (the rule derives 6); complete and consistent"), "{out}");
     let dir = scratch("city-doc-build");
-    fs::write(dir.join("example.toml"), example).unwrap();
+    fs::write(dir.join("example.toml"), &example).unwrap();
     let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{:?}", text(&build));
 }

@@ -103,17 +103,7 @@ fn side(
     derive: Derive,
 ) -> Option<TileSide> {
     let errors_before = resolver.diagnostics.len();
-    if edges.get_ref().len() != shape.sides {
-        resolver.error(
-            &edges.span(),
-            format!(
-                "tile {number} lists {} edges; a {} has {}",
-                edges.get_ref().len(),
-                shape.shape_name(),
-                shape.sides
-            ),
-            "give one slot per edge, clockwise",
-        );
+    if !one_per_side(resolver, number, edges, shape, "edges", "give one slot per edge, clockwise") {
         return None;
     }
     let slots: Vec<Option<Slot>> =
@@ -152,6 +142,24 @@ fn empty_side(
     Some(TileSide { slots, joins })
 }
 
+/// Whether a tile's list of `what` (edges or corners) has one entry per side; reported if not.
+fn one_per_side(
+    resolver: &mut Resolver<'_>,
+    number: u32,
+    list: &Spanned<Vec<Spanned<String>>>,
+    shape: RegularPolygon,
+    what: &str,
+    help: &str,
+) -> bool {
+    let listed = list.get_ref().len();
+    if listed != shape.sides {
+        let (name, sides) = (shape.shape_name(), shape.sides);
+        let message = format!("tile {number} lists {listed} {what}; a {name} has {sides}");
+        resolver.error(&list.span(), message, help);
+    }
+    listed == shape.sides
+}
+
 /// `corners = ["red", "-", …]`: one palette colour (or `"-"`, nothing) per corner.
 fn corner_slots(
     resolver: &mut Resolver<'_>,
@@ -160,17 +168,9 @@ fn corner_slots(
     palette: &Palette,
     shape: RegularPolygon,
 ) -> Option<Vec<String>> {
-    if corners.get_ref().len() != shape.sides {
-        resolver.error(
-            &corners.span(),
-            format!(
-                "tile {number} lists {} corners; a {} has {}",
-                corners.get_ref().len(),
-                shape.shape_name(),
-                shape.sides
-            ),
-            "give one colour (or \"-\") per corner, clockwise from corner 1, where edge 1 starts",
-        );
+    let help =
+        "give one colour (or \"-\") per corner, clockwise from corner 1, where edge 1 starts";
+    if !one_per_side(resolver, number, corners, shape, "corners", help) {
         return None;
     }
     let colours: Vec<Option<String>> = corners

@@ -348,6 +348,44 @@ mod tests {
     }
 
     #[test]
+    fn region_joinings_and_corners_are_enumerated_within_the_estimate() {
+        // City regions or nothing on a square's edges, joined or not: 13 tiles with a city.
+        let mut rule = triles_rule(1, 1);
+        rule.colours = vec!["city".into(), EMPTY_SLOT.into()];
+        rule.slot_kinds = vec![SlotKind::Region];
+        rule.joins = JoinRule::Never;
+        rule.region_joins = RegionJoinRule::Optional;
+        let square = RegularPolygon::new(4, 30.0);
+        assert_eq!(complete_set(&rule, square).unwrap().len(), 13);
+        rule.region_joins = RegionJoinRule::SameColour;
+        assert_eq!(complete_set(&rule, square).unwrap().len(), 5, "one way per colouring");
+        // Two corner colours on a triangle with empty edges: 4 up to rotation, 8 without.
+        let mut corners = rule.clone();
+        corners.colours = vec![EMPTY_SLOT.into()];
+        corners.min_colours = 0;
+        corners.min_slot_kinds = 0;
+        corners.corner_colours = vec!["sea".into(), "land".into()];
+        let triangle = RegularPolygon::new(3, 30.0);
+        assert_eq!(complete_set(&corners, triangle).unwrap().len(), 4);
+        corners.symmetry = Symmetry::None;
+        assert_eq!(complete_set(&corners, triangle).unwrap().len(), 8);
+        // The estimate bounds what is visited: assignments × joinings × corner colourings.
+        let visited: usize = (0..2usize.pow(4))
+            .map(|i| {
+                let slots = assignment(
+                    &[Slot::empty(), Slot { colour: "city".into(), kind: SlotKind::Region }],
+                    4,
+                    i,
+                );
+                region_joinings(&slots, RegionJoinRule::Optional).len()
+            })
+            .sum();
+        rule.region_joins = RegionJoinRule::Optional;
+        assert!(enumeration_work(&rule, 4) >= visited as f64);
+        assert!(enumeration_work(&corners, 3) >= 8.0);
+    }
+
+    #[test]
     fn thirteen_colours_with_optional_joins_and_no_symmetry_are_refused_at_once() {
         let colours: Vec<String> = (0..13).map(|i| format!("c{i}")).collect();
         let names: Vec<&str> = colours.iter().map(String::as_str).collect();

@@ -131,3 +131,11 @@ pub fn check_text(name: &str, file: &str, toml: &str) -> (i32, String) {
 pub fn line_of(text: &str, needle: &str) -> usize {
     text[..text.find(needle).expect(needle)].lines().count() + 1
 }
+
+/// The first TOML example after `heading` in `docs/format.md`.
+pub fn doc_example(heading: &str) -> String {
+    let doc = std::fs::read_to_string(root().join("docs/format.md")).expect("docs/format.md");
+    let section = &doc[doc.find(heading).expect("the section")..];
+    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    section[start..start + section[start..].find("```").expect("the example's end")].to_string()
+}

@@ -134,3 +134,31 @@ pub fn bounds(points: &[(f64, f64)]) -> (f64, f64, f64, f64) {
         (a.min(x), b.min(y), c.max(x), d.max(y))
     })
 }
+
+/// Distance between two points, in mm.
+pub fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// A polygon's distinct points, in order (a path repeats its first point to close).
+pub fn vertices(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut found: Vec<(f64, f64)> = Vec::new();
+    for &p in points {
+        if found.iter().all(|&q| distance(p, q) > 1e-6) {
+            found.push(p);
+        }
+    }
+    found
+}
+
+/// A simple polygon's area (shoelace), in mm².
+pub fn area(polygon: &[(f64, f64)]) -> f64 {
+    let n = polygon.len();
+    let twice: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    twice.abs() / 2.0
+}
