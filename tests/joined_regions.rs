@@ -1,5 +1,5 @@
 //! Joined regions on squares (`tests/designs/city-squares.toml`): the rule (city regions or
-//! nothing on each edge, neighbouring cities joined or not) derives 13 tiles and the listed
+//! nothing on each edge, neighbouring cities joined or not, a band across) derives 14 tiles and the listed
 //! set is complete; a removed, a repeated and a rule-breaking tile are named with their line;
 //! in the built PDF a joined city is one filled area whose outline runs exactly along its
 //! edges (±0.01 mm) and meets the tile's other regions on the corner-to-centre lines.
@@ -34,7 +34,7 @@ fn without_tile(toml: &str, number: u32) -> String {
 fn the_city_squares_are_complete() {
     let (status, out) = check("city-clean", &design());
     assert_eq!(status, 0, "{out}");
-    assert!(out.contains("13 tiles (the rule derives 13); complete and consistent"), "{out}");
+    assert!(out.contains("14 tiles (the rule derives 14); complete and consistent"), "{out}");
 }
 
 #[test]
@@ -49,23 +49,23 @@ fn a_removed_joined_city_is_named_by_its_regions() {
         )),
         "{out}"
     );
-    assert!(out.contains("the design lists 12 tiles; the set has 13"), "{out}");
+    assert!(out.contains("the design lists 13 tiles; the set has 14"), "{out}");
     assert_eq!(out.matches("problem:").count(), 2, "{out}");
 }
 
 #[test]
 fn a_city_listed_twice_turned_is_a_duplicate() {
     let toml = format!(
-        "{}\n[[tiles]]\nnumber = 14\nedges = [\"city region\", \"city region\", \"city region\", \"city region\"]\njoins = [[2, 3, 4]]\n",
+        "{}\n[[tiles]]\nnumber = 15\nedges = [\"city region\", \"city region\", \"city region\", \"city region\"]\njoins = [[2, 3, 4]]\n",
         design()
     );
     let (status, out) = check("city-duplicate", &toml);
     assert_eq!(status, 1, "{out}");
-    let at = line_of(&toml, "number = 14") - 1;
+    let at = line_of(&toml, "number = 15") - 1;
     let first = line_of(&toml, "number = 12") - 1;
     assert!(
         out.contains(&format!(
-            "c.toml:{at}:1: problem: tile 14 duplicates tile 12 (line {first}): the same tile turned clockwise by"
+            "c.toml:{at}:1: problem: tile 15 duplicates tile 12 (line {first}): the same tile turned clockwise by"
         )),
         "{out}"
     );
@@ -127,7 +127,8 @@ fn region_joins_break_a_rule_that_joins_none_and_gaps_break_same_colour() {
         "{out}"
     );
     // With `same-colour`, tiles derive their joins: tile 3 joins its two cities and is then
-    // tile 4; tile 10, which lists its joins, leaves two cities apart.
+    // tile 4; tile 10, which lists its joins, leaves two cities apart; tile 14's band joins
+    // cities that are not neighbours.
     let same =
         design().replacen("\nregion_joins = \"optional\"", "\nregion_joins = \"same-colour\"", 1);
     let (status, out) = check("city-same", &same);
@@ -136,6 +137,13 @@ fn region_joins_break_a_rule_that_joins_none_and_gaps_break_same_colour() {
     assert!(
         out.contains(&format!(
             "c.toml:{line}:1: problem: tile 10 is not in the set: the city regions on edges 2 and 3 are not joined; the rule joins neighbouring regions of one colour"
+        )),
+        "{out}"
+    );
+    let line = line_of(&same, "number = 14\n") - 1;
+    assert!(
+        out.contains(&format!(
+            "c.toml:{line}:1: problem: tile 14 is not in the set: it joins the regions on edges 1, 3, which are not neighbours; the rule joins only neighbouring regions"
         )),
         "{out}"
     );
@@ -150,11 +158,21 @@ fn a_joined_city_is_one_area_along_its_edges() {
     let output = tilepress(&dir, &["build", path.to_str().unwrap(), "-o", "out"]);
     assert_eq!(code(&output), 0, "{:?}", text(&output));
     let pdf = Document::load(dir.join("out/city-squares/city-squares.pdf")).unwrap();
-    let cities: Vec<Vec<(f64, f64)>> = fills(&pdf, 1)
+    type Polygon = Vec<(f64, f64)>;
+    let (bands, cities): (Vec<Polygon>, Vec<Polygon>) = fills(&pdf, 1)
         .into_iter()
         .filter(|fill| fill.colour == CITY)
         .map(|fill| vertices(&fill.points))
-        .collect();
+        .partition(|city| city.len() > 5);
+    // Tile 14's band: along edge 1 (c0–c1), a curve to c2, along edge 3 (c2–c3), a curve
+    // back: its straight parts are the two 30 mm edges, exactly.
+    assert_eq!(bands.len(), 1, "{bands:?}");
+    let band = &bands[0];
+    assert_eq!(band.len(), 8, "two corners, two control points, two corners, two: {band:?}");
+    for (a, b) in [(0, 1), (4, 5)] {
+        let side = distance(band[a], band[b]);
+        assert!((side - EDGE_MM).abs() < 0.01, "a band edge of {side} mm: {band:?}");
+    }
     let wedge = EDGE_MM * EDGE_MM / 4.0;
     let mut by_edges = [0usize; 5];
     for city in &cities {

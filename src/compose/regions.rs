@@ -1,5 +1,6 @@
-//! Filled areas of a tile face: edge regions (alone, or joined over neighbouring edges into
-//! one area) and corner slots, each one closed path in the tile's own frame.
+//! Filled areas of a tile face: edge regions (alone, joined over neighbouring edges into one
+//! area, or a band across the tile) and corner slots, each one closed path in the tile's own
+//! frame.
 
 use kurbo::{BezPath, Point};
 
@@ -16,6 +17,10 @@ use crate::scene::{Item, LineCap, Shape, Stroke};
 pub fn region_area(shape: RegularPolygon, run: &[usize]) -> BezPath {
     let mut path = BezPath::new();
     let Some(&first) = run.first() else { return path };
+    let n = shape.sides;
+    if run.windows(2).any(|w| w[1] != (w[0] + 1) % n) {
+        return band_area(shape, run);
+    }
     let whole = run.len() >= shape.sides;
     if whole {
         path.move_to(shape.corner(first));
@@ -26,6 +31,26 @@ pub fn region_area(shape: RegularPolygon, run: &[usize]) -> BezPath {
     let ends = if whole { &run[..run.len() - 1] } else { run };
     for &edge in ends {
         path.line_to(shape.corner((edge + 1) % shape.sides));
+    }
+    path.close_path();
+    path
+}
+
+/// The area of a band over the edges `members` (clockwise, not all neighbours): along each
+/// member edge, and from one member to the next across the edges between them (which have
+/// no region) by a curve bowing towards the centre — a quadratic Bézier whose control point
+/// is the centre, so its middle lies halfway between the centre and the chord.
+fn band_area(shape: RegularPolygon, members: &[usize]) -> BezPath {
+    let n = shape.sides;
+    let mut path = BezPath::new();
+    path.move_to(shape.corner(members[0]));
+    for (i, &edge) in members.iter().enumerate() {
+        let end = (edge + 1) % n;
+        path.line_to(shape.corner(end));
+        let next = members[(i + 1) % members.len()];
+        if next != end {
+            path.quad_to(Point::ORIGIN, shape.corner(next));
+        }
     }
     path.close_path();
     path
@@ -109,6 +134,13 @@ mod tests {
                 area.elements().iter().filter(|e| matches!(e, kurbo::PathEl::MoveTo(_))).count();
             assert_eq!(moves, 1);
         }
+        // A band across the square: both edges, and two curves through the points halfway
+        // between the centre and the other edges' midpoints.
+        let band = region_area(square, &[0, 2]);
+        let bounds = band.bounding_box();
+        assert!((bounds.width() - 30.0).abs() < 1e-9 && (bounds.height() - 30.0).abs() < 1e-9);
+        assert!(band.contains(Point::ORIGIN));
+        assert!(band.contains(Point::new(7.4, 0.0)) && !band.contains(Point::new(7.6, 0.0)));
         let whole = region_area(square, &[0, 1, 2, 3]);
         assert!((whole.area().abs() - 900.0).abs() < 1e-9);
     }

@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::design::{
     EMPTY_SLOT, JoinRule, Palette, RegionJoinRule, SetRule, Slot, SlotKind, Tile, TileSide,
 };
-use super::region_joins::{joins_of_links, run, run_pairs, same_colour_links};
+use super::region_joins::{joinable_regions, joins_of_links, run, run_pairs, same_colour_links};
 use super::resolve::Resolver;
 use super::schema::TileTable;
 use crate::geometry::polygon::RegularPolygon;
@@ -291,14 +291,16 @@ fn check_joinable(
                 "a joined region has one colour: give its edges the same colour",
             );
         }
-        return match run(slots.len(), members) {
-            Some(run) => run_pairs(&run),
-            None => fail(
+        if !joinable_regions(slots, members) {
+            return fail(
                 "names regions that are not neighbours".into(),
-                "a joined region covers neighbouring edges (e.g. [1, 2] or [1, 2, 3]): \
-                 regions on edges apart cannot be one area",
-            ),
-        };
+                "a joined region covers neighbouring edges (e.g. [1, 2] or [1, 2, 3]), or \
+                 edges apart when no other edge of the tile has a region (a band across it)",
+            );
+        }
+        let mut clockwise = members.to_vec();
+        clockwise.sort_unstable();
+        return run_pairs(&run(slots.len(), members).unwrap_or(clockwise));
     }
     if is(SlotKind::Line) < members.len() {
         return fail(

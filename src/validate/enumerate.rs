@@ -10,7 +10,7 @@ use super::rule::{corner_violations, violations};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
-use crate::model::region_joins::{joins_of_links, same_colour_links};
+use crate::model::region_joins::{band_joins, joins_of_links, same_colour_links};
 
 /// One tile design: a slot per edge, the joined edge pairs and the corner colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +97,8 @@ pub fn complete_set(
 }
 
 /// Ways of joining neighbouring regions of one colour: none, all of them, or any subset of
-/// the links between them (`optional`; subsets that make the same areas give one tile).
+/// the links between them (`optional`; subsets that make the same areas give one tile), and
+/// with `optional` the band over all the tile's regions when they are of one colour and apart.
 fn region_joinings(slots: &[Slot], rule: RegionJoinRule) -> Vec<Vec<(usize, usize)>> {
     let links = same_colour_links(slots);
     match rule {
@@ -113,6 +114,7 @@ fn region_joinings(slots: &[Slot], rule: RegionJoinRule) -> Vec<Vec<(usize, usiz
                     joins_of_links(slots.len(), &chosen)
                 })
                 .collect();
+            found.extend(band_joins(slots));
             found.sort();
             found.dedup();
             found
@@ -135,7 +137,7 @@ pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
     // by every corner colouring and every subset of the `sides` links between regions.
     let corners = (rule.corner_colours.len().max(1) as f64).powi(sides as i32);
     let regions = match rule.region_joins {
-        RegionJoinRule::Optional => 2f64.powi(sides as i32),
+        RegionJoinRule::Optional => 2f64.powi(sides as i32) + 1.0,
         _ => 1.0,
     };
     let mut factorial = vec![1.0f64; sides + 1];
@@ -349,14 +351,15 @@ mod tests {
 
     #[test]
     fn region_joinings_and_corners_are_enumerated_within_the_estimate() {
-        // City regions or nothing on a square's edges, joined or not: 13 tiles with a city.
+        // City regions or nothing on a square's edges, joined or not: 14 tiles with a city
+        // (two cities across the tile are a band, or two).
         let mut rule = triles_rule(1, 1);
         rule.colours = vec!["city".into(), EMPTY_SLOT.into()];
         rule.slot_kinds = vec![SlotKind::Region];
         rule.joins = JoinRule::Never;
         rule.region_joins = RegionJoinRule::Optional;
         let square = RegularPolygon::new(4, 30.0);
-        assert_eq!(complete_set(&rule, square).unwrap().len(), 13);
+        assert_eq!(complete_set(&rule, square).unwrap().len(), 14);
         rule.region_joins = RegionJoinRule::SameColour;
         assert_eq!(complete_set(&rule, square).unwrap().len(), 5, "one way per colouring");
         // Two corner colours on a triangle with empty edges: 4 up to rotation, 8 without.

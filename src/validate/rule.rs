@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
-use crate::model::region_joins::{line_joins, region_groups, same_colour_links};
+use crate::model::region_joins::{is_band, line_joins, region_groups, same_colour_links};
 
 /// Every way the tile `slots` + `joins` (0-based edge pairs) breaks `rule`; empty if none.
 pub fn violations(
@@ -102,18 +102,30 @@ fn region_violations(rule: &SetRule, slots: &[Slot], joins: &[(usize, usize)]) -
             })
             .collect(),
         RegionJoinRule::Optional => Vec::new(),
-        RegionJoinRule::SameColour => same_colour_links(slots)
-            .into_iter()
-            .filter(|&(a, b)| !groups.iter().any(|g| g.contains(&a) && g.contains(&b)))
-            .map(|(a, b)| {
+        RegionJoinRule::SameColour => groups
+            .iter()
+            .filter(|group| is_band(slots, group))
+            .map(|group| {
                 format!(
-                    "the {} regions on edges {} and {} are not joined; the rule joins \
-                     neighbouring regions of one colour",
-                    slots[a].colour,
-                    a + 1,
-                    b + 1
+                    "it joins the regions on edges {}, which are not neighbours; the rule \
+                     joins only neighbouring regions",
+                    edge_list(group)
                 )
             })
+            .chain(
+                same_colour_links(slots)
+                    .into_iter()
+                    .filter(|&(a, b)| !groups.iter().any(|g| g.contains(&a) && g.contains(&b)))
+                    .map(|(a, b)| {
+                        format!(
+                            "the {} regions on edges {} and {} are not joined; the rule joins \
+                     neighbouring regions of one colour",
+                            slots[a].colour,
+                            a + 1,
+                            b + 1
+                        )
+                    }),
+            )
             .collect(),
     }
 }
