@@ -1,6 +1,6 @@
-//! A tile's front as scene items in the tile's own frame: the filled outline, corner slots,
-//! then the slots — joined lines (the upper line of a crossing with a casing), capped line
-//! ends, half-rings, half-discs and regions (joined ones as one area, `compose::regions`).
+//! A tile's front as scene items in the tile's own frame: the filled outline, corner slots
+//! and regions (`compose::regions`), then the slots — joined lines (the upper line of a
+//! crossing with a casing), capped line ends, half-rings and half-discs.
 
 use std::f64::consts::PI;
 
@@ -30,6 +30,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     let face_outline = tile_outline(shape);
     items.extend(face_items(&tile.faces.front, &face_outline, Level::Below));
     items.extend(super::regions::corner_items(tile, shape, palette));
+    items.extend(super::regions::region_items(tile, shape, style, palette));
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile, shape) {
         let path = EdgeLine::between(shape, a, b).to_path();
@@ -45,35 +46,24 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         drawn.push((a, b));
     }
     let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let mut areas = super::regions::joined_region_items(tile, shape, palette);
     let sizes = &style.slots;
     for (edge, slot) in tile.slots.iter().enumerate() {
         let colour = palette.colour(&slot.colour);
         let item = match slot.kind {
             SlotKind::Line if joined.contains(&edge) => continue,
-            SlotKind::Empty => continue,
-            SlotKind::Region if joined.contains(&edge) => {
-                // A joined region is drawn once, as one area, at its run's first edge.
-                if let Some(at) = areas.iter().position(|(first, _)| *first == edge) {
-                    items.push(areas.remove(at).1);
-                }
-                continue;
-            }
+            // Regions lie under the lines: `regions::region_items` drew them.
+            SlotKind::Empty | SlotKind::Region => continue,
             SlotKind::Line => Shape::filled(
                 capped_stub(shape, edge, style.line_width_mm, sizes.cap_length_mm),
                 colour,
             ),
             SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
-            SlotKind::Region => Shape::filled(super::regions::region_area(shape, &[edge]), colour),
             SlotKind::Ring => Shape::stroked(
                 half_circle(shape, edge, sizes.ring_radius_mm),
                 Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, sizes.ring_width_mm) },
             ),
         };
         items.push(Item::Shape(item));
-    }
-    if style.region_dividers {
-        items.extend(super::regions::region_dividers(tile, shape, style));
     }
     items.extend(face_items(&tile.faces.front, &face_outline, Level::Above));
     items
@@ -186,6 +176,32 @@ mod tests {
         // Pattern 021: two crossing gentles and a sharp: the second gentle has a casing.
         let zero_twenty_one = tile(&["r", "y", "r", "y", "b", "b"], &[(0, 2), (1, 3), (4, 5)]);
         assert_eq!(casings(&front(&zero_twenty_one, hex, &style(), &palette)), 1);
+    }
+
+    #[test]
+    fn regions_lie_under_the_lines() {
+        let square = RegularPolygon::new(4, 30.0);
+        let mut palette = Palette::default();
+        palette.colours.insert("r".into(), Colour { r: 200, g: 0, b: 0 });
+        palette.colours.insert("c".into(), Colour { r: 0, g: 0, b: 200 });
+        // A city over edges 1 and 3 (a band), a road from edge 2 to edge 4 across it.
+        let mut road = tile(&["c", "r", "c", "r"], &[(0, 2), (1, 3)]);
+        road.slots[0].kind = SlotKind::Region;
+        road.slots[2].kind = SlotKind::Region;
+        let items = front(&road, square, &style(), &palette);
+        let city = Colour { r: 0, g: 0, b: 200 };
+        let at = |filled: bool| {
+            items.iter().position(|item| {
+                matches!(item, Item::Shape(shape)
+                    if (filled && shape.fill == Some(city)) || (!filled && shape.stroke.is_some()))
+            })
+        };
+        let (region, line) = (at(true).expect("the band"), at(false).expect("the road"));
+        assert!(region < line, "the band at {region}, the road at {line}");
+        assert_eq!(
+            items.iter().filter(|i| matches!(i, Item::Shape(s) if s.fill == Some(city))).count(),
+            1
+        );
     }
 
     #[test]

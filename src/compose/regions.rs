@@ -5,7 +5,7 @@
 use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{EMPTY_SLOT, Palette, Style, Tile};
+use crate::model::design::{EMPTY_SLOT, Palette, SlotKind, Style, Tile};
 use crate::model::region_joins::{region_groups, same_colour_links};
 use crate::scene::{Item, LineCap, Shape, Stroke};
 
@@ -70,25 +70,37 @@ pub fn corner_area(shape: RegularPolygon, corner: usize) -> BezPath {
     path
 }
 
-/// The joined regions of a face, one filled area each, and the first edge of every run
-/// (where the area is drawn; the run's other edges draw nothing of their own).
-pub fn joined_region_items(
+/// The regions of a face in edge order — each alone as its wedge, each joined group as one
+/// area at its first edge — then, with `region_dividers`, the lines that part separate
+/// neighbouring regions of one colour.
+pub fn region_items(
     tile: &Tile,
     shape: RegularPolygon,
+    style: &Style,
     palette: &Palette,
-) -> Vec<(usize, Item)> {
-    region_groups(&tile.slots, &tile.joins)
-        .into_iter()
-        .map(|run| {
-            let colour = palette.colour(&tile.slots[run[0]].colour);
-            (run[0], Item::Shape(Shape::filled(region_area(shape, &run), colour)))
-        })
-        .collect()
+) -> Vec<Item> {
+    let groups = region_groups(&tile.slots, &tile.joins);
+    let mut items = Vec::new();
+    for (edge, slot) in tile.slots.iter().enumerate() {
+        if slot.kind != SlotKind::Region {
+            continue;
+        }
+        let area = match groups.iter().find(|group| group.contains(&edge)) {
+            Some(group) if group[0] == edge => region_area(shape, group),
+            Some(_) => continue,
+            None => region_area(shape, &[edge]),
+        };
+        items.push(Item::Shape(Shape::filled(area, palette.colour(&slot.colour))));
+    }
+    if style.region_dividers {
+        items.extend(region_dividers(tile, shape, style));
+    }
+    items
 }
 
 /// Lines of the background colour, `casing_mm` wide, from the corner between two
 /// neighbouring regions of one colour that are not joined to the centre: they part the two.
-pub fn region_dividers(tile: &Tile, shape: RegularPolygon, style: &Style) -> Vec<Item> {
+fn region_dividers(tile: &Tile, shape: RegularPolygon, style: &Style) -> Vec<Item> {
     let groups = region_groups(&tile.slots, &tile.joins);
     let joined = |a: usize, b: usize| groups.iter().any(|g| g.contains(&a) && g.contains(&b));
     same_colour_links(&tile.slots)
