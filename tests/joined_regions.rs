@@ -50,6 +50,16 @@ fn a_removed_joined_city_is_named_by_its_regions() {
         "{out}"
     );
     assert!(out.contains("the design lists 13 tiles; the set has 14"), "{out}");
+    // The band, removed, is named as one: its edges with a `+` between them.
+    let toml = without_tile(&design(), 14);
+    let (status, out) = check("city-missing-band", &toml);
+    assert_eq!(status, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "c.toml:{rule}:1: problem: missing tile: edges 1–4 clockwise: city region, -, city region, -; joined regions: city 1 + 3\n"
+        )),
+        "{out}"
+    );
     assert_eq!(out.matches("problem:").count(), 2, "{out}");
 }
 

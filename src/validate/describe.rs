@@ -2,10 +2,10 @@
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Slot, SlotKind};
-use crate::model::region_joins::{line_joins, region_groups};
+use crate::model::region_joins::{is_band, line_joins, region_groups};
 
 /// `edges 1–6: red, red, yellow, blue, blue, yellow; lines: red 1–2 (span 1), …`, with the
-/// joined regions (`regions: red 1–2–3`) and the corners (`corners 1–4 clockwise: …`);
+/// joined regions (`joined regions: red 1–2–3`, a band `red 1 + 4`) and the corners (`corners 1–4 clockwise: …`);
 /// a face of empty edges is named by its corners alone.
 pub fn describe(
     shape: RegularPolygon,
@@ -31,9 +31,11 @@ pub fn describe(
     }
     let regions: Vec<String> = region_groups(slots, joins)
         .iter()
-        .map(|run| {
-            let edges: Vec<String> = run.iter().map(|e| (e + 1).to_string()).collect();
-            format!("{} {}", slots[run[0]].colour, edges.join("–"))
+        .map(|group| {
+            let edges: Vec<String> = group.iter().map(|e| (e + 1).to_string()).collect();
+            // A run of neighbouring edges reads `4–1–2`; a band across the tile `1 + 3`.
+            let between = if is_band(slots, group) { " + " } else { "–" };
+            format!("{} {}", slots[group[0]].colour, edges.join(between))
         })
         .collect();
     if !regions.is_empty() {
