@@ -101,15 +101,12 @@ fn copies_print_each_tile_as_often_as_it_says() {
 
 #[test]
 fn the_documented_example_is_the_test_design() {
-    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find("**Empty edges and copies.**").expect("the section")..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
-    let example = &section[start..start + section[start..].find("```").unwrap()];
-    let (status, out) = check("dots-doc", example);
+    let example = common::doc_example("**Empty edges and copies.**");
+    let (status, out) = check("dots-doc", &example);
     assert_eq!(status, 0, "{out}");
     assert!(out.contains("12 tiles (the rule derives 12)"), "{out}");
     let dir = scratch("dots-doc-build");
-    fs::write(dir.join("example.toml"), example).unwrap();
+    fs::write(dir.join("example.toml"), &example).unwrap();
     let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{:?}", text(&build));
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{code, root, scratch, text, tilepress_watched};
-use tilepress::model::design::{JoinRule, SetRule, SlotKind};
+use tilepress::model::design::{JoinRule, RegionJoinRule, SetRule, SlotKind};
 use tilepress::model::limits::{
     MAX_BOARD_CELLS, MAX_ENUMERATION_WORK, MAX_NET_FACES, MAX_PIECES, MAX_TILES,
 };
@@ -60,6 +60,8 @@ fn largest_rule_colours() -> usize {
         colours: (0..colours).map(|i| format!("c{i}")).collect(),
         slot_kinds: vec![SlotKind::Line],
         joins: JoinRule::Optional,
+        region_joins: RegionJoinRule::Never,
+        corner_colours: Vec::new(),
         join_spans: vec![1, 2, 3],
         exclude_spans: Vec::new(),
         distinct_line_colours: false,

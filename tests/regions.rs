@@ -8,7 +8,7 @@ mod common;
 
 use std::fs;
 
-use common::pdf::fills;
+use common::pdf::{area, distance, fills, vertices};
 use common::{code, line_of, root, scratch, text, tilepress};
 
 fn check(name: &str, toml: &str) -> (i32, String) {
@@ -90,33 +90,6 @@ fn a_region_tile_listed_twice_is_a_duplicate() {
         )),
         "{out}"
     );
-}
-
-fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0).hypot(a.1 - b.1)
-}
-
-/// The polygon's distinct points, in order.
-fn vertices(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    let mut found: Vec<(f64, f64)> = Vec::new();
-    for &p in points {
-        if found.iter().all(|&q| distance(p, q) > 1e-6) {
-            found.push(p);
-        }
-    }
-    found
-}
-
-fn area(polygon: &[(f64, f64)]) -> f64 {
-    let n = polygon.len();
-    (0..n)
-        .map(|i| {
-            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum::<f64>()
-        .abs()
-        / 2.0
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! A tile's front as scene items in the tile's own frame: the filled outline, then the
-//! slots — joined lines (the upper line of a crossing with a casing), capped line ends,
-//! half-rings and half-discs.
+//! A tile's front as scene items in the tile's own frame: the filled outline, corner slots
+//! and regions (`compose::regions`), then the slots — joined lines (the upper line of a
+//! crossing with a casing), capped line ends, half-rings and half-discs.
 
 use std::f64::consts::PI;
 
@@ -29,6 +29,8 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     let mut items = vec![Item::Shape(Shape::filled(outline(shape), style.background))];
     let face_outline = tile_outline(shape);
     items.extend(face_items(&tile.faces.front, &face_outline, Level::Below));
+    items.extend(super::regions::corner_items(tile, shape, palette));
+    items.extend(super::regions::region_items(tile, shape, style, palette));
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile, shape) {
         let path = EdgeLine::between(shape, a, b).to_path();
@@ -49,13 +51,13 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         let colour = palette.colour(&slot.colour);
         let item = match slot.kind {
             SlotKind::Line if joined.contains(&edge) => continue,
-            SlotKind::Empty => continue,
+            // Regions lie under the lines: `regions::region_items` drew them.
+            SlotKind::Empty | SlotKind::Region => continue,
             SlotKind::Line => Shape::filled(
                 capped_stub(shape, edge, style.line_width_mm, sizes.cap_length_mm),
                 colour,
             ),
             SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
-            SlotKind::Region => Shape::filled(region(shape, edge), colour),
             SlotKind::Ring => Shape::stroked(
                 half_circle(shape, edge, sizes.ring_radius_mm),
                 Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, sizes.ring_width_mm) },
@@ -83,7 +85,7 @@ pub fn layered_face(
 
 /// Joins sorted so that short lines lie underneath and long ones cross over them.
 fn drawing_order(tile: &Tile, shape: RegularPolygon) -> Vec<(usize, usize)> {
-    let mut joins = tile.joins.clone();
+    let mut joins = crate::model::region_joins::line_joins(&tile.slots, &tile.joins);
     joins.sort_by_key(|&(a, b)| (shape.span(a, b), a, b));
     joins
 }
@@ -104,19 +106,6 @@ pub fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
 /// A filled half-disc on the edge, its diameter along the edge; two facing tiles make a dot.
 fn half_disc(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
     let mut path = half_circle(shape, edge, radius);
-    path.close_path();
-    path
-}
-
-/// The triangle between edge `edge` and the tile's centre: neighbouring regions of one tile
-/// meet on the line from their shared corner to the centre, facing regions of two tiles on
-/// their shared edge, so the regions of a face cover it without gap or overlap.
-pub fn region(shape: RegularPolygon, edge: usize) -> BezPath {
-    let (start, end) = shape.edge(edge);
-    let mut path = BezPath::new();
-    path.move_to(Point::ORIGIN);
-    path.line_to(start);
-    path.line_to(end);
     path.close_path();
     path
 }
@@ -154,6 +143,7 @@ mod tests {
                 .collect(),
             joins: joins.to_vec(),
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             values: Vec::new(),
             back: None,
@@ -169,7 +159,13 @@ mod tests {
             dot_radius_mm: 4.0,
             cap_length_mm: 8.0,
         };
-        Style { background: Colour::BLACK, line_width_mm: 4.0, casing_mm: 0.5, slots }
+        Style {
+            background: Colour::BLACK,
+            line_width_mm: 4.0,
+            casing_mm: 0.5,
+            slots,
+            region_dividers: false,
+        }
     }
 
     fn casings(items: &[Item]) -> usize {
@@ -195,6 +191,32 @@ mod tests {
         // Pattern 021: two crossing gentles and a sharp: the second gentle has a casing.
         let zero_twenty_one = tile(&["r", "y", "r", "y", "b", "b"], &[(0, 2), (1, 3), (4, 5)]);
         assert_eq!(casings(&front(&zero_twenty_one, hex, &style(), &palette)), 1);
+    }
+
+    #[test]
+    fn regions_lie_under_the_lines() {
+        let square = RegularPolygon::new(4, 30.0);
+        let mut palette = Palette::default();
+        palette.colours.insert("r".into(), Colour { r: 200, g: 0, b: 0 });
+        palette.colours.insert("c".into(), Colour { r: 0, g: 0, b: 200 });
+        // A city over edges 1 and 3 (a band), a road from edge 2 to edge 4 across it.
+        let mut road = tile(&["c", "r", "c", "r"], &[(0, 2), (1, 3)]);
+        road.slots[0].kind = SlotKind::Region;
+        road.slots[2].kind = SlotKind::Region;
+        let items = front(&road, square, &style(), &palette);
+        let city = Colour { r: 0, g: 0, b: 200 };
+        let at = |filled: bool| {
+            items.iter().position(|item| {
+                matches!(item, Item::Shape(shape)
+                    if (filled && shape.fill == Some(city)) || (!filled && shape.stroke.is_some()))
+            })
+        };
+        let (region, line) = (at(true).expect("the band"), at(false).expect("the road"));
+        assert!(region < line, "the band at {region}, the road at {line}");
+        assert_eq!(
+            items.iter().filter(|i| matches!(i, Item::Shape(s) if s.fill == Some(city))).count(),
+            1
+        );
     }
 
     #[test]

@@ -5,3 +5,4 @@ pub mod board;
 pub mod face;
 pub mod net;
 pub mod piece;
+pub mod regions;

@@ -113,6 +113,7 @@ mod tests {
             slots,
             joins: joins.to_vec(),
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             values: Vec::new(),
             back: None,

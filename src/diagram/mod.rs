@@ -7,6 +7,7 @@
 
 pub mod board_pieces;
 pub mod board_rules;
+pub mod corners;
 pub mod draw;
 pub mod files;
 pub mod legality;

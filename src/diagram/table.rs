@@ -131,6 +131,7 @@ mod tests {
             slots,
             joins: Vec::new(),
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             values: Vec::new(),
             back: None,

@@ -72,6 +72,7 @@ mod tests {
             joins: Vec::new(),
             back: None,
             back_side: None,
+            corners: Vec::new(),
             copies: 1,
             values: Vec::new(),
             faces: crate::face::ItemFaces { front: layers, back: None },

@@ -32,18 +32,54 @@ pub struct Placement {
     pub reflected: bool,
 }
 
-/// Labels of a tile from its slots and its joins (pairs of 0-based edges).
+/// Labels of a tile from its slots and its joins (pairs of 0-based edges). Joins that share
+/// an edge make one group (joined regions over three edges are written as two pairs); each
+/// edge of a group points to the next edge of its group clockwise, which for a pair is its
+/// partner.
 pub fn edge_labels<T: Clone>(slots: &[T], joins: &[(usize, usize)]) -> Vec<EdgeLabel<T>> {
     let n = slots.len();
     let mut labels: Vec<EdgeLabel<T>> =
         slots.iter().map(|slot| EdgeLabel { slot: slot.clone(), partner_offset: None }).collect();
-    for &(a, b) in joins {
-        if a < n && b < n {
-            labels[a].partner_offset = Some((b + n - a) % n);
-            labels[b].partner_offset = Some((a + n - b) % n);
+    for group in join_groups(n, joins) {
+        for (i, &edge) in group.iter().enumerate() {
+            let next = group[(i + 1) % group.len()];
+            labels[edge].partner_offset = Some((next + n - edge) % n);
         }
     }
     labels
+}
+
+/// The groups of edges that `joins` connect (pairs sharing an edge are one group), each
+/// sorted, in the order of their smallest edge; pairs naming an edge beyond `n` are ignored.
+pub fn join_groups(n: usize, joins: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut group_of: Vec<usize> = (0..n).collect();
+    fn root(group_of: &mut [usize], mut edge: usize) -> usize {
+        while group_of[edge] != edge {
+            group_of[edge] = group_of[group_of[edge]];
+            edge = group_of[edge];
+        }
+        edge
+    }
+    let mut joined = vec![false; n];
+    for &(a, b) in joins.iter().filter(|&&(a, b)| a < n && b < n && a != b) {
+        let (ra, rb) = (root(&mut group_of, a), root(&mut group_of, b));
+        group_of[ra.max(rb)] = ra.min(rb);
+        joined[a] = true;
+        joined[b] = true;
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut index_of_root: Vec<Option<usize>> = vec![None; n];
+    for edge in (0..n).filter(|&e| joined[e]) {
+        let r = root(&mut group_of, edge);
+        match index_of_root[r] {
+            Some(i) => groups[i].push(edge),
+            None => {
+                index_of_root[r] = Some(groups.len());
+                groups.push(vec![edge]);
+            }
+        }
+    }
+    groups
 }
 
 /// The labels turned by `rotation` edges.
@@ -52,18 +88,22 @@ pub fn rotated<T: Clone>(labels: &[EdgeLabel<T>], rotation: usize) -> Vec<EdgeLa
     (0..n).map(|k| labels[(k + rotation) % n].clone()).collect()
 }
 
-/// The labels of the tile flipped over (its mirror image): edge `k` becomes edge `−k`.
+/// The labels of the tile flipped over (its mirror image): edge `k` becomes edge `−k`, and
+/// each edge of a group points to the next edge clockwise in the mirror image (the edge that
+/// pointed to it before).
 pub fn reflected<T: Clone>(labels: &[EdgeLabel<T>]) -> Vec<EdgeLabel<T>> {
     let n = labels.len();
-    (0..n)
-        .map(|k| {
-            let label = &labels[(n - k) % n];
-            EdgeLabel {
-                slot: label.slot.clone(),
-                partner_offset: label.partner_offset.map(|offset| (n - offset) % n),
-            }
-        })
-        .collect()
+    let mut mirror: Vec<EdgeLabel<T>> = (0..n)
+        .map(|k| EdgeLabel { slot: labels[(n - k) % n].slot.clone(), partner_offset: None })
+        .collect();
+    for (k, label) in labels.iter().enumerate() {
+        if let Some(offset) = label.partner_offset {
+            // Edge k points to edge k + offset; in the mirror, edge −(k + offset) points to −k.
+            let (from, to) = ((2 * n - k - offset) % n, (n - k) % n);
+            mirror[from].partner_offset = Some((to + n - from) % n);
+        }
+    }
+    mirror
 }
 
 /// The least of all the tile's symmetric copies, and how to turn the tile to get it.
@@ -71,12 +111,22 @@ pub fn canonical<T: Clone + Ord>(
     labels: &[EdgeLabel<T>],
     symmetry: Symmetry,
 ) -> (Vec<EdgeLabel<T>>, Placement) {
+    canonical_with_mirror(labels, || reflected(labels), symmetry)
+}
+
+/// [`canonical`] with the mirror image made by `mirror`, for labels whose content changes
+/// when the tile is flipped (a corner named at an edge's start is at its end in the mirror).
+pub fn canonical_with_mirror<T: Clone + Ord>(
+    labels: &[EdgeLabel<T>],
+    mirror: impl FnOnce() -> Vec<EdgeLabel<T>>,
+    symmetry: Symmetry,
+) -> (Vec<EdgeLabel<T>>, Placement) {
     let n = labels.len();
     let mut best = (labels.to_vec(), Placement::default());
     if symmetry == Symmetry::None {
         return best;
     }
-    let mirror = reflected(labels);
+    let mirror = if symmetry == Symmetry::RotationReflection { mirror() } else { Vec::new() };
     let flips: &[bool] =
         if symmetry == Symmetry::RotationReflection { &[false, true] } else { &[false] };
     for &reflected in flips {
@@ -136,5 +186,22 @@ mod tests {
         let mirror = reflected(&labels);
         // Edge 0 stays edge 0; its partner (edge 1) becomes edge 5.
         assert_eq!(mirror[0].partner_offset, Some(5));
+    }
+
+    #[test]
+    fn a_group_of_three_points_round_itself_and_survives_reflection() {
+        // Regions on edges 0, 1 and 2 of a square joined as one area.
+        let labels = edge_labels(&['r', 'r', 'r', 'b'], &[(0, 1), (1, 2)]);
+        let offsets: Vec<_> = labels.iter().map(|l| l.partner_offset).collect();
+        assert_eq!(offsets, vec![Some(1), Some(1), Some(2), None]);
+        // Its mirror image is the same group on edges 0, 3 and 2 — the same tile turned.
+        let mirror = reflected(&labels);
+        let expected = edge_labels(&['r', 'b', 'r', 'r'], &[(2, 3), (0, 3)]);
+        assert_eq!(mirror, expected);
+        assert_eq!(reflected(&mirror), labels);
+        assert_eq!(
+            canonical(&labels, Symmetry::Rotation).0,
+            canonical(&rotated(&expected, 2), Symmetry::Rotation).0
+        );
     }
 }

@@ -71,6 +71,11 @@ pub struct Style {
     pub casing_mm: f64,
     /// Sizes of half-rings, half-discs and capped line ends.
     pub slots: SlotStyle,
+    /// Neighbouring regions of one colour that are not joined are parted by a line of the
+    /// background colour, `casing_mm` wide: set when a tile may join them or not (the rule's
+    /// `region_joins = "optional"`, or tiles that join regions without a rule), so that one
+    /// joined area and two regions side by side look different.
+    pub region_dividers: bool,
 }
 
 /// How the slots that are not joined lines are drawn; all centred on the edge midpoint, so
@@ -159,6 +164,9 @@ pub struct Tile {
     pub copies: u32,
     /// Numbers at the tile's value positions (cells or corners), in order; empty if none.
     pub values: Vec<u32>,
+    /// One palette colour name (or `"-"`, nothing) per corner, clockwise from corner 0 (the
+    /// start of edge 0); empty when the tile has no corner slots.
+    pub corners: Vec<String>,
     /// Colour name of the number on the back, if the tile has a back.
     pub back: Option<String>,
     /// Face layers of the front and (with a back template) the back.
@@ -183,6 +191,7 @@ impl Tile {
             slots: side.slots.clone(),
             joins: side.joins.clone(),
             back_side: None,
+            corners: Vec::new(),
             faces: crate::face::ItemFaces {
                 front: self.faces.back.clone().unwrap_or_default(),
                 back: None,
@@ -203,12 +212,27 @@ pub enum JoinRule {
     Never,
 }
 
+/// Whether neighbouring regions of one colour are joined into one area inside a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionJoinRule {
+    /// Regions are never joined (the default).
+    Never,
+    /// Neighbouring regions of one colour may be joined or not: both are in the set.
+    Optional,
+    /// Neighbouring regions of one colour are always joined (and tiles derive the joins).
+    SameColour,
+}
+
 /// What the complete set is: every tile these constraints allow, one per symmetry class.
 #[derive(Clone, Debug)]
 pub struct SetRule {
     pub colours: Vec<String>,
     pub slot_kinds: Vec<SlotKind>,
     pub joins: JoinRule,
+    /// Whether neighbouring regions of one colour are joined (`region_joins`).
+    pub region_joins: RegionJoinRule,
+    /// Palette colours (or `"-"`) a corner slot may have; empty when tiles have no corners.
+    pub corner_colours: Vec<String>,
     /// Allowed edge distances of a join (1 = neighbouring edges).
     pub join_spans: Vec<usize>,
     /// Sorted multisets of join spans that are excluded.

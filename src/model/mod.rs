@@ -15,6 +15,7 @@ pub mod paper;
 pub mod parts_schema;
 pub mod pieces;
 pub mod play;
+pub mod region_joins;
 pub mod resolve;
 pub mod schema;
 pub mod slot_style;

@@ -10,13 +10,14 @@ use toml::Spanned;
 
 use super::board_table::{BoardKind, board_kind};
 use super::design::{
-    Backs, Design, Duplex, EMPTY_SLOT, JoinRule, Orientation, Palette, SetRule, SheetSettings,
-    SlotKind, Style, Symmetry,
+    Backs, Design, Duplex, EMPTY_SLOT, JoinRule, Orientation, Palette, RegionJoinRule, SetRule,
+    SheetSettings, SlotKind, Style, Symmetry,
 };
 use super::diagnostic::Diagnostic;
 use super::diagnostic::number_text;
 use super::paper::parse_paper;
 use super::pieces::{PieceTables, resolve_pieces};
+use super::region_joins::region_groups;
 use super::schema::{BacksTable, DesignFile, RuleTable, SheetTable, StyleTable};
 use super::slot_style::slot_style;
 use super::source::SourceFile;
@@ -57,7 +58,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let shape = tile_shape.and_then(TileShape::regular);
     // Styles and rules are measured against the tile; without tiles any size will do.
     let measure = tile_shape.map_or(RegularPolygon::new(6, 24.0), measuring_polygon);
-    let style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
+    let mut style = resolver.style(file.style.as_ref().map(Spanned::get_ref), &palette, measure);
     let with_values = file.tiles.iter().any(|tile| tile.get_ref().values.is_some());
     let values =
         resolve_values(&mut resolver, file.values.as_ref(), &palette, tile_shape, with_values);
@@ -70,6 +71,10 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
             resolve_tiles(&mut resolver, &file.tiles, &palette, kinds, rule.as_ref())
         }
         None => Vec::new(),
+    };
+    style.region_dividers = match &rule {
+        Some(rule) => rule.region_joins == RegionJoinRule::Optional,
+        None => tiles.iter().any(|tile| !region_groups(&tile.slots, &tile.joins).is_empty()),
     };
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
@@ -300,7 +305,7 @@ impl Resolver<'_> {
             .as_ref()
             .map_or(line_width_mm / 6.0, |w| self.length(w, "`casing_mm`", (0.0, half_edge)));
         let slots = slot_style(self, table, shape, line_width_mm);
-        Style { background, line_width_mm, casing_mm, slots }
+        Style { background, line_width_mm, casing_mm, slots, region_dividers: false }
     }
 
     fn rule(
@@ -312,25 +317,8 @@ impl Resolver<'_> {
     ) -> SetRule {
         let rule = table.get_ref();
         let value_rule = rule.values.as_ref().and_then(|v| resolve_value_rule(self, v, values));
-        let colours: Vec<String> = match (&rule.colours, &rule.values) {
-            (Some(colours), None) => {
-                if colours.get_ref().is_empty() {
-                    self.error(
-                        &colours.span(),
-                        "the rule names no colours".into(),
-                        "list the slot colours",
-                    );
-                }
-                let named = colours.get_ref().iter().filter_map(|name| {
-                    if name.get_ref().trim() == EMPTY_SLOT {
-                        Some(EMPTY_SLOT.to_string())
-                    } else {
-                        self.colour_name(name, palette)
-                    }
-                });
-                named.collect()
-            }
-            (Some(colours), Some(_)) => {
+        let colours: Vec<String> = match (&rule.colours, &rule.values, &rule.corners) {
+            (Some(colours), Some(_), _) => {
                 self.error(
                     &colours.span(),
                     "the rule is over values and edge colours at once".into(),
@@ -338,16 +326,25 @@ impl Resolver<'_> {
                 );
                 Vec::new()
             }
-            (None, Some(_)) => vec![EMPTY_SLOT.to_string()],
-            (None, None) => {
+            (Some(colours), None, _) => {
+                self.slot_colours(colours, palette, "the rule names no colours")
+            }
+            // A rule of corners or values alone: every edge is empty.
+            (None, Some(_), _) | (None, None, Some(_)) => vec![EMPTY_SLOT.to_string()],
+            (None, None, None) => {
                 self.error(
                     &table.span(),
-                    "the rule names no colours and no values".into(),
-                    "list the slot colours (`colours = [\"red\", …]`) or give `values = {…}`",
+                    "the rule has no `colours` (and no `corners` or `values`)".into(),
+                    "list the slot colours (`colours = [\"red\", …]`), the corner colours \
+                     (`corners = […]`) or give `values = {…}`",
                 );
                 Vec::new()
             }
         };
+        let corner_colours = rule.corners.as_ref().map_or_else(Vec::new, |corners| {
+            self.slot_colours(corners, palette, "the rule names no corner colours")
+        });
+        let region_joins = self.region_join_rule(rule.region_joins.as_ref());
         let slot_kinds = match &rule.slot_kinds {
             None => vec![SlotKind::Line],
             Some(kinds) => kinds.get_ref().iter().filter_map(|kind| self.slot_kind(kind)).collect(),
@@ -401,9 +398,52 @@ impl Resolver<'_> {
             colours,
             slot_kinds,
             joins,
+            region_joins,
+            corner_colours,
             join_spans,
             exclude_spans,
             symmetry,
+        }
+    }
+
+    /// Palette colours (or `"-"`, nothing) a rule lists for slots or corners.
+    fn slot_colours(
+        &mut self,
+        names: &Spanned<Vec<Spanned<String>>>,
+        palette: &Palette,
+        empty_message: &str,
+    ) -> Vec<String> {
+        if names.get_ref().is_empty() {
+            self.error(&names.span(), empty_message.into(), "list the colours");
+        }
+        names
+            .get_ref()
+            .iter()
+            .filter_map(|name| {
+                if name.get_ref().trim() == EMPTY_SLOT {
+                    Some(EMPTY_SLOT.to_string())
+                } else {
+                    self.colour_name(name, palette)
+                }
+            })
+            .collect()
+    }
+
+    /// `region_joins`: `none` (default), `optional` or `same-colour`.
+    fn region_join_rule(&mut self, name: Option<&Spanned<String>>) -> RegionJoinRule {
+        let Some(name) = name else { return RegionJoinRule::Never };
+        match name.get_ref().trim() {
+            "none" => RegionJoinRule::Never,
+            "optional" => RegionJoinRule::Optional,
+            "same-colour" => RegionJoinRule::SameColour,
+            other => {
+                self.error(
+                    &name.span(),
+                    format!("unknown region join rule `{other}`"),
+                    "use `none`, `optional` or `same-colour`",
+                );
+                RegionJoinRule::Never
+            }
         }
     }
 

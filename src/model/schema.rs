@@ -107,8 +107,14 @@ pub struct StyleTable {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleTable {
-    /// Palette colours a slot may have (absent in a rule over values only).
+    /// Palette colours a slot may have (absent in a rule over values only, or over corners
+    /// only: then edges are empty).
     pub colours: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Palette colours (or `"-"`) a corner slot may have: the tiles have corner slots.
+    pub corners: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `none` (default), `optional` or `same-colour`: whether neighbouring regions of one
+    /// colour are joined into one area.
+    pub region_joins: Option<Spanned<String>>,
     /// Kinds a slot may have (`line`, `ring`, `dot`); default `["line"]`.
     pub slot_kinds: Option<Spanned<Vec<Spanned<String>>>>,
     /// `every` line slot is joined to another, joins are `optional`, or there are `none`.
@@ -173,10 +179,12 @@ pub struct SheetTable {
 pub struct TileTable {
     pub number: Spanned<u32>,
     /// One slot per edge, clockwise from edge 1: `"red"` or `"white ring"`; absent, every
-    /// edge is empty (`"-"`).
+    /// edge is empty (`"-"`) — on a tile with `corners` or `values`.
     pub edges: Option<Spanned<Vec<Spanned<String>>>>,
     /// Numbers at the tile's value positions (cells or corners, see `[values]`).
     pub values: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// One colour (or `"-"`) per corner, clockwise from corner 1 (where edge 1 starts).
+    pub corners: Option<Spanned<Vec<Spanned<String>>>>,
     /// Pairs of edges (1-based) joined by a line; derived from colours when absent.
     pub joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
     /// How many identical copies of this tile the set holds (default 1).

@@ -1,12 +1,16 @@
-//! Resolves `[[tiles]]` entries: slots from "colour [kind]" text, joins given or derived from
-//! colours, and the per-tile checks (edge count, every edge joined at most once, joins only
-//! between line slots of one colour).
+//! Resolves `[[tiles]]` entries: slots from "colour [kind]" text, corner slots, joins given
+//! or derived from colours, and the per-tile checks (edge and corner counts, every edge
+//! joined at most once, joins only between line slots of one colour or neighbouring regions
+//! of one colour).
 
 use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::design::{EMPTY_SLOT, JoinRule, Palette, SetRule, Slot, SlotKind, Tile, TileSide};
+use super::design::{
+    EMPTY_SLOT, JoinRule, Palette, RegionJoinRule, SetRule, Slot, SlotKind, Tile, TileSide,
+};
+use super::region_joins::{joinable_regions, joins_of_links, run, run_pairs, same_colour_links};
 use super::resolve::Resolver;
 use super::schema::TileTable;
 use super::tile_shape::TileShape;
@@ -27,11 +31,23 @@ pub fn resolve_tiles(
     kinds: TileKinds<'_>,
     rule: Option<&SetRule>,
 ) -> Vec<Tile> {
-    let derive_joins = rule.is_none_or(|rule| rule.joins == JoinRule::Every);
+    let derive = Derive {
+        lines: rule.is_none_or(|rule| rule.joins == JoinRule::Every),
+        regions: rule.is_some_and(|rule| rule.region_joins == RegionJoinRule::SameColour),
+    };
     entries
         .iter()
-        .filter_map(|entry| resolve_tile(resolver, entry, palette, kinds, rule, derive_joins))
+        .filter_map(|entry| resolve_tile(resolver, entry, palette, kinds, rule, derive))
         .collect()
+}
+
+/// Which joins a tile without `joins` derives from its colours.
+#[derive(Clone, Copy, Debug)]
+struct Derive {
+    /// Line slots of one colour, two by two.
+    lines: bool,
+    /// Neighbouring regions of one colour (`region_joins = "same-colour"`).
+    regions: bool,
 }
 
 fn resolve_tile(
@@ -40,20 +56,35 @@ fn resolve_tile(
     palette: &Palette,
     kinds: TileKinds<'_>,
     rule: Option<&SetRule>,
-    derive_joins: bool,
+    derive: Derive,
 ) -> Option<Tile> {
     let table = entry.get_ref();
     let number = *table.number.get_ref();
     let errors_before = resolver.diagnostics.len();
     let shape = kinds.shape;
-    let front = match &table.edges {
-        Some(edges) => {
-            side(resolver, number, edges, table.joins.as_ref(), palette, shape, derive_joins)
+    let corners = table.corners.as_ref().map_or_else(Vec::new, |corners| {
+        corner_slots(resolver, number, corners, palette, shape).unwrap_or_default()
+    });
+    let front = match (&table.edges, &table.corners) {
+        (Some(edges), _) => {
+            side(resolver, number, edges, table.joins.as_ref(), palette, shape, derive)
         }
-        None => Some(TileSide { slots: vec![Slot::empty(); shape.sides()], joins: Vec::new() }),
+        (None, Some(_)) => empty_side(resolver, number, table.joins.as_ref(), shape),
+        (None, None) if table.values.is_some() || shape.regular().is_none() => {
+            empty_side(resolver, number, table.joins.as_ref(), shape)
+        }
+        (None, None) => {
+            resolver.error(
+                &entry.span(),
+                format!("tile {number} has no `edges`"),
+                "give one slot per edge, clockwise, e.g. edges = [\"red\", \"blue\", …], \
+                 `corners` for a corner-matching tile, or `values`",
+            );
+            None
+        }
     };
     let back_side = table.back_edges.as_ref().and_then(|edges| {
-        side(resolver, number, edges, table.back_joins.as_ref(), palette, shape, derive_joins)
+        side(resolver, number, edges, table.back_joins.as_ref(), palette, shape, derive)
     });
     let value_rule = rule.and_then(|rule| rule.values.as_ref());
     let values = tile_values(
@@ -93,6 +124,7 @@ fn resolve_tile(
         back_side,
         copies,
         values: values?,
+        corners,
         back,
         faces: Default::default(),
         position: resolver.source.start_of(&entry.span()),
@@ -107,7 +139,7 @@ fn side(
     joins: Option<&Spanned<Vec<Spanned<Vec<usize>>>>>,
     palette: &Palette,
     shape: TileShape,
-    derive_joins: bool,
+    derive: Derive,
 ) -> Option<TileSide> {
     let errors_before = resolver.diagnostics.len();
     if shape.regular().is_none() {
@@ -118,17 +150,7 @@ fn side(
         );
         return None;
     }
-    if edges.get_ref().len() != shape.sides() {
-        resolver.error(
-            &edges.span(),
-            format!(
-                "tile {number} lists {} edges; a {} has {}",
-                edges.get_ref().len(),
-                shape.name(),
-                shape.sides()
-            ),
-            "give one slot per edge, clockwise",
-        );
+    if !one_per_side(resolver, number, edges, shape, "edges", "give one slot per edge, clockwise") {
         return None;
     }
     let slots: Vec<Option<Slot>> =
@@ -139,10 +161,82 @@ fn side(
     let slots: Vec<Slot> = slots.into_iter().flatten().collect();
     let joins = match joins {
         Some(joins) => explicit_joins(resolver, number, joins, &slots),
-        None if derive_joins => joins_from_colours(resolver, number, edges, &slots),
-        None => Vec::new(),
+        None => {
+            let mut joins = match derive.lines {
+                true => joins_from_colours(resolver, number, edges, &slots),
+                false => Vec::new(),
+            };
+            if derive.regions {
+                joins.extend(joins_of_links(slots.len(), &same_colour_links(&slots)));
+                joins.sort_unstable();
+            }
+            joins
+        }
     };
     (resolver.diagnostics.len() == errors_before).then_some(TileSide { slots, joins })
+}
+
+/// The front of a tile given by its `corners` alone: every edge empty.
+fn empty_side(
+    resolver: &mut Resolver<'_>,
+    number: u32,
+    joins: Option<&Spanned<Vec<Spanned<Vec<usize>>>>>,
+    shape: TileShape,
+) -> Option<TileSide> {
+    let slots = vec![Slot::empty(); shape.sides()];
+    let joins =
+        joins.map_or_else(Vec::new, |joins| explicit_joins(resolver, number, joins, &slots));
+    Some(TileSide { slots, joins })
+}
+
+/// Whether a tile's list of `what` (edges or corners) has one entry per side; reported if not.
+fn one_per_side(
+    resolver: &mut Resolver<'_>,
+    number: u32,
+    list: &Spanned<Vec<Spanned<String>>>,
+    shape: TileShape,
+    what: &str,
+    help: &str,
+) -> bool {
+    let listed = list.get_ref().len();
+    if listed != shape.sides() {
+        let (name, sides) = (shape.name(), shape.sides());
+        let message = format!("tile {number} lists {listed} {what}; a {name} has {sides}");
+        resolver.error(&list.span(), message, help);
+    }
+    listed == shape.sides()
+}
+
+/// `corners = ["red", "-", …]`: one palette colour (or `"-"`, nothing) per corner.
+fn corner_slots(
+    resolver: &mut Resolver<'_>,
+    number: u32,
+    corners: &Spanned<Vec<Spanned<String>>>,
+    palette: &Palette,
+    shape: TileShape,
+) -> Option<Vec<String>> {
+    let help =
+        "give one colour (or \"-\") per corner, clockwise from corner 1, where edge 1 starts";
+    if shape.regular().is_none() {
+        resolver.error(
+            &corners.span(),
+            format!("tile {number} has corner slots, but a {} tile has none", shape.name()),
+            "corner slots are drawn on triangle, square and hexagon tiles: leave `corners` out",
+        );
+        return None;
+    }
+    if !one_per_side(resolver, number, corners, shape, "corners", help) {
+        return None;
+    }
+    let colours: Vec<Option<String>> = corners
+        .get_ref()
+        .iter()
+        .map(|name| match name.get_ref().trim() {
+            EMPTY_SLOT => Some(EMPTY_SLOT.to_string()),
+            _ => resolver.colour_name(name, palette),
+        })
+        .collect();
+    colours.into_iter().collect()
 }
 
 /// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`); `"-"`
@@ -170,7 +264,8 @@ fn slot(resolver: &mut Resolver<'_>, text: &Spanned<String>, palette: &Palette) 
     Some(Slot { colour: colour?, kind: kind? })
 }
 
-/// Joins written as 1-based edge pairs, checked.
+/// Joins written as lists of 1-based edges (two for a line, two or more neighbouring edges
+/// for a joined region), checked; a joined region is kept as its run's pairs.
 fn explicit_joins(
     resolver: &mut Resolver<'_>,
     number: u32,
@@ -178,85 +273,107 @@ fn explicit_joins(
     slots: &[Slot],
 ) -> Vec<(usize, usize)> {
     let n = slots.len();
-    let mut used: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut used: BTreeMap<usize, &[usize]> = BTreeMap::new();
     let mut pairs = Vec::new();
     for join in joins.get_ref() {
         let edges = join.get_ref();
-        let help = format!("a join is two different edges from 1 to {n}, e.g. [1, 2]");
-        if edges.len() != 2 || edges.iter().any(|&e| e == 0 || e > n) || edges[0] == edges[1] {
+        let distinct = edges.iter().enumerate().all(|(i, e)| !edges[..i].contains(e));
+        if edges.len() < 2 || edges.iter().any(|&e| e == 0 || e > n) || !distinct {
             resolver.error(
                 &join.span(),
                 format!("tile {number}: join {edges:?} is not a pair of its edges"),
-                &help,
+                &format!(
+                    "a join is two different edges from 1 to {n}, e.g. [1, 2] \
+                     (a joined region may list more neighbouring edges, e.g. [1, 2, 3])"
+                ),
             );
             continue;
         }
-        let (a, b) = (edges[0] - 1, edges[1] - 1);
-        for edge in [a, b] {
-            if let Some(previous) = used.insert(edge, pairs.len()) {
-                let (pa, pb) = pairs[previous];
+        let members: Vec<usize> = edges.iter().map(|e| e - 1).collect();
+        for &edge in &members {
+            if let Some(previous) = used.insert(edge, edges) {
                 resolver.error(
                     &join.span(),
                     format!(
-                        "tile {number}: edge {} is used twice (also in join [{}, {}])",
+                        "tile {number}: edge {} is used twice (also in join {previous:?})",
                         edge + 1,
-                        pa + 1,
-                        pb + 1
                     ),
                     "each edge takes part in at most one join",
                 );
             }
         }
-        check_joinable(resolver, number, &join.span(), slots, a, b);
-        pairs.push((a.min(b), a.max(b)));
+        pairs.extend(check_joinable(resolver, number, &join.span(), slots, &members));
     }
     pairs.sort_unstable();
     pairs
 }
 
-/// Joined slots must both be lines of one colour.
+/// Joined slots must be two lines of one colour, or neighbouring regions of one colour; the
+/// pairs the join is kept as, when it is allowed.
 fn check_joinable(
     resolver: &mut Resolver<'_>,
     number: u32,
     span: &std::ops::Range<usize>,
     slots: &[Slot],
-    a: usize,
-    b: usize,
-) {
-    let (sa, sb) = (&slots[a], &slots[b]);
-    if sa.is_empty() || sb.is_empty() {
-        let edge = if sa.is_empty() { a } else { b };
-        resolver.error(
-            span,
-            format!("tile {number}: join [{}, {}] names empty edge {}", a + 1, b + 1, edge + 1),
-            "an empty slot (`\"-\"`) has no line to join: give it a colour or drop the join",
+    members: &[usize],
+) -> Vec<(usize, usize)> {
+    let written: Vec<usize> = members.iter().map(|e| e + 1).collect();
+    let is = |kind: SlotKind| members.iter().filter(|&&e| slots[e].kind == kind).count();
+    let (first, colour) = (members[0], &slots[members[0]].colour);
+    let mut fail = |message: String, help: &str| {
+        resolver.error(span, format!("tile {number}: join {written:?} {message}"), help);
+        Vec::new()
+    };
+    if let Some(&edge) = members.iter().find(|&&e| slots[e].is_empty()) {
+        return fail(
+            format!("names empty edge {}", edge + 1),
+            "an empty slot (`\"-\"`) has nothing to join: give it a colour or drop the join",
         );
-    } else if [sa.kind, sb.kind].contains(&SlotKind::Region) {
-        resolver.error(
-            span,
-            format!("tile {number}: join [{}, {}] joins a region to another slot", a + 1, b + 1),
-            "a region fills the triangle between its edge and the centre on its own; \
-             only `line` slots can be joined",
+    }
+    if is(SlotKind::Region) > 0 {
+        if is(SlotKind::Region) < members.len() {
+            let other = members.iter().find(|&&e| slots[e].kind != SlotKind::Region);
+            let kind = other.map_or("slot", |&e| slots[e].kind.name());
+            return fail(
+                format!("joins a region to a {kind}"),
+                "a region joins only regions of the same colour (one area over their edges); \
+                 a line joins only a line",
+            );
+        }
+        if let Some(&edge) = members.iter().find(|&&e| slots[e].colour != *colour) {
+            return fail(
+                format!("joins a {colour} region to a {} region", slots[edge].colour),
+                "a joined region has one colour: give its edges the same colour",
+            );
+        }
+        if !joinable_regions(slots, members) {
+            return fail(
+                "names regions that are not neighbours".into(),
+                "a joined region covers neighbouring edges (e.g. [1, 2] or [1, 2, 3]), or \
+                 edges apart when no other edge of the tile has a region (a band across it)",
+            );
+        }
+        let mut clockwise = members.to_vec();
+        clockwise.sort_unstable();
+        return run_pairs(&run(slots.len(), members).unwrap_or(clockwise));
+    }
+    if is(SlotKind::Line) < members.len() {
+        return fail(
+            "is not between two line slots".into(),
+            "only `line` slots (and neighbouring regions of one colour) can be joined",
         );
-    } else if sa.kind != SlotKind::Line || sb.kind != SlotKind::Line {
-        resolver.error(
-            span,
-            format!("tile {number}: join [{}, {}] is not between two line slots", a + 1, b + 1),
-            "only `line` slots can be joined",
-        );
-    } else if sa.colour != sb.colour {
-        resolver.error(
-            span,
-            format!(
-                "tile {number}: join [{}, {}] links {} to {}",
-                a + 1,
-                b + 1,
-                sa.colour,
-                sb.colour
-            ),
+    }
+    if members.len() != 2 {
+        return fail("names more than two lines".into(), "a line joins exactly two edges");
+    }
+    let second = members[1];
+    if slots[second].colour != *colour {
+        return fail(
+            format!("links {colour} to {}", slots[second].colour),
             "a line has one colour: give both edges the same colour",
         );
     }
+    vec![(first.min(second), first.max(second))]
 }
 
 /// With every line slot joined, each colour must be on exactly two line slots: those two

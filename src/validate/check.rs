@@ -5,8 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::describe::describe;
 use super::enumerate::{TileKey, TooLarge, complete_set};
-use super::rule::violations;
-use crate::geometry::canonical::{Placement, Symmetry, canonical, edge_labels, rotated};
+use super::face_key::{face_key, face_labels};
+use super::rule::{corner_violations, violations};
+use crate::geometry::canonical::{Placement, Symmetry, rotated};
 use crate::model::design::{Design, Tile};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
@@ -176,11 +177,14 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     for (tile, _) in &distinct {
         let mut in_set = true;
         let back = tile.back_side.as_ref().map(|side| (" (back)", &side.slots, &side.joins));
-        for (which, slots, joins) in std::iter::once(("", &tile.slots, &tile.joins)).chain(back) {
-            let key = canonical(&edge_labels(slots, joins), rule.symmetry).0;
+        let front = ("", &tile.slots, &tile.joins);
+        for (which, slots, joins) in std::iter::once(front).chain(back) {
+            let corners: &[String] = if which.is_empty() { &tile.corners } else { &[] };
+            let key = face_key(slots, joins, corners, rule.symmetry).0;
             if !complete.contains_key(&key) {
                 in_set = false;
-                let reasons = violations(rule, shape, slots, joins);
+                let mut reasons = violations(rule, shape, slots, joins);
+                reasons.extend(corner_violations(rule, corners));
                 problem(
                     tile.position,
                     format!(
@@ -208,7 +212,10 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         if !shown.contains(key) {
             problem(
                 rule.position,
-                format!("missing tile: {}", describe(shape, &missing.slots, &missing.joins)),
+                format!(
+                    "missing tile: {}",
+                    describe(shape, &missing.slots, &missing.joins, &missing.corners)
+                ),
                 "add a [[tiles]] entry for it",
             );
         }
@@ -246,9 +253,11 @@ fn faces_per_tile(design: &Design) -> usize {
 /// turn — the back turning the other way as seen from behind — and turning over (front and
 /// back swapped; `reflected` then means turned over).
 fn tile_key(tile: &Tile, symmetry: Symmetry) -> (TileKey, Placement) {
-    let front = edge_labels(&tile.slots, &tile.joins);
-    let Some(side) = &tile.back_side else { return canonical(&front, symmetry) };
-    let back = edge_labels(&side.slots, &side.joins);
+    let Some(side) = &tile.back_side else {
+        return face_key(&tile.slots, &tile.joins, &tile.corners, symmetry);
+    };
+    let front = face_labels(&tile.slots, &tile.joins, &tile.corners);
+    let back = face_labels(&side.slots, &side.joins, &[]);
     let pair = |a: &[_], b: &[_], turn: usize| {
         let n = a.len().max(1);
         let mut key = rotated(a, turn % n);

@@ -2,19 +2,47 @@
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Slot, SlotKind};
+use crate::model::region_joins::{is_band, line_joins, region_groups};
 
-/// `edges 1–6: red, red, yellow, blue, blue, yellow; lines: red 1–2 (span 1), …`.
-pub fn describe(shape: RegularPolygon, slots: &[Slot], joins: &[(usize, usize)]) -> String {
+/// `edges 1–6: red, red, yellow, blue, blue, yellow; lines: red 1–2 (span 1), …`, with the
+/// joined regions (`joined regions: red 1–2–3`, a band `red 1 + 4`) and the corners (`corners 1–4 clockwise: …`);
+/// a face of empty edges is named by its corners alone.
+pub fn describe(
+    shape: RegularPolygon,
+    slots: &[Slot],
+    joins: &[(usize, usize)],
+    corners: &[String],
+) -> String {
+    let corner_text = format!("corners 1–{} clockwise: {}", corners.len(), corners.join(", "));
+    if !corners.is_empty() && slots.iter().all(Slot::is_empty) {
+        return corner_text;
+    }
     let edges: Vec<String> = slots.iter().map(slot_text).collect();
     let mut text = format!("edges 1–{} clockwise: {}", slots.len(), edges.join(", "));
-    if !joins.is_empty() {
-        let lines: Vec<String> = joins
+    let lines = line_joins(slots, joins);
+    if !lines.is_empty() {
+        let lines: Vec<String> = lines
             .iter()
             .map(|&(a, b)| {
                 format!("{} {}–{} (span {})", slots[a].colour, a + 1, b + 1, shape.span(a, b))
             })
             .collect();
         text.push_str(&format!("; lines: {}", lines.join(", ")));
+    }
+    let regions: Vec<String> = region_groups(slots, joins)
+        .iter()
+        .map(|group| {
+            let edges: Vec<String> = group.iter().map(|e| (e + 1).to_string()).collect();
+            // A run of neighbouring edges reads `4–1–2`; a band across the tile `1 + 3`.
+            let between = if is_band(slots, group) { " + " } else { "–" };
+            format!("{} {}", slots[group[0]].colour, edges.join(between))
+        })
+        .collect();
+    if !regions.is_empty() {
+        text.push_str(&format!("; joined regions: {}", regions.join(", ")));
+    }
+    if !corners.is_empty() {
+        text.push_str(&format!("; {corner_text}"));
     }
     text
 }
@@ -51,7 +79,7 @@ mod tests {
             slot("red", SlotKind::Line),
             slot("white", SlotKind::Ring),
         ];
-        let text = describe(RegularPolygon::new(3, 40.0), &slots, &[(0, 1)]);
+        let text = describe(RegularPolygon::new(3, 40.0), &slots, &[(0, 1)], &[]);
         assert_eq!(text, "edges 1–3 clockwise: red, red, white ring; lines: red 1–2 (span 1)");
     }
 }

@@ -1,22 +1,24 @@
-//! Derives the complete set from its rule: every slot assignment and every way of joining
-//! its line slots, kept when the rule allows it, one per symmetry class.
+//! Derives the complete set from its rule: every slot assignment, every way of joining its
+//! line slots and its neighbouring regions, every corner colouring, kept when the rule
+//! allows it, one per symmetry class.
 
 use std::collections::BTreeMap;
 
-use super::rule::violations;
-use crate::geometry::canonical::{EdgeLabel, canonical, edge_labels};
+pub use super::face_key::TileKey;
+use super::face_key::face_key;
+use super::rule::{corner_violations, violations};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{EMPTY_SLOT, JoinRule, SetRule, Slot, SlotKind};
+use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
+use crate::model::region_joins::{band_joins, joins_of_links, same_colour_links};
 
-/// A tile's canonical form: what identifies it up to the rule's symmetry.
-pub type TileKey = Vec<EdgeLabel<Slot>>;
-
-/// One tile design: a slot per edge and the joined edge pairs.
+/// One tile design: a slot per edge, the joined edge pairs and the corner colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileDesign {
     pub slots: Vec<Slot>,
     pub joins: Vec<(usize, usize)>,
+    /// One colour per corner, when the rule gives `corners`; else empty.
+    pub corners: Vec<String>,
 }
 
 /// Why a rule's complete set is not derived.
@@ -56,20 +58,68 @@ pub fn complete_set(
     let Some(total) = choices.len().checked_pow(shape.sides as u32) else {
         return Err(TooLarge::Work(work));
     };
+    let corner_choices = &rule.corner_colours;
+    let corner_total = match corner_choices.len() {
+        0 => 1,
+        c => c.checked_pow(shape.sides as u32).ok_or(TooLarge::Work(work))?,
+    };
     let mut set = BTreeMap::new();
     for index in 0..total {
         let slots = assignment(&choices, shape.sides, index);
-        for joins in line_matchings(&slots, rule.joins) {
-            if violations(rule, shape, &slots, &joins).is_empty() {
-                let key = canonical(&edge_labels(&slots, &joins), rule.symmetry).0;
-                set.entry(key).or_insert_with(|| TileDesign { slots: slots.clone(), joins });
-                if set.len() > MAX_TILES {
-                    return Err(TooLarge::Tiles);
+        let regions = region_joinings(&slots, rule.region_joins);
+        for line_joins in line_matchings(&slots, rule.joins) {
+            for region_joins in &regions {
+                let mut joins = line_joins.clone();
+                joins.extend(region_joins.iter().copied());
+                joins.sort_unstable();
+                if !violations(rule, shape, &slots, &joins).is_empty() {
+                    continue;
+                }
+                for corner_index in 0..corner_total {
+                    let corners = assignment(corner_choices, shape.sides, corner_index);
+                    if !corner_violations(rule, &corners).is_empty() {
+                        continue;
+                    }
+                    let key = face_key(&slots, &joins, &corners, rule.symmetry).0;
+                    set.entry(key).or_insert_with(|| TileDesign {
+                        slots: slots.clone(),
+                        joins: joins.clone(),
+                        corners,
+                    });
+                    if set.len() > MAX_TILES {
+                        return Err(TooLarge::Tiles);
+                    }
                 }
             }
         }
     }
     Ok(set)
+}
+
+/// Ways of joining neighbouring regions of one colour: none, all of them, or any subset of
+/// the links between them (`optional`; subsets that make the same areas give one tile), and
+/// with `optional` the band over all the tile's regions when they are of one colour and apart.
+fn region_joinings(slots: &[Slot], rule: RegionJoinRule) -> Vec<Vec<(usize, usize)>> {
+    let links = same_colour_links(slots);
+    match rule {
+        RegionJoinRule::Never => vec![Vec::new()],
+        RegionJoinRule::SameColour => vec![joins_of_links(slots.len(), &links)],
+        RegionJoinRule::Optional => {
+            let mut found: Vec<Vec<(usize, usize)>> = (0..1usize << links.len())
+                .map(|subset| {
+                    let chosen: Vec<(usize, usize)> = (0..links.len())
+                        .filter(|&i| subset >> i & 1 == 1)
+                        .map(|i| links[i])
+                        .collect();
+                    joins_of_links(slots.len(), &chosen)
+                })
+                .collect();
+            found.extend(band_joins(slots));
+            found.sort();
+            found.dedup();
+            found
+        }
+    }
 }
 
 /// How many slot assignments plus join matchings enumerating the rule on `sides` edges
@@ -83,6 +133,13 @@ pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
     let lines = if rule.slot_kinds.contains(&SlotKind::Line) { rule.colours.len() } else { 0 };
     let kinds = rule.slot_kinds.len() as f64;
     let assignments = (colours * kinds).powi(sides as i32);
+    // Corner colourings and region joinings multiply what each assignment costs: bounded
+    // by every corner colouring and every subset of the `sides` links between regions.
+    let corners = (rule.corner_colours.len().max(1) as f64).powi(sides as i32);
+    let regions = match rule.region_joins {
+        RegionJoinRule::Optional => 2f64.powi(sides as i32) + 1.0,
+        _ => 1.0,
+    };
     let mut factorial = vec![1.0f64; sides + 1];
     for k in 1..=sides {
         factorial[k] = factorial[k - 1] * k as f64;
@@ -111,11 +168,11 @@ pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
         }
         product = next;
     }
-    assignments + product[sides] * factorial[sides]
+    (assignments + product[sides] * factorial[sides]) * corners * regions
 }
 
 /// The `index`-th assignment of `choices` to `sides` edges (edge 0 varies slowest).
-fn assignment(choices: &[Slot], sides: usize, mut index: usize) -> Vec<Slot> {
+fn assignment<T: Clone>(choices: &[T], sides: usize, mut index: usize) -> Vec<T> {
     let Some(first) = choices.first() else { return Vec::new() };
     let mut slots = vec![first.clone(); sides];
     for slot in slots.iter_mut().rev() {
@@ -165,6 +222,7 @@ pub fn matchings(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::canonical::{canonical, edge_labels};
     use crate::model::design::Symmetry;
     use std::collections::BTreeSet;
 
@@ -174,6 +232,8 @@ mod tests {
             colours: colours.iter().map(|c| c.to_string()).collect(),
             slot_kinds: vec![SlotKind::Line],
             joins: JoinRule::Every,
+            region_joins: RegionJoinRule::Never,
+            corner_colours: Vec::new(),
             join_spans: vec![1, 2, 3],
             exclude_spans: vec![vec![3, 3, 3]],
             distinct_line_colours: true,
@@ -194,6 +254,8 @@ mod tests {
             colours: vec!["black".into(), "white".into()],
             slot_kinds: vec![SlotKind::Line, SlotKind::Ring, SlotKind::Dot],
             joins: JoinRule::Optional,
+            region_joins: RegionJoinRule::Never,
+            corner_colours: Vec::new(),
             join_spans: vec![1],
             exclude_spans: Vec::new(),
             distinct_line_colours: false,
@@ -290,6 +352,45 @@ mod tests {
     }
 
     #[test]
+    fn region_joinings_and_corners_are_enumerated_within_the_estimate() {
+        // City regions or nothing on a square's edges, joined or not: 14 tiles with a city
+        // (two cities across the tile are a band, or two).
+        let mut rule = triles_rule(1, 1);
+        rule.colours = vec!["city".into(), EMPTY_SLOT.into()];
+        rule.slot_kinds = vec![SlotKind::Region];
+        rule.joins = JoinRule::Never;
+        rule.region_joins = RegionJoinRule::Optional;
+        let square = RegularPolygon::new(4, 30.0);
+        assert_eq!(complete_set(&rule, square).unwrap().len(), 14);
+        rule.region_joins = RegionJoinRule::SameColour;
+        assert_eq!(complete_set(&rule, square).unwrap().len(), 5, "one way per colouring");
+        // Two corner colours on a triangle with empty edges: 4 up to rotation, 8 without.
+        let mut corners = rule.clone();
+        corners.colours = vec![EMPTY_SLOT.into()];
+        corners.min_colours = 0;
+        corners.min_slot_kinds = 0;
+        corners.corner_colours = vec!["sea".into(), "land".into()];
+        let triangle = RegularPolygon::new(3, 30.0);
+        assert_eq!(complete_set(&corners, triangle).unwrap().len(), 4);
+        corners.symmetry = Symmetry::None;
+        assert_eq!(complete_set(&corners, triangle).unwrap().len(), 8);
+        // The estimate bounds what is visited: assignments × joinings × corner colourings.
+        let visited: usize = (0..2usize.pow(4))
+            .map(|i| {
+                let slots = assignment(
+                    &[Slot::empty(), Slot { colour: "city".into(), kind: SlotKind::Region }],
+                    4,
+                    i,
+                );
+                region_joinings(&slots, RegionJoinRule::Optional).len()
+            })
+            .sum();
+        rule.region_joins = RegionJoinRule::Optional;
+        assert!(enumeration_work(&rule, 4) >= visited as f64);
+        assert!(enumeration_work(&corners, 3) >= 8.0);
+    }
+
+    #[test]
     fn thirteen_colours_with_optional_joins_and_no_symmetry_are_refused_at_once() {
         let colours: Vec<String> = (0..13).map(|i| format!("c{i}")).collect();
         let names: Vec<&str> = colours.iter().map(String::as_str).collect();
@@ -323,7 +424,7 @@ mod tests {
         let shape = RegularPolygon::new(3, 40.0);
         for (key, tile) in complete_set(&rule, shape).unwrap_or_default() {
             assert!(violations(&rule, shape, &tile.slots, &tile.joins).is_empty());
-            assert_eq!(canonical(&edge_labels(&tile.slots, &tile.joins), rule.symmetry).0, key);
+            assert_eq!(face_key(&tile.slots, &tile.joins, &tile.corners, rule.symmetry).0, key);
         }
     }
 

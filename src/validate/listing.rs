@@ -31,7 +31,7 @@ pub fn listing(design: &Design) -> Vec<String> {
                 tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
             let mut words: Vec<String> = tile_shape
                 .regular()
-                .map(|shape| describe(shape, &tile.slots, &tile.joins))
+                .map(|shape| describe(shape, &tile.slots, &tile.joins, &tile.corners))
                 .into_iter()
                 .collect();
             if !tile.values.is_empty() {

@@ -5,6 +5,7 @@ pub mod check;
 pub mod decks;
 pub mod describe;
 pub mod enumerate;
+pub mod face_key;
 pub mod listing;
 pub mod pieces;
 pub mod rule;

@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{JoinRule, SetRule, Slot, SlotKind};
+use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
+use crate::model::region_joins::{is_band, line_joins, region_groups, same_colour_links};
 
 /// Every way the tile `slots` + `joins` (0-based edge pairs) breaks `rule`; empty if none.
 pub fn violations(
@@ -29,6 +30,8 @@ pub fn violations(
             ));
         }
     }
+    found.extend(region_violations(rule, slots, joins));
+    let joins = &line_joins(slots, joins)[..];
     let joined: BTreeSet<usize> = joins.iter().flat_map(|&(a, b)| [a, b]).collect();
     let unjoined_lines: Vec<usize> = (0..slots.len())
         .filter(|e| slots[*e].kind == SlotKind::Line && !joined.contains(e))
@@ -86,6 +89,63 @@ pub fn violations(
         ));
     }
     found
+}
+
+/// How the tile's joined regions break the rule's `region_joins`.
+fn region_violations(rule: &SetRule, slots: &[Slot], joins: &[(usize, usize)]) -> Vec<String> {
+    let groups = region_groups(slots, joins);
+    match rule.region_joins {
+        RegionJoinRule::Never => groups
+            .iter()
+            .map(|group| {
+                format!("it joins the regions on edges {}; the rule joins none", edge_list(group))
+            })
+            .collect(),
+        RegionJoinRule::Optional => Vec::new(),
+        RegionJoinRule::SameColour => groups
+            .iter()
+            .filter(|group| is_band(slots, group))
+            .map(|group| {
+                format!(
+                    "it joins the regions on edges {}, which are not neighbours; the rule \
+                     joins only neighbouring regions",
+                    edge_list(group)
+                )
+            })
+            .chain(
+                same_colour_links(slots)
+                    .into_iter()
+                    .filter(|&(a, b)| !groups.iter().any(|g| g.contains(&a) && g.contains(&b)))
+                    .map(|(a, b)| {
+                        format!(
+                            "the {} regions on edges {} and {} are not joined; the rule joins \
+                     neighbouring regions of one colour",
+                            slots[a].colour,
+                            a + 1,
+                            b + 1
+                        )
+                    }),
+            )
+            .collect(),
+    }
+}
+
+/// Every way the tile's corner colours break the rule's `corners`; empty if none.
+pub fn corner_violations(rule: &SetRule, corners: &[String]) -> Vec<String> {
+    match (rule.corner_colours.is_empty(), corners.is_empty()) {
+        (true, true) => Vec::new(),
+        (true, false) => vec!["it has corner colours; the rule has no `corners`".into()],
+        (false, true) => vec!["it has no corner colours; the rule gives `corners`".into()],
+        (false, false) => corners
+            .iter()
+            .enumerate()
+            .filter(|(_, colour)| !rule.corner_colours.contains(colour))
+            .map(|(corner, colour)| {
+                let what = if colour == EMPTY_SLOT { "empty" } else { colour.as_str() };
+                format!("corner {} is {what}, which the rule does not use", corner + 1)
+            })
+            .collect(),
+    }
 }
 
 /// "1, 3 and 4" from 0-based edges.

@@ -141,3 +141,31 @@ pub fn page_size(pdf: &Document, page: u32) -> (f64, f64) {
     let media = pdf.get_dictionary(id).unwrap().get(b"MediaBox").unwrap().as_array().unwrap();
     (number(&media[2]) / PT_PER_MM, number(&media[3]) / PT_PER_MM)
 }
+
+/// Distance between two points, in mm.
+pub fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// A polygon's distinct points, in order (a path repeats its first point to close).
+pub fn vertices(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut found: Vec<(f64, f64)> = Vec::new();
+    for &p in points {
+        if found.iter().all(|&q| distance(p, q) > 1e-6) {
+            found.push(p);
+        }
+    }
+    found
+}
+
+/// A simple polygon's area (shoelace), in mm².
+pub fn area(polygon: &[(f64, f64)]) -> f64 {
+    let n = polygon.len();
+    let twice: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    twice.abs() / 2.0
+}
