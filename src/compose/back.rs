@@ -6,7 +6,7 @@ use kurbo::Point;
 
 use super::face::outline;
 use crate::face::Level;
-use crate::face::draw::face_items;
+use crate::face::draw::FaceArt;
 use crate::face::items::tile_outline;
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Backs, Palette, Tile};
@@ -20,19 +20,19 @@ pub fn back(
     backs: &Backs,
     palette: &Palette,
     numbers: &[u32],
-) -> Vec<Item> {
-    let mut items = vec![Item::Shape(Shape::filled(outline(shape), backs.background))];
+) -> FaceArt {
+    let mut art = FaceArt::new(vec![Item::Shape(Shape::filled(outline(shape), backs.background))]);
     if let Some(layers) = &tile.faces.back {
         // A back template replaces the number; its layers have no edge art between them.
         let face_outline = tile_outline(shape);
-        items.extend(face_items(layers, &face_outline, Level::Below));
-        items.extend(face_items(layers, &face_outline, Level::Above));
+        art.push_layers(layers, &face_outline, Level::Below, false);
+        art.push_layers(layers, &face_outline, Level::Above, false);
     } else if let Some(colour) = &tile.back {
         let label = back_label(tile.number, numbers, backs.mark_upside_down_numbers);
         let glyphs = text_outline(&label, backs.text_height_mm, Point::ORIGIN, Anchor::Centre);
-        items.push(Item::Shape(Shape::filled(glyphs, palette.colour(colour))));
+        art.items.push(Item::Shape(Shape::filled(glyphs, palette.colour(colour))));
     }
-    items
+    art
 }
 
 /// The number as printed: `6.` when 6 turned upside down reads as another number of the set.

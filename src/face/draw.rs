@@ -1,42 +1,70 @@
 //! Draws resolved layers on an outline: each layer's items in its own frame (anchor, turn,
-//! inset, offset, rotation), wrapped in one scene group.
+//! inset, offset, rotation), wrapped in one scene group; a face's art keeps where its
+//! upright layers are, so imposition can keep them upright on a turned face.
 
-use kurbo::Affine;
+use kurbo::{Affine, Point};
 
 use super::image::image_items;
 use super::pips::pips_items;
 use super::shapes::shape_items;
 use super::text::lay_out;
-use super::{Layer, LayerKind, Level};
+use super::{Layer, LayerKind, Level, Turn};
+use crate::cutout::UprightLayer;
 use crate::geometry::outline::Outline;
 use crate::scene::{Group, Item, Shape, Use};
+
+/// A face's items, and which of them are upright layers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FaceArt {
+    pub items: Vec<Item>,
+    pub upright: Vec<UprightLayer>,
+}
+
+impl FaceArt {
+    pub fn new(items: Vec<Item>) -> FaceArt {
+        FaceArt { items, upright: Vec::new() }
+    }
+
+    /// Appends the layers at `level`, noting the upright ones. With `mirrored`, each layer
+    /// is mirrored left to right about its own anchor: for faces placed by a mirroring
+    /// transform, so that their text still reads.
+    pub fn push_layers(
+        &mut self,
+        layers: &[Layer],
+        outline: &Outline,
+        level: Level,
+        mirrored: bool,
+    ) {
+        let inner = if mirrored { Affine::FLIP_X } else { Affine::IDENTITY };
+        for layer in layers.iter().filter(|layer| layer.level == level) {
+            let Some((item, at)) = layer_item(layer, outline, inner) else { continue };
+            if layer.place.turn == Turn::Upright {
+                self.upright.push(UprightLayer { index: self.items.len(), anchor: at });
+            }
+            self.items.push(item);
+        }
+    }
+}
 
 /// The items of every layer at `level`, in order; a layer whose anchor the outline lacks
 /// draws nothing (resolving refuses such anchors on tiles and pieces).
 pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    placed_items(layers, outline, level, Affine::IDENTITY)
+    let mut art = FaceArt::default();
+    art.push_layers(layers, outline, level, false);
+    art.items
 }
 
-/// Like [`face_items`], each layer mirrored left to right about its own anchor: for faces
-/// that are placed by a mirroring transform, so that their text still reads.
-pub fn mirrored_face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    placed_items(layers, outline, level, Affine::FLIP_X)
-}
-
-fn placed_items(layers: &[Layer], outline: &Outline, level: Level, inner: Affine) -> Vec<Item> {
-    let at_level = layers.iter().filter(|layer| layer.level == level);
-    at_level.filter_map(|layer| layer_item(layer, outline, inner)).collect()
-}
-
-/// One layer placed by its frame (its shared drawing, or its items in a group); `inner` is
-/// applied first, in the layer frame.
-fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<Item> {
+/// One layer placed by its frame (its shared drawing, or its items in a group), and the
+/// point it is pinned at (its anchor moved by the inset); `inner` is applied first, in the layer
+/// frame.
+fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, Point)> {
     let transform = super::anchor::layer_frame(&layer.place, outline)? * inner;
+    let at = super::anchor::pinned_at(&layer.place, outline)?;
     if let Some(symbol) = &layer.art {
-        return Some(Item::Use(Use { symbol: symbol.clone(), transform }));
+        return Some((Item::Use(Use { symbol: symbol.clone(), transform }), at));
     }
     let items = kind_items(&layer.kind);
-    (!items.is_empty()).then_some(Item::Group(Group { transform, items }))
+    (!items.is_empty()).then_some((Item::Group(Group { transform, items }), at))
 }
 
 /// What a layer draws, in its own frame.

@@ -334,7 +334,7 @@ fn placement(r: &mut Resolver<'_>, table: &LayerTable, item: &ItemFace<'_>) -> O
             r.error(
                 &turn.span(),
                 format!("unknown turn `{}`", turn.get_ref()),
-                "use `upright` or `edge`",
+                "use `upright`, `item` or `edge`",
             );
             None
         })?;

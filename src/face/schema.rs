@@ -35,7 +35,7 @@ pub struct LayerTable {
     pub id: Option<Spanned<String>>,
     /// `centre` (default), `corner K` or `edge K`.
     pub at: Option<Spanned<String>>,
-    /// `upright` (default) or `edge`: which way is up.
+    /// `upright` (default), `item` or `edge`: which way is up.
     pub turn: Option<Spanned<String>>,
     /// Distance from the anchor towards the centre, in mm.
     pub inset_mm: Option<Spanned<f64>>,

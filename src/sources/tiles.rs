@@ -22,20 +22,22 @@ pub fn tiles(design: &Design) -> Option<Part> {
         .tiles
         .iter()
         .flat_map(|tile| std::iter::repeat_n(tile, tile.copies as usize))
-        .map(|tile| Cutout {
+        .map(|tile| {
             // A two-faced tile's back is drawn as a front of its own.
-            back: design.backs.enabled.then(|| match tile.back_view() {
+            let back = design.backs.enabled.then(|| match tile.back_view() {
                 Some(seen) => front(&seen, shape, &design.style, &design.palette),
                 None => back(tile, shape, &design.backs, &design.palette, &numbers),
-            }),
-            // Backs are drawn upright; the flip about the vertical axis keeps the outline.
-            back_frame: Affine::FLIP_X,
-            cut: Cut::Shared { bleed_mm },
-            ..Cutout::shared(
-                format!("tile {}", tile.number),
-                outline.clone(),
-                front(tile, shape, &design.style, &design.palette),
-            )
+            });
+            let front = front(tile, shape, &design.style, &design.palette);
+            Cutout {
+                back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+                back: back.map(|b| b.items),
+                // Backs are drawn upright; the flip about the vertical axis keeps the outline.
+                back_frame: Affine::FLIP_X,
+                cut: Cut::Shared { bleed_mm },
+                front_upright: front.upright,
+                ..Cutout::shared(format!("tile {}", tile.number), outline.clone(), front.items)
+            }
         })
         .collect();
     Some(Part {
