@@ -55,7 +55,7 @@ pub struct LayerTable {
     pub font: Option<Spanned<String>>,
     /// Text and pips colour: a palette name or `#rrggbb`.
     pub colour: Option<Spanned<String>>,
-    /// Text: `left`, `centre` or `right`.
+    /// Text: `left`, `centre`, `right` or `ink`.
     pub align: Option<Spanned<String>>,
     /// Text: line distance as a multiple of the font's line height.
     pub line_spacing: Option<Spanned<f64>>,

@@ -4,7 +4,7 @@
 //! `size_mm` is the height of a capital letter. A block of lines is centred on its anchor:
 //! from the top of the first line's capitals to the baseline of the last line.
 
-use kurbo::{Affine, BezPath};
+use kurbo::{Affine, BezPath, Shape as _};
 use rustybuzz::ttf_parser::GlyphId;
 use rustybuzz::{Face, UnicodeBuffer};
 
@@ -114,6 +114,11 @@ fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
             (Align::Left, None) => 0.0,
             (Align::Right, None) => -advance_mm,
             (Align::Centre, _) => -advance_mm / 2.0,
+            (Align::Ink, _) => {
+                let ink = outline.bounding_box();
+                let middle = if ink.width() > 0.0 { ink.center().x } else { advance / 2.0 };
+                -middle * scale
+            }
         };
         let baseline = -height_mm / 2.0 + size_mm + index as f64 * line_mm;
         let mut outline = outline;

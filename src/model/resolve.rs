@@ -478,6 +478,7 @@ impl Resolver<'_> {
         Backs {
             enabled: table.enabled.unwrap_or_else(|| {
                 table.template.is_some()
+                    || !table.layers.is_empty()
                     || tiles.iter().any(|t| t.back.is_some() || t.back_side.is_some())
             }),
             background,

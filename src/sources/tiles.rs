@@ -14,7 +14,6 @@ use crate::model::design::Design;
 /// The tiles part; `None` when the design has no tiles.
 pub fn tiles(design: &Design) -> Option<Part> {
     let shape = design.shape.filter(|_| !design.tiles.is_empty())?;
-    let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
     let bleed_mm = design.sheet.print.bleed_for_gap(design.sheet.gap_mm);
     let outline = Outline::regular(shape);
     // A tile with `copies = N` prints N times, side by side.
@@ -26,7 +25,7 @@ pub fn tiles(design: &Design) -> Option<Part> {
             // A two-faced tile's back is drawn as a front of its own.
             let back = design.backs.enabled.then(|| match tile.back_view() {
                 Some(seen) => front(&seen, shape, &design.style, &design.palette),
-                None => back(tile, shape, &design.backs, &design.palette, &numbers),
+                None => back(tile, shape, &design.backs),
             });
             let front = front(tile, shape, &design.style, &design.palette);
             Cutout {
