@@ -161,13 +161,20 @@ pub fn upright_on_page(items: &[Item], upright: &[UprightLayer], placement: Affi
         let about = Affine::translate(layer.anchor.to_vec2())
             * Affine::rotate(back)
             * Affine::translate(-layer.anchor.to_vec2());
-        match item {
-            Item::Group(group) => group.transform = about * group.transform,
-            Item::Use(used) => used.transform = about * used.transform,
-            Item::Shape(_) | Item::Image(_) => {}
-        }
+        turn_layer(item, about);
     }
     items
+}
+
+/// A layer's item turned by `about` (applied after its own transform).
+fn turn_layer(item: &mut Item, about: Affine) {
+    match item {
+        Item::Group(group) => group.transform = about * group.transform,
+        Item::Use(used) => used.transform = about * used.transform,
+        // A clipped layer turns inside its clip, which stays on the face.
+        Item::Clip(clip) => clip.items.iter_mut().for_each(|inner| turn_layer(inner, about)),
+        Item::Shape(_) | Item::Image(_) => {}
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use super::text::lay_out;
 use super::{Layer, LayerKind, Level, Turn};
 use crate::cutout::UprightLayer;
 use crate::geometry::outline::Outline;
-use crate::scene::{Group, Item, Shape, Use};
+use crate::scene::{Clip, Group, Item, Shape, Use};
 
 /// A face's items, and which of them are upright layers.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -60,11 +60,22 @@ pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item
 fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, Point)> {
     let transform = super::anchor::layer_frame(&layer.place, outline)? * inner;
     let at = super::anchor::pinned_at(&layer.place, outline)?;
-    if let Some(symbol) = &layer.art {
-        return Some((Item::Use(Use { symbol: symbol.clone(), transform }), at));
-    }
-    let items = kind_items(&layer.kind);
-    (!items.is_empty()).then_some((Item::Group(Group { transform, items }), at))
+    let placed = match &layer.art {
+        Some(symbol) => Item::Use(Use { symbol: symbol.clone(), transform }),
+        None => {
+            let items = kind_items(&layer.kind);
+            if items.is_empty() {
+                return None;
+            }
+            Item::Group(Group { transform, items })
+        }
+    };
+    // An image is clipped to the face: nothing of it is printed past the outline.
+    let item = match layer.kind {
+        LayerKind::Image(_) => Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] }),
+        _ => placed,
+    };
+    Some((item, at))
 }
 
 /// What a layer draws, in its own frame.

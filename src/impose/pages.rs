@@ -215,7 +215,7 @@ mod tests {
             .iter()
             .map(|item| match item {
                 Item::Group(group) => group.transform,
-                Item::Shape(_) | Item::Use(_) | Item::Image(_) => {
+                Item::Shape(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => {
                     panic!("art not placed by a group")
                 }
             })
