@@ -7,9 +7,10 @@
 use kurbo::{Affine, BezPath, Point};
 
 use crate::face::Level;
-use crate::face::draw::FaceArt;
+use crate::face::draw::{FaceArt, face_items};
 use crate::face::items::piece_outline;
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
+use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
 use crate::model::pieces::{Board, Face};
 use crate::scene::cut_style::CUT_WIDTH_MM;
@@ -111,10 +112,21 @@ pub fn board_art(board: &Board) -> Vec<Item> {
         (0..points.len()).map(move |k| (points[k], points[(k + 1) % points.len()]))
     }));
     let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(board.lines, board.line_width_mm) };
-    vec![
-        Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill)),
-        Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)),
-    ]
+    // Cell layers: below the grid lines, or above them.
+    let cell_layers = |level: Level| -> Vec<Item> {
+        let cells = board.cells.iter().zip(&board.cell_faces);
+        cells
+            .flat_map(|(&cell, layers)| {
+                let corners = corners(grid.kind, cell).into_iter().map(|p| grid.point_mm(p));
+                face_items(layers, &Outline::polygon(corners.collect()), level)
+            })
+            .collect()
+    };
+    let mut items = vec![Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill))];
+    items.extend(cell_layers(Level::Below));
+    items.push(Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)));
+    items.extend(cell_layers(Level::Above));
+    items
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub mod fonts;
 pub mod image;
 pub mod items;
 pub mod number_back;
+pub mod part_faces;
 pub mod pips;
 pub mod raster;
 pub mod resolve;

@@ -157,6 +157,9 @@ pub struct Board {
     pub lines: Colour,
     pub line_width_mm: f64,
     pub position: Position,
+    /// Each cell's face layers (`[board] template`), in the order of `cells`; empty when
+    /// the board has no template.
+    pub cell_faces: Vec<Vec<crate::face::Layer>>,
 }
 
 /// What the piece tables of a file are, before resolving.
@@ -415,6 +418,7 @@ fn resolve_board(
         lines,
         line_width_mm,
         position: resolver.source.start_of(&entry.span()),
+        cell_faces: Vec::new(),
     }
 }
 
