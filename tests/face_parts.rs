@@ -196,3 +196,65 @@ fn the_documentation_example_of_faces_on_cells_and_nets_builds() {
     assert!(dir.join("out/example/example-board.pdf").exists());
     assert!(dir.join("out/example/example-nets.pdf").exists());
 }
+
+/// Two square pieces of one group: `fields` on the group give both a pip count, which
+/// piece B overrides with its own.
+fn group_fields_design(group_fields: &str) -> String {
+    format!(
+        r##"[set]
+name = "Groups"
+
+[palette]
+red = "#d62828"
+
+[grid]
+kind = "square"
+square_mm = 30.0
+
+[faces.pips]
+layers = [{{ pips = "{{n}}", size_mm = 20, colour = "#0a0b0c" }}]
+
+[[piece_groups]]
+name = "one"
+front = {{ colour = "red", template = "pips" }}
+back = {{ colour = "red" }}
+{group_fields}
+
+[[pieces]]
+code = "A"
+group = "one"
+cells = ["0 0"]
+
+[[pieces]]
+code = "B"
+group = "one"
+cells = ["0 0"]
+fields = {{ n = 5 }}
+"##
+    )
+}
+
+#[test]
+fn pieces_inherit_their_groups_fields_and_override_them() {
+    let dir = scratch("group-fields");
+    fs::write(dir.join("d.toml"), group_fields_design("fields = { n = 3 }")).unwrap();
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    // Each face's pips are one path, a subpath (`M`) per pip.
+    let svg = fs::read_to_string(dir.join("out/d/d-pieces-sheet-01-front.svg")).unwrap();
+    let pips: Vec<usize> = svg
+        .lines()
+        .filter(|line| line.contains("fill=\"#0a0b0c\""))
+        .map(|line| line.matches('M').count())
+        .collect();
+    assert_eq!(pips, [3, 5], "A has the group's 3 pips, B its own 5");
+    let toml = group_fields_design("fields = { n = [3] }");
+    let (exit, out) = check_text("group-fields-bad", "d.toml", &toml);
+    assert_eq!(exit, 2, "{out}");
+    let at = format!("d.toml:{}:", line_of(&toml, "fields = { n = [3] }"));
+    assert!(out.contains(&at) && out.contains("field `n` is not text or a number"), "{out}");
+    let toml = group_fields_design("");
+    let (exit, out) = check_text("group-fields-missing", "d.toml", &toml);
+    assert_eq!(exit, 2, "{out}");
+    assert!(out.contains("piece A (front)") && out.contains("has no field `n`"), "{out}");
+}

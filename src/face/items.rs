@@ -78,7 +78,8 @@ pub fn tile_faces(
     }
 }
 
-/// Resolves the faces of every piece from its face tables or its group's.
+/// Resolves the faces of every piece from its face tables or its group's, with its fields
+/// over its group's.
 pub fn piece_faces(
     r: &mut Resolver<'_>,
     faces: &mut FaceResolver<'_>,
@@ -101,7 +102,11 @@ pub fn piece_faces(
         if let Some(name) = &piece.name {
             built_in.push(("name", name.clone()));
         }
-        let fields = fields(r, &built_in, table.fields.as_ref());
+        // The group's fields over the built-in ones, the piece's own over both.
+        let inherited = fields(r, &built_in, group.and_then(|g| g.fields.as_ref()));
+        let inherited: Vec<(&str, String)> =
+            inherited.iter().map(|(name, value)| (name.as_str(), value.clone())).collect();
+        let fields = fields(r, &inherited, table.fields.as_ref());
         for side in ["front", "back"] {
             let (own, inherited) = match side {
                 "front" => (&table.front, group.and_then(|g| g.front.as_ref())),

@@ -66,6 +66,9 @@ pub struct PieceGroupTable {
     pub symmetry: Option<Spanned<String>>,
     pub front: Option<Spanned<FaceTable>>,
     pub back: Option<Spanned<FaceTable>>,
+    /// Fields every piece of the group has for its faces' templates (a piece's own field
+    /// of the same name wins).
+    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
 }
 
 /// `[[pieces]]`: one shape of piece and how many are made.
@@ -81,7 +84,7 @@ pub struct PieceTable {
     pub cells: Spanned<Vec<Spanned<String>>>,
     pub front: Option<Spanned<FaceTable>>,
     pub back: Option<Spanned<FaceTable>>,
-    /// Values for `{name}` in the faces' templates.
+    /// Values for `{name}` in the faces' templates (over the group's `fields`).
     pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
 }
 
