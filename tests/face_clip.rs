@@ -47,6 +47,11 @@ layers = [{ image = "big.svg", size_mm = 80 }]
 number = 2
 edges = ["red dot", "red dot", "red dot", "red dot"]
 layers = [{ image = "big.png", size_mm = 80, at = "corner 1" }]
+
+[[tiles]]
+number = 3
+edges = ["red dot", "red dot", "red dot", "red dot"]
+layers = [{ image = "big.svg", size_mm = 10, rotate = 45 }]
 "##;
 
 /// mm² of the page painted exactly `colour`.
@@ -67,12 +72,17 @@ fn images_larger_than_their_tiles_are_clipped_to_the_outline() {
     assert_eq!(code(&build), 0, "{}", text(&build).1);
 
     let svg = fs::read_to_string(dir.join("out/d/d-sheet-01-front.svg")).unwrap();
-    assert_eq!(svg.matches("<clipPath").count(), 2, "one clip per image");
+    // An image well inside its face (a 10 mm square turned any way stays 7.1 mm from the
+    // centre of a 30 mm square) needs no clip.
+    assert_eq!(svg.matches("<clipPath").count(), 2, "one clip per image reaching past");
     let (_, _, pixels) = decode_png(&svg_to_png(&svg, DPI, Paper::White).unwrap()).unwrap();
     // Unclipped, each image would cover 80 × 80 = 6400 mm²; clipped, at most its 30 × 30 mm
-    // tile (less the cut line drawn over the outline and the dots on the edges).
-    for (what, colour) in [("SVG", [0x11, 0x22, 0x33]), ("PNG", [0xaa, 0x33, 0x11])] {
-        let area = area_mm2(&pixels, colour);
+    // tile (less the cut line drawn over the outline and the dots on the edges). The SVG
+    // image also paints the small 10 × 10 mm square.
+    for (what, colour, more) in
+        [("SVG", [0x11, 0x22, 0x33], 100.0), ("PNG", [0xaa, 0x33, 0x11], 0.0)]
+    {
+        let area = area_mm2(&pixels, colour) - more;
         assert!(area > 750.0 && area <= 900.0, "{what} image covers {area} mm²");
     }
 

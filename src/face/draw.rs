@@ -2,7 +2,7 @@
 //! inset, offset, rotation), wrapped in one scene group; a face's art keeps where its
 //! upright layers are, so imposition can keep them upright on a turned face.
 
-use kurbo::{Affine, Point};
+use kurbo::{Affine, Line, ParamCurveNearest, Point, Shape as _};
 
 use super::image::image_items;
 use super::pips::pips_items;
@@ -72,10 +72,33 @@ fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, 
     };
     // An image is clipped to the face: nothing of it is printed past the outline.
     let item = match layer.kind {
-        LayerKind::Image(_) => Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] }),
+        LayerKind::Image(_) if reaches_past(&placed, at, outline) => {
+            Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] })
+        }
         _ => placed,
     };
     Some((item, at))
+}
+
+/// Whether `item` could reach past the outline, however it is turned about `at` (upright
+/// layers are turned on turned faces): unless the disc about `at` holding its ink lies
+/// inside the outline. Outlines without corners (circles) are always assumed reached.
+fn reaches_past(item: &Item, at: Point, outline: &Outline) -> bool {
+    let Some(ink) =
+        crate::render::pdf_symbols::bounds(std::slice::from_ref(item), Affine::IDENTITY)
+    else {
+        return false;
+    };
+    let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
+    let radius = corners.iter().map(|&c| at.distance(c.into())).fold(0.0, f64::max);
+    let n = outline.corners.len();
+    if n < 3 || !outline.path.contains(at) {
+        return true;
+    }
+    (0..n).any(|k| {
+        let edge = Line::new(outline.corners[k], outline.corners[(k + 1) % n]);
+        edge.nearest(at, 1e-9).distance_sq < radius * radius
+    })
 }
 
 /// What a layer draws, in its own frame.
@@ -109,7 +132,7 @@ mod tests {
     use crate::face::{Align, Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
     use crate::geometry::polygon::RegularPolygon;
     use crate::scene::Colour;
-    use kurbo::{Point, Rect, Shape as _};
+    use kurbo::{Point, Rect};
 
     fn placed_bounds(item: &Item) -> Rect {
         let Item::Group(group) = item else { panic!("a group") };

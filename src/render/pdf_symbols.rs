@@ -168,7 +168,7 @@ impl Shared {
 }
 
 /// Everything the items paint, stroke widths included, or `None` when they paint nothing.
-fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
+pub fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
     let mut all: Option<Rect> = None;
     for item in items {
         let rect = match item {
