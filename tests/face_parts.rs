@@ -7,7 +7,7 @@ mod common;
 
 use std::fs;
 
-use common::pdf::{Fill, bounds, fills};
+use common::pdf::{Fill, bounds, centroid, fills};
 use common::{check_text, code, line_of, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -19,18 +19,6 @@ fn built(name: &str, design: &str, pdf_name: &str) -> Document {
     let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{}", text(&build).1);
     Document::load(dir.join("out/d").join(pdf_name)).expect("the PDF parses")
-}
-
-/// The centroid of a polygon fill's distinct corners.
-fn centroid(fill: &Fill) -> (f64, f64) {
-    let mut corners: Vec<(f64, f64)> = Vec::new();
-    for &p in &fill.points {
-        if corners.iter().all(|q| (p.0 - q.0).hypot(p.1 - q.1) > 1e-6) {
-            corners.push(p);
-        }
-    }
-    let n = corners.len() as f64;
-    corners.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n))
 }
 
 /// Every mark is 3 mm square and centred on the centroid of one of `places`; returns how

@@ -7,7 +7,7 @@ mod common;
 
 use std::fs;
 
-use common::pdf::{Fill, bounds, fills};
+use common::pdf::{Fill, bounds, centroid, fills};
 use common::{code, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -70,19 +70,7 @@ fn built(name: &str, design: &str) -> Document {
 
 /// The centre of each tile (the mean of its background's distinct corners).
 fn tile_centres(fills: &[Fill]) -> Vec<(f64, f64)> {
-    let tiles = fills.iter().filter(|f| f.colour == [1, 2, 3]);
-    tiles
-        .map(|f| {
-            let mut corners: Vec<(f64, f64)> = Vec::new();
-            for &p in &f.points {
-                if corners.iter().all(|q| (p.0 - q.0).hypot(p.1 - q.1) > 1e-6) {
-                    corners.push(p);
-                }
-            }
-            let n = corners.len() as f64;
-            corners.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n))
-        })
-        .collect()
+    fills.iter().filter(|f| f.colour == [1, 2, 3]).map(centroid).collect()
 }
 
 /// Text moved 5 mm down from each tile's centre sits 5 mm below it on the page (the PDF's
