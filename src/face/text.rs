@@ -220,6 +220,17 @@ mod tests {
     }
 
     #[test]
+    fn ink_alignment_centres_the_glyphs_and_centre_alignment_the_advance() {
+        let ink = lay_out(&TextLayer { align: Align::Ink, ..layer("6.", 10.0, None) });
+        let centre = lay_out(&layer("6.", 10.0, None));
+        let (ink_box, centre_box) = (ink.path.bounding_box(), centre.path.bounding_box());
+        assert!(ink_box.center().x.abs() < 1e-9, "{ink_box:?}");
+        // Centred on the advance, the dot's side bearing pulls the ink to the left.
+        assert!(centre_box.center().x < -0.1, "{centre_box:?}");
+        assert!((ink_box.width() - centre_box.width()).abs() < 1e-9);
+    }
+
+    #[test]
     fn left_and_right_alignment_use_the_box_sides() {
         let mut left = layer("Hi", 4.0, Some((20.0, 10.0)));
         left.align = Align::Left;
