@@ -6,7 +6,7 @@
 //! cutouts from a design; a packing (`crate::impose::packing`) places them on sheets; the
 //! one imposition path (`crate::impose::pages`) draws every page from them.
 
-use kurbo::{Affine, Rect};
+use kurbo::{Affine, Point, Rect, Vec2};
 
 use crate::geometry::outline::Outline;
 use crate::scene::frame::Frame;
@@ -22,6 +22,16 @@ pub enum Cut {
     /// Along lines the cutout draws itself, standing apart from its neighbours (nets with
     /// glue tabs, a board with box walls): its own cut lines and fold lines, in its frame.
     Drawn { cuts: Vec<Item>, folds: Vec<Item> },
+}
+
+/// A face layer drawn upright (`turn = "upright"`): the index of its item among a face's
+/// top-level items and its anchor point, so that a face turned on the page (by its packing,
+/// or by the duplex flip for a back) can turn the layer back about its anchor to read
+/// upright on the printed page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UprightLayer {
+    pub index: usize,
+    pub anchor: Point,
 }
 
 /// One thing cut out of the paper, everything in its own frame (mm, y down).
@@ -42,6 +52,10 @@ pub struct Cutout {
     /// (tiles, whose outlines that flip keeps).
     pub back_frame: Affine,
     pub cut: Cut,
+    /// The upright layers among the front's items.
+    pub front_upright: Vec<UprightLayer>,
+    /// The upright layers among the back's items.
+    pub back_upright: Vec<UprightLayer>,
 }
 
 impl Cutout {
@@ -56,6 +70,8 @@ impl Cutout {
             back: None,
             back_frame: Affine::IDENTITY,
             cut: Cut::Shared { bleed_mm: 0.0 },
+            front_upright: Vec::new(),
+            back_upright: Vec::new(),
         }
     }
 
@@ -74,7 +90,21 @@ impl Cutout {
             back: None,
             back_frame: Affine::IDENTITY,
             cut: Cut::Drawn { cuts: of(Role::Cut), folds: of(Role::Fold) },
+            front_upright: Vec::new(),
+            back_upright: Vec::new(),
         }
+    }
+
+    /// The front's items as placed on a page by `placement`: its upright layers turned back
+    /// so that they read upright on the page.
+    pub fn placed_front(&self, placement: Affine) -> Vec<Item> {
+        upright_on_page(&self.front, &self.front_upright, placement)
+    }
+
+    /// The back's items (if any) as placed on the back page by `placement` (which includes
+    /// the duplex mirror and `back_frame`): upright layers read upright on the back page.
+    pub fn placed_back(&self, placement: Affine) -> Option<Vec<Item>> {
+        Some(upright_on_page(self.back.as_ref()?, &self.back_upright, placement))
     }
 
     /// The cut lines it draws itself (none when the packing cuts along its outline).
@@ -111,10 +141,46 @@ impl Cutout {
     }
 }
 
+/// `items` with each upright layer turned about its anchor so that, once `placement` is
+/// applied, the layer's axes are the page's. A mirroring placement (a back drawn as seen
+/// through the front) comes with layers drawn mirrored, so the turn undoes the rest.
+pub fn upright_on_page(items: &[Item], upright: &[UprightLayer], placement: Affine) -> Vec<Item> {
+    let [a, b, c, d, _, _] = placement.as_coeffs();
+    let mirrored = a * d - b * c < 0.0;
+    // The angle the placement turns the layer's x axis by (a mirrored layer's axis is drawn
+    // flipped, so the placement sends its x axis to the image of -x).
+    let x_axis = if mirrored { Vec2::new(-a, -b) } else { Vec2::new(a, b) };
+    let turn = x_axis.atan2();
+    let mut items = items.to_vec();
+    if turn.abs() < 1e-12 {
+        return items;
+    }
+    let back = if mirrored { turn } else { -turn };
+    for layer in upright {
+        let Some(item) = items.get_mut(layer.index) else { continue };
+        let about = Affine::translate(layer.anchor.to_vec2())
+            * Affine::rotate(back)
+            * Affine::translate(-layer.anchor.to_vec2());
+        turn_layer(item, about);
+    }
+    items
+}
+
+/// A layer's item turned by `about` (applied after its own transform).
+fn turn_layer(item: &mut Item, about: Affine) {
+    match item {
+        Item::Group(group) => group.transform = about * group.transform,
+        Item::Use(used) => used.transform = about * used.transform,
+        // A clipped layer turns inside its clip, which stays on the face.
+        Item::Clip(clip) => clip.items.iter_mut().for_each(|inner| turn_layer(inner, about)),
+        Item::Shape(_) | Item::Image(_) => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Colour, Shape, Stroke};
+    use crate::scene::{Colour, Group, Shape, Stroke};
     use kurbo::{BezPath, Point};
 
     fn line(width: f64) -> Item {
@@ -149,5 +215,39 @@ mod tests {
         let cut = frame.layers.iter().find(|l| l.role == Role::Cut).expect("a cut layer");
         let Item::Shape(shape) = &cut.items[0] else { panic!("not a shape") };
         assert_eq!(shape.path, cutout.outline.path);
+    }
+
+    #[test]
+    fn upright_layers_turn_back_about_their_anchors_and_others_keep_the_turn() {
+        let anchor = Point::new(3.0, -4.0);
+        let layer = |x: f64| {
+            let transform = Affine::translate((x, -4.0)) * Affine::rotate(0.25);
+            Item::Group(Group { transform, items: vec![line(1.0)] })
+        };
+        let items = vec![line(2.0), layer(3.0), layer(5.0)];
+        let upright = [UprightLayer { index: 1, anchor }];
+        let linear = |item: &Item| {
+            let Item::Group(group) = item else { panic!("a group") };
+            group.transform
+        };
+        for placement in [
+            Affine::translate((50.0, 60.0)) * Affine::rotate(std::f64::consts::FRAC_PI_2),
+            Affine::translate((50.0, 60.0)) * Affine::rotate(std::f64::consts::PI) * Affine::FLIP_X,
+        ] {
+            let mirrored = placement.determinant() < 0.0;
+            let inner = if mirrored { Affine::FLIP_X } else { Affine::IDENTITY };
+            let placed = upright_on_page(&items, &upright, placement);
+            assert_eq!(placed[0], items[0], "edge art is untouched");
+            assert_eq!(placed[2], items[2], "a layer turned with the item keeps the turn");
+            // On the page, the upright layer has only its own rotation left (reversed on a
+            // face drawn mirrored, which mirrors the whole layer about its anchor), and its
+            // anchor stays where the placement puts it.
+            let on_page = placement * linear(&placed[1]) * inner;
+            let expected = Affine::rotate(if mirrored { -0.25 } else { 0.25 });
+            let [a, b, c, d, _, _] = on_page.as_coeffs();
+            let [e, f, g, h, _, _] = expected.as_coeffs();
+            assert!([a - e, b - f, c - g, d - h].iter().all(|v| v.abs() < 1e-9), "{on_page:?}");
+            assert!((on_page * Point::ORIGIN).distance(placement * anchor) < 1e-9);
+        }
     }
 }

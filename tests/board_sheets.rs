@@ -60,7 +60,7 @@ fn marks(page: &Page) -> Vec<Point> {
         .flat_map(|l| l.items.iter())
         .filter_map(|item| match item {
             Item::Shape(s) => Some(s.path.bounding_box()),
-            Item::Group(_) | Item::Use(_) | Item::Image(_) => None,
+            Item::Group(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => None,
         })
         .filter(|b| {
             (b.width() - 2.0 * MARK_RADIUS_MM).abs() < 1e-6

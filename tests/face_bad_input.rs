@@ -179,6 +179,8 @@ fn wrong_layer_keys_are_refused_at_their_place() {
         (r#"{ text = "a", box_mm = [3] },"#, "`box_mm` is [3.0]", "[3]"),
         (r#"{ text = "a", colr = "red" },"#, "unknown field `colr`", "colr"),
         (r#"{ text = "a {b" },"#, "without its pair", "\"a {b\""),
+        (r#"{ text = "a", turn = "page" },"#, "unknown turn `page`", "\"page\""),
+        (r#"{ text = "a", align = "inked" },"#, "unknown alignment `inked`", "\"inked\""),
     ] {
         let design = design(layer, "");
         let err = refused("layer", &design, &[]);

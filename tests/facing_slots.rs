@@ -42,7 +42,7 @@ fn neighbours(shape: RegularPolygon) -> (Vec<TilePlacement>, Point) {
 /// their paths moved by the placement.
 fn slot_paths(design: &Design, tile: usize, place: &TilePlacement) -> Vec<(BezPath, Shape)> {
     let shape = design.shape.unwrap();
-    let items = front(&design.tiles[tile], shape, &design.style, &design.palette);
+    let items = front(&design.tiles[tile], shape, &design.style, &design.palette).items;
     items
         .into_iter()
         .skip(1)

@@ -1,36 +1,24 @@
 //! A tile's back as scene items in the tile's own frame: the outline filled with the back
-//! colour and either the `[backs]` template's layers or the built-in back, the tile's number
-//! with a dot after numbers that read as another one upside down.
-
-use kurbo::Point;
+//! colour and the layers of its back template — by default the built-in `number`
+//! (`face::number_back`), the tile's number with a dot after numbers that read as another
+//! one upside down.
 
 use crate::face::Level;
-use crate::face::draw::face_items;
+use crate::face::draw::FaceArt;
 use crate::geometry::outline::Outline;
-use crate::model::design::{Backs, Palette, Tile};
+use crate::model::design::{Backs, Tile};
 use crate::scene::{Item, Shape};
-use crate::text::{Anchor, text_outline};
 
-/// The back of `tile` on its `outline`, upright, centred on the origin; `numbers` are all
-/// the set's numbers.
-pub fn back(
-    tile: &Tile,
-    outline: &Outline,
-    backs: &Backs,
-    palette: &Palette,
-    numbers: &[u32],
-) -> Vec<Item> {
-    let mut items = vec![Item::Shape(Shape::filled(outline.path.clone(), backs.background))];
+/// The back of `tile` on its `outline`, upright, centred on the origin.
+pub fn back(tile: &Tile, outline: &Outline, backs: &Backs) -> FaceArt {
+    let background = Shape::filled(outline.path.clone(), backs.background);
+    let mut art = FaceArt::new(vec![Item::Shape(background)]);
     if let Some(layers) = &tile.faces.back {
-        // A back template replaces the number; its layers have no edge art between them.
-        items.extend(face_items(layers, outline, Level::Below));
-        items.extend(face_items(layers, outline, Level::Above));
-    } else if let Some(colour) = &tile.back {
-        let label = back_label(tile.number, numbers, backs.mark_upside_down_numbers);
-        let glyphs = text_outline(&label, backs.text_height_mm, Point::ORIGIN, Anchor::Centre);
-        items.push(Item::Shape(Shape::filled(glyphs, palette.colour(colour))));
+        // Its template's layers (the built-in `number` by default); no edge art between them.
+        art.push_layers(layers, outline, Level::Below, false);
+        art.push_layers(layers, outline, Level::Above, false);
     }
-    items
+    art
 }
 
 /// The number as printed: `6.` when 6 turned upside down reads as another number of the set.

@@ -4,7 +4,10 @@
 use kurbo::{Circle, Point, Shape as _, Vec2};
 
 use super::net::{FoldKind, TAB_TINT, bounds, fold_stroke, polygon_path, segments_path};
+use crate::face::Level;
+use crate::face::draw::face_items;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::geometry::outline::Outline;
 use crate::model::board::{Board, Player, Tray};
 use crate::model::design::Palette;
 use crate::scene::cut_style::cut_stroke_beside;
@@ -74,6 +77,17 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
         let points = cell.corners().map(|v| v.point(edge));
         art.push(Item::Shape(Shape::filled(polygon_path(&points), palette.colour(&mark.colour))));
     }
+    // Cell layers: below the grid lines and dots, or above them (and the arrows).
+    let cell_layers = |level: Level| -> Vec<Item> {
+        let cells = board.cell_faces.iter();
+        cells
+            .flat_map(|(cell, layers)| {
+                let outline = Outline::polygon(cell.corners().map(|v| v.point(edge)).to_vec());
+                face_items(layers, &outline, level)
+            })
+            .collect()
+    };
+    art.extend(cell_layers(Level::Below));
     let mut grid = Vec::new();
     for cell in board.cells.keys() {
         let [p, q, r] = cell.corners().map(|v| v.point(edge));
@@ -98,6 +112,7 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
         let middle = wall.from.midpoint(wall.to) + wall.out * (band / 2.0);
         art.push(arrow(middle, -wall.out, band * 0.7, palette.colour(&player.colour)));
     }
+    art.extend(cell_layers(Level::Above));
     // Without a box the hexagon is cut out and the arrows sit on the paper around it.
     let fold_kind = FoldKind::Valley;
     Frame::new(

@@ -7,7 +7,7 @@ use std::f64::consts::PI;
 use kurbo::{Arc, BezPath, Point, Vec2};
 
 use crate::face::Level;
-use crate::face::draw::face_items;
+use crate::face::draw::FaceArt;
 use crate::face::items::tile_outline;
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
@@ -25,12 +25,13 @@ pub fn outline(shape: RegularPolygon) -> BezPath {
 }
 
 /// The front of `tile`, centred on the origin with edge 0 on top.
-pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palette) -> Vec<Item> {
-    let mut items = vec![Item::Shape(Shape::filled(outline(shape), style.background))];
+pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palette) -> FaceArt {
+    let mut art = FaceArt::new(vec![Item::Shape(Shape::filled(outline(shape), style.background))]);
     let face_outline = tile_outline(shape);
-    items.extend(face_items(&tile.faces.front, &face_outline, Level::Below));
-    items.extend(super::regions::corner_items(tile, shape, palette));
-    items.extend(super::regions::region_items(tile, shape, style, palette));
+    art.push_layers(&tile.faces.front, &face_outline, Level::Below, false);
+    art.items.extend(super::regions::corner_items(tile, shape, palette));
+    art.items.extend(super::regions::region_items(tile, shape, style, palette));
+    let items = &mut art.items;
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile, shape) {
         let path = EdgeLine::between(shape, a, b).to_path();
@@ -65,8 +66,8 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         };
         items.push(Item::Shape(item));
     }
-    items.extend(face_items(&tile.faces.front, &face_outline, Level::Above));
-    items
+    art.push_layers(&tile.faces.front, &face_outline, Level::Above, false);
+    art
 }
 
 /// A face without edge art (a card, a counter, a rectangle or circle tile): `background`
@@ -76,11 +77,11 @@ pub fn layered_face(
     colour: crate::scene::Colour,
     layers: &[crate::face::Layer],
     outline: &crate::geometry::outline::Outline,
-) -> Vec<Item> {
-    let mut items = vec![Item::Shape(Shape::filled(background.clone(), colour))];
-    items.extend(face_items(layers, outline, Level::Below));
-    items.extend(face_items(layers, outline, Level::Above));
-    items
+) -> FaceArt {
+    let mut art = FaceArt::new(vec![Item::Shape(Shape::filled(background.clone(), colour))]);
+    art.push_layers(layers, outline, Level::Below, false);
+    art.push_layers(layers, outline, Level::Above, false);
+    art
 }
 
 /// Joins sorted so that short lines lie underneath and long ones cross over them.
@@ -184,13 +185,13 @@ mod tests {
         }
         // Pattern 003: three sharps, no crossing.
         let sharps = tile(&["r", "r", "y", "y", "b", "b"], &[(0, 1), (2, 3), (4, 5)]);
-        assert_eq!(casings(&front(&sharps, hex, &style(), &palette)), 0);
+        assert_eq!(casings(&front(&sharps, hex, &style(), &palette).items), 0);
         // Pattern 120: a straight crossing two gentles: it is drawn last, with one casing.
         let one_twenty = tile(&["r", "y", "b", "r", "b", "y"], &[(0, 3), (1, 5), (2, 4)]);
-        assert_eq!(casings(&front(&one_twenty, hex, &style(), &palette)), 1);
+        assert_eq!(casings(&front(&one_twenty, hex, &style(), &palette).items), 1);
         // Pattern 021: two crossing gentles and a sharp: the second gentle has a casing.
         let zero_twenty_one = tile(&["r", "y", "r", "y", "b", "b"], &[(0, 2), (1, 3), (4, 5)]);
-        assert_eq!(casings(&front(&zero_twenty_one, hex, &style(), &palette)), 1);
+        assert_eq!(casings(&front(&zero_twenty_one, hex, &style(), &palette).items), 1);
     }
 
     #[test]
@@ -203,7 +204,7 @@ mod tests {
         let mut road = tile(&["c", "r", "c", "r"], &[(0, 2), (1, 3)]);
         road.slots[0].kind = SlotKind::Region;
         road.slots[2].kind = SlotKind::Region;
-        let items = front(&road, square, &style(), &palette);
+        let items = front(&road, square, &style(), &palette).items;
         let city = Colour { r: 0, g: 0, b: 200 };
         let at = |filled: bool| {
             items.iter().position(|item| {
@@ -254,7 +255,7 @@ mod tests {
         one_line.slots[2].kind = SlotKind::Dot;
         let mut palette = Palette::default();
         palette.colours.insert("r".into(), Colour { r: 200, g: 0, b: 0 });
-        let items = front(&one_line, tri, &style(), &palette);
+        let items = front(&one_line, tri, &style(), &palette).items;
         let Item::Shape(stub) = &items[1] else { panic!("a stub") };
         // Edge 0 is on top: the stub runs down from it, 4 mm wide, 8 mm long to its tip.
         let bounds = stub.path.bounding_box();

@@ -5,7 +5,10 @@ use std::collections::BTreeSet;
 
 use kurbo::{Arc, BezPath, Circle, Point, Rect, Shape as _, Vec2};
 
+use crate::face::Level;
+use crate::face::draw::face_items;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::geometry::outline::Outline;
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::unfold::{ConeNet, centre, unfold};
 use crate::model::design::Palette;
@@ -99,6 +102,11 @@ fn polyhedron_frame(
     for (f, (face, flat)) in solid.faces.iter().zip(&net.faces).enumerate() {
         let fill = piece.faces.get(f).map_or_else(|| colour(&piece.colour), colour);
         art.push(Item::Shape(Shape::filled(polygon_path(&flat.corners), fill)));
+        let layers = piece.face_layers.get(f).filter(|l| !l.is_empty());
+        let face_outline = layers.map(|_| Outline::polygon(flat.corners.clone()));
+        if let (Some(layers), Some(outline)) = (layers, &face_outline) {
+            art.extend(face_items(layers, outline, Level::Below));
+        }
         let middle = centre(&flat.corners);
         let inradius = (0..flat.corners.len())
             .map(|i| {
@@ -116,6 +124,9 @@ fn polyhedron_frame(
             if let Some(ball) = piece.balls.get(v) {
                 art.push(disc(corner + (middle - corner) * 0.25, 0.2 * inradius, colour(ball)));
             }
+        }
+        if let (Some(layers), Some(outline)) = (layers, &face_outline) {
+            art.extend(face_items(layers, outline, Level::Above));
         }
         for i in 0..face.len() {
             let (p, q) = (face[i], face[(i + 1) % face.len()]);

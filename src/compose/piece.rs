@@ -7,9 +7,10 @@
 use kurbo::{Affine, BezPath, Point};
 
 use crate::face::Level;
-use crate::face::draw::{face_items, mirrored_face_items};
+use crate::face::draw::{FaceArt, face_items};
 use crate::face::items::piece_outline;
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
+use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
 use crate::model::pieces::{Board, Face};
 use crate::scene::cut_style::CUT_WIDTH_MM;
@@ -47,20 +48,16 @@ pub fn segments_path(grid: Grid, segments: &[Segment]) -> BezPath {
 
 /// One face of a piece made of `cells`. With `mirrored`, the face will be placed by a
 /// mirroring transform (a duplex back), so its mark is drawn mirrored to read correctly.
-pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Vec<Item> {
+pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> FaceArt {
     let loops = outline(grid.kind, cells);
-    let mut items = vec![Item::Shape(Shape::filled(loops_path(grid, &loops), face.colour))];
-    let face_layers = |level| {
-        let face_outline = piece_outline(grid, cells);
-        if mirrored {
-            mirrored_face_items(&face.layers, &face_outline, level)
-        } else {
-            face_items(&face.layers, &face_outline, level)
-        }
-    };
-    if !face.layers.is_empty() {
-        items.extend(face_layers(Level::Below));
+    let mut art =
+        FaceArt::new(vec![Item::Shape(Shape::filled(loops_path(grid, &loops), face.colour))]);
+    // Most pieces carry no layers: their outline is worked out only when needed.
+    let face_outline = (!face.layers.is_empty()).then(|| piece_outline(grid, cells));
+    if let Some(face_outline) = &face_outline {
+        art.push_layers(&face.layers, face_outline, Level::Below, mirrored);
     }
+    let items = &mut art.items;
     let inner = merge_collinear(&inner_sides(grid.kind, cells));
     if !inner.is_empty() {
         let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(face.lines, INNER_LINE_MM) };
@@ -84,10 +81,10 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Ve
             shape
         });
     }
-    if !face.layers.is_empty() {
-        items.extend(face_layers(Level::Above));
+    if let Some(face_outline) = &face_outline {
+        art.push_layers(&face.layers, face_outline, Level::Above, mirrored);
     }
-    items
+    art
 }
 
 /// Where a mark goes: the centre of the cell nearest the piece's centre of area.
@@ -115,10 +112,21 @@ pub fn board_art(board: &Board) -> Vec<Item> {
         (0..points.len()).map(move |k| (points[k], points[(k + 1) % points.len()]))
     }));
     let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(board.lines, board.line_width_mm) };
-    vec![
-        Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill)),
-        Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)),
-    ]
+    // Cell layers: below the grid lines, or above them.
+    let cell_layers = |level: Level| -> Vec<Item> {
+        let cells = board.cells.iter().zip(&board.cell_faces);
+        cells
+            .flat_map(|(&cell, layers)| {
+                let corners = corners(grid.kind, cell).into_iter().map(|p| grid.point_mm(p));
+                face_items(layers, &Outline::polygon(corners.collect()), level)
+            })
+            .collect()
+    };
+    let mut items = vec![Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill))];
+    items.extend(cell_layers(Level::Below));
+    items.push(Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)));
+    items.extend(cell_layers(Level::Above));
+    items
 }
 
 #[cfg(test)]
@@ -142,7 +150,7 @@ mod tests {
             mark_colour: Colour::BLACK,
             layers: Vec::new(),
         };
-        let items = piece_face(grid(), &square_cells(GridKind::Tetrakis, 0, 0), &face, false);
+        let items = piece_face(grid(), &square_cells(GridKind::Tetrakis, 0, 0), &face, false).items;
         let Item::Shape(fill) = &items[0] else { panic!() };
         assert!((fill.path.area().abs() - 48.0 * 48.0).abs() < 1e-9);
         let Item::Shape(lines) = &items[1] else { panic!() };

@@ -249,7 +249,7 @@ fn pieces_items(diagram: &Diagram, pieces: &[&BoardPiece], width: f64) -> Vec<It
     };
     let grid = set.grid;
     let mut items: Vec<Item> =
-        pieces.iter().flat_map(|p| piece_face(grid, &p.cells, &p.face, false)).collect();
+        pieces.iter().flat_map(|p| piece_face(grid, &p.cells, &p.face, false).items).collect();
     for piece in pieces {
         let path = loops_path(grid, &outline(grid.kind, &piece.cells));
         let edge =

@@ -52,7 +52,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
     }
     for place in &diagram.places {
         let design = &diagram.design;
-        let art = front(&place.tile, diagram.grid.shape, &design.style, &design.palette);
+        let art = front(&place.tile, diagram.grid.shape, &design.style, &design.palette).items;
         let transform = diagram.grid.placement(place.cell, place.turn).transform();
         items.push(Item::Group(Group { transform, items: art }));
     }

@@ -2,8 +2,9 @@
 //! design files), and the frame a layer is drawn in once its anchor, turn, inset, offset
 //! and rotation are applied.
 //!
-//! A layer's frame has x to the right and y down. Upright, those are the page's axes;
-//! turned to the edge, y points from the anchor into the outline (towards its centre), so
+//! A layer's frame has x to the right and y down. Upright or turned with the item, those are
+//! the item's axes (imposition turns upright layers back to the page's, see
+//! `Cutout::placed_front`); turned to the edge, y points from the anchor into the outline (towards its centre), so
 //! text at an edge reads along it with its foot towards the middle.
 
 use kurbo::{Affine, Point, Vec2};
@@ -22,8 +23,11 @@ pub enum Anchor {
 /// Which way is up for a layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
-    /// Up is up on the page.
+    /// Up is up on the printed page, whichever way the packing turns the item (and on a
+    /// back, as seen on the back page).
     Upright,
+    /// Up is the item's own up (edge 1 on top of a tile): the layer turns with the item.
+    Item,
     /// The layer's foot points into the outline: along an edge, or facing out of a corner.
     Edge,
 }
@@ -54,6 +58,7 @@ impl Turn {
     pub fn parse(text: &str) -> Option<Turn> {
         match text.trim() {
             "upright" => Some(Turn::Upright),
+            "item" => Some(Turn::Item),
             "edge" => Some(Turn::Edge),
             _ => None,
         }
@@ -88,10 +93,17 @@ pub fn anchor_point(anchor: Anchor, outline: &Outline) -> Option<(Point, Vec2)> 
     }
 }
 
+/// Where a layer is pinned: its anchor's point moved by the inset (before the offset and
+/// rotation, which apply in the layer's frame about this point).
+pub fn pinned_at(place: &Placement, outline: &Outline) -> Option<Point> {
+    let (point, inward) = anchor_point(place.anchor, outline)?;
+    Some(point + inward * place.inset_mm)
+}
+
 /// The affine map from a layer's own frame (origin at its anchor, mm) to the item's frame.
 pub fn layer_frame(place: &Placement, outline: &Outline) -> Option<Affine> {
-    let (point, inward) = anchor_point(place.anchor, outline)?;
-    let at = point + inward * place.inset_mm;
+    let (_, inward) = anchor_point(place.anchor, outline)?;
+    let at = pinned_at(place, outline)?;
     let angle = match place.turn {
         Turn::Edge if inward != Vec2::ZERO => (-inward.x).atan2(inward.y),
         _ => 0.0,

@@ -1,42 +1,104 @@
 //! Draws resolved layers on an outline: each layer's items in its own frame (anchor, turn,
-//! inset, offset, rotation), wrapped in one scene group.
+//! inset, offset, rotation), wrapped in one scene group; a face's art keeps where its
+//! upright layers are, so imposition can keep them upright on a turned face.
 
-use kurbo::Affine;
+use kurbo::{Affine, Line, ParamCurveNearest, Point, Shape as _};
 
 use super::image::image_items;
 use super::pips::pips_items;
 use super::shapes::shape_items;
 use super::text::lay_out;
-use super::{Layer, LayerKind, Level};
+use super::{Layer, LayerKind, Level, Turn};
+use crate::cutout::UprightLayer;
 use crate::geometry::outline::Outline;
-use crate::scene::{Group, Item, Shape, Use};
+use crate::scene::{Clip, Group, Item, Shape, Use};
+
+/// A face's items, and which of them are upright layers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FaceArt {
+    pub items: Vec<Item>,
+    pub upright: Vec<UprightLayer>,
+}
+
+impl FaceArt {
+    pub fn new(items: Vec<Item>) -> FaceArt {
+        FaceArt { items, upright: Vec::new() }
+    }
+
+    /// Appends the layers at `level`, noting the upright ones. With `mirrored`, each layer
+    /// is mirrored left to right about its own anchor: for faces placed by a mirroring
+    /// transform, so that their text still reads.
+    pub fn push_layers(
+        &mut self,
+        layers: &[Layer],
+        outline: &Outline,
+        level: Level,
+        mirrored: bool,
+    ) {
+        let inner = if mirrored { Affine::FLIP_X } else { Affine::IDENTITY };
+        for layer in layers.iter().filter(|layer| layer.level == level) {
+            let Some((item, at)) = layer_item(layer, outline, inner) else { continue };
+            if layer.place.turn == Turn::Upright {
+                self.upright.push(UprightLayer { index: self.items.len(), anchor: at });
+            }
+            self.items.push(item);
+        }
+    }
+}
 
 /// The items of every layer at `level`, in order; a layer whose anchor the outline lacks
 /// draws nothing (resolving refuses such anchors on tiles and pieces).
 pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    placed_items(layers, outline, level, Affine::IDENTITY)
+    let mut art = FaceArt::default();
+    art.push_layers(layers, outline, level, false);
+    art.items
 }
 
-/// Like [`face_items`], each layer mirrored left to right about its own anchor: for faces
-/// that are placed by a mirroring transform, so that their text still reads.
-pub fn mirrored_face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    placed_items(layers, outline, level, Affine::FLIP_X)
-}
-
-fn placed_items(layers: &[Layer], outline: &Outline, level: Level, inner: Affine) -> Vec<Item> {
-    let at_level = layers.iter().filter(|layer| layer.level == level);
-    at_level.filter_map(|layer| layer_item(layer, outline, inner)).collect()
-}
-
-/// One layer placed by its frame (its shared drawing, or its items in a group); `inner` is
-/// applied first, in the layer frame.
-fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<Item> {
+/// One layer placed by its frame (its shared drawing, or its items in a group), and the
+/// point it is pinned at (its anchor moved by the inset); `inner` is applied first, in the layer
+/// frame.
+fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, Point)> {
     let transform = super::anchor::layer_frame(&layer.place, outline)? * inner;
-    if let Some(symbol) = &layer.art {
-        return Some(Item::Use(Use { symbol: symbol.clone(), transform }));
+    let at = super::anchor::pinned_at(&layer.place, outline)?;
+    let placed = match &layer.art {
+        Some(symbol) => Item::Use(Use { symbol: symbol.clone(), transform }),
+        None => {
+            let items = kind_items(&layer.kind);
+            if items.is_empty() {
+                return None;
+            }
+            Item::Group(Group { transform, items })
+        }
+    };
+    // An image is clipped to the face: nothing of it is printed past the outline.
+    let item = match layer.kind {
+        LayerKind::Image(_) if reaches_past(&placed, at, outline) => {
+            Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] })
+        }
+        _ => placed,
+    };
+    Some((item, at))
+}
+
+/// Whether `item` could reach past the outline, however it is turned about `at` (upright
+/// layers are turned on turned faces): unless the disc about `at` holding its ink lies
+/// inside the outline. Outlines without corners (circles) are always assumed reached.
+fn reaches_past(item: &Item, at: Point, outline: &Outline) -> bool {
+    let Some(ink) =
+        crate::render::pdf_symbols::bounds(std::slice::from_ref(item), Affine::IDENTITY)
+    else {
+        return false;
+    };
+    let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
+    let radius = corners.iter().map(|&c| at.distance(c.into())).fold(0.0, f64::max);
+    let n = outline.corners.len();
+    if n < 3 || !outline.path.contains(at) {
+        return true;
     }
-    let items = kind_items(&layer.kind);
-    (!items.is_empty()).then_some(Item::Group(Group { transform, items }))
+    (0..n).any(|k| {
+        let edge = Line::new(outline.corners[k], outline.corners[(k + 1) % n]);
+        edge.nearest(at, 1e-9).distance_sq < radius * radius
+    })
 }
 
 /// What a layer draws, in its own frame.
@@ -70,7 +132,7 @@ mod tests {
     use crate::face::{Align, Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
     use crate::geometry::polygon::RegularPolygon;
     use crate::scene::Colour;
-    use kurbo::{Point, Rect, Shape as _};
+    use kurbo::{Point, Rect};
 
     fn placed_bounds(item: &Item) -> Rect {
         let Item::Group(group) = item else { panic!("a group") };

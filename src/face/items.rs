@@ -5,6 +5,7 @@
 use toml::Spanned;
 
 use super::fields::fields;
+use super::number_back::{NUMBER_TEMPLATE, number_layer, replaces_number};
 use super::resolve::{FaceResolver, ItemFace};
 use super::schema::ItemFaceTables;
 use crate::compose::back::back_label;
@@ -31,12 +32,18 @@ pub fn tile_faces(
     tiles: &mut [Tile],
 ) {
     let set_template = file.set.get_ref().template.as_ref();
-    let back_template = file.backs.as_ref().and_then(|b| b.get_ref().template.as_ref());
+    let backs_table = file.backs.as_ref().map(Spanned::get_ref);
+    let back_layers = backs_table.map_or(&[][..], |b| &b.layers[..]);
+    // Backs use the built-in `number` unless they name a template of the design's own.
+    let back_template = backs_table.and_then(|b| b.template.as_ref()).filter(|name| {
+        name.get_ref().trim() != NUMBER_TEMPLATE || faces.has_template(NUMBER_TEMPLATE)
+    });
+    let number_back = back_template.is_none() && !replaces_number(back_layers);
     if let Some(name) = set_template {
         faces.check_template(r, name);
     }
     if let Some(name) = back_template {
-        faces.check_template(r, name);
+        faces.check_template_among(r, name, &[NUMBER_TEMPLATE]);
     }
     let numbers: Vec<u32> = tiles.iter().map(|t| t.number).collect();
     for entry in &file.tiles {
@@ -44,7 +51,7 @@ pub fn tile_faces(
         let position = r.source.start_of(&entry.span());
         let Some(tile) = tiles.iter_mut().find(|t| t.position == position) else { continue };
         let label = back_label(tile.number, &numbers, backs.mark_upside_down_numbers);
-        let built_in = [("number", tile.number.to_string()), ("label", label)];
+        let built_in = [("number", tile.number.to_string()), ("label", label.clone())];
         let fields = fields(r, &built_in, table.fields.as_ref());
         let what = format!("tile {}", tile.number);
         let front = ItemFaceTables {
@@ -58,16 +65,22 @@ pub fn tile_faces(
         if front.template.is_some() || !front.layers.is_empty() {
             tile.faces.front = faces.face(r, palette, &item);
         }
-        if let Some(name) = back_template {
-            let tables = ItemFaceTables { template: Some(name), layers: &[] };
+        if backs.enabled || back_template.is_some() || !back_layers.is_empty() {
+            let tables = ItemFaceTables { template: back_template, layers: back_layers };
             let back =
                 ItemFace { what: format!("the back of tile {}", tile.number), tables, ..item };
-            tile.faces.back = Some(faces.face(r, palette, &back));
+            let mut layers = faces.face(r, palette, &back);
+            if let Some(colour) = tile.back.as_ref().filter(|_| number_back) {
+                let colour = palette.colour(colour);
+                layers.insert(0, number_layer(label, colour, backs.text_height_mm, position));
+            }
+            tile.faces.back = Some(layers);
         }
     }
 }
 
-/// Resolves the faces of every piece from its face tables or its group's.
+/// Resolves the faces of every piece from its face tables or its group's, with its fields
+/// over its group's.
 pub fn piece_faces(
     r: &mut Resolver<'_>,
     faces: &mut FaceResolver<'_>,
@@ -90,7 +103,11 @@ pub fn piece_faces(
         if let Some(name) = &piece.name {
             built_in.push(("name", name.clone()));
         }
-        let fields = fields(r, &built_in, table.fields.as_ref());
+        // The group's fields over the built-in ones, the piece's own over both.
+        let inherited = fields(r, &built_in, group.and_then(|g| g.fields.as_ref()));
+        let inherited: Vec<(&str, String)> =
+            inherited.iter().map(|(name, value)| (name.as_str(), value.clone())).collect();
+        let fields = fields(r, &inherited, table.fields.as_ref());
         for side in ["front", "back"] {
             let (own, inherited) = match side {
                 "front" => (&table.front, group.and_then(|g| g.front.as_ref())),

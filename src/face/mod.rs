@@ -19,6 +19,8 @@ pub mod fields;
 pub mod fonts;
 pub mod image;
 pub mod items;
+pub mod number_back;
+pub mod part_faces;
 pub mod pips;
 pub mod raster;
 pub mod resolve;
@@ -70,6 +72,9 @@ pub enum Align {
     Left,
     Centre,
     Right,
+    /// Centred on the drawn glyphs rather than on their advance, so that a trailing dot
+    /// (`6.`) moves the digits only slightly.
+    Ink,
 }
 
 /// Text shaped in a font, drawn as outlines.

@@ -64,11 +64,31 @@ impl<'t> FaceResolver<'t> {
         FaceResolver { templates, folder, fonts: BTreeMap::new(), images: BTreeMap::new() }
     }
 
+    /// Whether the design declares a template of this name.
+    pub fn has_template(&self, name: &str) -> bool {
+        self.templates.is_some_and(|t| t.contains_key(name))
+    }
+
     /// Whether a template of this name exists (reporting it, with a near name, if not).
     pub fn check_template(&self, r: &mut Resolver<'_>, name: &Spanned<String>) -> bool {
+        self.check_template_among(r, name, &[])
+    }
+
+    /// Like [`Self::check_template`] where `built_in` names are known too.
+    pub fn check_template_among(
+        &self,
+        r: &mut Resolver<'_>,
+        name: &Spanned<String>,
+        built_in: &[&str],
+    ) -> bool {
         let wanted = name.get_ref().trim();
-        let known: Vec<&str> =
+        let mut known: Vec<&str> =
             self.templates.map(|t| t.keys().map(String::as_str).collect()).unwrap_or_default();
+        for name in built_in {
+            if !known.contains(name) {
+                known.push(name);
+            }
+        }
         if known.contains(&wanted) {
             return true;
         }
@@ -215,11 +235,12 @@ impl<'t> FaceResolver<'t> {
                 "left" => Align::Left,
                 "centre" | "center" => Align::Centre,
                 "right" => Align::Right,
+                "ink" => Align::Ink,
                 other => {
                     r.error(
                         &align.span(),
                         format!("unknown alignment `{other}`"),
-                        "use `left`, `centre` or `right`",
+                        "use `left`, `centre`, `right` or `ink`",
                     );
                     return None;
                 }
@@ -334,7 +355,7 @@ fn placement(r: &mut Resolver<'_>, table: &LayerTable, item: &ItemFace<'_>) -> O
             r.error(
                 &turn.span(),
                 format!("unknown turn `{}`", turn.get_ref()),
-                "use `upright` or `edge`",
+                "use `upright`, `item` or `edge`",
             );
             None
         })?;

@@ -35,7 +35,7 @@ pub struct LayerTable {
     pub id: Option<Spanned<String>>,
     /// `centre` (default), `corner K` or `edge K`.
     pub at: Option<Spanned<String>>,
-    /// `upright` (default) or `edge`: which way is up.
+    /// `upright` (default), `item` or `edge`: which way is up.
     pub turn: Option<Spanned<String>>,
     /// Distance from the anchor towards the centre, in mm.
     pub inset_mm: Option<Spanned<f64>>,
@@ -55,7 +55,7 @@ pub struct LayerTable {
     pub font: Option<Spanned<String>>,
     /// Text and pips colour: a palette name or `#rrggbb`.
     pub colour: Option<Spanned<String>>,
-    /// Text: `left`, `centre` or `right`.
+    /// Text: `left`, `centre`, `right` or `ink`.
     pub align: Option<Spanned<String>>,
     /// Text: line distance as a multiple of the font's line height.
     pub line_spacing: Option<Spanned<f64>>,

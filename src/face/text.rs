@@ -4,7 +4,7 @@
 //! `size_mm` is the height of a capital letter. A block of lines is centred on its anchor:
 //! from the top of the first line's capitals to the baseline of the last line.
 
-use kurbo::{Affine, BezPath};
+use kurbo::{Affine, BezPath, Shape as _};
 use rustybuzz::ttf_parser::GlyphId;
 use rustybuzz::{Face, UnicodeBuffer};
 
@@ -114,6 +114,11 @@ fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
             (Align::Left, None) => 0.0,
             (Align::Right, None) => -advance_mm,
             (Align::Centre, _) => -advance_mm / 2.0,
+            (Align::Ink, _) => {
+                let ink = outline.bounding_box();
+                let middle = if ink.width() > 0.0 { ink.center().x } else { advance / 2.0 };
+                -middle * scale
+            }
         };
         let baseline = -height_mm / 2.0 + size_mm + index as f64 * line_mm;
         let mut outline = outline;
@@ -212,6 +217,17 @@ mod tests {
         let fitted = lay_out(&fitted);
         assert!(fitted.fits && fitted.size_mm < 6.0 && fitted.height_mm <= 10.0);
         assert!(fitted.size_mm > 1.0, "{}", fitted.size_mm);
+    }
+
+    #[test]
+    fn ink_alignment_centres_the_glyphs_and_centre_alignment_the_advance() {
+        let ink = lay_out(&TextLayer { align: Align::Ink, ..layer("6.", 10.0, None) });
+        let centre = lay_out(&layer("6.", 10.0, None));
+        let (ink_box, centre_box) = (ink.path.bounding_box(), centre.path.bounding_box());
+        assert!(ink_box.center().x.abs() < 1e-9, "{ink_box:?}");
+        // Centred on the advance, the dot's side bearing pulls the ink to the left.
+        assert!(centre_box.center().x < -0.1, "{centre_box:?}");
+        assert!((ink_box.width() - centre_box.width()).abs() < 1e-9);
     }
 
     #[test]

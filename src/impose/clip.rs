@@ -24,6 +24,14 @@ pub fn clip_items(items: &[Item], transform: Affine, rect: Rect) -> Vec<Item> {
             Item::Use(used) => {
                 out.extend(clip_items(&used.symbol.items, transform * used.transform, rect))
             }
+            // What a clip holds is cut to the rectangle, then still clipped by its path.
+            Item::Clip(clip) => {
+                let items = clip_items(&clip.items, transform, rect);
+                if !items.is_empty() {
+                    let path = transform * clip.path.clone();
+                    out.push(Item::Clip(crate::scene::Clip { path, items }));
+                }
+            }
             // A bitmap is kept whole (placed, not cut): boards carry none today.
             Item::Image(raster) => out.push(Item::Group(crate::scene::Group {
                 transform,

@@ -270,7 +270,9 @@ mod tests {
                 .iter()
                 .map(|item| match item {
                     Item::Shape(shape) => shape.path.bounding_box(),
-                    Item::Group(_) | Item::Use(_) | Item::Image(_) => panic!("footers are shapes"),
+                    Item::Group(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => {
+                        panic!("footers are shapes")
+                    }
                 })
                 .reduce(|a, b| a.union(b))
                 .unwrap()

@@ -95,7 +95,8 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             .iter()
             .filter_map(|&(i, transform)| Some((part.cutouts.get(i)?, transform)))
             .collect();
-        let fronts = placed.iter().filter_map(|&(c, t)| group(t, art(&c.front, c, part.packing)));
+        let fronts =
+            placed.iter().filter_map(|&(c, t)| group(t, art(c.placed_front(t), c, part.packing)));
         let folds = placed.iter().filter_map(|&(c, t)| group(t, c.folds().to_vec()));
         let mut cuts: Vec<Item> =
             placed.iter().filter_map(|&(c, t)| group(t, c.own_cuts().to_vec())).collect();
@@ -121,8 +122,8 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         pages.push(Page::new(format!("sheet-{:02}{side}", index + 1), (width, height), layers));
         let Some(mirror) = mirror.filter(|_| has_backs) else { continue };
         let backs = placed.iter().filter_map(|&(c, t)| {
-            let back = art(c.back.as_ref()?, c, part.packing);
-            group(mirror * t * c.back_frame, back)
+            let placement = mirror * t * c.back_frame;
+            group(placement, art(c.placed_back(placement)?, c, part.packing))
         });
         let lines = back_footer(&counter, sheet.duplex);
         let back_marks = match packed.footer {
@@ -170,12 +171,10 @@ fn counter(part: &PartSheets<'_>, index: usize, count: usize) -> String {
 
 /// A face's art as printed: with its bleed grown underneath on a lattice, whose regular
 /// outlines grow evenly by scaling about their centres.
-fn art(items: &[Item], cutout: &Cutout, packing: &Packing) -> Vec<Item> {
+fn art(items: Vec<Item>, cutout: &Cutout, packing: &Packing) -> Vec<Item> {
     match (&cutout.cut, packing) {
-        (Cut::Shared { bleed_mm }, Packing::Lattice(shape)) => {
-            with_bleed(items.to_vec(), *shape, *bleed_mm)
-        }
-        _ => items.to_vec(),
+        (Cut::Shared { bleed_mm }, Packing::Lattice(shape)) => with_bleed(items, *shape, *bleed_mm),
+        _ => items,
     }
 }
 
@@ -216,7 +215,7 @@ mod tests {
             .iter()
             .map(|item| match item {
                 Item::Group(group) => group.transform,
-                Item::Shape(_) | Item::Use(_) | Item::Image(_) => {
+                Item::Shape(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => {
                     panic!("art not placed by a group")
                 }
             })

@@ -107,7 +107,7 @@ mod tests {
             .iter()
             .filter_map(|item| match item {
                 Item::Shape(shape) => Some(shape.path.bounding_box()),
-                Item::Group(_) | Item::Use(_) | Item::Image(_) => None,
+                Item::Group(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => None,
             })
             .collect()
     }

@@ -26,6 +26,8 @@ pub struct Board {
     pub tray: Option<Tray>,
     pub moves: Option<Moves>,
     pub position: Position,
+    /// Each cell's face layers (`[board] template`), for the cells that have any.
+    pub cell_faces: BTreeMap<Cell, Vec<crate::face::Layer>>,
 }
 
 /// A cell's or dot's colour, where it is written, and its row and column (from 1).
@@ -202,6 +204,7 @@ pub fn resolve_board(
         tray,
         moves,
         position: r.source.start_of(&table.span()),
+        cell_faces: BTreeMap::new(),
     }
 }
 

@@ -38,6 +38,8 @@ pub struct BoardTable {
     /// Boards on `[grid]`: the cells' colour and the grid lines' width.
     pub fill: Option<Spanned<String>>,
     pub line_width_mm: Option<Spanned<f64>>,
+    /// Both kinds: the face template drawn on every cell (`face::items::board_cell_faces`).
+    pub template: Option<Spanned<String>>,
 }
 
 /// Which kind of board a `[board]` table is.

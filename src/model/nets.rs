@@ -50,6 +50,8 @@ pub struct NetPiece {
     pub distinct_faces: bool,
     pub tab_mm: f64,
     pub position: Position,
+    /// Each face's layers (`templates`), one list per face; empty without templates.
+    pub face_layers: Vec<Vec<crate::face::Layer>>,
 }
 
 impl NetPiece {
@@ -113,6 +115,7 @@ fn resolve_net(r: &mut Resolver<'_>, table: &Spanned<NetTable>, palette: &Palett
         distinct_faces: t.distinct_faces.unwrap_or(false),
         tab_mm,
         position: r.source.start_of(&table.span()),
+        face_layers: Vec::new(),
     }
 }
 

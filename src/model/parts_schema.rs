@@ -102,6 +102,8 @@ pub struct NetTable {
     pub distinct_faces: Option<bool>,
     /// Depth of the glue tabs.
     pub tab_mm: Option<Spanned<f64>>,
+    /// One face template name per face (`""` for none), drawn on the net's faces.
+    pub templates: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `cone = { radius_mm, height_mm }`.

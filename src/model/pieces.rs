@@ -70,6 +70,9 @@ pub struct PieceGroupTable {
     pub symmetry: Option<Spanned<String>>,
     pub front: Option<Spanned<FaceTable>>,
     pub back: Option<Spanned<FaceTable>>,
+    /// Fields every piece of the group has for its faces' templates (a piece's own field
+    /// of the same name wins).
+    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
 }
 
 /// `[[pieces]]`: one shape of piece and how many are made.
@@ -85,7 +88,7 @@ pub struct PieceTable {
     pub cells: Spanned<Vec<Spanned<String>>>,
     pub front: Option<Spanned<FaceTable>>,
     pub back: Option<Spanned<FaceTable>>,
-    /// Values for `{name}` in the faces' templates.
+    /// Values for `{name}` in the faces' templates (over the group's `fields`).
     pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
 }
 
@@ -161,6 +164,9 @@ pub struct Board {
     pub lines: Colour,
     pub line_width_mm: f64,
     pub position: Position,
+    /// Each cell's face layers (`[board] template`), in the order of `cells`; empty when
+    /// the board has no template.
+    pub cell_faces: Vec<Vec<crate::face::Layer>>,
 }
 
 /// What the piece tables of a file are, before resolving.
@@ -466,6 +472,7 @@ fn resolve_board(
         lines,
         line_width_mm,
         position: resolver.source.start_of(&entry.span()),
+        cell_faces: Vec::new(),
     }
 }
 

@@ -26,6 +26,7 @@ use super::tile_shape::{TileShape, resolve_tile_shape};
 use super::tiles::{TileKinds, resolve_tiles};
 use super::values::{Values, resolve_value_rule, resolve_values, value_layers};
 use crate::face::items::{piece_faces, tile_faces};
+use crate::face::part_faces::{board_cell_faces, net_faces};
 use crate::face::resolve::FaceResolver;
 use crate::geometry::polygon::RegularPolygon;
 use crate::scene::Colour;
@@ -107,15 +108,6 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
     let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
     let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
-    // A template's mistake is found once per item that uses it: say it once.
-    let mut seen = Vec::new();
-    let found = resolver.diagnostics.split_off(face_errors);
-    for diagnostic in found {
-        if !seen.contains(&diagnostic) {
-            seen.push(diagnostic);
-        }
-    }
-    resolver.diagnostics.extend(seen);
     // Pieces share their cuts on the grid: they cannot be spaced apart.
     let sheet_gap = file.sheet.as_ref().and_then(|t| t.get_ref().gap_mm.as_ref());
     if let Some(gap) = sheet_gap.filter(|g| pieces.is_some() && *g.get_ref() > 0.0) {
@@ -126,8 +118,28 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         );
     }
     let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
-    let board = painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
-    let nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
+    let mut board =
+        painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
+    let mut grid_board = grid_board;
+    board_cell_faces(
+        &mut resolver,
+        &mut faces,
+        &file,
+        &palette,
+        board.as_mut(),
+        grid_board.as_mut(),
+    );
+    let mut nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
+    net_faces(&mut resolver, &mut faces, &file, &palette, &mut nets);
+    // A template's mistake is found once per item that uses it: say it once.
+    let mut seen = Vec::new();
+    let found = resolver.diagnostics.split_off(face_errors);
+    for diagnostic in found {
+        if !seen.contains(&diagnostic) {
+            seen.push(diagnostic);
+        }
+    }
+    resolver.diagnostics.extend(seen);
     let play = file.play.as_ref().map_or_else(Default::default, |table| {
         super::play::resolve_play(&mut resolver, table.get_ref())
     });
@@ -530,6 +542,7 @@ impl Resolver<'_> {
         Backs {
             enabled: table.enabled.unwrap_or_else(|| {
                 table.template.is_some()
+                    || !table.layers.is_empty()
                     || tiles.iter().any(|t| t.back.is_some() || t.back_side.is_some())
             }),
             background,

@@ -150,8 +150,11 @@ pub struct BacksTable {
     pub text_height_mm: Option<Spanned<f64>>,
     /// Write a dot after numbers that read as another number upside down (6., 9.).
     pub mark_upside_down_numbers: Option<bool>,
-    /// A face template drawn on every back instead of the number.
+    /// The face template drawn on every back (default: the built-in `number`).
     pub template: Option<Spanned<String>>,
+    /// Layers added to every back's template (one with a template layer's `id` replaces it).
+    #[serde(default)]
+    pub layers: Vec<Spanned<crate::face::schema::LayerTable>>,
 }
 
 /// `[sheet]`: paper and imposition settings.

@@ -91,7 +91,7 @@ fn collect_segments(items: &[Item], transform: Affine, out: &mut Vec<(Point, Poi
             Item::Use(used) => {
                 collect_segments(&used.symbol.items, transform * used.transform, out)
             }
-            Item::Image(_) => {}
+            Item::Image(_) | Item::Clip(_) => {}
         }
     }
 }

@@ -10,7 +10,7 @@ use std::io::Write;
 use kurbo::{Affine, BezPath, PathEl, Point};
 
 use super::pdf_symbols::{Shared, unit_square_to};
-use crate::scene::{Colour, Item, LineCap, Page, Role, Shape, Stroke};
+use crate::scene::{Clip, Colour, Item, LineCap, Page, Role, Shape, Stroke};
 
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -90,6 +90,7 @@ impl Content<'_> {
                     let id = self.shared.image_id(&raster.image);
                     self.xobject(id.map(|id| id.0), transform * unit_square_to(raster.rect));
                 }
+                Item::Clip(clip) => self.clipped(clip, transform),
             }
         }
     }
@@ -111,6 +112,23 @@ impl Content<'_> {
         self.bytes.extend_from_slice(b" Do");
         self.op(&[], "Q");
         self.op(&[], "Q");
+    }
+
+    /// `q <path> W n <items> Q`: the items drawn inside the clip path; nothing when the path
+    /// has a point that is not finite. The pen set inside is forgotten at `Q`.
+    fn clipped(&mut self, clip: &Clip, transform: Affine) {
+        let Some(rings) = rings(&clip.path, transform).filter(|r| !r.is_empty()) else { return };
+        self.op(&[], "q");
+        for ring in &rings {
+            self.path(ring);
+        }
+        self.op(&[], "h");
+        self.op(&[], "W");
+        self.op(&[], "n");
+        let pen = (self.fill, self.stroke.clone());
+        self.items(&clip.items, transform);
+        self.op(&[], "Q");
+        (self.fill, self.stroke) = pen;
     }
 
     /// Fill (non-zero) then stroke. A shape with any non-finite point is skipped whole.

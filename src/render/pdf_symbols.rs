@@ -29,6 +29,7 @@ pub fn images_in(items: &[Item], into_symbols: bool, found: &mut Vec<Arc<RasterI
         match item {
             Item::Shape(_) => {}
             Item::Group(group) => images_in(&group.items, into_symbols, found),
+            Item::Clip(clip) => images_in(&clip.items, into_symbols, found),
             Item::Use(used) if into_symbols => images_in(&used.symbol.items, true, found),
             Item::Use(_) => {}
             Item::Image(raster) => {
@@ -167,7 +168,7 @@ impl Shared {
 }
 
 /// Everything the items paint, stroke widths included, or `None` when they paint nothing.
-fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
+pub fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
     let mut all: Option<Rect> = None;
     for item in items {
         let rect = match item {
@@ -181,6 +182,8 @@ fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
             Item::Group(group) => bounds(&group.items, transform * group.transform),
             Item::Use(used) => bounds(&used.symbol.items, transform * used.transform),
             Item::Image(raster) => Some(transform.transform_rect_bbox(raster.rect)),
+            Item::Clip(clip) => bounds(&clip.items, transform)
+                .map(|inner| inner.intersect((transform * clip.path.clone()).bounding_box())),
         };
         all = match (all, rect) {
             (Some(a), Some(b)) => Some(a.union(b)),
@@ -210,6 +213,13 @@ fn write_items(out: &mut String, items: &[Item], transform: Affine, images: &[Ar
                 let matrix = (transform * unit_square_to(raster.rect)).as_coeffs().map(number);
                 let _ =
                     writeln!(out, "q {} cm /{} Do Q", matrix.join(" "), local_image_name(index));
+            }
+            Item::Clip(clip) => {
+                out.push_str("q\n");
+                write_path(out, &(transform * clip.path.clone()));
+                out.push_str("W n\n");
+                write_items(out, &clip.items, transform, images);
+                out.push_str("Q\n");
             }
         }
     }

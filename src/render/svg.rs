@@ -1,11 +1,12 @@
 //! Writes one scene page as an SVG document in millimetres, one Inkscape layer per role.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 use svg::Document as SvgDocument;
 use svg::node::element::{
-    Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
+    ClipPath, Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
 };
 
 use crate::scene::{
@@ -53,16 +54,18 @@ fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
         .set("viewBox", format!("0 0 {width} {height}"))
         .add(Title::new(xml_safe(&page.label)));
     let symbols = page_symbols(page);
+    // Clip paths are numbered in the order they are written, unique on the page.
+    let clips = Cell::new(0);
     if !symbols.is_empty() {
         let mut defs = Definitions::new();
         for (index, symbol) in symbols.iter().enumerate() {
             let group = SvgGroup::new().set("id", symbol_id(index));
-            defs = defs.add(add_items(group, &symbol.items, &symbols));
+            defs = defs.add(add_items(group, &symbol.items, &symbols, &clips));
         }
         doc = doc.add(defs);
     }
     for (layer, (id, label)) in page.layers.iter().zip(names) {
-        doc = doc.add(layer_group(layer, id, label, &symbols));
+        doc = doc.add(layer_group(layer, id, label, &symbols, &clips));
     }
     let mut text = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n");
     // A build holds every file until it writes them: give back what growing left spare.
@@ -90,15 +93,26 @@ fn symbol_id(index: usize) -> String {
     format!("symbol-{}", index + 1)
 }
 
-fn layer_group(layer: &Layer, id: String, label: String, symbols: &[Arc<Symbol>]) -> SvgGroup {
+fn layer_group(
+    layer: &Layer,
+    id: String,
+    label: String,
+    symbols: &[Arc<Symbol>],
+    clips: &Cell<usize>,
+) -> SvgGroup {
     let group = SvgGroup::new()
         .set("inkscape:groupmode", "layer")
         .set("id", id)
         .set("inkscape:label", label);
-    add_items(group, &layer.items, symbols)
+    add_items(group, &layer.items, symbols, clips)
 }
 
-fn add_items(mut parent: SvgGroup, items: &[Item], symbols: &[Arc<Symbol>]) -> SvgGroup {
+fn add_items(
+    mut parent: SvgGroup,
+    items: &[Item],
+    symbols: &[Arc<Symbol>],
+    clips: &Cell<usize>,
+) -> SvgGroup {
     for item in items {
         match item {
             Item::Shape(shape) => {
@@ -107,9 +121,19 @@ fn add_items(mut parent: SvgGroup, items: &[Item], symbols: &[Arc<Symbol>]) -> S
                 }
             }
             Item::Group(group) => {
-                if let Some(child) = group_element(group, symbols) {
+                if let Some(child) = group_element(group, symbols, clips) {
                     parent = parent.add(child);
                 }
+            }
+            Item::Clip(clip) => {
+                // A `<clipPath>` beside the `<g>` it clips, both in the same frame.
+                let Some(data) = path_data(&clip.path) else { continue };
+                clips.set(clips.get() + 1);
+                let id = format!("clip-{}", clips.get());
+                parent = parent
+                    .add(ClipPath::new().set("id", id.clone()).add(Path::new().set("d", data)));
+                let group = SvgGroup::new().set("clip-path", format!("url(#{id})"));
+                parent = parent.add(add_items(group, &clip.items, symbols, clips));
             }
             Item::Use(used) => {
                 let index = symbols.iter().position(|known| Arc::ptr_eq(known, &used.symbol));
@@ -170,12 +194,12 @@ fn base64(bytes: &[u8]) -> String {
 
 /// A `<g>` with a `matrix(…)` transform, none when the transform is the identity; `None`
 /// when the transform is not finite (nothing sensible can be drawn).
-fn group_element(group: &Group, symbols: &[Arc<Symbol>]) -> Option<SvgGroup> {
+fn group_element(group: &Group, symbols: &[Arc<Symbol>], clips: &Cell<usize>) -> Option<SvgGroup> {
     let element = match transform_text(group.transform)? {
         Some(matrix) => SvgGroup::new().set("transform", matrix),
         None => SvgGroup::new(),
     };
-    Some(add_items(element, &group.items, symbols))
+    Some(add_items(element, &group.items, symbols, clips))
 }
 
 /// `Some(None)` for the identity, `Some(Some("matrix(a b c d e f)"))` otherwise, `None`

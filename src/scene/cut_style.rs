@@ -39,6 +39,7 @@ pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
         .map(|item| match item {
             Item::Shape(shape) => shape.stroke.as_ref().map_or(0.0, |s| s.width_mm),
             Item::Group(group) => heaviest_stroke_mm(&group.items),
+            Item::Clip(clip) => heaviest_stroke_mm(&clip.items),
             Item::Use(used) => heaviest_stroke_mm(&used.symbol.items),
             Item::Image(_) => 0.0,
         })
@@ -74,8 +75,8 @@ fn cased(item: &Item) -> Item {
             transform: used.transform,
             items: used.symbol.items.iter().map(cased).collect(),
         }),
-        // A picture is never a cut: it has no casing.
-        Item::Image(_) => {
+        // A picture (or a clipped one) is never a cut: it has no casing.
+        Item::Image(_) | Item::Clip(_) => {
             Item::Group(super::Group { transform: kurbo::Affine::IDENTITY, items: Vec::new() })
         }
     }

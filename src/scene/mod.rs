@@ -103,6 +103,14 @@ pub struct Group {
     pub items: Vec<Item>,
 }
 
+/// Items drawn only inside a closed path given in the same frame as they are (an SVG
+/// `clipPath`, a PDF `W n` clip): an image clipped to the face it is on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clip {
+    pub path: BezPath,
+    pub items: Vec<Item>,
+}
+
 /// Items stored once per document (a PDF form XObject, an SVG `<defs>` entry) and drawn
 /// wherever a [`Use`] places them: an image used on many tiles is not copied per tile.
 /// Renderers tell symbols apart by identity (the `Arc`), not by name.
@@ -131,6 +139,7 @@ pub fn used_symbols<'a>(
             match item {
                 Item::Shape(_) | Item::Image(_) => {}
                 Item::Group(group) => visit(&group.items, nested, found),
+                Item::Clip(clip) => visit(&clip.items, nested, found),
                 Item::Use(used) => {
                     if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
                         if nested {
@@ -181,6 +190,7 @@ pub enum Item {
     Group(Group),
     Use(Use),
     Image(Raster),
+    Clip(Clip),
 }
 
 /// What a layer is for; renderers name layers after it, cut files chain `Cut` and copy

@@ -9,12 +9,12 @@ use kurbo::{Affine, RoundedRect, Shape as _};
 use super::{Part, Summary};
 use crate::compose::face::layered_face;
 use crate::cutout::Cutout;
+use crate::face::draw::FaceArt;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::cards::Deck;
 use crate::model::counters::CounterShape;
 use crate::model::design::Design;
-use crate::scene::Item;
 
 /// One part per deck, in design order.
 pub fn decks(design: &Design) -> Vec<Part> {
@@ -48,18 +48,22 @@ fn deck(deck: &Deck) -> Part {
     let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
     // With bleed the background fills the extent (square corners: the cut rounds them).
     let background = if deck.bleed_mm > 0.0 { extent.to_path(1e-4) } else { outline.path.clone() };
-    let face = |layers: &[crate::face::Layer]| -> Vec<Item> {
+    let face = |layers: &[crate::face::Layer]| -> FaceArt {
         layered_face(&background, deck.background, layers, &outline)
     };
     let mut cutouts = Vec::new();
     for card in &deck.cards {
+        let back = card.back.as_deref().map(&face);
+        let front = face(&card.front);
         let cutout = Cutout {
             extent,
-            back: card.back.as_deref().map(&face),
+            back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+            back: back.map(|b| b.items),
             // Backs are drawn upright; the flip about the vertical axis keeps the card (and
             // every counter shape: each is symmetric about its vertical axis).
             back_frame: Affine::FLIP_X,
-            ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), face(&card.front))
+            front_upright: front.upright,
+            ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), front.items)
         };
         cutouts.extend((0..card.count).map(|_| cutout.clone()));
     }

@@ -47,14 +47,20 @@ pub fn pieces(design: &Design) -> Option<Part> {
     let cutouts = pieces
         .iter()
         .zip(&forms)
-        .map(|(piece, form)| Cutout {
+        .map(|(piece, form)| {
             // Drawn as seen through the front (marks pre-mirrored), so no flip.
-            back: duplex.then(|| piece_face(set.grid, form, &piece.back, true)),
-            ..Cutout::shared(
-                format!("piece {}", piece.name.as_deref().unwrap_or(&piece.code)),
-                polyform_outline(set.grid, form),
-                piece_face(set.grid, form, &piece.front, false),
-            )
+            let back = duplex.then(|| piece_face(set.grid, form, &piece.back, true));
+            let front = piece_face(set.grid, form, &piece.front, false);
+            Cutout {
+                back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+                back: back.map(|b| b.items),
+                front_upright: front.upright,
+                ..Cutout::shared(
+                    format!("piece {}", piece.name.as_deref().unwrap_or(&piece.code)),
+                    polyform_outline(set.grid, form),
+                    front.items,
+                )
+            }
         })
         .collect();
     let cells = pieces.iter().map(|p| p.cells.len()).sum();

@@ -9,11 +9,11 @@ use super::{Part, Summary};
 use crate::compose::back::back;
 use crate::compose::face::{front, layered_face};
 use crate::cutout::{Cut, Cutout};
+use crate::face::draw::FaceArt;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::design::{Design, Tile};
 use crate::model::tile_shape::TileShape;
-use crate::scene::Item;
 
 /// The gap between tiles that cannot share their cuts (rounded corners, circles) when the
 /// sheet asks for none, in mm.
@@ -22,7 +22,6 @@ pub const DEFAULT_ROUND_GAP_MM: f64 = 3.0;
 /// The tiles part; `None` when the design has no tiles.
 pub fn tiles(design: &Design) -> Option<Part> {
     let tile_shape = design.tile_shape.filter(|_| !design.tiles.is_empty())?;
-    let numbers: Vec<u32> = design.tiles.iter().map(|t| t.number).collect();
     let packing = tile_packing(tile_shape, design.sheet.gap_mm);
     let gap_mm = match packing {
         Packing::NUp { gutter_mm } => gutter_mm,
@@ -38,7 +37,7 @@ pub fn tiles(design: &Design) -> Option<Part> {
         _ if bleed_mm > 0.0 => extent.to_path(1e-4),
         _ => outline.path.clone(),
     };
-    let face = |tile: &Tile| -> Vec<Item> {
+    let face = |tile: &Tile| -> FaceArt {
         match tile_shape.regular() {
             Some(shape) => front(tile, shape, &design.style, &design.palette),
             None => layered_face(&background, design.style.background, &tile.faces.front, &outline),
@@ -49,17 +48,23 @@ pub fn tiles(design: &Design) -> Option<Part> {
         .tiles
         .iter()
         .flat_map(|tile| std::iter::repeat_n(tile, tile.copies as usize))
-        .map(|tile| Cutout {
+        .map(|tile| {
             // A two-faced tile's back is drawn as a front of its own.
-            back: design.backs.enabled.then(|| match tile.back_view() {
+            let back = design.backs.enabled.then(|| match tile.back_view() {
                 Some(seen) => face(&seen),
-                None => back(tile, &outline, &design.backs, &design.palette, &numbers),
-            }),
-            // Backs are drawn upright; the flip about the vertical axis keeps the outline.
-            back_frame: Affine::FLIP_X,
-            cut: Cut::Shared { bleed_mm },
-            extent: if tile_shape.regular().is_some() { outline.bounds() } else { extent },
-            ..Cutout::shared(format!("tile {}", tile.number), outline.clone(), face(tile))
+                None => back(tile, &outline, &design.backs),
+            });
+            let front = face(tile);
+            Cutout {
+                back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+                back: back.map(|b| b.items),
+                // Backs are drawn upright; the flip about the vertical axis keeps the outline.
+                back_frame: Affine::FLIP_X,
+                cut: Cut::Shared { bleed_mm },
+                extent: if tile_shape.regular().is_some() { outline.bounds() } else { extent },
+                front_upright: front.upright,
+                ..Cutout::shared(format!("tile {}", tile.number), outline.clone(), front.items)
+            }
         })
         .collect();
     Some(Part {

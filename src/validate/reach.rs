@@ -216,6 +216,7 @@ mod tests {
             tray: None,
             moves: None,
             position: Position { line: 1, column: 1 },
+            cell_faces: Default::default(),
         }
     }
 

@@ -169,3 +169,16 @@ pub fn area(polygon: &[(f64, f64)]) -> f64 {
         .sum();
     twice.abs() / 2.0
 }
+
+/// The centroid of a polygon fill: the mean of its distinct corners (the point that closes
+/// the path counted once).
+pub fn centroid(fill: &Fill) -> (f64, f64) {
+    let mut corners: Vec<(f64, f64)> = Vec::new();
+    for &p in &fill.points {
+        if corners.iter().all(|q| (p.0 - q.0).hypot(p.1 - q.1) > 1e-6) {
+            corners.push(p);
+        }
+    }
+    let n = corners.len() as f64;
+    corners.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n))
+}
