@@ -82,7 +82,7 @@ fn largest_tiles() -> String {
     let palette: String =
         (0..colours).map(|i| format!("c{i} = \"#{:02x}4080\"\n", i * 9)).collect();
     let mut design = format!(
-        "[set]\nname = \"Largest tiles\"\nshape = \"hexagon\"\nedge_mm = 28.0\n\n\
+        "[set]\nname = \"Largest tiles\"\nshape = \"hexagon\"\nedge_mm = 30.5\n\n\
          [rule]\ncolours = [{}]\njoins = \"optional\"\nmax_colours = 1\nsymmetry = \"none\"\n\n\
          [palette]\n{palette}white = \"#ffffff\"\n\n[sheet]\npaper = \"A4\"\nduplex = \"long-edge\"\n\n",
         names.join(", ")

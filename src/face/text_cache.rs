@@ -1,8 +1,10 @@
 //! Text shaped once per font: each distinct layout (text, size, box, fitting, alignment, spacing) and each glyph outline is kept beside its font, so a deck that prints the same rank on a thousand cards shapes it once.
 //!
 //! The cache only saves work: a layout is a pure function of its key and the font, so what
-//! comes out of it is what laying the text out again would give. It is bounded (cleared
-//! when full) because the bundled font lives as long as the process (`serve`).
+//! comes out of it is what laying the text out again would give. A layout is kept from its
+//! second use on (a text met once, like each card's own name, costs the cache its key
+//! only), and the cache is bounded (cleared when full) because the bundled font lives as
+//! long as the process (`serve`).
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -45,7 +47,8 @@ impl LayoutKey {
 /// The layouts and glyph outlines made with one font.
 #[derive(Debug, Default)]
 pub struct TextCache {
-    layouts: Mutex<BTreeMap<LayoutKey, LaidText>>,
+    /// `None` for a layout asked for once so far.
+    layouts: Mutex<BTreeMap<LayoutKey, Option<LaidText>>>,
     /// Glyph outlines in font units (y up, origin on the baseline); `None` for a glyph
     /// without one (a space).
     glyphs: Mutex<BTreeMap<u16, Option<BezPath>>>,
@@ -58,7 +61,8 @@ impl TextCache {
             return lay_out();
         }
         let key = LayoutKey::of(layer);
-        if let Some(laid) = self.layouts.lock().ok().and_then(|kept| kept.get(&key).cloned()) {
+        let seen = self.layouts.lock().ok().and_then(|kept| kept.get(&key).cloned());
+        if let Some(Some(laid)) = seen {
             return laid;
         }
         let laid = lay_out();
@@ -66,7 +70,7 @@ impl TextCache {
             if kept.len() >= MAX_LAYOUTS {
                 kept.clear();
             }
-            kept.insert(key, laid.clone());
+            kept.insert(key, seen.map(|_| laid.clone()));
         }
         laid
     }
@@ -110,6 +114,8 @@ mod tests {
         let fresh = |layer: &TextLayer| crate::face::text::lay_out_uncached(layer);
         let cache = TextCache::default();
         let red = layer("Queen of hearts", 5.0, Colour { r: 200, g: 0, b: 0 });
+        // Laid out on its first and second use, kept from then on.
+        cache.layout(&red, || fresh(&red));
         let first = cache.layout(&red, || fresh(&red));
         let black = layer("Queen of hearts", 5.0, Colour::BLACK);
         let again = cache.layout(&black, || panic!("laid out twice"));
