@@ -142,8 +142,11 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let print = &design.sheet.print;
     let want_pages = formats.svg || formats.preview || formats.png;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
+    let parallel = pages_in_all <= PARALLEL_PAGES;
+    let previews =
+        |pages: &[Vec<OutputFile>]| add_previews(pages.iter().flatten(), stem, print, formats);
     let (pdfs, (pages, images)) = side_by_side(
-        pages_in_all <= PARALLEL_PAGES,
+        parallel,
         || {
             let pdfs = documents.iter().filter(|_| formats.pdf);
             pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
@@ -153,11 +156,14 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
                 .iter()
                 .map(|(stem, document)| page_files(stem, document, want_pages, true))
                 .collect();
-            let images = add_previews(pages.iter().flatten(), stem, print, formats);
+            // Beside the PDFs when they run on a thread of their own.
+            let images = parallel.then(|| previews(&pages));
             (pages, images)
         },
     );
-    let (images, cut) = images?;
+    // The previews are drawn from the page SVGs: a large set lets its scenes go first.
+    drop(documents);
+    let (images, cut) = images.unwrap_or_else(|| previews(&pages))?;
     let mut pdfs = pdfs.into_iter();
     for pages in pages {
         result.files.extend(pdfs.next());

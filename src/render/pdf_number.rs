@@ -51,7 +51,7 @@ fn push_thousandths(out: &mut Vec<u8>, k: i64) {
         return;
     }
     let mut places = 3;
-    while part % 10 == 0 {
+    while part.is_multiple_of(10) {
         part /= 10;
         places -= 1;
     }
