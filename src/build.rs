@@ -222,14 +222,7 @@ fn add_part(
     stem: &str,
     result: &mut BuildResult,
 ) -> Result<(), String> {
-    let imposed = impose(PartSheets {
-        title: &design.name,
-        noun: part.noun,
-        front_and_back: part.front_and_back,
-        cutouts: &part.cutouts,
-        packing: &part.packing,
-        sheet: &design.sheet,
-    })?;
+    let imposed = impose_part(design, part)?;
     sheets_fit_with(result, imposed.sheets)?;
     let what = describe(part, &imposed);
     result.add_document(format!("{stem}{}", part.suffix), imposed.document);
@@ -240,6 +233,18 @@ fn add_part(
         page_size_mm: imposed.page_size_mm,
     });
     Ok(())
+}
+
+/// One part of `design` laid out on its sheets: its document and what the report needs.
+pub fn impose_part(design: &Design, part: &Part) -> Result<Imposed, String> {
+    impose(PartSheets {
+        title: &design.name,
+        noun: part.noun,
+        front_and_back: part.front_and_back,
+        cutouts: &part.cutouts,
+        packing: &part.packing,
+        sheet: &design.sheet,
+    })
 }
 
 /// What a part holds, as the report says it: `56 tiles`, `a board of 64 cells`….

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use tilepress::impose::pages::{PartSheets, impose};
+use tilepress::build::impose_part;
 use tilepress::render::png::{Paper, decode_png, svg_to_png};
 use tilepress::render::svg::page_to_svg;
 use tilepress::scene::{Group, Item, Page};
@@ -46,15 +46,7 @@ fn saltmarsh_cards_and_counters_share_their_layers_and_render_the_same() {
     let (_, design) = tilepress::model::load(&path).expect("loads");
     let mut checked = 0;
     for part in &parts(&design) {
-        let imposed = impose(PartSheets {
-            title: &design.name,
-            noun: part.noun,
-            front_and_back: part.front_and_back,
-            cutouts: &part.cutouts,
-            packing: &part.packing,
-            sheet: &design.sheet,
-        })
-        .expect("imposes");
+        let imposed = impose_part(&design, part).expect("imposes");
         for page in &imposed.document.pages {
             let svg = page_to_svg(page);
             if !svg.contains("<use ") {

@@ -147,11 +147,7 @@ mod tests {
 
     fn page(label: &str, number: usize) -> Page {
         let lines = [format!("Game · sheet {number} of 2"), "print at 100 %".to_string()];
-        Page::new(
-            label.into(),
-            (210.0, 297.0),
-            vec![(Role::Marks, footer(&lines, 210.0, 297.0, 10.0))],
-        )
+        Page::new(label, (210.0, 297.0), vec![(Role::Marks, footer(&lines, 210.0, 297.0, 10.0))])
     }
 
     #[test]
@@ -172,9 +168,7 @@ mod tests {
         assert_eq!(uses.len(), 2 * 2, "the label and the second line on each page");
         assert!(Arc::ptr_eq(&uses[0].symbol, &uses[2].symbol));
         // Each use draws exactly the shape it replaced, where it was.
-        for (old, new) in
-            before.pages[0].layers[0].items.iter().zip(&after.pages[0].layers[0].items)
-        {
+        for (old, new) in before[0].layers[0].items.iter().zip(&after[0].layers[0].items) {
             match new {
                 Item::Use(used) => {
                     assert_eq!(used.transform, Affine::IDENTITY);
