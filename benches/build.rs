@@ -1,6 +1,7 @@
 //! Times building the shipped designs and diagrams: in memory (each design alone, with and
-//! without the PNG previews, all of them on one and two threads, the diagrams), then the
-//! real command line as a whole process (Tantrix alone, the whole default build).
+//! without the PNG previews, all of them on one and two threads, the diagrams, a deck of
+//! 1,000 cards from a CSV), then the real command line as a whole process (Tantrix alone,
+//! Saltmarsh, the whole default build, the 1,000-card deck on A4 and Letter).
 //!
 //! Run: `cargo bench --bench build` (`BENCH_RUNS=N` for more runs; the median is reported).
 //! docs/performance.md has the numbers; `benches/peer.sh` adds peak memory and protograf.
@@ -47,12 +48,37 @@ fn diagrams() -> Vec<(String, Diagram)> {
     loaded("diagrams", load_diagram)
 }
 
+/// Issue 14's benchmark, written into `dir`: 1,000 poker cards, one CSV row each, with
+/// Saltmarsh's card faces (a rounded rectangle, a circle, the rank three times and the
+/// card's own name fitted in a box) and its common back. 112 sheets of A4 or Letter.
+fn thousand_cards(dir: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let saltmarsh = std::fs::read_to_string(root.join("designs/saltmarsh.toml")).expect("reads");
+    // The card faces come first; the track's face and the other parts after them.
+    let faces = saltmarsh.split("[faces.track-cell]").next().expect("faces");
+    let design = format!(
+        "{faces}[[decks]]\nname = \"cards\"\nsize = \"poker\"\ncorner_radius_mm = 3\n\
+         background = \"paper\"\nfront = \"card-{{good}}\"\nback = \"card-back\"\ndata = \"cards.csv\"\n"
+    );
+    let mut csv = String::from("good,rank,name,count\n");
+    for card in 0..1000 {
+        let good = ["salt", "wool", "tea", "rum"][card % 4];
+        csv.push_str(&format!("{good},{},Cargo {},1\n", card / 4 + 1, card + 1));
+    }
+    std::fs::create_dir_all(dir).expect("scratch folder");
+    std::fs::write(dir.join("cards.csv"), csv).expect("writes the CSV");
+    let path = dir.join("thousand-cards.toml");
+    std::fs::write(&path, design).expect("writes the design");
+    path
+}
+
 /// The release binary as a whole process, run from the project folder into a scratch
 /// folder: wall time, median of `runs`.
-fn command_line(runs: usize) {
+fn command_line(runs: usize, deck: &Path) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = std::env::temp_dir().join(format!("tilepress-bench-{}", std::process::id()));
     let out_arg = out.to_string_lossy().into_owned();
+    let deck = deck.to_string_lossy().into_owned();
     println!(
         "
 the command line, whole process (wall, median of {runs})
@@ -61,8 +87,11 @@ the command line, whole process (wall, median of {runs})
     for (what, args) in [
         ("tantrix", vec!["build", "designs/tantrix.toml", "-o", &out_arg]),
         ("tantrix -j 1", vec!["build", "designs/tantrix.toml", "-j", "1", "-o", &out_arg]),
+        ("saltmarsh", vec!["build", "designs/saltmarsh.toml", "-o", &out_arg]),
         ("default build", vec!["build", "-o", &out_arg]),
         ("default -j 1", vec!["build", "-j", "1", "-o", &out_arg]),
+        ("1,000 cards A4", vec!["build", &deck, "--paper", "A4", "-o", &out_arg]),
+        ("1,000 cards Letter", vec!["build", &deck, "--paper", "Letter", "-o", &out_arg]),
     ] {
         let time = median(runs, || {
             let status = Command::new(env!("CARGO_BIN_EXE_tilepress"))
@@ -73,7 +102,7 @@ the command line, whole process (wall, median of {runs})
                 .expect("runs tilepress");
             assert!(status.success(), "{what}");
         });
-        println!("{what:<14} {}", ms(time));
+        println!("{what:<18} {}", ms(time));
     }
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -133,7 +162,15 @@ fn main() {
         }
     });
     println!("{:<14} {}  ({} diagrams, one thread)", "diagrams", ms(drawn), diagrams.len());
-    command_line(runs);
+    let scratch = std::env::temp_dir().join(format!("tilepress-deck-{}", std::process::id()));
+    let deck_path = thousand_cards(&scratch);
+    let (_, deck) = load(&deck_path).expect("the 1,000-card deck loads");
+    let deck_time = median(runs, || {
+        build_one("thousand-cards", &deck, true);
+    });
+    println!("{:<14} {}  (1,000 cards from a CSV, 112 A4 sheets)", "deck", ms(deck_time));
+    command_line(runs, &deck_path);
+    let _ = std::fs::remove_dir_all(&scratch);
     if let Ok(status) = std::fs::read_to_string("/proc/self/status")
         && let Some(peak) = status.lines().find(|l| l.starts_with("VmHWM"))
     {

@@ -51,13 +51,24 @@ while [ "$k" -lt 35 ]; do
     k=$((k + 1))
 done
 
+# 1,000 poker cards from a CSV (issue 14's benchmark, as in benches/build.rs): Saltmarsh's
+# card faces, each card with its own name; 112 sheets of A4 or Letter.
+deck="$WORK/thousand-cards.toml"
+sed '/^\[faces\.track-cell\]/,$d' designs/saltmarsh.toml >"$deck"
+printf '[[decks]]\nname = "cards"\nsize = "poker"\ncorner_radius_mm = 3\nbackground = "paper"\nfront = "card-{good}"\nback = "card-back"\ndata = "cards.csv"\n' >>"$deck"
+awk 'BEGIN {print "good,rank,name,count"; split("salt wool tea rum", g, " ");
+    for (c = 0; c < 1000; c++) printf "%s,%d,Cargo %d,1\n", g[c % 4 + 1], int(c / 4) + 1, c + 1}' >"$WORK/cards.csv"
+
 echo "median of $RUNS runs, wall time and peak resident memory (GNU time), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| job | wall | CPU | peak memory |"
 echo "|---|---|---|---|"
 row "tilepress: Tantrix (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -o "$WORK/out")"
 row "tilepress: Tantrix, -j 1" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -j 1 -o "$WORK/out")"
-row "tilepress: the default build (4 designs, 19 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
+row "tilepress: Saltmarsh (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/saltmarsh.toml -o "$WORK/out")"
+row "tilepress: 1,000 cards on A4" "$(median_of "$RUNS" "$BIN" build "$deck" --paper A4 -o "$WORK/out")"
+row "tilepress: 1,000 cards on Letter" "$(median_of "$RUNS" "$BIN" build "$deck" --paper Letter -o "$WORK/out")"
+row "tilepress: the default build (6 designs, 19 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
 row "tilepress: the default build, -j 1" "$(median_of "$RUNS" "$BIN" build -j 1 -o "$WORK/out")"
 row "tilepress: 1,960 tiles" "$(median_of 3 "$BIN" build "$big" -o "$WORK/out")"
 row "tilepress: Tantrix --png on 1000 x 1000 mm" "$(median_of 3 "$BIN" build designs/tantrix.toml --paper 1000x1000 --png -o "$WORK/out")"

@@ -142,8 +142,11 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let print = &design.sheet.print;
     let want_pages = formats.svg || formats.preview || formats.png;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
+    let parallel = pages_in_all <= PARALLEL_PAGES;
+    let previews =
+        |pages: &[Vec<OutputFile>]| add_previews(pages.iter().flatten(), stem, print, formats);
     let (pdfs, (pages, images)) = side_by_side(
-        pages_in_all <= PARALLEL_PAGES,
+        parallel,
         || {
             let pdfs = documents.iter().filter(|_| formats.pdf);
             pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
@@ -153,11 +156,14 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
                 .iter()
                 .map(|(stem, document)| page_files(stem, document, want_pages, true))
                 .collect();
-            let images = add_previews(pages.iter().flatten(), stem, print, formats);
+            // Beside the PDFs when they run on a thread of their own.
+            let images = parallel.then(|| previews(&pages));
             (pages, images)
         },
     );
-    let (images, cut) = images?;
+    // The previews are drawn from the page SVGs: a large set lets its scenes go first.
+    drop(documents);
+    let (images, cut) = images.unwrap_or_else(|| previews(&pages))?;
     let mut pdfs = pdfs.into_iter();
     for pages in pages {
         result.files.extend(pdfs.next());
@@ -216,14 +222,7 @@ fn add_part(
     stem: &str,
     result: &mut BuildResult,
 ) -> Result<(), String> {
-    let imposed = impose(PartSheets {
-        title: &design.name,
-        noun: part.noun,
-        front_and_back: part.front_and_back,
-        cutouts: &part.cutouts,
-        packing: &part.packing,
-        sheet: &design.sheet,
-    })?;
+    let imposed = impose_part(design, part)?;
     sheets_fit_with(result, imposed.sheets)?;
     let what = describe(part, &imposed);
     result.add_document(format!("{stem}{}", part.suffix), imposed.document);
@@ -234,6 +233,18 @@ fn add_part(
         page_size_mm: imposed.page_size_mm,
     });
     Ok(())
+}
+
+/// One part of `design` laid out on its sheets: its document and what the report needs.
+pub fn impose_part(design: &Design, part: &Part) -> Result<Imposed, String> {
+    impose(PartSheets {
+        title: &design.name,
+        noun: part.noun,
+        front_and_back: part.front_and_back,
+        cutouts: &part.cutouts,
+        packing: &part.packing,
+        sheet: &design.sheet,
+    })
 }
 
 /// What a part holds, as the report says it: `56 tiles`, `a board of 64 cells`….

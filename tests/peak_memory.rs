@@ -77,15 +77,16 @@ fn largest_rule_colours() -> usize {
     (2..40).take_while(|&n| enumeration_work(&rule(n), 6) <= MAX_ENUMERATION_WORK).last().unwrap()
 }
 
-/// 2 000 hexagonal tiles with backs on A4, near the sheet limit, and a rule as costly to
-/// derive as the enumeration limit allows.
+/// 2 000 hexagonal tiles with backs on A4 (112 sheets: larger ones pack 15 a sheet, 134
+/// sheets, over the sheet limit), and a rule as costly to derive as the enumeration limit
+/// allows.
 fn largest_tiles() -> String {
     let colours = largest_rule_colours();
     let names: Vec<String> = (0..colours).map(|i| format!("\"c{i}\"")).collect();
     let palette: String =
         (0..colours).map(|i| format!("c{i} = \"#{:02x}4080\"\n", i * 9)).collect();
     let mut design = format!(
-        "[set]\nname = \"Largest tiles\"\nshape = \"hexagon\"\nedge_mm = 28.0\n\n\
+        "[set]\nname = \"Largest tiles\"\nshape = \"hexagon\"\nedge_mm = 30.5\n\n\
          [rule]\ncolours = [{}]\njoins = \"optional\"\nmax_colours = 1\nsymmetry = \"none\"\n\n\
          [palette]\n{palette}white = \"#ffffff\"\n\n[sheet]\npaper = \"A4\"\nduplex = \"long-edge\"\n\n",
         names.join(", ")

@@ -5,6 +5,8 @@ use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+use super::text_cache::TextCache;
+
 /// The bundled default face font (the full DejaVu Sans Bold; licence beside the file).
 const DEFAULT_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
@@ -15,6 +17,8 @@ pub const DEFAULT_FONT_NAME: &str = "default";
 pub struct FontData {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Layouts and glyph outlines already made with this font.
+    pub cache: TextCache,
 }
 
 impl FontData {
@@ -41,7 +45,11 @@ impl fmt::Debug for FontData {
 pub fn default_font() -> Arc<FontData> {
     static FONT: OnceLock<Arc<FontData>> = OnceLock::new();
     FONT.get_or_init(|| {
-        Arc::new(FontData { name: DEFAULT_FONT_NAME.into(), bytes: DEFAULT_FONT.to_vec() })
+        Arc::new(FontData {
+            name: DEFAULT_FONT_NAME.into(),
+            bytes: DEFAULT_FONT.to_vec(),
+            cache: TextCache::default(),
+        })
     })
     .clone()
 }
@@ -61,7 +69,7 @@ pub fn read_font(path: &Path, name: &str) -> Result<FontData, String> {
     if face.glyph_index('H').is_none() && face.glyph_index('0').is_none() {
         return Err("it has neither letters nor digits".into());
     }
-    Ok(FontData { name: name.into(), bytes })
+    Ok(FontData { name: name.into(), bytes, cache: TextCache::default() })
 }
 
 #[cfg(test)]

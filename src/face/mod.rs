@@ -28,6 +28,7 @@ pub mod schema;
 pub mod shapes;
 pub mod share;
 pub mod text;
+pub mod text_cache;
 
 pub use anchor::{Anchor, Turn};
 pub use fonts::FontData;

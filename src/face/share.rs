@@ -7,12 +7,18 @@ use std::sync::Arc;
 
 use super::Layer;
 use super::draw::kind_items;
+use crate::model::cards::Deck;
 use crate::model::design::Tile;
 use crate::model::pieces::PieceSet;
 use crate::scene::Symbol;
 
-/// Gives every layer whose drawing appears on two or more faces the one shared symbol.
-pub fn share_layers(tiles: &mut [Tile], pieces: Option<&mut PieceSet>) {
+/// Gives every layer whose drawing appears on two or more faces — of tiles, pieces, cards
+/// and counters — the one shared symbol.
+pub fn share_layers<'a>(
+    tiles: &mut [Tile],
+    pieces: Option<&mut PieceSet>,
+    decks: impl IntoIterator<Item = &'a mut Deck>,
+) {
     let mut layers: Vec<&mut Layer> = Vec::new();
     for tile in tiles.iter_mut() {
         layers.extend(tile.faces.front.iter_mut());
@@ -21,6 +27,10 @@ pub fn share_layers(tiles: &mut [Tile], pieces: Option<&mut PieceSet>) {
     for piece in pieces.into_iter().flat_map(|set| set.pieces.iter_mut()) {
         layers.extend(piece.front.layers.iter_mut());
         layers.extend(piece.back.layers.iter_mut());
+    }
+    for card in decks.into_iter().flat_map(|deck| deck.cards.iter_mut()) {
+        layers.extend(card.front.iter_mut());
+        layers.extend(card.back.iter_mut().flatten());
     }
     // Equal drawings have equal descriptions (texts, fonts and images by name, sizes,
     // colours); the key orders them deterministically.
@@ -83,7 +93,7 @@ mod tests {
     #[test]
     fn equal_layers_share_one_symbol_and_single_ones_stay_inline() {
         let mut tiles = vec![tile(vec![circle(3.0), circle(5.0)]), tile(vec![circle(3.0)])];
-        share_layers(&mut tiles, None);
+        share_layers(&mut tiles, None, []);
         let (a, b) = (&tiles[0].faces.front[0].art, &tiles[1].faces.front[0].art);
         assert!(Arc::ptr_eq(a.as_ref().unwrap(), b.as_ref().unwrap()));
         assert!(tiles[0].faces.front[1].art.is_none(), "on one face only");

@@ -8,6 +8,7 @@ use kurbo::{Affine, BezPath, Shape as _};
 use rustybuzz::ttf_parser::GlyphId;
 use rustybuzz::{Face, UnicodeBuffer};
 
+use super::text_cache::TextCache;
 use super::{Align, TextLayer};
 use crate::text::{PathBuilder, cap_height};
 
@@ -30,8 +31,9 @@ pub struct LaidText {
     pub fits: bool,
 }
 
-/// One shaped line in font units: its outline (y up, baseline at 0) and its advance.
-pub fn shape_line(face: &Face<'_>, text: &str) -> (BezPath, f64) {
+/// One shaped line in font units: its outline (y up, baseline at 0) and its advance; glyph
+/// outlines come from `cache`.
+pub fn shape_line(face: &Face<'_>, cache: &TextCache, text: &str) -> (BezPath, f64) {
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
@@ -39,13 +41,16 @@ pub fn shape_line(face: &Face<'_>, text: &str) -> (BezPath, f64) {
     let mut path = BezPath::new();
     let (mut pen_x, mut pen_y) = (0.0, 0.0);
     for (info, pos) in glyphs.glyph_infos().iter().zip(glyphs.glyph_positions()) {
-        let mut builder = PathBuilder::default();
         let id = u16::try_from(info.glyph_id).unwrap_or(0);
-        if face.outline_glyph(GlyphId(id), &mut builder).is_some() {
+        let glyph = cache.glyph(id, || {
+            let mut builder = PathBuilder::default();
+            face.outline_glyph(GlyphId(id), &mut builder).map(|_| builder.path)
+        });
+        if let Some(mut glyph) = glyph {
             let x = pen_x + f64::from(pos.x_offset);
             let y = pen_y + f64::from(pos.y_offset);
-            builder.path.apply_affine(Affine::translate((x, y)));
-            path.extend(builder.path);
+            glyph.apply_affine(Affine::translate((x, y)));
+            path.extend(glyph);
         }
         pen_x += f64::from(pos.x_advance);
         pen_y += f64::from(pos.y_advance);
@@ -54,12 +59,17 @@ pub fn shape_line(face: &Face<'_>, text: &str) -> (BezPath, f64) {
 }
 
 /// The advance of `text` in font units.
-pub fn advance(face: &Face<'_>, text: &str) -> f64 {
-    shape_line(face, text).1
+pub fn advance(face: &Face<'_>, cache: &TextCache, text: &str) -> f64 {
+    shape_line(face, cache, text).1
 }
 
-/// Lays out a text layer: wraps, fits and aligns it.
+/// Lays out a text layer: wraps, fits and aligns it (once per distinct layout and font).
 pub fn lay_out(layer: &TextLayer) -> LaidText {
+    layer.font.cache.layout(layer, || lay_out_uncached(layer))
+}
+
+/// [`lay_out`] without the font's cache of layouts.
+pub(crate) fn lay_out_uncached(layer: &TextLayer) -> LaidText {
     let Some(face) = layer.font.face() else {
         return LaidText {
             path: BezPath::new(),
@@ -97,13 +107,18 @@ pub fn lay_out(layer: &TextLayer) -> LaidText {
 fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
     let scale = size_mm / cap_height(face).max(1.0);
     let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
-    let lines: Vec<String> =
-        layer.text.split('\n').flat_map(|paragraph| wrap(face, paragraph, wrap_width)).collect();
+    let cache = &layer.font.cache;
+    let lines: Vec<String> = layer
+        .text
+        .split('\n')
+        .flat_map(|paragraph| wrap(face, cache, paragraph, wrap_width))
+        .collect();
     let line_units =
         f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
     let line_mm = line_units * scale * layer.line_spacing;
     let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
-    let shaped: Vec<(BezPath, f64)> = lines.iter().map(|line| shape_line(face, line)).collect();
+    let shaped: Vec<(BezPath, f64)> =
+        lines.iter().map(|line| shape_line(face, cache, line)).collect();
     let width_mm = shaped.iter().map(|(_, a)| a * scale).fold(0.0, f64::max);
     let mut path = BezPath::new();
     for (index, (outline, advance)) in shaped.into_iter().enumerate() {
@@ -134,13 +149,13 @@ fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
 
 /// Splits a paragraph into lines no wider than `width` font units (a word wider than the
 /// width stands on a line of its own); one line without a width.
-fn wrap(face: &Face<'_>, paragraph: &str, width: Option<f64>) -> Vec<String> {
+fn wrap(face: &Face<'_>, cache: &TextCache, paragraph: &str, width: Option<f64>) -> Vec<String> {
     let Some(width) = width else { return vec![paragraph.to_string()] };
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in paragraph.split_whitespace() {
         let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if line.is_empty() || advance(face, &candidate) <= width {
+        if line.is_empty() || advance(face, cache, &candidate) <= width {
             line = candidate;
         } else {
             lines.push(std::mem::replace(&mut line, word.to_string()));
@@ -174,8 +189,8 @@ mod tests {
     fn av_is_kerned_narrower_than_a_plus_v() {
         let font = default_font();
         let face = font.face().unwrap();
-        let pair = advance(&face, "AV");
-        let apart = advance(&face, "A") + advance(&face, "V");
+        let pair = advance(&face, &font.cache, "AV");
+        let apart = advance(&face, &font.cache, "A") + advance(&face, &font.cache, "V");
         assert!(pair < apart - 1.0, "AV {pair} vs A + V {apart}");
     }
 

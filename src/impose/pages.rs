@@ -14,6 +14,7 @@ use super::duplex::{back_mirror, duplex_correction};
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
+use super::shared_marks::MarkSharer;
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
 use crate::model::design::SheetSettings;
@@ -88,6 +89,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let has_backs = part.front_and_back && part.cutouts.iter().any(|c| c.back.is_some());
     let count = packed.sheets.len();
     let mut pages = Vec::new();
+    let mut sharer = MarkSharer::default();
     for (index, placement) in packed.sheets.iter().enumerate() {
         let counter = counter(part, index, count);
         let placed: Vec<(&Cutout, Affine)> = placement
@@ -120,6 +122,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         layers.retain(|(_, items)| !items.is_empty());
         let side = if part.front_and_back { "-front" } else { "" };
         pages.push(Page::new(format!("sheet-{:02}{side}", index + 1), (width, height), layers));
+        sharer.add_last_page(&mut pages);
         let Some(mirror) = mirror.filter(|_| has_backs) else { continue };
         let backs = placed.iter().filter_map(|&(c, t)| {
             let placement = mirror * t * c.back_frame;
@@ -144,6 +147,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             (width, height),
             vec![(Role::Art, backs.collect()), (Role::Marks, back_marks)],
         ));
+        sharer.add_last_page(&mut pages);
     }
     let mut document = Document { title: part.title.to_string(), pages };
     case_cut_lines(&mut document);

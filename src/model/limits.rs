@@ -37,8 +37,10 @@ pub const MAX_BOARD_CELLS: usize = 20_000;
 /// visit (estimated from the rule before enumerating; about 5 s of work).
 pub const MAX_ENUMERATION_WORK: f64 = 5_000_000.0;
 /// Most sheets a design may need: estimated from areas (fronts only) before any work, and
-/// counted as laid out before the pages are rendered.
-pub const MAX_SHEETS: f64 = 100.0;
+/// counted as laid out before the pages are rendered. A deck of 1,000 poker cards is 112
+/// sheets of A4 or Letter; the largest design at this limit peaks under 500 MB
+/// (docs/performance.md).
+pub const MAX_SHEETS: f64 = 120.0;
 
 /// Largest image or font file a face may use, in bytes (50 MB).
 pub const MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;

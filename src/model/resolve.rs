@@ -101,11 +101,12 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
-    crate::face::share::share_layers(&mut tiles, pieces.as_mut());
-    let decks =
+    let mut decks =
         super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette, false);
-    let counters =
+    let mut counters =
         super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
+    let cards = decks.iter_mut().chain(counters.iter_mut());
+    crate::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
     let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
     let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
     // Pieces share their cuts on the grid: they cannot be spaced apart.

@@ -5,6 +5,7 @@ pub mod cut;
 pub mod cut_file;
 pub mod pdf;
 pub mod pdf_content;
+pub mod pdf_number;
 pub mod pdf_symbols;
 pub mod png;
 pub mod png_rows;

@@ -5,10 +5,9 @@
 //! no operator list is built: a page costs its bytes and nothing more, and the PDF backend
 //! compresses each page as soon as it is written.
 
-use std::io::Write;
-
 use kurbo::{Affine, BezPath, PathEl, Point};
 
+use super::pdf_number::push_f32;
 use super::pdf_symbols::{Shared, unit_square_to};
 use crate::scene::{Clip, Colour, Item, LineCap, Page, Role, Shape, Stroke};
 
@@ -60,8 +59,8 @@ impl Content<'_> {
             self.bytes.push(b'\n');
         }
         for value in operands {
-            // Writing to a Vec does not fail.
-            let _ = write!(self.bytes, "{value} ");
+            push_f32(&mut self.bytes, *value);
+            self.bytes.push(b' ');
         }
         self.bytes.extend_from_slice(operator.as_bytes());
     }
@@ -191,8 +190,10 @@ impl Content<'_> {
         self.op(&[], cap);
         self.op(&[], "[");
         for (index, length) in style.dash.iter().enumerate() {
-            let gap = if index > 0 { " " } else { "" };
-            let _ = write!(self.bytes, "{gap}{length}");
+            if index > 0 {
+                self.bytes.push(b' ');
+            }
+            push_f32(&mut self.bytes, *length);
         }
         self.bytes.extend_from_slice(b"] 0 d");
         self.stroke = Some(style);

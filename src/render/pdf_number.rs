@@ -1,0 +1,123 @@
+//! `f32` numbers of PDF content streams written exactly as `{value}` (`Display`, the shortest text that reads back as the same `f32`) writes them, by integer arithmetic when the value is a whole number of thousandths.
+//!
+//! Page coordinates are rounded to 0.001 pt before they become `f32`s, so almost every
+//! operand is the `f32` nearest to a decimal `k / 1000`. Below 16 384 the gap between two
+//! `f32`s is under 0.001, so when that decimal lies inside the value's rounding interval it
+//! is the only decimal of three places or fewer there, and therefore the shortest one:
+//! exactly what `Display` prints. Any other value (colour channels, matrices, huge or
+//! negative-zero values, a decimal on the interval's edge) goes through `Display` itself.
+
+use std::io::Write;
+
+/// Beyond this magnitude two neighbouring `f32`s may be more than 0.001 apart.
+const FAST_LIMIT: f32 = 16_384.0;
+
+/// Appends `value` as `write!(out, "{value}")` would.
+pub fn push_f32(out: &mut Vec<u8>, value: f32) {
+    match thousandths(value) {
+        Some(k) => push_thousandths(out, k),
+        // Writing to a Vec does not fail.
+        None => drop(write!(out, "{value}")),
+    }
+}
+
+/// `k` when `value` is the `f32` that the decimal `k / 1000` reads back as, with room to
+/// spare on both sides of its rounding interval; `None` otherwise.
+fn thousandths(value: f32) -> Option<i64> {
+    if !value.is_finite() || value.abs() >= FAST_LIMIT || (value == 0.0 && value.is_sign_negative())
+    {
+        return None;
+    }
+    let exact = f64::from(value);
+    let k = (exact * 1000.0).round();
+    let error = k / 1000.0 - exact;
+    // The decimal must lie strictly inside half the gap to the neighbour on its side; the
+    // factor leaves room for the rounding of `k / 1000` in f64 (about 10⁻¹⁶ of the value,
+    // against gaps of 6 × 10⁻⁸ of it).
+    let neighbour = if error >= 0.0 { value.next_up() } else { value.next_down() };
+    let half_gap = (f64::from(neighbour) - exact).abs() / 2.0;
+    (error.abs() < half_gap * (1.0 - 1e-6)).then_some(k as i64)
+}
+
+/// `k / 1000` in decimal, trailing zeros (and a bare point) dropped.
+fn push_thousandths(out: &mut Vec<u8>, k: i64) {
+    if k < 0 {
+        out.push(b'-');
+    }
+    let magnitude = k.unsigned_abs();
+    push_digits(out, magnitude / 1000);
+    let mut part = magnitude % 1000;
+    if part == 0 {
+        return;
+    }
+    let mut places = 3;
+    while part.is_multiple_of(10) {
+        part /= 10;
+        places -= 1;
+    }
+    out.push(b'.');
+    let digits = [part / 100, part / 10 % 10, part % 10];
+    for digit in &digits[3 - places..] {
+        out.push(b'0' + *digit as u8);
+    }
+}
+
+fn push_digits(out: &mut Vec<u8>, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(value: f32) -> String {
+        let mut out = Vec::new();
+        push_f32(&mut out, value);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn check(value: f32) {
+        assert_eq!(written(value), format!("{value}"), "{value:?} ({:#x})", value.to_bits());
+    }
+
+    #[test]
+    fn rounded_coordinates_read_as_display_writes_them() {
+        // Every thousandth up to 20 pt, and a stride through every page size and past the
+        // fast limit, either sign: the values `rounded_pt` makes.
+        for k in (-20_000..=20_000).chain((-17_000_000..17_000_000).step_by(997)) {
+            check(((f64::from(k)) / 1000.0) as f32);
+        }
+    }
+
+    #[test]
+    fn other_values_fall_back_to_display() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..200_000 {
+            // xorshift: any bit pattern, NaN and infinities included.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            check(f32::from_bits(state as u32));
+        }
+        for value in [0.0, -0.0, 1.0, -1.0, 0.2, 51.0 / 255.0, 2.834_645_7, 1e-7, 16_383.999, 1e30]
+        {
+            check(value);
+        }
+        for power in -30..30 {
+            let value = 2f32.powi(power);
+            for v in [value, value.next_up(), value.next_down(), -value] {
+                check(v);
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Layers drawn the same on many cards and counters are stored once (a symbol placed by
+//! `<use>` and a form XObject), and the sheets render to the same pixels as with every
+//! layer written out in full.
+
+use std::path::Path;
+
+use tilepress::build::impose_part;
+use tilepress::render::png::{Paper, decode_png, svg_to_png};
+use tilepress::render::svg::page_to_svg;
+use tilepress::scene::{Group, Item, Page};
+use tilepress::sources::parts;
+
+/// `items` with every use of a symbol replaced by a group of the symbol's items: the scene
+/// as it was before layers were shared.
+fn inlined(items: &[Item]) -> Vec<Item> {
+    items
+        .iter()
+        .map(|item| match item {
+            Item::Use(used) => {
+                Item::Group(Group { transform: used.transform, items: inlined(&used.symbol.items) })
+            }
+            Item::Group(group) => {
+                Item::Group(Group { transform: group.transform, items: inlined(&group.items) })
+            }
+            other => other.clone(),
+        })
+        .collect()
+}
+
+fn inlined_page(page: &Page) -> Page {
+    let mut page = page.clone();
+    for layer in &mut page.layers {
+        layer.items = inlined(&layer.items);
+    }
+    page
+}
+
+fn pixels(page: &Page) -> Vec<[u8; 4]> {
+    let png = svg_to_png(&page_to_svg(page), 100.0, Paper::White).expect("renders");
+    decode_png(&png).expect("decodes").2
+}
+
+#[test]
+fn saltmarsh_cards_and_counters_share_their_layers_and_render_the_same() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("designs/saltmarsh.toml");
+    let (_, design) = tilepress::model::load(&path).expect("loads");
+    let mut checked = 0;
+    for part in &parts(&design) {
+        let imposed = impose_part(&design, part).expect("imposes");
+        for page in &imposed.document.pages {
+            let svg = page_to_svg(page);
+            if !svg.contains("<use ") {
+                continue;
+            }
+            // The card back is one drawing on every card: stored once per page.
+            assert_eq!(svg.matches("<defs>").count(), 1, "{}", page.label);
+            assert_eq!(pixels(page), pixels(&inlined_page(page)), "{}", page.label);
+            checked += 1;
+        }
+    }
+    // The deck's and the counters' fronts and backs (a sheet of cards each side, two of
+    // counters).
+    assert!(checked >= 4, "{checked} pages with shared layers");
+}
