@@ -1,6 +1,6 @@
 //! Whether a diagram's position is allowed: no two tiles on one cell, touching edges that
 //! match as the design's `[play] match` says, and the design's move rules for the tiles the
-//! diagram marks `new`; corner slots match at every vertex (`corners`). Every broken rule is a [`Violation`] naming the tiles and edges.
+//! diagram marks `new`; corner slots and values at corners match at every vertex (`corners`). Every broken rule is a [`Violation`] naming the tiles and edges.
 
 use std::collections::BTreeSet;
 
@@ -101,6 +101,7 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
         }
     }
     found.extend(super::corners::corner_violations(diagram));
+    found.extend(super::corners::corner_value_violations(diagram));
     found
 }
 
