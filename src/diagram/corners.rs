@@ -12,6 +12,9 @@ use crate::model::values::ValueAt;
 /// Positions closer than this (mm) are one vertex.
 const SAME_VERTEX_MM: f64 = 1e-3;
 
+/// A tile's corner at a vertex: (place, corner, what it shows there).
+type CornerMark = (usize, usize, String);
+
 /// One violation per vertex where the placed tiles' corner colours differ.
 pub fn corner_violations(diagram: &Diagram) -> Vec<Violation> {
     let sides = diagram.grid.shape.sides;
@@ -48,7 +51,7 @@ fn differing_at_vertices(
     }
     let shape = diagram.grid.shape;
     // Vertex (in grid units of SAME_VERTEX_MM) → (place, corner, mark) of every tile there.
-    let mut vertices: BTreeMap<(i64, i64), Vec<(usize, usize, String)>> = BTreeMap::new();
+    let mut vertices: BTreeMap<(i64, i64), Vec<CornerMark>> = BTreeMap::new();
     for (index, place) in diagram.places.iter().enumerate() {
         let transform = diagram.grid.placement(place.cell, place.turn).transform();
         for corner in 0..shape.sides {

@@ -102,6 +102,7 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
     }
     found.extend(super::corners::corner_violations(diagram));
     found.extend(super::corners::corner_value_violations(diagram));
+    found.extend(super::dominoes::violations(diagram));
     found
 }
 
