@@ -168,3 +168,16 @@ fn the_documented_domino_chain_is_legal_and_drawn() {
     // 1|3, 3|3 and 2|3: twelve pips and three lines between halves.
     assert_eq!(ink_shapes(&svg), 1 + 3 + 3 + 3 + 2 + 3 + 3);
 }
+
+#[test]
+fn a_domino_laid_twice_is_named() {
+    let (status, out, _) =
+        domino_diagram("twice", "legal = true", &[(4, [0, 0], 3), (4, [0, 2], 3)]);
+    assert_eq!(status, 1, "{out}");
+    assert!(
+        out.contains(
+            "d.toml:10:1: problem: tile 4 is placed twice; the set has one of each (same-tile)"
+        ),
+        "{out}"
+    );
+}
