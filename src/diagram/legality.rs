@@ -1,7 +1,8 @@
 //! Whether a diagram's position is allowed: no two tiles on one cell, touching edges that
 //! match as the design's `[play] match` says, and the design's move rules for the tiles the
-//! diagram marks `new`; corner slots and values at corners match at every vertex (`corners`); dominoes do not
-//! overlap and their touching halves agree (`dominoes`). Every broken rule is a [`Violation`] naming the tiles and edges.
+//! diagram marks `new`; corner slots and values at corners match at every vertex
+//! (`corners`); dominoes do not overlap and their touching halves agree (`dominoes`). Every
+//! broken rule is a [`Violation`] naming the tiles and edges.
 
 use std::collections::{BTreeMap, BTreeSet};
 
