@@ -239,13 +239,12 @@ fn face_layers_anchor_to_a_rectangles_edges_and_corners() {
 }
 
 #[test]
-fn a_diagram_of_dominoes_is_refused_with_a_message() {
+fn a_diagram_of_rectangles_that_are_not_two_square_cells_is_refused_with_a_message() {
+    // 30 × 50 mm in two halves: cells of 30 × 25 mm do not make a square grid.
     let dir = scratch("dominoes-diagram");
-    let design = root().join("tests/designs/double-nine-dominoes.toml");
-    let diagram = format!(
-        "[diagram]\ndesign = \"{}\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n",
-        design.display()
-    );
+    fs::write(dir.join("d.toml"), dominoes(&[("width_mm = 25.0", "width_mm = 30.0")])).unwrap();
+    let diagram =
+        "[diagram]\ndesign = \"d.toml\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n";
     fs::write(dir.join("bad.toml"), diagram).unwrap();
     let output = tilepress(&dir, &["diagram", "bad.toml"]);
     assert_eq!(code(&output), 2);
@@ -254,4 +253,5 @@ fn a_diagram_of_dominoes_is_refused_with_a_message() {
         err.contains("bad.toml:2:10: error: diagrams of rectangle tiles are not supported"),
         "{err}"
     );
+    assert!(err.contains("dominoes (rectangles of two square cells"), "{err}");
 }

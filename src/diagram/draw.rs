@@ -60,6 +60,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
         let seam = Stroke::solid(SEAM_GREY, 0.025 * s);
         items.push(Item::Shape(Shape::stroked(cell_path(diagram, place.cell), seam)));
     }
+    items.extend(super::dominoes::domino_items(diagram, Stroke::solid(SEAM_GREY, 0.025 * s)));
     for highlight in &diagram.highlights {
         let spot = highlight.spot;
         let width = 0.08 * u;
@@ -90,6 +91,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
         items.push(Item::Shape(Shape::filled(text, label.colour)));
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
+    cells.extend(diagram.dominoes.iter().flat_map(|d| d.cells));
     cells.extend(super::board_pieces::board_squares(diagram));
     cells.extend(empty);
     cells.extend(diagram.marks.iter().map(|m| m.spot.cell));

@@ -1,14 +1,16 @@
 //! Whether a diagram's position is allowed: no two tiles on one cell, touching edges that
 //! match as the design's `[play] match` says, and the design's move rules for the tiles the
-//! diagram marks `new`; corner slots match at every vertex (`corners`). Every broken rule is a [`Violation`] naming the tiles and edges.
+//! diagram marks `new`; corner slots and values at corners match at every vertex
+//! (`corners`); dominoes do not overlap and their touching halves agree (`dominoes`). Every
+//! broken rule is a [`Violation`] naming the tiles and edges.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::lines::{End, line_through};
 use super::table::{Facing, Table};
 use super::{Diagram, cell_name};
 use crate::geometry::tile_grid::Cell;
-use crate::model::design::SlotKind;
+use crate::model::design::{SlotKind, Tile};
 use crate::model::play::{Matching, PlayRule, rule_name};
 use crate::model::source::Position;
 
@@ -73,17 +75,11 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
                 found.push(Violation { rule: "overlap", message, position: later.position });
             }
         }
-        // A tile with `copies = N` may lie N times.
-        let number = later.tile.number;
-        let before = places[..b].iter().filter(|p| p.tile.number == number).count();
-        if before > 0 && before + 1 > later.tile.copies as usize {
-            let message = match later.tile.copies {
-                1 => format!("tile {number} is placed twice; the set has one of each"),
-                n => format!("tile {number} is placed {} times; the set has {n}", before + 1),
-            };
-            found.push(Violation { rule: "same-tile", message, position: later.position });
-        }
     }
+    let laid = places.iter().map(|p| (&p.tile, p.position));
+    found.extend(placed_too_often(
+        laid.chain(diagram.dominoes.iter().map(|d| (&d.tile, d.position))),
+    ));
     let matching = diagram.design.play.matching;
     for contact in table.contacts() {
         let a = Facing { place: contact.a, edge: contact.a_edge };
@@ -101,6 +97,28 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
         }
     }
     found.extend(super::corners::corner_violations(diagram));
+    found.extend(super::corners::corner_value_violations(diagram));
+    found.extend(super::dominoes::violations(diagram));
+    found
+}
+
+/// Tiles laid more often than the set has them (a tile with `copies = N` may lie N times),
+/// at each entry past the last copy.
+fn placed_too_often<'a>(laid: impl Iterator<Item = (&'a Tile, Position)>) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let mut seen: BTreeMap<u32, u32> = BTreeMap::new();
+    for (tile, position) in laid {
+        let number = tile.number;
+        let times = seen.entry(number).or_default();
+        *times += 1;
+        if *times > tile.copies {
+            let message = match tile.copies {
+                1 => format!("tile {number} is placed twice; the set has one of each"),
+                n => format!("tile {number} is placed {times} times; the set has {n}"),
+            };
+            found.push(Violation { rule: "same-tile", message, position });
+        }
+    }
     found
 }
 

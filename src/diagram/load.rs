@@ -79,15 +79,20 @@ fn resolve(
     // Polyform pieces are placed on the board's squares; annotations use the square grid.
     let squares = design.pieces.as_ref().map(|set| RegularPolygon::new(4, set.grid.square_mm));
     let triangles = design.board.as_ref().map(|board| RegularPolygon::new(3, board.edge_mm));
-    if let Some(shape) = design.tile_shape.filter(|shape| shape.regular().is_none()) {
+    let domino_cell = super::dominoes::domino_cell(&design);
+    if let Some(shape) =
+        design.tile_shape.filter(|s| s.regular().is_none() && domino_cell.is_none())
+    {
         resolver.error(
             &table.design.span(),
             format!("diagrams of {} tiles are not supported", shape.name()),
-            "diagrams place hexagon, square or triangle tiles on their lattice",
+            "diagrams place hexagon, square or triangle tiles on their lattice, and dominoes \
+             (rectangles of two square cells: `cells = [1, 2]` or `[2, 1]`) on their cells",
         );
         return None;
     }
-    let Some(grid) = design.shape.or(squares).or(triangles).and_then(Grid::new) else {
+    let tile_grid = design.shape.or(domino_cell);
+    let Some(grid) = tile_grid.or(squares).or(triangles).and_then(Grid::new) else {
         resolver.error(
             &table.design.span(),
             "the design has no tiles that tile the plane".into(),
@@ -96,6 +101,7 @@ fn resolve(
         return None;
     };
     let mut places = Vec::new();
+    let mut dominoes = Vec::new();
     for entry in &file.place {
         let place = entry.get_ref();
         if place.piece.is_some() || place.net.is_some() {
@@ -132,6 +138,12 @@ fn resolve(
         if let (Some(tile), Some(cell)) = (tile, cell) {
             let position = resolver.source.start_of(&entry.span());
             let new = place.new.unwrap_or(false);
+            if domino_cell.is_some() {
+                let cells = super::dominoes::halves(&design, cell, turn);
+                let tile = tile.clone();
+                dominoes.push(super::dominoes::PlacedDomino { tile, cells, turn, position });
+                continue;
+            }
             places.push(Placed { tile: tile.clone(), cell, turn, new, position });
         }
     }
@@ -235,6 +247,7 @@ fn resolve(
         design,
         grid,
         places,
+        dominoes,
         marks,
         arrows,
         labels,

@@ -8,6 +8,7 @@
 pub mod board_pieces;
 pub mod board_rules;
 pub mod corners;
+pub mod dominoes;
 pub mod draw;
 pub mod files;
 pub mod legality;
@@ -46,6 +47,8 @@ pub struct Diagram {
     pub width_mm: f64,
     pub dpi: f64,
     pub places: Vec<Placed>,
+    /// Dominoes (rectangle tiles of two square cells) on the grid of their cells.
+    pub dominoes: Vec<dominoes::PlacedDomino>,
     pub marks: Vec<Mark>,
     pub arrows: Vec<Arrow>,
     pub labels: Vec<Label>,
