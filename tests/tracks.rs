@@ -55,6 +55,11 @@ fn bad_tracks_are_errors() {
             "from = 0\nto = 10\npath = \"ring\"\ncolumns = 8",
             "11 cells do not go around a ring 8 cells wide",
         ),
+        // An odd count needs two places on the left side to spread its last cells over.
+        (
+            "from = 0\nto = 8\npath = \"ring\"\ncolumns = 4",
+            "9 cells do not go around a ring 4 cells wide",
+        ),
         ("from = 0\nto = 10\ntemplate_typo = 1", "unknown field"),
     ];
     for (k, (track, expected)) in cases.into_iter().enumerate() {
