@@ -4,9 +4,9 @@ mod common;
 
 use std::path::Path;
 
-use common::cuts::{assert_each_edge_cut_once, cut_segments, union_length};
+use common::cuts::{assert_each_edge_cut_once, cut_segments, distance_to_segment, union_length};
 use common::{code, root, scratch, text, tilepress};
-use kurbo::{Affine, Line, ParamCurveArclen, Point};
+use kurbo::{Affine, Line, ParamCurve, ParamCurveArclen, Point};
 use tilepress::model::load;
 
 /// Every tile edge drawn on each sheet, read back from the front pages' art: each tile is a
@@ -43,17 +43,27 @@ fn tile_edges_per_sheet(design: &Path, fronts: &[String]) -> Vec<Vec<Line>> {
 
 /// Builds Tantrix on `paper`; returns the cut files' text in sheet order and stdout.
 fn build_cut_files(name: &str, paper: &str) -> (Vec<String>, Vec<String>, String) {
+    build_design_cut_files(name, "tantrix", paper)
+}
+
+/// Builds `designs/<stem>.toml` on `paper`; returns the cut files' and front pages' text in
+/// sheet order and stdout.
+fn build_design_cut_files(
+    name: &str,
+    stem: &str,
+    paper: &str,
+) -> (Vec<String>, Vec<String>, String) {
     let dir = scratch(name);
-    let design = root().join("designs/tantrix.toml");
+    let design = root().join(format!("designs/{stem}.toml"));
     let design = design.to_str().unwrap();
     let output = tilepress(&dir, &["build", design, "--paper", paper, "-o", "out"]);
     assert_eq!(code(&output), 0, "{:?}", text(&output));
     let (mut files, mut fronts) = (Vec::new(), Vec::new());
     for sheet in 1.. {
-        let path = dir.join(format!("out/tantrix/tantrix-cut-{sheet:02}.svg"));
+        let path = dir.join(format!("out/{stem}/{stem}-cut-{sheet:02}.svg"));
         let Ok(svg) = std::fs::read_to_string(&path) else { break };
         files.push(svg);
-        let front = dir.join(format!("out/tantrix/tantrix-sheet-{sheet:02}-front.svg"));
+        let front = dir.join(format!("out/{stem}/{stem}-sheet-{sheet:02}-front.svg"));
         fronts.push(std::fs::read_to_string(front).unwrap());
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -72,6 +82,29 @@ fn each_cut_file_cuts_every_tile_edge_exactly_once() {
         let union = union_length(edges);
         assert!((cut - union).abs() < 0.01, "cut {cut} mm, union of tile edges {union} mm");
     }
+}
+
+/// Triles' one sheet holds 52 of 65 places: its long trimmer cuts run only along the
+/// triangles, every edge still cut once, nothing cut through the empty paper.
+#[test]
+fn a_part_filled_triangle_sheet_is_cut_only_along_its_tiles() {
+    let (files, fronts, stdout) = build_design_cut_files("cut-part-filled", "triles", "A4");
+    assert!(stdout.contains("52 tiles on 1 sheet(s)") && stdout.contains("up to 65"), "{stdout}");
+    let sheets = tile_edges_per_sheet(&root().join("designs/triles.toml"), &fronts);
+    let (segments, edges) = (cut_segments(&files[0]), &sheets[0]);
+    assert_eq!(edges.len(), 52 * 3, "every triangle read back from the front");
+    assert_each_edge_cut_once(&segments, edges, 20);
+    for segment in &segments {
+        for k in 0..=20 {
+            let p = segment.eval(f64::from(k) / 20.0);
+            let on_tile = edges.iter().any(|&e| distance_to_segment(p, e) < 0.01);
+            assert!(on_tile, "{segment:?} cuts empty paper at {p:?}");
+        }
+    }
+    let cut: f64 = segments.iter().map(|s| s.arclen(0.0)).sum();
+    let union = union_length(edges);
+    assert!((cut - union).abs() < 0.01, "cut {cut} mm, union of tile edges {union} mm");
+    assert!(segments.len() < edges.len() / 4, "long cuts: {} segments", segments.len());
 }
 
 #[test]

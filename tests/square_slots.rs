@@ -46,7 +46,7 @@ fn cut_segments(svg: &str) -> Vec<((f64, f64), (f64, f64))> {
 }
 
 #[test]
-fn squares_are_cut_by_long_lines_reaching_past_the_tiles() {
+fn squares_on_a_part_filled_sheet_are_cut_by_long_lines_along_the_tiles() {
     let dir = scratch("trax-build");
     let output = tilepress(&dir, &["build", "-o", "out", design_path().to_str().unwrap()]);
     let (stdout, stderr) = text(&output);
@@ -54,15 +54,20 @@ fn squares_are_cut_by_long_lines_reaching_past_the_tiles() {
     let svg = std::fs::read_to_string(dir.join("out/trax-like/trax-like-sheet-01-front.svg"))
         .expect("the front SVG");
     let cuts = cut_segments(&svg);
-    // Two 30 mm squares side by side: 2 horizontal and 3 vertical cuts, each longer than
-    // the whole block (60 × 30 mm), so they run on into the margin as trimmer guides.
-    let horizontal = cuts.iter().filter(|(a, b)| (a.1 - b.1).abs() < 1e-9).count();
-    let vertical = cuts.iter().filter(|(a, b)| (a.0 - b.0).abs() < 1e-9).count();
-    assert_eq!((horizontal, vertical, cuts.len()), (2, 3, 5), "{cuts:?}");
-    for ((x0, y0), (x1, y1)) in &cuts {
-        assert!((x1 - x0).hypot(y1 - y0) > 60.0, "cut {x0},{y0}–{x1},{y1} is short");
-        // Nothing runs off the A5 page (148 × 210 mm).
-        assert!([x0, x1].iter().all(|x| (0.0..=148.0).contains(*x)));
-        assert!([y0, y1].iter().all(|y| (0.0..=210.0).contains(*y)));
-    }
+    // Two 30 mm squares side by side on a sheet with room for more: 2 horizontal cuts as
+    // long as the block (60 mm) and 3 vertical ones as tall (30 mm), one per line; none runs
+    // on into the empty paper.
+    let horizontal: Vec<f64> = cuts
+        .iter()
+        .filter(|(a, b)| (a.1 - b.1).abs() < 1e-9)
+        .map(|(a, b)| (b.0 - a.0).abs())
+        .collect();
+    let vertical: Vec<f64> = cuts
+        .iter()
+        .filter(|(a, b)| (a.0 - b.0).abs() < 1e-9)
+        .map(|(a, b)| (b.1 - a.1).abs())
+        .collect();
+    assert_eq!((horizontal.len(), vertical.len(), cuts.len()), (2, 3, 5), "{cuts:?}");
+    assert!(horizontal.iter().all(|l| (l - 60.0).abs() < 1e-6), "{cuts:?}");
+    assert!(vertical.iter().all(|l| (l - 30.0).abs() < 1e-6), "{cuts:?}");
 }

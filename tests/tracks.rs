@@ -37,7 +37,7 @@ fn a_score_ring_and_a_long_strip_build_over_sheets() {
         let build = tilepress(&dir, &["build", &format!("{name}.toml"), "-o", "out"]);
         let (out, err) = text(&build);
         assert_eq!(code(&build), 0, "{err}");
-        // The ring is 12 × 15 cells (240 × 300 mm); the strip 600 mm long.
+        // The ring is 12 × 16 cells (240 × 320 mm); the strip 600 mm long.
         let (cells, sheets) = if name == "ring" { (51, 2) } else { (30, 3) };
         let says = format!("a track of {cells} cells of 20 mm on {sheets} sheet(s)");
         assert!(out.contains(&says), "{out}");
@@ -54,6 +54,11 @@ fn bad_tracks_are_errors() {
         (
             "from = 0\nto = 10\npath = \"ring\"\ncolumns = 8",
             "11 cells do not go around a ring 8 cells wide",
+        ),
+        // An odd count needs two places on the left side to spread its last cells over.
+        (
+            "from = 0\nto = 8\npath = \"ring\"\ncolumns = 4",
+            "9 cells do not go around a ring 4 cells wide",
         ),
         ("from = 0\nto = 10\ntemplate_typo = 1", "unknown field"),
     ];

@@ -15,7 +15,7 @@ pub fn cut_stroke(path: BezPath) -> Item {
 
 /// A cut along an outline drawn beside `art` (a board's grid lines, whose width the design
 /// chooses): never lighter than the heaviest line of that art (`cut_style::cut_stroke_beside`).
-pub fn cut_stroke_beside(art: &[Item]) -> impl Fn(BezPath) -> Item {
+pub fn cut_maker_beside_art(art: &[Item]) -> impl Fn(BezPath) -> Item {
     use crate::scene::cut_style::{cut_stroke_beside, heaviest_stroke_mm};
     let stroke = cut_stroke_beside(heaviest_stroke_mm(art));
     move |path| Item::Shape(Shape::stroked(path, stroke.clone()))

@@ -9,7 +9,7 @@ use super::cut_lines::cut_lines;
 use super::marks::crop_marks;
 use super::packing::{Packed, SheetPlacement};
 use super::registration::within_clear_band;
-use super::trim_lines::{guide_area, trim_lines};
+use super::trim_lines::{CutReach, guide_area, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::{TilePlacement, centre_in, fill_rect};
 use crate::model::design::SheetSettings;
@@ -104,8 +104,14 @@ pub fn lattice_sheets(
             let on_sheet = count.saturating_sub(first).min(per_sheet);
             let mut places = layout.places[..on_sheet].to_vec();
             centre_in(&mut places, shape, area);
-            // Long trimmer cuts make crop marks redundant: they run on past every corner.
-            let trims = trim_lines(shape, &places, guides);
+            // Long trimmer cuts make crop marks redundant: they run on past every corner. On a
+            // part-filled sheet they run only along the tiles, not through empty paper.
+            let reach = if on_sheet == per_sheet {
+                CutReach::AcrossSheet(guides)
+            } else {
+                CutReach::AlongCutouts
+            };
+            let trims = trim_lines(shape, &places, reach);
             let crops = if trims.is_some() { Vec::new() } else { crop_marks(shape, &places, area) };
             SheetPlacement {
                 placed: places

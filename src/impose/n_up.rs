@@ -3,10 +3,11 @@
 //! orientation.
 //!
 //! Without a gutter, rectangles share their edges and each row and column boundary is one
-//! long trimmer cut across the sheet (no crop marks needed). With a gutter, or with
-//! outlines that are not plain rectangles, every cutout is cut along its own outline and
-//! crop marks in the margin continue each row's and column's edges. The block stays where
-//! a full sheet has it on every sheet, so that a stack of sheets can be cut at once.
+//! long trimmer cut across the sheet (no crop marks needed); on a part-filled sheet it runs
+//! only along the cells beside it. With a gutter, or with outlines that are not plain
+//! rectangles, every cutout is cut along its own outline and crop marks in the margin
+//! continue each row's and column's edges. The block stays where a full sheet has it on
+//! every sheet, so that a stack of sheets can be cut at once.
 
 use kurbo::{Affine, BezPath, PathEl, Point, Rect};
 
@@ -15,7 +16,7 @@ use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::crop_marks_at;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::registration::within_clear_band;
-use super::trim_lines::guide_area;
+use super::trim_lines::{edge_runs, guide_area};
 use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::model::design::SheetSettings;
@@ -142,12 +143,16 @@ pub fn n_up_sheets(
                 })
                 .collect();
             if shared {
-                let used = (on_sheet.min(columns), on_sheet.div_ceil(columns));
-                SheetPlacement {
-                    placed,
-                    cuts: vec![cut_stroke(trimmer_cuts(block, (width, height), used, guides))],
-                    crops: Vec::new(),
-                }
+                let path = if on_sheet == per_sheet {
+                    trimmer_cuts(block, (width, height), (columns, rows), guides)
+                } else {
+                    // A part-filled sheet: each boundary only along the cards beside it.
+                    let cells = placed
+                        .iter()
+                        .map(|&(i, t)| t.transform_rect_bbox(cutouts[i].outline.bounds()));
+                    crate::compose::net::segments_path(&edge_runs(&rect_edges(cells)))
+                };
+                SheetPlacement { placed, cuts: vec![cut_stroke(path)], crops: Vec::new() }
             } else {
                 let mut path = BezPath::new();
                 let mut corners = Vec::new();
@@ -194,8 +199,18 @@ pub fn n_up_area(width: f64, height: f64, sheet: &SheetSettings, footer: FooterP
     }
 }
 
-/// One long cut along every column and row boundary of the `used` (columns, rows) cells,
-/// running across `guides`.
+/// The four sides of each rectangle, as (start, end) pairs.
+fn rect_edges(rects: impl Iterator<Item = Rect>) -> Vec<(Point, Point)> {
+    rects
+        .flat_map(|r| {
+            let corners = [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)].map(Point::from);
+            (0..4).map(move |k| (corners[k], corners[(k + 1) % 4]))
+        })
+        .collect()
+}
+
+/// One long cut along every column and row boundary of a full sheet's `used` (columns, rows)
+/// cells, running across `guides`.
 fn trimmer_cuts(
     block: Rect,
     (width, height): (f64, f64),
@@ -277,6 +292,27 @@ mod tests {
         }
         // The last sheet's two cards keep the place they have on a full sheet.
         assert_eq!(extents(&cutouts, &packed.sheets[2])[..], extents(&cutouts, first)[..2]);
+    }
+
+    #[test]
+    fn a_part_filled_sheet_is_cut_only_along_its_cards() {
+        let sheet = a4_sheet(Orientation::Auto);
+        let cutouts = cards(14, 0.0);
+        let packed = n_up_sheets(&cutouts, 0.0, &sheet).expect("fits");
+        let last = &packed.sheets[1];
+        assert_eq!(last.placed.len(), 5, "3 cards and then 2 on the last sheet");
+        let cuts: Vec<(Point, Point)> =
+            segments(&last.cuts).iter().map(|s| (s.start(), s.end())).collect();
+        let outlines: Vec<Vec<Point>> = extents(&cutouts, last)
+            .iter()
+            .map(|r| rect_edges(std::iter::once(*r)).iter().map(|e| e.0).collect())
+            .collect();
+        crate::impose::trim_lines::checks::assert_cuts_only_along(&cuts, &outlines);
+        // Still long cuts: 4 column boundaries (the last one row long) and 3 row boundaries.
+        assert_eq!(cuts.len(), 4 + 3);
+        // A full sheet's cuts still run across the printable area.
+        let full = segments(&packed.sheets[0].cuts);
+        assert!(full.iter().all(|s| s.start().distance(s.end()) > 3.0 * 63.0 - 1e-9));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use kurbo::{Affine, Rect};
 
-use super::cut_lines::cut_stroke_beside;
+use super::cut_lines::cut_maker_beside_art;
 use super::hex_pack::hexagonal_sheets;
 use super::layout::{SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
@@ -185,7 +185,9 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
         page_mm: (width, height),
         sheets: vec![SheetPlacement {
             placed: vec![(0, transform)],
-            cuts: vec![cut_stroke_beside(&cutout.front)(transform * cutout.outline.path.clone())],
+            cuts: vec![cut_maker_beside_art(&cutout.front)(
+                transform * cutout.outline.path.clone(),
+            )],
             crops: Vec::new(),
         }],
         per_sheet: 1,

@@ -9,7 +9,7 @@
 use kurbo::Affine;
 
 use super::bleed::with_bleed;
-use super::cut_lines::cut_stroke_beside;
+use super::cut_lines::cut_maker_beside_art;
 use super::duplex::{back_mirror, duplex_correction};
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
@@ -61,8 +61,8 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
             let Some(cutout) = part.cutouts.first() else {
                 return Err(format!("there is no {noun} to print"));
             };
-            let frame = cutout.frame(cut_stroke_beside(&cutout.front));
-            let document = tile_frame(part.title, &frame, &plan, part.sheet.margin_mm);
+            let frame = cutout.frame(cut_maker_beside_art(&cutout.front));
+            let document = tile_frame(part.title, noun, &frame, &plan, part.sheet.margin_mm);
             Ok(Imposed {
                 document,
                 sheets: plan.sheets(),

@@ -101,7 +101,13 @@ fn equal_piece(length: f64, n: usize, overlap: f64) -> f64 {
 }
 
 /// The frame printed at 100 % over as many sheets as `plan` says.
-pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -> Document {
+pub fn tile_frame(
+    title: &str,
+    noun: &str,
+    frame: &Frame,
+    plan: &TilePlan,
+    margin_mm: f64,
+) -> Document {
     let mut pages = Vec::new();
     let bounds = frame.bounds;
     for row in 0..plan.rows {
@@ -143,11 +149,7 @@ pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -
             let mut marks = alignment_marks(plan, bounds, row, column, place);
             let label = sheet_label(row, column);
             let (pw, ph) = plan.page_mm;
-            let text = [
-                format!("{title} board · sheet {label} of {} · front", plan.sheets()),
-                "print at 100 % (actual size); glue the sheets with their marks on top of each other"
-                    .to_string(),
-            ];
+            let text = split_footer(title, noun, &label, plan.sheets());
             marks.extend(footer(&text, pw, ph, margin_mm));
             marks.extend(assembly_map(
                 plan,
@@ -167,6 +169,16 @@ pub fn tile_frame(title: &str, frame: &Frame, plan: &TilePlan, margin_mm: f64) -
     let mut document = Document { title: title.to_string(), pages };
     case_cut_lines(&mut document);
     document
+}
+
+/// The footer of one sheet of a split part, naming the part (`Saltmarsh track · sheet A2 of
+/// 3 · front`).
+fn split_footer(title: &str, noun: &str, label: &str, sheets: usize) -> [String; 2] {
+    [
+        format!("{title} {noun} · sheet {label} of {sheets} · front"),
+        "print at 100 % (actual size); glue the sheets with their marks on top of each other"
+            .to_string(),
+    ]
 }
 
 /// The marks of every seam this sheet shares, at the middle of the overlap strip, a quarter
@@ -253,6 +265,13 @@ mod tests {
             duplex: Duplex::LongEdge,
             print: crate::model::print::PrintSettings::default(),
         }
+    }
+
+    #[test]
+    fn a_split_sheet_footer_names_its_part() {
+        let [first, _] = split_footer("Saltmarsh", "track", "A2", 3);
+        assert_eq!(first, "Saltmarsh track · sheet A2 of 3 · front");
+        assert!(!split_footer("Keld", "map", "B1", 4)[0].contains("board"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Long straight cuts for a paper trimmer: when the tile edges of a sheet lie on straight lines
 //! that cross no tile (rows of triangles, grids of squares), each such line becomes one cut
-//! across the sheet, running on into the free paper as a guide.
+//! across the sheet, running on into the free paper as a guide — on a full sheet; on a
+//! part-filled one each line is cut only along the tiles it separates.
 //!
 //! Hexagons are never cut this way: in a honeycomb the line through any hex edge runs into a
 //! neighbouring hex, and a sheet of a few hexes apart would get a web of page-wide lines
@@ -58,6 +59,16 @@ impl Line {
         low < -CROSSING_TOLERANCE_MM && high > CROSSING_TOLERANCE_MM
     }
 
+    /// The point `t` mm along the line from the foot of the origin's perpendicular.
+    fn at(&self, t: f64) -> Point {
+        (normal(self.direction) * self.offset + self.direction * t).to_point()
+    }
+
+    /// How far along the line `p` lies (its projection onto the direction).
+    fn along(&self, p: Point) -> f64 {
+        self.direction.dot(p.to_vec2())
+    }
+
     /// The part of the line inside `area`, or `None` if it misses it.
     fn clip(&self, area: Rect) -> Option<(Point, Point)> {
         let origin = (normal(self.direction) * self.offset).to_point();
@@ -92,19 +103,30 @@ fn normal(direction: Vec2) -> Vec2 {
     Vec2::new(-direction.y, direction.x)
 }
 
-/// The sheet's cuts as long lines clipped to `guide_area`, in a stable order, when the tiles
+/// How far a long cut runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CutReach {
+    /// Across the sheet to the edges of this guide area (a full sheet: a stack of sheets
+    /// can be cut at once, and the cuts run on past every corner as guides).
+    AcrossSheet(Rect),
+    /// Only along the cutouts it separates (a part-filled sheet: no cut through empty paper).
+    AlongCutouts,
+}
+
+/// The sheet's cuts as long lines reaching as `reach` says, in a stable order, when the tiles
 /// are not hexagons, every tile edge lies on a line crossing no tile and some line carries
 /// more than one edge; `None` otherwise (cut each edge on its own).
 pub fn trim_lines(
     shape: RegularPolygon,
     places: &[TilePlacement],
-    guide_area: Rect,
+    reach: CutReach,
 ) -> Option<Vec<(Point, Point)>> {
     if shape.sides == 6 {
         return None;
     }
+    let edges = distinct_edges(shape, places);
     let mut lines: BTreeMap<(i64, i64), (Line, usize)> = BTreeMap::new();
-    for (a, b) in distinct_edges(shape, places) {
+    for &(a, b) in &edges {
         let line = Line::through(a, b);
         lines.entry(line.key()).or_insert((line, 0)).1 += 1;
     }
@@ -112,14 +134,94 @@ pub fn trim_lines(
         return None;
     }
     let outlines: Vec<Vec<Point>> = places.iter().map(|p| p.corners(shape)).collect();
-    let mut cuts = Vec::new();
-    for (line, _) in lines.values() {
-        if outlines.iter().any(|outline| line.crosses(outline)) {
-            return None;
-        }
-        cuts.extend(line.clip(guide_area));
+    if lines.values().any(|(line, _)| outlines.iter().any(|outline| line.crosses(outline))) {
+        return None;
     }
-    Some(cuts)
+    Some(match reach {
+        CutReach::AcrossSheet(guides) => {
+            lines.values().filter_map(|(line, _)| line.clip(guides)).collect()
+        }
+        CutReach::AlongCutouts => edge_runs(&edges),
+    })
+}
+
+/// Where an edge lies along its line: from and to, in mm along the line's direction.
+type Span = (f64, f64);
+
+/// Straight edges joined into runs along their lines: collinear edges that touch or overlap
+/// become one cut, a gap between them stays uncut. Every edge is covered once, and nothing
+/// beyond the edges is cut. In a stable order (by line, then along it).
+pub fn edge_runs(edges: &[(Point, Point)]) -> Vec<(Point, Point)> {
+    let mut lines: BTreeMap<(i64, i64), (Line, Vec<Span>)> = BTreeMap::new();
+    for &(a, b) in edges {
+        let line = Line::through(a, b);
+        let (ta, tb) = (line.along(a), line.along(b));
+        lines.entry(line.key()).or_insert((line, Vec::new())).1.push((ta.min(tb), ta.max(tb)));
+    }
+    let mut runs = Vec::new();
+    for (line, mut spans) in lines.into_values() {
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let mut current: Option<Span> = None;
+        for (low, high) in spans {
+            match current {
+                Some((start, end)) if low <= end + CROSSING_TOLERANCE_MM => {
+                    current = Some((start, end.max(high)));
+                }
+                _ => {
+                    runs.extend(current.map(|(start, end)| (line.at(start), line.at(end))));
+                    current = Some((low, high));
+                }
+            }
+        }
+        runs.extend(current.map(|(start, end)| (line.at(start), line.at(end))));
+    }
+    runs
+}
+
+/// Checks of cuts against the outlines they separate, for the packings' tests.
+#[cfg(test)]
+pub mod checks {
+    use kurbo::Point;
+
+    /// Distance from `p` to the segment `a`–`b`.
+    fn distance_to(p: Point, (a, b): (Point, Point)) -> f64 {
+        let t = ((p - a).dot(b - a) / (b - a).hypot2()).clamp(0.0, 1.0);
+        p.distance(a.lerp(b, t))
+    }
+
+    /// Every point of every cut lies on some outline's edge (nothing is cut where no cutout
+    /// is), every outline edge lies on one cut, and the cuts are as long as the distinct
+    /// edges (each edge cut once).
+    pub fn assert_cuts_only_along(cuts: &[(Point, Point)], outlines: &[Vec<Point>]) {
+        let edges: Vec<(Point, Point)> = outlines
+            .iter()
+            .flat_map(|o| (0..o.len()).map(move |k| (o[k], o[(k + 1) % o.len()])))
+            .collect();
+        for &cut in cuts {
+            for k in 0..=20 {
+                let p = cut.0.lerp(cut.1, k as f64 / 20.0);
+                let on_edge = edges.iter().any(|&e| distance_to(p, e) < 0.01);
+                assert!(on_edge, "the cut {cut:?} runs off the cutouts at {p:?}");
+            }
+        }
+        for &(a, b) in &edges {
+            let covered = cuts
+                .iter()
+                .any(|&cut| [a, a.midpoint(b), b].iter().all(|&p| distance_to(p, cut) < 1e-6));
+            assert!(covered, "the edge {a:?}–{b:?} is not cut");
+        }
+        let key = crate::impose::cut_lines::key;
+        let distinct: std::collections::BTreeMap<_, f64> = edges
+            .iter()
+            .map(|&(a, b)| ((key(a).min(key(b)), key(a).max(key(b))), a.distance(b)))
+            .collect();
+        let edge_length: f64 = distinct.values().sum();
+        let cut_length: f64 = cuts.iter().map(|(a, b)| a.distance(*b)).sum();
+        assert!(
+            (cut_length - edge_length).abs() < 1e-6,
+            "cut {cut_length} mm of {edge_length} mm of edges"
+        );
+    }
 }
 
 #[cfg(test)]
@@ -140,7 +242,8 @@ mod tests {
         let guides = Rect::new(4.0, 4.0, 293.0, 189.0);
         let places: Vec<TilePlacement> =
             fill_rect(tri, 0.0, 0.0, block).into_iter().take(52).collect();
-        let cuts = trim_lines(tri, &places, guides).expect("triangle rows cut straight");
+        let cuts = trim_lines(tri, &places, CutReach::AcrossSheet(guides))
+            .expect("triangle rows cut straight");
         let mut directions: Vec<i64> =
             cuts.iter().map(|&(a, b)| Line::through(a, b).key().0).collect();
         directions.dedup();
@@ -165,24 +268,58 @@ mod tests {
     fn a_grid_of_squares_is_cut_by_its_rows_and_columns() {
         let square = RegularPolygon::new(4, 10.0);
         let places = fill_rect(square, 0.0, 0.0, Rect::new(0.0, 0.0, 30.0, 20.0));
-        let cuts = trim_lines(square, &places, Rect::new(-5.0, -5.0, 35.0, 25.0)).unwrap();
+        let cuts =
+            trim_lines(square, &places, CutReach::AcrossSheet(Rect::new(-5.0, -5.0, 35.0, 25.0)))
+                .unwrap();
         assert_eq!(cuts.len(), 4 + 3);
         assert!(cuts.iter().all(|(a, b)| a.distance(*b) >= 30.0 - 1e-9));
+    }
+
+    #[test]
+    fn a_part_filled_row_of_triangles_is_cut_only_along_its_tiles() {
+        let tri = RegularPolygon::new(3, 40.0);
+        let block = Rect::new(8.0, 8.0, 289.0, 189.0);
+        // 13 a row: one full row and 5 of the next (the staircase of a last sheet).
+        let places: Vec<TilePlacement> =
+            fill_rect(tri, 0.0, 0.0, block).into_iter().take(18).collect();
+        let cuts = trim_lines(tri, &places, CutReach::AlongCutouts).expect("straight cuts");
+        let outlines: Vec<Vec<Point>> = places.iter().map(|p| p.corners(tri)).collect();
+        checks::assert_cuts_only_along(&cuts, &outlines);
+        // Long runs, not edge by edge: 18 triangles have 35 distinct edges.
+        assert!(cuts.len() < distinct_edges(tri, &places).len() / 2, "{} cuts", cuts.len());
+    }
+
+    #[test]
+    fn collinear_edges_join_into_runs_and_gaps_stay_uncut() {
+        let p = |x: f64| Point::new(x, 3.0);
+        let runs = edge_runs(&[(p(10.0), p(20.0)), (p(0.0), p(10.0)), (p(30.0), p(40.0))]);
+        assert_eq!(runs.len(), 2);
+        let lengths: Vec<f64> = runs.iter().map(|(a, b)| a.distance(*b)).collect();
+        assert!((lengths[0] - 20.0).abs() < 1e-9 && (lengths[1] - 10.0).abs() < 1e-9);
     }
 
     #[test]
     fn a_honeycomb_keeps_one_cut_per_edge() {
         let hex = RegularPolygon::new(6, 24.0);
         let places = fill_rect(hex, 0.0, 0.0, Rect::new(0.0, 0.0, 190.0, 260.0));
-        assert!(trim_lines(hex, &places, Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
-        assert!(trim_lines(hex, &places[..1], Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
+        assert!(
+            trim_lines(hex, &places, CutReach::AcrossSheet(Rect::new(0.0, 0.0, 210.0, 297.0)))
+                .is_none()
+        );
+        assert!(
+            trim_lines(hex, &places[..1], CutReach::AcrossSheet(Rect::new(0.0, 0.0, 210.0, 297.0)))
+                .is_none()
+        );
         // Two hexes a place apart in one row: their edge lines cross no hex, yet they get
         // crop marks and one cut per edge, not a web of page-wide lines.
         let apart = [
             TilePlacement { centre: Point::new(50.0, 100.0), rotation: 0.0 },
             TilePlacement { centre: Point::new(50.0 + 6.0 * 24.0, 100.0), rotation: 0.0 },
         ];
-        assert!(trim_lines(hex, &apart, Rect::new(0.0, 0.0, 210.0, 297.0)).is_none());
+        assert!(
+            trim_lines(hex, &apart, CutReach::AcrossSheet(Rect::new(0.0, 0.0, 210.0, 297.0)))
+                .is_none()
+        );
     }
 
     #[test]

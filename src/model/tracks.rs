@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use kurbo::Rect;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -126,20 +127,9 @@ fn track_path(r: &mut Resolver<'_>, table: &TrackTable, count: usize) -> Option<
                 );
                 return None;
             };
-            let c = *columns.get_ref();
-            // Round once: 2 c + 2 (rows - 2) places; an odd count leaves the last one empty.
-            let sides = count.checked_sub(2 * c).filter(|_| c >= 2);
-            match sides {
-                Some(left) => Some(TrackPath::Ring { columns: c, rows: left.div_ceil(2) + 2 }),
-                None => {
-                    r.error(
-                        &columns.span(),
-                        format!("{count} cells do not go around a ring {c} cells wide"),
-                        "choose columns from 2 to half the cells",
-                    );
-                    None
-                }
-            }
+            ring_path(count, *columns.get_ref())
+                .map_err(|(message, help)| r.error(&columns.span(), message, help))
+                .ok()
         }
         other => {
             let span = table.path.as_ref().map_or(0..0, Spanned::span);
@@ -149,16 +139,43 @@ fn track_path(r: &mut Resolver<'_>, table: &TrackTable, count: usize) -> Option<
     }
 }
 
-/// The grid places (column, row) of a path's `count` cells, in order.
-pub fn cell_places(path: TrackPath, count: usize) -> Vec<(usize, usize)> {
+/// A ring of `count` cells `columns` wide: its rows follow from the count, round once (an odd
+/// count leaves the left side one cell short, spread over it; that side needs two places).
+fn ring_path(count: usize, columns: usize) -> Result<TrackPath, (String, &'static str)> {
+    let sides = count.checked_sub(2 * columns).filter(|_| columns >= 2);
+    match sides {
+        Some(left) if left % 2 == 0 || left >= 3 => {
+            Ok(TrackPath::Ring { columns, rows: left.div_ceil(2) + 2 })
+        }
+        _ => Err((
+            format!("{count} cells do not go around a ring {columns} cells wide"),
+            "choose columns from 2 to half the cells (with an odd number of cells, at most (cells − 3) / 2)",
+        )),
+    }
+}
+
+/// Each of a path's `count` cells as a rectangle in cell units (one cell is 1 × 1), in
+/// order. A ring round once has an even number of places; with an odd number of cells its
+/// last side (the left, going up) holds one cell fewer, each drawn that much taller, so the
+/// cells close the ring with no empty place.
+pub fn cell_places(path: TrackPath, count: usize) -> Vec<Rect> {
+    let square =
+        |(c, r): (usize, usize)| Rect::new(c as f64, r as f64, c as f64 + 1.0, r as f64 + 1.0);
     match path {
-        TrackPath::Strip => (0..count).map(|k| (k, 0)).collect(),
+        TrackPath::Strip => (0..count).map(|k| square((k, 0))).collect(),
         TrackPath::Ring { columns, rows } => {
-            let mut places: Vec<(usize, usize)> = (0..columns).map(|c| (c, 0)).collect();
-            places.extend((1..rows).map(|r| (columns - 1, r)));
-            places.extend((0..columns - 1).rev().map(|c| (c, rows - 1)));
-            places.extend((1..rows - 1).rev().map(|r| (0, r)));
+            let mut places: Vec<Rect> = (0..columns).map(|c| square((c, 0))).collect();
+            places.extend((1..rows).map(|r| square((columns - 1, r))));
+            places.extend((0..columns - 1).rev().map(|c| square((c, rows - 1))));
             places.truncate(count);
+            // The left side spans rows 1 to rows − 1, from the bottom up.
+            let left = count.saturating_sub(places.len());
+            let side = rows.saturating_sub(2) as f64;
+            let step = side / left.max(1) as f64;
+            places.extend((0..left).map(|k| {
+                let bottom = (rows - 1) as f64 - k as f64 * step;
+                Rect::new(0.0, bottom - step, 1.0, bottom)
+            }));
             places
         }
     }
@@ -171,13 +188,49 @@ mod tests {
     #[test]
     fn a_ring_goes_clockwise_round_once() {
         let places = cell_places(TrackPath::Ring { columns: 4, rows: 3 }, 10);
-        assert_eq!(
-            places,
-            [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1)]
-        );
-        let mut sorted = places.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        assert_eq!(sorted.len(), 10, "no cell twice");
+        let corners: Vec<(f64, f64)> = places.iter().map(|r| (r.x0, r.y0)).collect();
+        let expected =
+            [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1)];
+        assert_eq!(corners, expected.map(|(c, r)| (c as f64, r as f64)));
+    }
+
+    /// The ring's area in cells: its outer rectangle less the inner hole.
+    fn ring_area(columns: usize, rows: usize) -> f64 {
+        (columns * rows - columns.saturating_sub(2) * rows.saturating_sub(2)) as f64
+    }
+
+    #[test]
+    fn a_ring_fits_its_numbers_exactly_even_or_odd() {
+        // Saltmarsh's 0–50: 51 cells, 12 wide; and small rings of both parities.
+        for (count, columns) in [(51, 12), (50, 12), (9, 3), (13, 4), (11, 2), (20, 5)] {
+            let path = ring_path(count, columns);
+            let Ok(TrackPath::Ring { columns, rows }) = path else {
+                panic!("{count} cells {columns} wide: {path:?}");
+            };
+            let places = cell_places(TrackPath::Ring { columns, rows }, count);
+            assert_eq!(places.len(), count);
+            let area: f64 = places.iter().map(|r| r.area()).sum();
+            assert!((area - ring_area(columns, rows)).abs() < 1e-9, "{count}: {area}");
+            let outer = Rect::new(0.0, 0.0, columns as f64, rows as f64);
+            let hole = outer.inset(-1.0);
+            for (i, a) in places.iter().enumerate() {
+                assert!(outer.union(*a) == outer, "{count}: {a:?} outside");
+                assert!(hole.intersect(*a).area() < 1e-9, "{count}: {a:?} in the hole");
+                for b in &places[i + 1..] {
+                    assert!(a.intersect(*b).area() < 1e-9, "{count}: {a:?} overlaps {b:?}");
+                }
+                // Neighbours in order touch: the path is unbroken, and closes on the start.
+                let next = places[(i + 1) % count];
+                let shared = a.inflate(1e-9, 1e-9).intersect(next);
+                assert!(shared.width().max(shared.height()) > 0.5, "{count}: {a:?} {next:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_odd_ring_too_short_for_its_left_side_is_refused() {
+        let refused = ring_path(9, 4).expect_err("9 cells leave no left side 4 wide");
+        assert!(refused.0.contains("9 cells do not go around a ring 4 cells wide"), "{refused:?}");
+        assert!(ring_path(11, 4).is_ok(), "11 cells 4 wide: a left side of 1 cell over 2 places");
     }
 }

@@ -27,17 +27,16 @@ pub fn tracks(design: &Design) -> Vec<Part> {
 fn track(track: &Track) -> Part {
     let size = track.cell_mm;
     let places = cell_places(track.path, track.cells.len());
-    let cell = Outline::rectangle(size, size);
     let mut art = Vec::new();
     let mut lines = BezPath::new();
-    for ((_, layers), &(column, row)) in track.cells.iter().zip(&places) {
-        let origin = kurbo::Vec2::new(column as f64 * size, row as f64 * size);
-        let square = Rect::from_origin_size(origin.to_point(), (size, size));
-        art.push(Item::Shape(Shape::filled(square.to_path(1e-4), track.background)));
-        lines.extend(square.to_path(1e-4).elements().iter().copied());
+    for ((_, layers), place) in track.cells.iter().zip(&places) {
+        let rect = Affine::scale(size).transform_rect_bbox(*place);
+        let cell = Outline::rectangle(rect.width(), rect.height());
+        art.push(Item::Shape(Shape::filled(rect.to_path(1e-4), track.background)));
+        lines.extend(rect.to_path(1e-4).elements().iter().copied());
         let mut items = face_items(layers, &cell, Level::Below);
         items.extend(face_items(layers, &cell, Level::Above));
-        let centre = Affine::translate(origin + kurbo::Vec2::new(size / 2.0, size / 2.0));
+        let centre = Affine::translate(rect.center().to_vec2());
         art.push(Item::Group(Group { transform: centre, items }));
     }
     art.push(Item::Shape(Shape::stroked(lines, Stroke::solid(Colour::BLACK, CELL_LINE_MM))));
