@@ -136,21 +136,9 @@ mod tests {
     use kurbo::ParamCurve;
 
     fn tile(colours: &[&str], joins: &[(usize, usize)]) -> Tile {
-        Tile {
-            number: 1,
-            slots: colours
-                .iter()
-                .map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line })
-                .collect(),
-            joins: joins.to_vec(),
-            back_side: None,
-            corners: Vec::new(),
-            copies: 1,
-            values: Vec::new(),
-            back: None,
-            faces: Default::default(),
-            position: Default::default(),
-        }
+        let slots =
+            colours.iter().map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line }).collect();
+        Tile::plain(1, slots, joins.to_vec())
     }
 
     fn style() -> Style {

@@ -108,18 +108,7 @@ mod tests {
 
     fn triangle(slots: [(&str, SlotKind); 3], joins: &[(usize, usize)], cell: Cell) -> Placed {
         let slots = slots.iter().map(|(c, k)| Slot { colour: c.to_string(), kind: *k }).collect();
-        let tile = Tile {
-            number: 1,
-            slots,
-            joins: joins.to_vec(),
-            back_side: None,
-            corners: Vec::new(),
-            copies: 1,
-            values: Vec::new(),
-            back: None,
-            faces: Default::default(),
-            position: Default::default(),
-        };
+        let tile = Tile::plain(1, slots, joins.to_vec());
         Placed { tile, cell, turn: 0, new: false, position: Default::default() }
     }
 

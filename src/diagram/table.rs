@@ -126,18 +126,7 @@ mod tests {
     fn place(colours: [&str; 6], cell: Cell, turn: usize) -> Placed {
         let slots =
             colours.iter().map(|c| Slot { colour: c.to_string(), kind: SlotKind::Line }).collect();
-        let tile = Tile {
-            number: 1,
-            slots,
-            joins: Vec::new(),
-            back_side: None,
-            corners: Vec::new(),
-            copies: 1,
-            values: Vec::new(),
-            back: None,
-            faces: Default::default(),
-            position: Default::default(),
-        };
+        let tile = Tile::plain(1, slots, Vec::new());
         Placed { tile, cell, turn, new: false, position: Default::default() }
     }
 

@@ -77,16 +77,8 @@ mod tests {
 
     fn tile(layers: Vec<Layer>) -> Tile {
         Tile {
-            number: 1,
-            slots: Vec::new(),
-            joins: Vec::new(),
-            back: None,
-            back_side: None,
-            corners: Vec::new(),
-            copies: 1,
-            values: Vec::new(),
             faces: crate::face::ItemFaces { front: layers, back: None },
-            position: Default::default(),
+            ..Tile::plain(1, Vec::new(), Vec::new())
         }
     }
 

@@ -183,6 +183,22 @@ pub struct TileSide {
 }
 
 impl Tile {
+    /// A plain tile: these slots and joins, one copy, no back, corners, values or layers.
+    pub fn plain(number: u32, slots: Vec<Slot>, joins: Vec<(usize, usize)>) -> Tile {
+        Tile {
+            number,
+            slots,
+            joins,
+            back_side: None,
+            corners: Vec::new(),
+            copies: 1,
+            values: Vec::new(),
+            back: None,
+            faces: Default::default(),
+            position: Default::default(),
+        }
+    }
+
     /// The tile as seen from the back, when its back carries edge art: the back's slots and
     /// joins, with the back's face layers in front.
     pub fn back_view(&self) -> Option<Tile> {
