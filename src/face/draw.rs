@@ -114,17 +114,6 @@ pub fn kind_items(kind: &LayerKind) -> Vec<Item> {
     }
 }
 
-/// The text layers that do not fit their box, even shrunk.
-pub fn misfits(layers: &[Layer]) -> Vec<&Layer> {
-    layers
-        .iter()
-        .filter(|layer| match &layer.kind {
-            LayerKind::Text(text) => !lay_out(text).fits,
-            _ => false,
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -295,9 +295,7 @@ fn rgb(colour: Colour) -> String {
 
 /// A number with at most four decimals and no trailing zeros (`-0` written as `0`).
 fn number(value: f64) -> String {
-    let text = format!("{:.4}", value + 0.0);
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" { "0".to_string() } else { text.to_string() }
+    super::svg::fixed(value, 4)
 }
 
 #[cfg(test)]

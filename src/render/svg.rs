@@ -317,7 +317,7 @@ fn mm(value: f64) -> String {
 
 /// `value` rounded to `decimals`, trailing zeros trimmed, negative zero written as `0`;
 /// a non-finite value is written as `0`.
-fn fixed(value: f64, decimals: usize) -> String {
+pub(super) fn fixed(value: f64, decimals: usize) -> String {
     let mut text = String::new();
     push_fixed(&mut text, value, decimals);
     text
