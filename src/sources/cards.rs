@@ -46,8 +46,7 @@ fn deck(deck: &Deck) -> Part {
     };
     let noun = if deck.counter.is_some() { "counter" } else { "card" };
     let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
-    // With bleed the background fills the extent (square corners: the cut rounds them).
-    let background = if deck.bleed_mm > 0.0 { extent.to_path(1e-4) } else { outline.path.clone() };
+    let background = outline.bleed_background(deck.bleed_mm);
     let face = |layers: &[crate::face::Layer]| -> FaceArt {
         layered_face(&background, deck.background, layers, &outline)
     };

@@ -3,14 +3,13 @@
 //! rectangles in rows and columns (edge to edge with shared cuts when their corners are
 //! square, a gap apart when rounded) and circles in staggered rows a gap apart.
 
-use kurbo::{Affine, Shape as _};
+use kurbo::Affine;
 
 use super::{Part, Summary};
 use crate::compose::back::back;
 use crate::compose::face::{front, layered_face};
 use crate::cutout::{Cut, Cutout};
 use crate::face::draw::FaceArt;
-use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::design::{Design, Tile};
 use crate::model::tile_shape::TileShape;
@@ -31,12 +30,8 @@ pub fn tiles(design: &Design) -> Option<Part> {
     let bleed_mm = design.sheet.print.bleed_for_gap(gap_mm);
     let outline = tile_shape.outline();
     let extent = outline.bounds().inflate(bleed_mm, bleed_mm);
-    // The art of a tile without edge art reaches the bleed: a grown circle, or the extent.
-    let background = match tile_shape {
-        TileShape::Circle { diameter_mm } => Outline::circle(diameter_mm + 2.0 * bleed_mm).path,
-        _ if bleed_mm > 0.0 => extent.to_path(1e-4),
-        _ => outline.path.clone(),
-    };
+    // The art of a tile without edge art reaches the bleed.
+    let background = outline.bleed_background(bleed_mm);
     let face = |tile: &Tile| -> FaceArt {
         match tile_shape.regular() {
             Some(shape) => front(tile, shape, &design.style, &design.palette),
