@@ -26,6 +26,11 @@ page tranglar-pieces-back output/tranglar/tranglar-pieces.pdf 2
 page tranglar-board output/tranglar/tranglar-board.pdf 1
 page trans-rabat-board-a1 output/trans-rabat/trans-rabat-board.pdf 1
 page trans-rabat-nets output/trans-rabat/trans-rabat-nets.pdf 1
+page saltmarsh-cards-front output/saltmarsh/saltmarsh-cards.pdf 1
+page saltmarsh-cards-back output/saltmarsh/saltmarsh-cards.pdf 2
+page saltmarsh-marsh-a1 output/saltmarsh/saltmarsh-marsh.pdf 1
+page saltmarsh-punts-front output/saltmarsh/saltmarsh-punts.pdf 1
+page saltmarsh-score-a1 output/saltmarsh/saltmarsh-score.pdf 1
 # The cut file is an SVG of its own.
 rsvg-convert -d 40 -p 40 -b white output/tantrix/tantrix-cut-01.svg -o "$images/tantrix-cut-01.png" 2>/dev/null \
   || echo "rsvg-convert missing: tantrix-cut-01.png not refreshed" >&2
