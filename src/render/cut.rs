@@ -9,7 +9,8 @@
 //! with the same turning rule, bounded faces have positive signed area and the unbounded one
 //! negative, so no knowledge of the pieces is needed.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 
@@ -119,11 +120,40 @@ fn flatten_into(path: &BezPath, out: &mut Vec<(Point, Point)>) {
     });
 }
 
+/// What lies in each cell of a grid: looked up cell by cell, never walked in order (so the
+/// hash order cannot reach the output).
+type CellMap = HashMap<(i64, i64), Vec<usize>, BuildHasherDefault<CellHasher>>;
+
+/// A multiply-and-rotate hash of a cell's two coordinates (FxHash's step): a grid lookup is
+/// most of the work of merging points, and a cell needs no protection from chosen keys.
+#[derive(Debug, Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_i64(&mut self, value: i64) {
+        self.write_u64(value as u64);
+    }
+}
+
 /// Points merged within [`TOLERANCE_MM`], found through a grid of that cell size.
 #[derive(Debug, Default)]
 struct Points {
     points: Vec<Point>,
-    grid: BTreeMap<(i64, i64), Vec<usize>>,
+    grid: CellMap,
 }
 
 impl Points {
@@ -166,7 +196,7 @@ impl Graph {
         }
         // Only segments that share a cell of the coarse grid can cross; the candidates are
         // tried in the same order as all pairs would be, so the points are numbered alike.
-        let mut by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        let mut by_cell = CellMap::default();
         for (i, &(a, b)) in segments.iter().enumerate() {
             for cell in coarse_cells(a, b, TOLERANCE_MM) {
                 by_cell.entry(cell).or_default().push(i);
@@ -187,7 +217,7 @@ impl Graph {
                 }
             }
         }
-        let mut points_by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        let mut points_by_cell = CellMap::default();
         for (id, &p) in points.points.iter().enumerate() {
             points_by_cell.entry(coarse_cell(p)).or_default().push(id);
         }
@@ -217,22 +247,25 @@ impl Graph {
             let (a, b) = self.edges[h / 2];
             if h.is_multiple_of(2) { (a, b) } else { (b, a) }
         };
-        let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        // The half-edges leaving each point (every edge's ends are points of the graph).
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.points.len()];
         for h in 0..2 * self.edges.len() {
-            out.entry(ends(h).0).or_default().push(h);
+            if let Some(list) = out.get_mut(ends(h).0) {
+                list.push(h);
+            }
         }
         let angle = |h: usize| {
             let (a, b) = ends(h);
             let d = self.points[b] - self.points[a];
             d.y.atan2(d.x)
         };
-        for list in out.values_mut() {
+        for list in &mut out {
             list.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)).then(x.cmp(&y)));
         }
         // The next half-edge around the face on the left: at the head, the edge just
         // clockwise of the way back.
         let next = |h: usize| {
-            let list = &out[&ends(h).1];
+            let list = &out[ends(h).1];
             let back = h ^ 1;
             let at = list.iter().position(|&x| x == back).unwrap_or(0);
             list[(at + list.len() - 1) % list.len()]

@@ -62,8 +62,13 @@ fn push_thousandths(out: &mut Vec<u8>, k: i64) {
     }
 }
 
-fn push_digits(out: &mut Vec<u8>, mut value: u64) {
-    let mut digits = [0u8; 20];
+fn push_digits(out: &mut Vec<u8>, value: u64) {
+    out.extend_from_slice(decimal(value, &mut [0; 20]).as_bytes());
+}
+
+/// `value` in decimal, written into the end of `digits` (the longest `u64` has 20 digits):
+/// what `{value}` writes, without the formatting machinery.
+pub(super) fn decimal(mut value: u64, digits: &mut [u8; 20]) -> &str {
     let mut start = digits.len();
     loop {
         start -= 1;
@@ -73,7 +78,8 @@ fn push_digits(out: &mut Vec<u8>, mut value: u64) {
             break;
         }
     }
-    out.extend_from_slice(&digits[start..]);
+    // Only ASCII digits were written.
+    std::str::from_utf8(&digits[start..]).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -84,6 +90,13 @@ mod tests {
         let mut out = Vec::new();
         push_f32(&mut out, value);
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn decimals_read_as_display_writes_them() {
+        for value in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
+            assert_eq!(decimal(value, &mut [0; 20]), value.to_string());
+        }
     }
 
     fn check(value: f32) {

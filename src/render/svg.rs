@@ -9,6 +9,7 @@ use svg::node::element::{
     ClipPath, Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
 };
 
+use super::pdf_number::decimal;
 use crate::scene::{
     Colour, Group, Item, Layer, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols,
 };
@@ -328,7 +329,6 @@ pub(super) fn fixed(value: f64, decimals: usize) -> String {
 /// `format!` otherwise, so the text is always
 /// exactly what `format!("{value:.decimals$}")` gives, trimmed.
 fn push_fixed(out: &mut String, value: f64, decimals: usize) {
-    use std::fmt::Write as _;
     if !value.is_finite() {
         out.push('0');
         return;
@@ -352,15 +352,19 @@ fn push_fixed(out: &mut String, value: f64, decimals: usize) {
     }
     let magnitude = rounded.unsigned_abs();
     let (whole, mut part) = (magnitude / unit, magnitude % unit);
-    // Writing to a String does not fail.
-    let _ = write!(out, "{whole}");
+    let mut digits = [0; 20];
+    out.push_str(decimal(whole, &mut digits));
     if part != 0 {
-        let mut digits = decimals;
+        let mut places = decimals;
         while part % 10 == 0 {
             part /= 10;
-            digits -= 1;
+            places -= 1;
         }
-        let _ = write!(out, ".{part:0digits$}");
+        out.push('.');
+        let text = decimal(part, &mut digits);
+        // Zero-padded to its places, as `{part:0places$}` writes it.
+        out.extend(std::iter::repeat_n('0', places.saturating_sub(text.len())));
+        out.push_str(text);
     }
 }
 
