@@ -63,23 +63,21 @@ fn push_thousandths(out: &mut Vec<u8>, k: i64) {
 }
 
 fn push_digits(out: &mut Vec<u8>, value: u64) {
-    out.extend_from_slice(decimal(value, &mut [0; 20]).as_bytes());
+    push_decimal(out, value, 1);
 }
 
-/// `value` in decimal, written into the end of `digits` (the longest `u64` has 20 digits):
-/// what `{value}` writes, without the formatting machinery.
-pub(super) fn decimal(mut value: u64, digits: &mut [u8; 20]) -> &str {
+/// Appends `value` in decimal, zero-padded to at least `width` digits: what `{value:0width$}`
+/// writes (the longest `u64` has 20 digits), without the formatting machinery.
+pub(super) fn push_decimal(out: &mut Vec<u8>, mut value: u64, width: usize) {
+    let mut digits = [b'0'; 20];
     let mut start = digits.len();
-    loop {
+    while value != 0 || start == digits.len() {
         start -= 1;
         digits[start] = b'0' + (value % 10) as u8;
         value /= 10;
-        if value == 0 {
-            break;
-        }
     }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&digits[start..]).unwrap_or_default()
+    let start = start.min(digits.len().saturating_sub(width));
+    out.extend_from_slice(&digits[start..]);
 }
 
 #[cfg(test)]
@@ -95,7 +93,11 @@ mod tests {
     #[test]
     fn decimals_read_as_display_writes_them() {
         for value in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
-            assert_eq!(decimal(value, &mut [0; 20]), value.to_string());
+            for width in [0, 1, 3, 9, 20] {
+                let mut out = b"x".to_vec();
+                push_decimal(&mut out, value, width);
+                assert_eq!(out, format!("x{value:0width$}").into_bytes());
+            }
         }
     }
 
