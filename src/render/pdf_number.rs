@@ -67,17 +67,22 @@ fn push_digits(out: &mut Vec<u8>, value: u64) {
 }
 
 /// Appends `value` in decimal, zero-padded to at least `width` digits: what `{value:0width$}`
-/// writes (the longest `u64` has 20 digits), without the formatting machinery.
+/// writes, without the formatting machinery.
 pub(super) fn push_decimal(out: &mut Vec<u8>, mut value: u64, width: usize) {
-    let mut digits = [b'0'; 20];
-    let mut start = digits.len();
-    while value != 0 || start == digits.len() {
-        start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
+    if value < 10 && width <= 1 {
+        out.push(b'0' + value as u8);
+        return;
+    }
+    let digits = value.checked_ilog10().map_or(1, |log| log as usize + 1);
+    let start = out.len();
+    out.resize(start + digits.max(width), b'0');
+    for place in out[start..].iter_mut().rev() {
+        if value == 0 {
+            break;
+        }
+        *place = b'0' + (value % 10) as u8;
         value /= 10;
     }
-    let start = start.min(digits.len().saturating_sub(width));
-    out.extend_from_slice(&digits[start..]);
 }
 
 #[cfg(test)]
