@@ -3,7 +3,7 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use super::pdf_number::push_decimal;
+use super::pdf_number::{push_decimal, rounded};
 use super::svg_xml::Xml;
 use crate::scene::{Colour, Item, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols};
 use kurbo::{Affine, BezPath, PathEl, Point};
@@ -321,7 +321,8 @@ fn push_fixed(out: &mut Vec<u8>, value: f64, decimals: usize) {
     }
     let unit = 10_u64.pow(decimals.min(15) as u32);
     let scaled = value * unit as f64;
-    let fraction = (scaled - scaled.trunc()).abs();
+    // The integer part, exact below 10⁹ (and `scaled.trunc()` as a float).
+    let fraction = (scaled - scaled as i64 as f64).abs();
     if decimals > 15 || scaled.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
         let text = format!("{value:.decimals$}");
         let text = if text.contains('.') {
@@ -332,7 +333,7 @@ fn push_fixed(out: &mut Vec<u8>, value: f64, decimals: usize) {
         out.extend_from_slice(if text == "-0" { b"0" } else { text.as_bytes() });
         return;
     }
-    let rounded = scaled.round() as i64;
+    let rounded = rounded(scaled);
     if rounded < 0 {
         out.push(b'-');
     }

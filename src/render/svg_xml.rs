@@ -84,8 +84,9 @@ impl Xml {
 
 /// `value` with `&`, `<` and `>` escaped, and quotes too in an attribute.
 fn push_escaped(out: &mut String, value: &str, attribute: bool) {
-    let special = |c: char| matches!(c, '&' | '<' | '>') || (attribute && matches!(c, '"' | '\''));
-    if !value.contains(special) {
+    let special =
+        |b: &u8| matches!(b, b'&' | b'<' | b'>') || (attribute && matches!(b, b'"' | b'\''));
+    if !value.as_bytes().iter().any(special) {
         out.push_str(value);
         return;
     }
