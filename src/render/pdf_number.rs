@@ -81,22 +81,36 @@ fn push_digits(out: &mut Vec<u8>, value: u64) {
     push_decimal(out, value, 1);
 }
 
+/// Every pair of digits, "00" to "99".
+static PAIRS: [u8; 200] = {
+    let mut pairs = [0; 200];
+    let mut n = 0;
+    while n < 100 {
+        pairs[2 * n] = b'0' + (n / 10) as u8;
+        pairs[2 * n + 1] = b'0' + (n % 10) as u8;
+        n += 1;
+    }
+    pairs
+};
+
 /// Appends `value` in decimal, zero-padded to at least `width` digits: what `{value:0width$}`
 /// writes, without the formatting machinery.
 pub(super) fn push_decimal(out: &mut Vec<u8>, mut value: u64, width: usize) {
-    // Every pair of digits, "00" to "99": two digits per division.
-    const PAIRS: [u8; 200] = {
-        let mut pairs = [0; 200];
-        let mut n = 0;
-        while n < 100 {
-            pairs[2 * n] = b'0' + (n / 10) as u8;
-            pairs[2 * n + 1] = b'0' + (n % 10) as u8;
-            n += 1;
+    // Most numbers of a page (whole millimetres, thousandths) have three digits or fewer.
+    if value < 1000 && width <= 3 {
+        let pair = 2 * (value % 100) as usize;
+        if value >= 100 || width == 3 {
+            out.extend_from_slice(&[b'0' + (value / 100) as u8, PAIRS[pair], PAIRS[pair + 1]]);
+        } else if value >= 10 || width == 2 {
+            out.extend_from_slice(&[PAIRS[pair], PAIRS[pair + 1]]);
+        } else {
+            out.push(b'0' + value as u8);
         }
-        pairs
-    };
+        return;
+    }
     let mut digits = [b'0'; 20];
     let mut start = digits.len();
+    // Two digits per division.
     while value >= 100 {
         let pair = 2 * (value % 100) as usize;
         value /= 100;
@@ -112,10 +126,7 @@ pub(super) fn push_decimal(out: &mut Vec<u8>, mut value: u64, width: usize) {
         digits[start] = b'0' + value as u8;
     }
     let start = start.min(digits.len().saturating_sub(width));
-    out.reserve(digits.len() - start);
-    for &digit in &digits[start..] {
-        out.push(digit);
-    }
+    out.extend_from_slice(&digits[start..]);
 }
 
 #[cfg(test)]
@@ -148,8 +159,10 @@ mod tests {
 
     #[test]
     fn decimals_read_as_display_writes_them() {
-        for value in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
-            for width in [0, 1, 3, 9, 20] {
+        let values =
+            [0, 1, 5, 9, 10, 42, 99, 100, 999, 1000, 12_345, u64::from(u32::MAX), u64::MAX];
+        for value in values.into_iter().chain(0..2000) {
+            for width in [0, 1, 2, 3, 4, 9, 20] {
                 let mut out = b"x".to_vec();
                 push_decimal(&mut out, value, width);
                 assert_eq!(out, format!("x{value:0width$}").into_bytes());
