@@ -95,6 +95,7 @@ static PAIRS: [u8; 200] = {
 
 /// Appends `value` in decimal, zero-padded to at least `width` digits: what `{value:0width$}`
 /// writes, without the formatting machinery.
+#[inline]
 pub(super) fn push_decimal(out: &mut Vec<u8>, mut value: u64, width: usize) {
     // Most numbers of a page (whole millimetres, thousandths) have three digits or fewer.
     if value < 1000 && width <= 3 {

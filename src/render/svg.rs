@@ -314,6 +314,7 @@ pub(super) fn fixed(value: f64, decimals: usize) -> String {
 /// scaled value is below 10⁹ and not within 10⁻⁶ of a half: its float error is smaller),
 /// `format!` otherwise, so the text is always
 /// exactly what `format!("{value:.decimals$}")` gives, trimmed.
+#[inline]
 fn push_fixed(out: &mut Vec<u8>, value: f64, decimals: usize) {
     if !value.is_finite() {
         out.push(b'0');
