@@ -7,8 +7,10 @@ use super::pdf_number::{push_decimal, rounded};
 use super::svg_xml::Xml;
 use crate::scene::{Colour, Item, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols};
 use kurbo::{Affine, BezPath, PathEl, Point};
+use svg::Document as SvgDocument;
+use svg::node::Blob;
+use svg::node::element::{Definitions, Group as SvgGroup, Title};
 
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const INKSCAPE_NS: &str = "http://www.inkscape.org/namespaces/inkscape";
 
 /// Decimals for lengths in mm: 0.001 mm.
@@ -39,46 +41,54 @@ pub fn page_to_svg_labelled(page: &Page, labels: &[&str]) -> String {
     svg_with_layer_names(page, names)
 }
 
-/// The SVG text with each layer's (id, label).
+/// The SVG text with each layer's (id, label). The `svg` crate writes the document, its
+/// `<defs>` and layer groups; each group's items (the bulk of the page) are written by
+/// [`Xml`] in the crate's own layout and handed to it as one blob.
 fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
     let width = mm(page_dim(page.width_mm));
     let height = mm(page_dim(page.height_mm));
-    let mut xml = Xml::new("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    xml.start(
-        "svg",
-        &mut [
-            ("xmlns", SVG_NS),
-            ("xmlns:inkscape", INKSCAPE_NS),
-            ("width", &format!("{width}mm")),
-            ("height", &format!("{height}mm")),
-            ("viewBox", &format!("0 0 {width} {height}")),
-        ],
-    );
-    xml.text_element("title", &xml_safe(&page.label));
+    let mut doc = SvgDocument::new()
+        .set("xmlns:inkscape", INKSCAPE_NS)
+        .set("width", format!("{width}mm"))
+        .set("height", format!("{height}mm"))
+        .set("viewBox", format!("0 0 {width} {height}"))
+        .add(Title::new(xml_safe(&page.label)));
     let symbols = page_symbols(page);
     // Clip paths are numbered in the order they are written, unique on the page.
     let clips = Cell::new(0);
     if !symbols.is_empty() {
-        xml.start("defs", &mut []);
+        let mut defs = Definitions::new();
         for (index, symbol) in symbols.iter().enumerate() {
-            xml.start("g", &mut [("id", &symbol_id(index))]);
-            add_items(&mut xml, &symbol.items, &symbols, &clips);
-            xml.end();
+            let group = SvgGroup::new().set("id", symbol_id(index));
+            defs = defs.add(holding(group, &symbol.items, &symbols, &clips));
         }
-        xml.end();
+        doc = doc.add(defs);
     }
     for (layer, (id, label)) in page.layers.iter().zip(names) {
-        xml.start(
-            "g",
-            &mut [("inkscape:groupmode", "layer"), ("id", &id), ("inkscape:label", &label)],
-        );
-        add_items(&mut xml, &layer.items, &symbols, &clips);
-        xml.end();
+        let group = SvgGroup::new()
+            .set("inkscape:groupmode", "layer")
+            .set("id", id)
+            .set("inkscape:label", label);
+        doc = doc.add(holding(group, &layer.items, &symbols, &clips));
     }
-    let mut text = xml.finish("\n");
+    let mut text = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n");
     // A build holds every file until it writes them: give back what growing left spare.
     text.shrink_to_fit();
     text
+}
+
+/// `group` holding `items` (written by [`Xml`]); with nothing to write, the group stays empty
+/// (`<g …/>`).
+fn holding(
+    group: SvgGroup,
+    items: &[Item],
+    symbols: &[Arc<Symbol>],
+    clips: &Cell<usize>,
+) -> SvgGroup {
+    let mut xml = Xml::default();
+    add_items(&mut xml, items, symbols, clips);
+    let text = xml.finish();
+    if text.is_empty() { group } else { group.add(Blob::new(text)) }
 }
 
 /// `layer-art`, or `layer-art-2` for the second art layer on the same page (ids are unique).

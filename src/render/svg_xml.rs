@@ -1,12 +1,13 @@
-//! The XML of the SVG files written straight into one string, laid out byte for byte as the `svg` crate's element tree printed it.
+//! The XML of a page's items (thousands of paths) written straight into one string, laid out byte for byte as the `svg` crate's element tree prints it; the crate writes the document around them.
 //!
 //! The layout: attributes sorted by name and escaped (`&`, `<`, `>`, `"`, `'`), every child
 //! element on a line of its own, an element without children closed with `/>`, and a text
 //! child (a `<title>`'s) written inline, escaped (`&`, `<`, `>`). Building the crate's tree
 //! (a hash map of attributes per element, a box per child) and printing it through `fmt`
-//! cost more than drawing the page did; this writes the same text directly.
+//! cost more than drawing the page did; this writes the same text directly, and the crate's
+//! document holds it as a [`svg::node::Blob`] in each layer (`render::svg`).
 
-/// An XML document being written: the text so far, and the elements still open.
+/// A run of sibling elements being written: the text so far, and the elements still open.
 #[derive(Debug, Default)]
 pub struct Xml {
     text: String,
@@ -15,19 +16,19 @@ pub struct Xml {
 }
 
 impl Xml {
-    /// A document that starts with `prolog` (written as it is).
-    pub fn new(prolog: &str) -> Xml {
-        Xml { text: String::from(prolog), open: Vec::new() }
-    }
-
-    /// Opens element `name` inside the current one, with `attributes` (in any order).
+    /// Opens element `name` inside the current one (or beside the previous sibling at the
+    /// top, on a line of its own), with `attributes` (in any order).
     pub fn start(&mut self, name: &'static str, attributes: &mut [(&'static str, &str)]) {
-        if let Some((_, has_children)) = self.open.last_mut() {
-            if !*has_children {
-                self.text.push('>');
-                *has_children = true;
+        match self.open.last_mut() {
+            Some((_, has_children)) => {
+                if !*has_children {
+                    self.text.push('>');
+                    *has_children = true;
+                }
+                self.text.push('\n');
             }
-            self.text.push('\n');
+            None if !self.text.is_empty() => self.text.push('\n'),
+            None => {}
         }
         self.text.push('<');
         self.text.push_str(name);
@@ -72,12 +73,11 @@ impl Xml {
         self.text.push('>');
     }
 
-    /// The text, every element closed and `epilogue` added.
-    pub fn finish(mut self, epilogue: &str) -> String {
+    /// The text, every element closed.
+    pub fn finish(mut self) -> String {
         while !self.open.is_empty() {
             self.end();
         }
-        self.text.push_str(epilogue);
         self.text
     }
 }
@@ -106,12 +106,12 @@ fn push_escaped(out: &mut String, value: &str, attribute: bool) {
 mod tests {
     use super::*;
     use svg::Node;
-    use svg::node::element::{Element, Group, Path, Title};
+    use svg::node::element::{Element, Group, Path, Title, Use};
 
     #[test]
     fn writes_what_the_svg_crate_printed() {
         let label = "a <b> & \"c\" 'd'";
-        let mut xml = Xml::new("");
+        let mut xml = Xml::default();
         xml.start("g", &mut [("id", "layer-art"), ("inkscape:label", label), ("b", "1")]);
         xml.text_element("title", label);
         xml.empty("path", &mut [("fill", "#ff0000"), ("d", "M0 0 L1 1")]);
@@ -119,7 +119,7 @@ mod tests {
         xml.empty("g", &mut []);
         xml.end();
         xml.empty("g", &mut [("id", "empty")]);
-        let ours = xml.finish("\n");
+        let ours = xml.finish();
         let theirs = Group::new()
             .set("inkscape:label", label)
             .set("id", "layer-art")
@@ -128,11 +128,26 @@ mod tests {
             .add(Path::new().set("d", "M0 0 L1 1").set("fill", "#ff0000"))
             .add(Group::new().set("transform", "matrix(1 0 0 1 2 3)").add(Group::new()))
             .add(Group::new().set("id", "empty"));
-        assert_eq!(ours, format!("{theirs}\n"));
+        assert_eq!(ours, theirs.to_string());
         let mut title = Element::new("title");
         title.append(svg::node::Text::new(""));
-        let mut xml = Xml::new("");
+        let mut xml = Xml::default();
         xml.text_element("title", "");
-        assert_eq!(xml.finish(""), title.to_string());
+        assert_eq!(xml.finish(), title.to_string());
+    }
+
+    #[test]
+    fn siblings_held_by_a_crate_element_print_as_its_own_children() {
+        let mut xml = Xml::default();
+        xml.empty("path", &mut [("d", "M0 0 L1 1")]);
+        xml.start("g", &mut [("id", "inner")]);
+        xml.empty("use", &mut [("href", "#symbol-1")]);
+        xml.end();
+        let held = Group::new().set("id", "layer").add(svg::node::Blob::new(xml.finish()));
+        let built = Group::new()
+            .set("id", "layer")
+            .add(Path::new().set("d", "M0 0 L1 1"))
+            .add(Group::new().set("id", "inner").add(Use::new().set("href", "#symbol-1")));
+        assert_eq!(held.to_string(), built.to_string());
     }
 }
