@@ -230,3 +230,65 @@ fn build_without_arguments_builds_the_diagrams_too() {
         .count();
     assert_eq!(made, 3 * shipped().len());
 }
+
+/// Two diagrams of one design, in `dir/diagrams/`, their design copied to `dir/designs/`.
+fn two_diagrams_of_one_design(dir: &Path) -> [PathBuf; 2] {
+    std::fs::create_dir_all(dir.join("designs")).unwrap();
+    std::fs::create_dir_all(dir.join("diagrams")).unwrap();
+    std::fs::copy(root().join("designs/tantrix.toml"), dir.join("designs/tantrix.toml")).unwrap();
+    ["tantrix-forced-space", "tantrix-forbidden-same-colour"].map(|stem| {
+        let to = dir.join(format!("diagrams/{stem}.toml"));
+        std::fs::copy(root().join(format!("diagrams/{stem}.toml")), &to).unwrap();
+        to
+    })
+}
+
+#[test]
+fn diagrams_of_one_design_draw_as_each_does_alone() {
+    let dir = scratch("diagrams-shared-design");
+    let diagrams = two_diagrams_of_one_design(&dir);
+    let names = diagrams.each_ref().map(|p| p.to_str().unwrap().to_string());
+    let together = tilepress(&dir, &["diagram", &names[0], &names[1], "--dpi", "20", "-o", "both"]);
+    assert_eq!(code(&together), 0, "{}", text(&together).1);
+    for (k, name) in names.iter().enumerate() {
+        let alone = format!("alone-{k}");
+        let output = tilepress(&dir, &["diagram", name, "--dpi", "20", "-o", &alone]);
+        assert_eq!(code(&output), 0, "{}", text(&output).1);
+        let stem = diagrams[k].file_stem().unwrap().to_string_lossy().to_string();
+        for ext in ["svg", "pdf", "png"] {
+            let file = format!("{stem}.{ext}");
+            let (a, b) = (dir.join("both").join(&file), dir.join(&alone).join(&file));
+            assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap(), "{file}");
+        }
+    }
+}
+
+#[test]
+fn a_broken_design_is_reported_by_each_of_its_diagrams_at_its_line() {
+    let dir = scratch("diagrams-broken-shared-design");
+    let diagrams = two_diagrams_of_one_design(&dir);
+    let design = dir.join("designs/tantrix.toml");
+    let text_of_design = std::fs::read_to_string(&design).unwrap();
+    let broken = text_of_design.replacen("[style]\n", "[style]\nbogus = = 1\n", 1);
+    assert_ne!(broken, text_of_design);
+    let line = broken.lines().position(|l| l == "bogus = = 1").unwrap() + 1;
+    std::fs::write(&design, broken).unwrap();
+    let names = diagrams.each_ref().map(|p| p.to_str().unwrap().to_string());
+    let at_line = format!("tantrix.toml:{line}:");
+    for args in [
+        vec!["diagram", &names[0], &names[1], "-o", "out"],
+        vec!["build", "-j", "2", "-o", "built"],
+    ] {
+        let output = tilepress(&dir, &args);
+        assert_eq!(code(&output), 2, "{args:?}");
+        let errors = text(&output).1;
+        // `build` reports the design once more, for its own sheets.
+        let design_reports = if args[0] == "build" { 3 } else { 2 };
+        assert_eq!(errors.matches(&at_line).count(), design_reports, "{args:?}: {errors}");
+        for diagram in &diagrams {
+            let name = diagram.file_name().unwrap().to_string_lossy().to_string();
+            let unusable = format!("{name}:4:10: error: the design cannot be used");
+            assert_eq!(errors.matches(&unusable).count(), 1, "{args:?}: {errors}");
+        }
+    }
+}

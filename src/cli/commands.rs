@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use tilepress::build::{build_formats, file_stem};
+use tilepress::diagram::designs::Designs;
 use tilepress::model::design::SheetSettings;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
@@ -133,11 +134,13 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     let threads = job_count(args.jobs, jobs.len());
     let mut code = OK;
     let mut drawn = Vec::new();
+    // The diagrams of one design share its reading.
+    let designs_read = Designs::default();
     for (done, log) in run_all(&jobs, threads, |job, log| match job {
         Job::Design(path, stem) => {
             Done::Design(build_one(path, stem, &designs, args, &overrides, log))
         }
-        Job::Diagram(path) => Done::Diagram(checked_files(path, None, None, log)),
+        Job::Diagram(path) => Done::Diagram(checked_files(path, None, None, &designs_read, log)),
     }) {
         log.print();
         match done {

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use tilepress::build::{OutputFile, file_stem};
 use tilepress::diagram::Diagram;
+use tilepress::diagram::designs::Designs;
 use tilepress::diagram::files::{check_diagram, diagram_files};
-use tilepress::diagram::load::load;
+use tilepress::diagram::load::load_with;
 use tilepress::output::{publish, publish_more};
 use tilepress::render::png::DPI_RANGE;
 
@@ -32,9 +33,10 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
         return BAD_INPUT;
     }
     let mut code = OK;
+    let designs = Designs::default();
     for path in &args.diagrams {
         let mut log = Log::default();
-        let drawn = checked_files(path, args.width, args.dpi, &mut log);
+        let drawn = checked_files(path, args.width, args.dpi, &designs, &mut log);
         log.print();
         match drawn {
             Ok((files, design)) => {
@@ -99,10 +101,17 @@ pub fn write_diagrams(output: &Path, drawn: Vec<Drawn>, sources: &[PathBuf]) -> 
     OK
 }
 
-/// Loads and checks one diagram and renders its files (returned with the path of the design
-/// it draws from); on failure logs why and returns the exit code.
-pub fn checked_files(path: &Path, width: Option<f64>, dpi: Option<f64>, log: &mut Log) -> Drawn {
-    let mut diagram: Diagram = match load(path) {
+/// Loads and checks one diagram (its design taken from `designs`, the run's) and renders its
+/// files (returned with the path of the design it draws from); on failure logs why and
+/// returns the exit code.
+pub fn checked_files(
+    path: &Path,
+    width: Option<f64>,
+    dpi: Option<f64>,
+    designs: &Designs,
+    log: &mut Log,
+) -> Drawn {
+    let mut diagram: Diagram = match load_with(path, designs) {
         Ok(diagram) => diagram,
         Err(diagnostics) => {
             for diagnostic in &diagnostics {

@@ -3,17 +3,19 @@
 //! Every problem is collected with its file:line:column.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use toml::Spanned;
 
+use super::designs::Designs;
 use super::schema::{DiagramFile, DiagramTable};
 use super::{Arrow, Diagram, Highlight, Label, Mark, MarkShape, Placed, Spot};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::{Cell, Grid};
+use crate::model::Diagnostic;
 use crate::model::design::Design;
 use crate::model::play::RULE_NAMES;
 use crate::model::resolve::Resolver;
-use crate::model::{Diagnostic, load as load_design};
 use crate::scene::Colour;
 
 /// Default printed width: a column of text.
@@ -28,6 +30,11 @@ pub const BASIC_CHECKS: [&str; 7] =
 
 /// Reads and resolves a diagram file; every error found when it cannot be used.
 pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
+    load_with(path, &Designs::default())
+}
+
+/// [`load`], taking its design from `designs` (read there on its first use in the run).
+pub fn load_with(path: &Path, designs: &Designs) -> Result<Diagram, Vec<Diagnostic>> {
     let source = crate::model::source::read_source(path, "diagram").map_err(|error| vec![error])?;
     let file: DiagramFile = toml::from_str(&source.text).map_err(|error| {
         let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
@@ -39,7 +46,7 @@ pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
     })?;
     let table = file.diagram.get_ref();
     let design_path = path.parent().unwrap_or(Path::new("")).join(table.design.get_ref());
-    let (_, design) = load_design(&design_path).map_err(|mut found| {
+    let design = designs.load(&design_path).map_err(|mut found| {
         let position = source.start_of(&table.design.span());
         found.insert(
             0,
@@ -59,7 +66,7 @@ pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
 fn resolve(
     resolver: &mut Resolver<'_>,
     file: &DiagramFile,
-    design: Design,
+    design: Arc<Design>,
     design_path: std::path::PathBuf,
 ) -> Option<Diagram> {
     let table = file.diagram.get_ref();

@@ -8,6 +8,7 @@
 pub mod board_pieces;
 pub mod board_rules;
 pub mod corners;
+pub mod designs;
 pub mod dominoes;
 pub mod draw;
 pub mod files;
@@ -20,6 +21,7 @@ pub mod schema;
 pub mod table;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::design::{Design, Tile};
@@ -32,7 +34,8 @@ pub struct Diagram {
     pub path: PathBuf,
     /// The design file it draws from (a source the output must not replace).
     pub design_path: PathBuf,
-    pub design: Design,
+    /// The design, shared with the other diagrams of the run that draw from it.
+    pub design: Arc<Design>,
     pub grid: Grid,
     pub caption: Option<String>,
     pub legal: bool,

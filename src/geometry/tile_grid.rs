@@ -89,34 +89,39 @@ impl Grid {
 
     /// Every cell sharing a side with `cell`, in the order of `cell`'s sides.
     pub fn neighbours(&self, cell: Cell) -> Vec<Neighbour> {
-        let mut found = Vec::new();
-        for side in 0..self.shape.sides {
-            let midpoint = self.side_midpoint(cell, side);
-            if let Some((other, their_side)) = self.cell_across(cell, midpoint) {
-                found.push(Neighbour { side, cell: other, their_side });
-            }
-        }
-        found
-    }
-
-    /// The cell other than `cell` with a side whose midpoint is `midpoint`.
-    fn cell_across(&self, cell: Cell, midpoint: Point) -> Option<(Cell, usize)> {
+        // Each cell's placement and the shape's midpoints are computed once (the same
+        // arithmetic as `side_midpoint`, so the same points), not once per side tried.
+        let midpoints: Vec<Point> =
+            (0..self.shape.sides).map(|side| self.shape.midpoint(side)).collect();
+        let midpoints_of = |of: Cell| {
+            let transform = self.placement(of, 0).transform();
+            midpoints.iter().map(|&m| transform * m).collect::<Vec<Point>>()
+        };
+        // The cells that may share a side with `cell`, in the order they are tried.
+        let mut candidates = Vec::with_capacity(9 * self.motifs());
         for di in -1..=1 {
             for dj in -1..=1 {
                 for m in 0..self.motifs() {
                     let other = Cell::new(cell.i + di, cell.j + dj, m);
-                    if other == cell {
-                        continue;
-                    }
-                    let side = (0..self.shape.sides)
-                        .find(|&k| self.side_midpoint(other, k).distance(midpoint) < SAME_POINT_MM);
-                    if let Some(side) = side {
-                        return Some((other, side));
+                    if other != cell {
+                        candidates.push((other, midpoints_of(other)));
                     }
                 }
             }
         }
-        None
+        let mut found = Vec::new();
+        for (side, midpoint) in midpoints_of(cell).into_iter().enumerate() {
+            // The cell other than `cell` with a side whose midpoint is this one.
+            let across = candidates.iter().find_map(|(other, theirs)| {
+                let their_side =
+                    theirs.iter().position(|p| p.distance(midpoint) < SAME_POINT_MM)?;
+                Some((*other, their_side))
+            });
+            if let Some((other, their_side)) = across {
+                found.push(Neighbour { side, cell: other, their_side });
+            }
+        }
+        found
     }
 
     /// The side of `cell` that faces `other`, if they are neighbours.

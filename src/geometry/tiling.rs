@@ -125,18 +125,24 @@ fn fill_with_phase(
 ) -> Vec<TilePlacement> {
     // Enough cells in every direction to cover the area from the phase point.
     let extent = ((area.width() + area.height()) / (shape.apothem() * spread)).ceil() as i64 + 2;
+    // What `TilePlacement::corners` computes for every tile, its trigonometry done once:
+    // the shape's corners, and each motif tile's rotation.
+    let corners = shape.corners();
+    let rotations: Vec<Affine> =
+        lattice.motif.iter().map(|&(_, rotation)| Affine::rotate(rotation)).collect();
+    let near = area.inflate(1e-6, 1e-6);
     let mut placed = Vec::new();
     for i in -extent..=extent {
         for j in -extent..=extent {
             let cell = lattice.u * i as f64 + lattice.v * j as f64;
-            for &(offset, rotation) in &lattice.motif {
+            for (&(offset, rotation), &rotate) in lattice.motif.iter().zip(&rotations) {
                 let centre = ((cell + offset) * spread + phase).to_point();
-                if !area.inflate(1e-6, 1e-6).contains(centre) {
+                if !near.contains(centre) {
                     continue;
                 }
-                let placement = TilePlacement { centre, rotation };
-                if placement.corners(shape).iter().all(|&c| contains(area, c)) {
-                    placed.push(placement);
+                let transform = Affine::translate(centre.to_vec2()) * rotate;
+                if corners.iter().all(|&c| contains(area, transform * c)) {
+                    placed.push(TilePlacement { centre, rotation });
                 }
             }
         }

@@ -9,7 +9,8 @@
 //! with the same turning rule, bounded faces have positive signed area and the unbounded one
 //! negative, so no knowledge of the pieces is needed.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 
@@ -119,11 +120,41 @@ fn flatten_into(path: &BezPath, out: &mut Vec<(Point, Point)>) {
     });
 }
 
+/// A multiply-and-rotate hash of a cell's two coordinates (FxHash's step): a grid lookup is
+/// most of the work of merging points, and a cell needs no protection from chosen keys.
+/// The grids are looked up cell by cell, never walked, so the hash order cannot reach the
+/// output.
+#[derive(Debug, Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_i64(&mut self, value: i64) {
+        self.write_u64(value as u64);
+    }
+}
+
 /// Points merged within [`TOLERANCE_MM`], found through a grid of that cell size.
 #[derive(Debug, Default)]
 struct Points {
     points: Vec<Point>,
-    grid: BTreeMap<(i64, i64), Vec<usize>>,
+    /// The first and the last point of each cell, in the order they were added.
+    grid: HashMap<(i64, i64), (usize, usize), BuildHasherDefault<CellHasher>>,
+    /// The point added after each one in its cell.
+    next_in_cell: Vec<Option<usize>>,
 }
 
 impl Points {
@@ -136,17 +167,57 @@ impl Points {
         let (cx, cy) = Points::cell(p);
         for dx in -1..=1 {
             for dy in -1..=1 {
-                let near = self.grid.get(&(cx + dx, cy + dy)).into_iter().flatten();
-                if let Some(&found) =
-                    near.into_iter().find(|&&i| self.points[i].distance(p) < TOLERANCE_MM)
-                {
-                    return found;
+                let mut at = self.grid.get(&(cx + dx, cy + dy)).map(|&(first, _)| first);
+                while let Some(i) = at {
+                    if self.points[i].distance(p) < TOLERANCE_MM {
+                        return i;
+                    }
+                    at = self.next_in_cell[i];
                 }
             }
         }
+        let id = self.points.len();
         self.points.push(p);
-        self.grid.entry((cx, cy)).or_default().push(self.points.len() - 1);
-        self.points.len() - 1
+        self.next_in_cell.push(None);
+        match self.grid.get_mut(&(cx, cy)) {
+            Some((_, last)) => {
+                self.next_in_cell[*last] = Some(id);
+                *last = id;
+            }
+            None => {
+                self.grid.insert((cx, cy), (id, id));
+            }
+        }
+        id
+    }
+}
+
+/// Items (numbered) filed under the cells they touch, each cell's in ascending order: one
+/// sorted list and where each cell's run of it lies, looked up cell by cell.
+#[derive(Debug, Default)]
+struct CellIndex {
+    filed: Vec<((i64, i64), usize)>,
+    runs: HashMap<(i64, i64), (usize, usize), BuildHasherDefault<CellHasher>>,
+}
+
+impl CellIndex {
+    fn new(mut filed: Vec<((i64, i64), usize)>) -> CellIndex {
+        filed.sort_unstable();
+        let mut runs = HashMap::default();
+        let mut start = 0;
+        for (k, entry) in filed.iter().enumerate() {
+            if filed.get(k + 1).is_none_or(|next| next.0 != entry.0) {
+                runs.insert(entry.0, (start, k + 1));
+                start = k + 1;
+            }
+        }
+        CellIndex { filed, runs }
+    }
+
+    /// The items filed under `cell`, ascending.
+    fn get(&self, cell: (i64, i64)) -> impl Iterator<Item = usize> + '_ {
+        let (start, end) = self.runs.get(&cell).copied().unwrap_or_default();
+        self.filed[start..end].iter().map(|(_, item)| *item)
     }
 }
 
@@ -166,48 +237,55 @@ impl Graph {
         }
         // Only segments that share a cell of the coarse grid can cross; the candidates are
         // tried in the same order as all pairs would be, so the points are numbered alike.
-        let mut by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+        let by_cell = CellIndex::new(
+            segments
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &(a, b))| {
+                    coarse_cells(a, b, TOLERANCE_MM).map(move |cell| (cell, i))
+                })
+                .collect(),
+        );
+        let mut near: Vec<usize> = Vec::new();
         for (i, &(a, b)) in segments.iter().enumerate() {
-            for cell in coarse_cells(a, b, TOLERANCE_MM) {
-                by_cell.entry(cell).or_default().push(i);
-            }
-        }
-        for (i, &(a, b)) in segments.iter().enumerate() {
-            let mut near: Vec<usize> = coarse_cells(a, b, TOLERANCE_MM)
-                .filter_map(|cell| by_cell.get(&cell))
-                .flatten()
-                .copied()
-                .filter(|&j| j > i)
-                .collect();
+            near.clear();
+            near.extend(
+                coarse_cells(a, b, TOLERANCE_MM)
+                    .flat_map(|cell| by_cell.get(cell))
+                    .filter(|&j| j > i),
+            );
             near.sort_unstable();
             near.dedup();
-            for j in near {
+            for &j in &near {
                 if let Some(p) = crossing(segments[i], segments[j]) {
                     points.id(p);
                 }
             }
         }
-        let mut points_by_cell: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
-        for (id, &p) in points.points.iter().enumerate() {
-            points_by_cell.entry(coarse_cell(p)).or_default().push(id);
-        }
-        let mut edges = BTreeSet::new();
+        let points_by_cell = CellIndex::new(
+            points.points.iter().enumerate().map(|(id, &p)| (coarse_cell(p), id)).collect(),
+        );
+        let mut edges = Vec::new();
+        let mut on: Vec<(f64, usize)> = Vec::new();
         for &(a, b) in segments {
-            let mut on: Vec<(f64, usize)> = coarse_cells(a, b, 2.0 * TOLERANCE_MM)
-                .filter_map(|cell| points_by_cell.get(&cell))
-                .flatten()
-                .filter_map(|&id| along(a, b, points.points[id]).map(|t| (t, id)))
-                .collect();
+            on.clear();
+            on.extend(
+                coarse_cells(a, b, 2.0 * TOLERANCE_MM)
+                    .flat_map(|cell| points_by_cell.get(cell))
+                    .filter_map(|id| along(a, b, points.points[id]).map(|t| (t, id))),
+            );
             on.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             on.dedup_by_key(|x| x.1);
             for pair in on.windows(2) {
                 let (u, v) = (pair[0].1, pair[1].1);
                 if u != v {
-                    edges.insert((u.min(v), u.max(v)));
+                    edges.push((u.min(v), u.max(v)));
                 }
             }
         }
-        Graph { points: points.points, edges: edges.into_iter().collect() }
+        edges.sort_unstable();
+        edges.dedup();
+        Graph { points: points.points, edges }
     }
 
     /// Each edge's kind: inner when a bounded face lies on both of its sides.
@@ -217,32 +295,39 @@ impl Graph {
             let (a, b) = self.edges[h / 2];
             if h.is_multiple_of(2) { (a, b) } else { (b, a) }
         };
-        let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        // The half-edges leaving each point (every edge's ends are points of the graph).
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.points.len()];
         for h in 0..2 * self.edges.len() {
-            out.entry(ends(h).0).or_default().push(h);
+            if let Some(list) = out.get_mut(ends(h).0) {
+                list.push(h);
+            }
         }
-        let angle = |h: usize| {
-            let (a, b) = ends(h);
-            let d = self.points[b] - self.points[a];
-            d.y.atan2(d.x)
-        };
-        for list in out.values_mut() {
-            list.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)).then(x.cmp(&y)));
+        let angle: Vec<f64> = (0..2 * self.edges.len())
+            .map(|h| {
+                let (a, b) = ends(h);
+                let d = self.points[b] - self.points[a];
+                d.y.atan2(d.x)
+            })
+            .collect();
+        for list in &mut out {
+            list.sort_by(|&x, &y| angle[x].total_cmp(&angle[y]).then(x.cmp(&y)));
         }
         // The next half-edge around the face on the left: at the head, the edge just
         // clockwise of the way back.
         let next = |h: usize| {
-            let list = &out[&ends(h).1];
+            let list = &out[ends(h).1];
             let back = h ^ 1;
             let at = list.iter().position(|&x| x == back).unwrap_or(0);
             list[(at + list.len() - 1) % list.len()]
         };
         let mut area = vec![f64::NAN; 2 * self.edges.len()];
+        let mut face = Vec::new();
         for start in 0..area.len() {
             if !area[start].is_nan() {
                 continue;
             }
-            let mut face = vec![start];
+            face.clear();
+            face.push(start);
             let mut h = next(start);
             while h != start && face.len() <= area.len() {
                 face.push(h);
@@ -307,32 +392,18 @@ fn along(a: Point, b: Point, p: Point) -> Option<f64> {
 /// edges is left (an end), goes straight on where it can, and closed loops are spliced into
 /// paths they touch, so the blade lifts as rarely as the graph allows.
 fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
-    let mut incident: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    // The edges at each point, ascending (every edge's ends are points of the graph).
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); points.len()];
     for (e, &(a, b)) in edges.iter().enumerate() {
-        incident.entry(a).or_default().push(e);
-        incident.entry(b).or_default().push(e);
+        for end in [a, b] {
+            if let Some(list) = incident.get_mut(end) {
+                list.push(e);
+            }
+        }
     }
     let mut used = vec![false; edges.len()];
-    // Free (unused) edges at each point, and the points where that count is odd or not zero:
-    // a walk starts at the first odd point, else at the first point with a free edge.
-    let mut free: BTreeMap<usize, usize> = incident.iter().map(|(&v, es)| (v, es.len())).collect();
-    let mut odd: BTreeSet<usize> =
-        free.iter().filter(|(_, n)| *n % 2 == 1).map(|(&v, _)| v).collect();
-    let mut open: BTreeSet<usize> = free.keys().copied().collect();
-    let mut next_start = (odd.first().copied(), open.first().copied());
-    let mut take = |v: usize, free: &mut BTreeMap<usize, usize>| {
-        let n = free.entry(v).or_default();
-        *n = n.saturating_sub(1);
-        if *n % 2 == 1 {
-            odd.insert(v)
-        } else {
-            odd.remove(&v)
-        };
-        if *n == 0 {
-            open.remove(&v);
-        }
-        (odd.first().copied(), open.first().copied())
-    };
+    let mut free = FreeEdges::new(&incident);
+    let mut next_start = free.starts();
     let mut walks = Vec::new();
     while let Some(start) = next_start.0.or(next_start.1) {
         let mut walk = vec![start];
@@ -344,20 +415,59 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
                 let step = (points[other(e)] - points[here]).normalize();
                 heading.map_or(0.0, |h: kurbo::Vec2| h.dot(step))
             };
-            let choice = incident[&here]
+            let choice = incident[here]
                 .iter()
                 .filter(|&&e| !used[e])
                 .max_by(|&&x, &&y| straightness(x).total_cmp(&straightness(y)).then(y.cmp(&x)));
             let Some(&e) = choice else { break };
             used[e] = true;
-            take(here, &mut free);
-            next_start = take(other(e), &mut free);
+            free.take(here);
+            free.take(other(e));
+            next_start = free.starts();
             heading = Some((points[other(e)] - points[here]).normalize());
             walk.push(other(e));
         }
         walks.push(walk);
     }
     splice_loops(walks)
+}
+
+/// Free (unused) edges at each point, and the points where that count is odd: a walk starts
+/// at the first odd point, else at the first point with a free edge.
+#[derive(Debug)]
+struct FreeEdges {
+    free: Vec<usize>,
+    odd: BTreeSet<usize>,
+    /// No point before this one has a free edge (counts only go down).
+    open_from: usize,
+}
+
+impl FreeEdges {
+    fn new(incident: &[Vec<usize>]) -> FreeEdges {
+        let free: Vec<usize> = incident.iter().map(Vec::len).collect();
+        let odd = (0..free.len()).filter(|&v| free[v] % 2 == 1).collect();
+        FreeEdges { free, odd, open_from: 0 }
+    }
+
+    /// One edge at `v` used.
+    fn take(&mut self, v: usize) {
+        let Some(n) = self.free.get_mut(v) else { return };
+        *n = n.saturating_sub(1);
+        if *n % 2 == 1 {
+            self.odd.insert(v);
+        } else {
+            self.odd.remove(&v);
+        }
+    }
+
+    /// The first odd point, and the first point with a free edge.
+    fn starts(&mut self) -> (Option<usize>, Option<usize>) {
+        while self.free.get(self.open_from).is_some_and(|&n| n == 0) {
+            self.open_from += 1;
+        }
+        let open = (self.open_from < self.free.len()).then_some(self.open_from);
+        (self.odd.first().copied(), open)
+    }
 }
 
 /// Splices every closed walk into the first other walk through one of its points (at the

@@ -10,3 +10,4 @@ pub mod pdf_symbols;
 pub mod png;
 pub mod png_rows;
 pub mod svg;
+pub mod svg_xml;

@@ -4,11 +4,11 @@
 //! written; each layer is an optional-content group named after its role. Symbols and
 //! bitmaps are XObjects stored once per document (`pdf_symbols.rs`).
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::io::Write;
 
-use flate2::Compression;
-use flate2::write::ZlibEncoder;
+use flate2::{Compress, Compression, FlushCompress, Status};
 
 use printpdf::{
     Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect,
@@ -141,10 +141,28 @@ fn serialise(pdf: &PdfDocument, contents: Vec<Stream>) -> Vec<u8> {
 /// `bytes` as a zlib stream at [`STREAM_LEVEL`]; `None` when that does not save at least
 /// the 19 bytes `/Filter /FlateDecode` costs (lopdf's rule).
 fn deflated(bytes: &[u8]) -> Option<Vec<u8>> {
-    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::new(STREAM_LEVEL));
-    encoder.write_all(bytes).ok()?;
-    let compressed = encoder.finish().ok()?;
+    let compressed = COMPRESSOR.with_borrow_mut(|kept| {
+        let compressor =
+            kept.get_or_insert_with(|| Compress::new(Compression::new(STREAM_LEVEL), true));
+        compressor.reset();
+        let mut out = Vec::with_capacity(bytes.len() / 2 + 64);
+        loop {
+            let taken = usize::try_from(compressor.total_in()).ok()?;
+            let rest = bytes.get(taken..)?;
+            match compressor.compress_vec(rest, &mut out, FlushCompress::Finish).ok()? {
+                Status::StreamEnd => return Some(out),
+                Status::Ok | Status::BufError => out.reserve(out.capacity().max(64)),
+            }
+        }
+    })?;
     (compressed.len() + 19 < bytes.len()).then_some(compressed)
+}
+
+thread_local! {
+    /// One compressor per thread, reset for every stream: setting one up clears a quarter
+    /// of a MiB of tables, which cost more than compressing most of a PDF's small streams
+    /// (symbols, footers). A reset compressor writes the same bytes as a new one.
+    static COMPRESSOR: RefCell<Option<Compress>> = const { RefCell::new(None) };
 }
 
 /// Two 64-bit FNV-1a hashes with different offsets (stable across builds, unlike std's

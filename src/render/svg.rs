@@ -3,15 +3,13 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
+use super::pdf_number::{push_decimal, rounded};
+use super::svg_xml::Xml;
+use crate::scene::{Colour, Item, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols};
 use kurbo::{Affine, BezPath, PathEl, Point};
 use svg::Document as SvgDocument;
-use svg::node::element::{
-    ClipPath, Definitions, Group as SvgGroup, Image as SvgImage, Path, Title, Use as SvgUse,
-};
-
-use crate::scene::{
-    Colour, Group, Item, Layer, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols,
-};
+use svg::node::Blob;
+use svg::node::element::{Definitions, Group as SvgGroup, Title};
 
 const INKSCAPE_NS: &str = "http://www.inkscape.org/namespaces/inkscape";
 
@@ -43,7 +41,9 @@ pub fn page_to_svg_labelled(page: &Page, labels: &[&str]) -> String {
     svg_with_layer_names(page, names)
 }
 
-/// The SVG text with each layer's (id, label).
+/// The SVG text with each layer's (id, label). The `svg` crate writes the document, its
+/// `<defs>` and layer groups; each group's items (the bulk of the page) are written by
+/// [`Xml`] in the crate's own layout and handed to it as one blob.
 fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
     let width = mm(page_dim(page.width_mm));
     let height = mm(page_dim(page.height_mm));
@@ -60,17 +60,35 @@ fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
         let mut defs = Definitions::new();
         for (index, symbol) in symbols.iter().enumerate() {
             let group = SvgGroup::new().set("id", symbol_id(index));
-            defs = defs.add(add_items(group, &symbol.items, &symbols, &clips));
+            defs = defs.add(holding(group, &symbol.items, &symbols, &clips));
         }
         doc = doc.add(defs);
     }
     for (layer, (id, label)) in page.layers.iter().zip(names) {
-        doc = doc.add(layer_group(layer, id, label, &symbols, &clips));
+        let group = SvgGroup::new()
+            .set("inkscape:groupmode", "layer")
+            .set("id", id)
+            .set("inkscape:label", label);
+        doc = doc.add(holding(group, &layer.items, &symbols, &clips));
     }
     let mut text = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n");
     // A build holds every file until it writes them: give back what growing left spare.
     text.shrink_to_fit();
     text
+}
+
+/// `group` holding `items` (written by [`Xml`]); with nothing to write, the group stays empty
+/// (`<g …/>`).
+fn holding(
+    group: SvgGroup,
+    items: &[Item],
+    symbols: &[Arc<Symbol>],
+    clips: &Cell<usize>,
+) -> SvgGroup {
+    let mut xml = Xml::default();
+    add_items(&mut xml, items, symbols, clips);
+    let text = xml.finish();
+    if text.is_empty() { group } else { group.add(Blob::new(text)) }
 }
 
 /// `layer-art`, or `layer-art-2` for the second art layer on the same page (ids are unique).
@@ -93,85 +111,70 @@ fn symbol_id(index: usize) -> String {
     format!("symbol-{}", index + 1)
 }
 
-fn layer_group(
-    layer: &Layer,
-    id: String,
-    label: String,
-    symbols: &[Arc<Symbol>],
-    clips: &Cell<usize>,
-) -> SvgGroup {
-    let group = SvgGroup::new()
-        .set("inkscape:groupmode", "layer")
-        .set("id", id)
-        .set("inkscape:label", label);
-    add_items(group, &layer.items, symbols, clips)
-}
-
-fn add_items(
-    mut parent: SvgGroup,
-    items: &[Item],
-    symbols: &[Arc<Symbol>],
-    clips: &Cell<usize>,
-) -> SvgGroup {
+/// Writes `items` into the element open in `xml`.
+fn add_items(xml: &mut Xml, items: &[Item], symbols: &[Arc<Symbol>], clips: &Cell<usize>) {
     for item in items {
         match item {
-            Item::Shape(shape) => {
-                if let Some(path) = shape_path(shape) {
-                    parent = parent.add(path);
-                }
-            }
+            Item::Shape(shape) => shape_path(xml, shape),
             Item::Group(group) => {
-                if let Some(child) = group_element(group, symbols, clips) {
-                    parent = parent.add(child);
+                // A `<g>` with a `matrix(…)` transform, none when the transform is the
+                // identity; nothing when it is not finite (nothing sensible can be drawn).
+                let Some(transform) = transform_text(group.transform) else { continue };
+                match &transform {
+                    Some(matrix) => xml.start("g", &mut [("transform", matrix)]),
+                    None => xml.start("g", &mut []),
                 }
+                add_items(xml, &group.items, symbols, clips);
+                xml.end();
             }
             Item::Clip(clip) => {
                 // A `<clipPath>` beside the `<g>` it clips, both in the same frame.
                 let Some(data) = path_data(&clip.path) else { continue };
                 clips.set(clips.get() + 1);
                 let id = format!("clip-{}", clips.get());
-                parent = parent
-                    .add(ClipPath::new().set("id", id.clone()).add(Path::new().set("d", data)));
-                let group = SvgGroup::new().set("clip-path", format!("url(#{id})"));
-                parent = parent.add(add_items(group, &clip.items, symbols, clips));
+                xml.start("clipPath", &mut [("id", &id)]);
+                xml.empty("path", &mut [("d", &data)]);
+                xml.end();
+                xml.start("g", &mut [("clip-path", &format!("url(#{id})"))]);
+                add_items(xml, &clip.items, symbols, clips);
+                xml.end();
             }
             Item::Use(used) => {
                 let index = symbols.iter().position(|known| Arc::ptr_eq(known, &used.symbol));
                 if let (Some(index), Some(transform)) = (index, transform_text(used.transform)) {
-                    let mut element = SvgUse::new().set("href", format!("#{}", symbol_id(index)));
-                    if let Some(matrix) = transform {
-                        element = element.set("transform", matrix);
+                    let href = format!("#{}", symbol_id(index));
+                    match &transform {
+                        Some(matrix) => {
+                            xml.empty("use", &mut [("href", &href), ("transform", matrix)])
+                        }
+                        None => xml.empty("use", &mut [("href", &href)]),
                     }
-                    parent = parent.add(element);
                 }
             }
-            Item::Image(raster) => {
-                if let Some(element) = image_element(raster) {
-                    parent = parent.add(element);
-                }
-            }
+            Item::Image(raster) => image_element(xml, raster),
         }
     }
-    parent
 }
 
-/// An `<image>` stretched over its rectangle, its file embedded as a data URL; `None` for a
-/// rectangle that is not finite.
-fn image_element(raster: &Raster) -> Option<SvgImage> {
+/// An `<image>` stretched over its rectangle, its file embedded as a data URL; nothing for
+/// a rectangle that is not finite.
+fn image_element(xml: &mut Xml, raster: &Raster) {
     let rect = raster.rect;
     if ![rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite()) {
-        return None;
+        return;
     }
     let data = format!("data:{};base64,{}", raster.image.mime, base64(&raster.image.file));
-    Some(
-        SvgImage::new()
-            .set("x", mm(rect.x0))
-            .set("y", mm(rect.y0))
-            .set("width", mm(rect.width()))
-            .set("height", mm(rect.height()))
-            .set("preserveAspectRatio", "none")
-            .set("href", data),
-    )
+    xml.empty(
+        "image",
+        &mut [
+            ("x", &mm(rect.x0)),
+            ("y", &mm(rect.y0)),
+            ("width", &mm(rect.width())),
+            ("height", &mm(rect.height())),
+            ("preserveAspectRatio", "none"),
+            ("href", &data),
+        ],
+    );
 }
 
 /// Standard base64 with padding.
@@ -192,16 +195,6 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// A `<g>` with a `matrix(…)` transform, none when the transform is the identity; `None`
-/// when the transform is not finite (nothing sensible can be drawn).
-fn group_element(group: &Group, symbols: &[Arc<Symbol>], clips: &Cell<usize>) -> Option<SvgGroup> {
-    let element = match transform_text(group.transform)? {
-        Some(matrix) => SvgGroup::new().set("transform", matrix),
-        None => SvgGroup::new(),
-    };
-    Some(add_items(element, &group.items, symbols, clips))
-}
-
 /// `Some(None)` for the identity, `Some(Some("matrix(a b c d e f)"))` otherwise, `None`
 /// for a transform with a NaN or infinite coefficient.
 fn transform_text(transform: Affine) -> Option<Option<String>> {
@@ -216,17 +209,34 @@ fn transform_text(transform: Affine) -> Option<Option<String>> {
     Some(Some(format!("matrix({factors} {} {})", mm(e), mm(f))))
 }
 
-/// A `<path>` for a shape, or `None` when it paints nothing or has a non-finite coordinate.
-fn shape_path(shape: &Shape) -> Option<Path> {
+/// A `<path>` for a shape; nothing when it paints nothing or has a non-finite coordinate.
+fn shape_path(xml: &mut Xml, shape: &Shape) {
     let stroke = shape.stroke.as_ref().filter(|s| stroke_width(s).is_some());
     if shape.fill.is_none() && stroke.is_none() {
-        return None;
+        return;
     }
-    let mut path = Path::new().set("d", path_data(&shape.path)?).set("fill", paint(shape.fill));
-    if let Some(stroke) = stroke {
-        path = add_stroke(path, stroke);
-    }
-    Some(path)
+    let Some(data) = path_data(&shape.path) else { return };
+    let fill = paint(shape.fill);
+    let Some(stroke) = stroke else {
+        xml.empty("path", &mut [("d", &data), ("fill", &fill)]);
+        return;
+    };
+    let colour = stroke.colour.to_hex();
+    let width = mm(stroke_width(stroke).unwrap_or(0.0));
+    let dash = dash_text(&stroke.dash_mm);
+    let attributes = [
+        ("d", data.as_str()),
+        ("fill", &fill),
+        ("stroke", &colour),
+        ("stroke-width", &width),
+        ("stroke-linejoin", "round"),
+        ("stroke-linecap", cap_name(stroke.cap).unwrap_or_default()),
+        ("stroke-dasharray", dash.as_deref().unwrap_or_default()),
+    ];
+    // The cap is left out for butt (the SVG default), the dashes for a solid line.
+    let mut written: Vec<(&str, &str)> =
+        attributes.iter().copied().filter(|(_, value)| !value.is_empty()).collect();
+    xml.empty("path", &mut written);
 }
 
 fn paint(colour: Option<Colour>) -> String {
@@ -234,20 +244,6 @@ fn paint(colour: Option<Colour>) -> String {
         Some(colour) => colour.to_hex(),
         None => "none".to_string(),
     }
-}
-
-fn add_stroke(path: Path, stroke: &Stroke) -> Path {
-    let mut path = path
-        .set("stroke", stroke.colour.to_hex())
-        .set("stroke-width", mm(stroke_width(stroke).unwrap_or(0.0)))
-        .set("stroke-linejoin", "round");
-    if let Some(cap) = cap_name(stroke.cap) {
-        path = path.set("stroke-linecap", cap);
-    }
-    if let Some(dash) = dash_text(&stroke.dash_mm) {
-        path = path.set("stroke-dasharray", dash);
-    }
-    path
 }
 
 /// The stroke width in mm if it draws anything: finite and positive.
@@ -273,21 +269,22 @@ fn dash_text(dash: &[f64]) -> Option<String> {
 /// The `d` attribute: absolute M, L, Q, C and Z; `None` if empty or not finite. Written by
 /// hand: the crate's `path::Data` keeps f32 numbers and prints all their digits.
 fn path_data(path: &BezPath) -> Option<String> {
-    let mut data = String::new();
+    // Bytes, made a string once at the end: every byte written is ASCII.
+    let mut data: Vec<u8> = Vec::with_capacity(path.elements().len() * 16);
     for (index, element) in path.elements().iter().enumerate() {
         if index == 0 && !matches!(element, PathEl::MoveTo(_)) {
             // A path must start with a move; kurbo's own rule is that it starts at the origin.
-            data.push_str("M0 0");
+            data.extend_from_slice(b"M0 0");
         }
         if !data.is_empty() {
-            data.push(' ');
+            data.push(b' ');
         }
-        let (letter, points): (char, &[Point]) = match element {
-            PathEl::MoveTo(p) => ('M', std::slice::from_ref(p)),
-            PathEl::LineTo(p) => ('L', std::slice::from_ref(p)),
-            PathEl::QuadTo(c, p) => ('Q', &[*c, *p]),
-            PathEl::CurveTo(c1, c2, p) => ('C', &[*c1, *c2, *p]),
-            PathEl::ClosePath => ('Z', &[]),
+        let (letter, points): (u8, &[Point]) = match element {
+            PathEl::MoveTo(p) => (b'M', std::slice::from_ref(p)),
+            PathEl::LineTo(p) => (b'L', std::slice::from_ref(p)),
+            PathEl::QuadTo(c, p) => (b'Q', &[*c, *p]),
+            PathEl::CurveTo(c1, c2, p) => (b'C', &[*c1, *c2, *p]),
+            PathEl::ClosePath => (b'Z', &[]),
         };
         if !points.iter().all(|p| p.is_finite()) {
             return None;
@@ -295,14 +292,14 @@ fn path_data(path: &BezPath) -> Option<String> {
         data.push(letter);
         for (k, point) in points.iter().enumerate() {
             if k > 0 {
-                data.push(' ');
+                data.push(b' ');
             }
             push_fixed(&mut data, point.x, MM_DECIMALS);
-            data.push(' ');
+            data.push(b' ');
             push_fixed(&mut data, point.y, MM_DECIMALS);
         }
     }
-    (!data.is_empty()).then_some(data)
+    String::from_utf8(data).ok().filter(|data| !data.is_empty())
 }
 
 /// A page side in mm: a finite positive size, else 1 mm so the file stays valid.
@@ -318,24 +315,25 @@ fn mm(value: f64) -> String {
 /// `value` rounded to `decimals`, trailing zeros trimmed, negative zero written as `0`;
 /// a non-finite value is written as `0`.
 pub(super) fn fixed(value: f64, decimals: usize) -> String {
-    let mut text = String::new();
+    let mut text = Vec::new();
     push_fixed(&mut text, value, decimals);
-    text
+    String::from_utf8(text).unwrap_or_default()
 }
 
 /// [`fixed`] appended to `out`. Integer arithmetic when rounding is unambiguous (the
 /// scaled value is below 10⁹ and not within 10⁻⁶ of a half: its float error is smaller),
 /// `format!` otherwise, so the text is always
 /// exactly what `format!("{value:.decimals$}")` gives, trimmed.
-fn push_fixed(out: &mut String, value: f64, decimals: usize) {
-    use std::fmt::Write as _;
+#[inline]
+fn push_fixed(out: &mut Vec<u8>, value: f64, decimals: usize) {
     if !value.is_finite() {
-        out.push('0');
+        out.push(b'0');
         return;
     }
     let unit = 10_u64.pow(decimals.min(15) as u32);
     let scaled = value * unit as f64;
-    let fraction = (scaled - scaled.trunc()).abs();
+    // The integer part, exact below 10⁹ (and `scaled.trunc()` as a float).
+    let fraction = (scaled - scaled as i64 as f64).abs();
     if decimals > 15 || scaled.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
         let text = format!("{value:.decimals$}");
         let text = if text.contains('.') {
@@ -343,24 +341,24 @@ fn push_fixed(out: &mut String, value: f64, decimals: usize) {
         } else {
             &text
         };
-        out.push_str(if text == "-0" { "0" } else { text });
+        out.extend_from_slice(if text == "-0" { b"0" } else { text.as_bytes() });
         return;
     }
-    let rounded = scaled.round() as i64;
+    let rounded = rounded(scaled);
     if rounded < 0 {
-        out.push('-');
+        out.push(b'-');
     }
     let magnitude = rounded.unsigned_abs();
     let (whole, mut part) = (magnitude / unit, magnitude % unit);
-    // Writing to a String does not fail.
-    let _ = write!(out, "{whole}");
+    push_decimal(out, whole, 1);
     if part != 0 {
-        let mut digits = decimals;
+        let mut places = decimals;
         while part % 10 == 0 {
             part /= 10;
-            digits -= 1;
+            places -= 1;
         }
-        let _ = write!(out, ".{part:0digits$}");
+        out.push(b'.');
+        push_decimal(out, part, places);
     }
 }
 
@@ -372,6 +370,7 @@ fn xml_safe(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::{Group, Layer};
 
     #[test]
     fn base64_pads_like_the_standard() {

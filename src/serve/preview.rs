@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::build::previews::add_previews;
 use crate::build::{Formats, OutputFile, build_sheets};
+use crate::diagram::designs::Designs;
 use crate::diagram::draw::diagram_page;
 use crate::diagram::files::check_diagram;
 use crate::model::{Design, Diagnostic, Severity, load};
@@ -174,10 +175,12 @@ fn label(file: &str, stem: &str) -> String {
 fn diagrams_of(design_path: &Path, folder: &Path) -> (Vec<OutputFile>, Vec<DiagramView>) {
     let mut files = Vec::new();
     let mut views = Vec::new();
+    // Read once for this rebuild's diagrams: the next rebuild reads the design again.
+    let designs = Designs::default();
     for path in diagram_files_of(design_path, folder) {
         let source = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let stem = source.strip_suffix(".toml").unwrap_or(&source).to_string();
-        match crate::diagram::load::load(&path) {
+        match crate::diagram::load::load_with(&path, &designs) {
             Ok(diagram) => {
                 let check = check_diagram(&diagram);
                 let svg = page_to_svg(&diagram_page(&diagram, &stem));
@@ -247,5 +250,35 @@ mod tests {
         assert!(sources.contains(&"triles-wedge.toml"), "{sources:?}");
         assert!(sources.iter().all(|s| s.starts_with("triles-")), "{sources:?}");
         assert_eq!(built.diagrams.len(), sources.len());
+    }
+
+    #[test]
+    fn each_rebuild_reads_the_diagrams_design_again() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let dir = std::env::temp_dir().join(format!("tilepress-rebuild-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for folder in ["designs", "diagrams"] {
+            std::fs::create_dir_all(dir.join(folder)).unwrap();
+        }
+        let design = dir.join("designs/triles.toml");
+        std::fs::copy(root.join("designs/triles.toml"), &design).unwrap();
+        std::fs::copy(
+            root.join("diagrams/triles-wedge.toml"),
+            dir.join("diagrams/triles-wedge.toml"),
+        )
+        .unwrap();
+        let drawn = || {
+            let outcome = rebuild(&design, "triles", &dir.join("diagrams"));
+            let built = outcome.result.expect("triles builds");
+            assert_eq!(built.diagrams.len(), 1);
+            String::from_utf8(built.diagrams[0].bytes.clone()).unwrap()
+        };
+        let (grey, edited) = ("#8a8f94", "#123456");
+        assert!(drawn().contains(grey), "the wedge shows the design's grey");
+        let text = std::fs::read_to_string(&design).unwrap();
+        std::fs::write(&design, text.replace(grey, edited)).unwrap();
+        let after = drawn();
+        assert!(after.contains(edited) && !after.contains(grey), "the edited grey is drawn");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,6 +1,8 @@
 //! Text as outlines: glyphs of the embedded DejaVu Sans Bold subset turned into paths, so
 //! that SVG, PDF and PNG show the same shapes without any font installed.
 
+mod glyphs;
+
 use kurbo::{Affine, BezPath, Point, Rect, Shape};
 use ttf_parser::{Face, OutlineBuilder};
 
@@ -45,7 +47,7 @@ pub fn text_outline(text: &str, cap_height_mm: f64, at: Point, anchor: Anchor) -
     for c in text.chars() {
         let glyph = face.glyph_index(c).unwrap_or_default();
         let mut builder = PathBuilder { path: BezPath::new(), offset_x: pen_x };
-        face.outline_glyph(glyph, &mut builder);
+        glyphs::outline_embedded(&face, glyph, &mut builder);
         path.extend(builder.path);
         pen_x += f64::from(face.glyph_hor_advance(glyph).unwrap_or(0));
     }

@@ -173,13 +173,17 @@ pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
 
 /// The `index`-th assignment of `choices` to `sides` edges (edge 0 varies slowest).
 fn assignment<T: Clone>(choices: &[T], sides: usize, mut index: usize) -> Vec<T> {
-    let Some(first) = choices.first() else { return Vec::new() };
-    let mut slots = vec![first.clone(); sides];
-    for slot in slots.iter_mut().rev() {
-        *slot = choices[index % choices.len()].clone();
+    if choices.is_empty() {
+        return Vec::new();
+    }
+    // The choice of each side first (digits of `index`, the last side least significant),
+    // then one clone each: the enumeration makes millions of these.
+    let mut picked = vec![0; sides];
+    for pick in picked.iter_mut().rev() {
+        *pick = index % choices.len();
         index /= choices.len();
     }
-    slots
+    picked.into_iter().map(|pick| choices[pick].clone()).collect()
 }
 
 /// Ways of joining line slots of the same colour: all of them (`Every`: perfect matchings),
@@ -222,6 +226,21 @@ pub fn matchings(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn assignments_count_in_base_choices_with_edge_0_slowest() {
+        let choices = ["a", "b", "c"];
+        let all: Vec<Vec<&str>> = (0..81).map(|index| assignment(&choices, 4, index)).collect();
+        assert_eq!(all[0], ["a", "a", "a", "a"]);
+        assert_eq!(all[5], ["a", "a", "b", "c"]);
+        assert_eq!(all[27], ["b", "a", "a", "a"]);
+        assert_eq!(all[80], ["c", "c", "c", "c"]);
+        let mut distinct = all.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct, all, "every index a different assignment, in order");
+        assert!(assignment::<&str>(&[], 4, 0).is_empty());
+    }
     use crate::geometry::canonical::{canonical, edge_labels};
     use crate::model::design::Symmetry;
     use std::collections::BTreeSet;
