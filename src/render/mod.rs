@@ -9,4 +9,5 @@ pub mod pdf_number;
 pub mod pdf_symbols;
 pub mod png;
 pub mod png_rows;
+pub mod raster;
 pub mod svg;
