@@ -25,6 +25,7 @@ use resvg::tiny_skia::Pixmap;
 use tilepress::build::impose_part;
 use tilepress::diagram::draw::diagram_page;
 use tilepress::render::png::{Paper, page_to_png, svg_to_png};
+use tilepress::render::raster::items_bounds;
 use tilepress::render::svg::page_to_svg;
 use tilepress::scene::{
     Clip, Colour, Group, Item, LineCap, Page, Raster, RasterImage, Role, Shape, Stroke, Symbol, Use,
@@ -130,11 +131,31 @@ fn design_pages_match(path: &Path) -> usize {
             let what = format!("{} {}{}", path.display(), part.suffix, page.label);
             let found = difference(page, Paper::White);
             eprintln!("{what}: {found:?}");
+            art_bounds_match(&what, page);
             assert_matches(&what, &found);
             pages += 1;
         }
     }
     pages
+}
+
+/// The preview crops each page to its art: the bounds `render::raster` measures from the
+/// scene are those usvg measures of the SVG's art layer (within 0.01 mm).
+fn art_bounds_match(what: &str, page: &Page) {
+    let art = page.layers.iter().find(|layer| layer.role == Role::Art);
+    let ours = art.and_then(|art| items_bounds(&art.items));
+    let tree = resvg::usvg::Tree::from_str(&page_to_svg(page), &Default::default()).unwrap();
+    let theirs = tree.node_by_id("layer-art").and_then(|art| art.abs_layer_bounding_box());
+    let mm = |px: f32| f64::from(px) * 25.4 / 96.0;
+    let theirs = theirs.map(|r| [mm(r.left()), mm(r.top()), mm(r.right()), mm(r.bottom())]);
+    let ours = ours.map(|r| [r.x0, r.y0, r.x1, r.y1]);
+    match (ours, theirs) {
+        (Some(ours), Some(theirs)) => {
+            let off = (0..4).map(|k| (ours[k] - theirs[k]).abs()).fold(0.0, f64::max);
+            assert!(off < 0.01, "{what}: art bounds {ours:?}, usvg {theirs:?}");
+        }
+        (ours, theirs) => assert_eq!(ours.is_some(), theirs.is_some(), "{what}: art bounds"),
+    }
 }
 
 #[test]

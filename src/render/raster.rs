@@ -239,8 +239,8 @@ pub fn skia_path(path: &BezPath) -> Option<Path> {
     builder.finish()
 }
 
-/// What `items` draw, in their own frame: path bounds widened by half the stroke width,
-/// each group's or symbol's bounds carried through its transform as a rectangle, clipped
+/// What `items` draw, in their own frame: path bounds (their stroke outline's when
+/// stroked), each group's or symbol's bounds carried through its transform as a rectangle, clipped
 /// items cut to their clip, images their rectangle (as usvg measures a layer). `None` when
 /// they draw nothing.
 pub fn items_bounds(items: &[Item]) -> Option<Rect> {
@@ -290,12 +290,22 @@ fn bounds(items: &[Item], symbols: &mut SymbolBounds) -> Option<Rect> {
     total
 }
 
+/// A shape's bounds: its path's, or its stroke outline's (without dashes, as usvg measures
+/// it: butt caps end where the path ends).
 fn shape_bounds(shape: &Shape) -> Option<Rect> {
-    let width = shape.stroke.as_ref().and_then(stroke_width);
-    if shape.fill.is_none() && width.is_none() {
+    let stroke = shape.stroke.as_ref().and_then(|stroke| Some((stroke, stroke_width(stroke)?)));
+    if shape.fill.is_none() && stroke.is_none() {
         return None;
     }
-    skia_path(&shape.path)?;
-    let half = width.map_or(0.0, |w| f64::from(w) / 2.0);
-    Some(kurbo::Shape::bounding_box(&shape.path).inflate(half, half))
+    let path = skia_path(&shape.path)?;
+    let outline = match stroke {
+        Some((stroke, width)) => {
+            let solid = SkiaStroke { dash: None, ..skia_stroke(stroke, width) };
+            path.stroke(&solid, 1.0)?
+        }
+        None => path,
+    };
+    let bounds = outline.compute_tight_bounds()?;
+    let (left, top) = (f64::from(bounds.left()), f64::from(bounds.top()));
+    Some(Rect::new(left, top, f64::from(bounds.right()), f64::from(bounds.bottom())))
 }
