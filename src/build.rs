@@ -16,9 +16,10 @@ use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
-use crate::scene::Document;
+use crate::scene::{Document, Page};
 use crate::sources::{Part, Summary, parts};
-use previews::{add_previews, cut_stats, keep_preview_pages};
+use previews::{add_previews, cut_stats};
+use std::borrow::Borrow;
 
 /// A file to write: its name inside the design's output folder, and its bytes.
 #[derive(Clone, Debug)]
@@ -138,7 +139,7 @@ pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> 
 /// [`build`] writing only the files `formats` names (the report is the same).
 pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
     let mut result = imposed_parts(design, stem)?;
-    let mut documents = std::mem::take(&mut result.documents);
+    let documents = std::mem::take(&mut result.documents);
     let print = &design.sheet.print;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
     let parallel = pages_in_all <= PARALLEL_PAGES;
@@ -146,12 +147,6 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let pdfs = |documents: &[(String, Document)]| {
         let pdfs = documents.iter().filter(|_| formats.pdf);
         pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
-    };
-    let pages = |documents: &[(String, Document)]| {
-        let pages = documents
-            .iter()
-            .map(|(stem, document)| page_files(stem, document, formats.svg, formats.cut));
-        pages.collect::<Vec<Vec<OutputFile>>>()
     };
     let images = |documents: &[(String, Document)]| match want_images {
         true => add_previews(documents, stem, print, formats),
@@ -162,19 +157,22 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         std::thread::scope(|scope| {
             let pdfs = scope.spawn(|| pdfs(&documents));
             let images = scope.spawn(|| images(&documents));
-            let pages = pages(&documents);
+            let pages = documents
+                .iter()
+                .map(|(stem, document)| page_files(stem, &document.pages, formats.svg, formats.cut))
+                .collect::<Vec<_>>();
             (joined(pdfs), pages, joined(images))
         })
     } else {
-        // One after the other, so memory does not hold them all at once; the preview alone
-        // needs only the pages of its first sheets.
-        let (pdfs, pages) = (pdfs(&documents), pages(&documents));
-        if !formats.png {
-            keep_preview_pages(&mut documents);
-        }
-        (pdfs, pages, images(&documents))
+        // One after the other, so memory does not hold them all at once: the SVG and cut
+        // files last, each page's scene let go once its files are written.
+        let (pdfs, images) = (pdfs(&documents), images(&documents));
+        let pages = documents
+            .into_iter()
+            .map(|(stem, document)| page_files(&stem, document.pages, formats.svg, formats.cut))
+            .collect::<Vec<_>>();
+        (pdfs, pages, images)
     };
-    drop(documents);
     let images = images?;
     let cut = cut_stats(pages.iter().flatten());
     let mut pdfs = pdfs.into_iter();
@@ -296,7 +294,7 @@ pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String
 /// each page, and `<stem>-cut-NN.svg` for each page with cuts (its `Cut` layer chained).
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
     let mut files = vec![pdf_file(stem, document)];
-    files.extend(page_files(stem, document, true, true));
+    files.extend(page_files(stem, &document.pages, true, true));
     files
 }
 
@@ -304,21 +302,29 @@ fn pdf_file(stem: &str, document: &Document) -> OutputFile {
     OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }
 }
 
-/// The SVG of each page (`svg`) and the cut files (`cut`).
-fn page_files(stem: &str, document: &Document, svg: bool, cut: bool) -> Vec<OutputFile> {
-    let mut files = Vec::new();
-    for page in document.pages.iter().filter(|_| svg) {
-        files.push(OutputFile {
-            name: format!("{stem}-{}.svg", page.label),
-            bytes: page_to_svg(page).into_bytes(),
-        });
+/// The SVG of each page (`svg`) and the cut files (`cut`); pages given by value are let go
+/// as soon as their files are written.
+fn page_files<P: Borrow<Page>>(
+    stem: &str,
+    pages: impl IntoIterator<Item = P>,
+    svg: bool,
+    cut: bool,
+) -> Vec<OutputFile> {
+    let (mut files, mut cuts) = (Vec::new(), Vec::new());
+    for page in pages {
+        let page = page.borrow();
+        if svg {
+            files.push(OutputFile {
+                name: format!("{stem}-{}.svg", page.label),
+                bytes: page_to_svg(page).into_bytes(),
+            });
+        }
+        if let Some(svg) = cut_file(page).filter(|_| cut) {
+            let name = format!("{stem}-cut-{:02}.svg", cuts.len() + 1);
+            cuts.push(OutputFile { name, bytes: svg.into_bytes() });
+        }
     }
-    for (index, svg) in document.pages.iter().filter(|_| cut).filter_map(cut_file).enumerate() {
-        files.push(OutputFile {
-            name: format!("{stem}-cut-{:02}.svg", index + 1),
-            bytes: svg.into_bytes(),
-        });
-    }
+    files.extend(cuts);
     files
 }
 

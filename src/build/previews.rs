@@ -53,27 +53,6 @@ pub fn add_previews(
     Ok(images)
 }
 
-/// Drops the pages [`add_previews`] does not draw when it makes only the preview (those
-/// after the first [`MAX_PREVIEW_SHEETS`] sheets), so a large set lets their scenes go.
-pub fn keep_preview_pages(documents: &mut [(String, Document)]) {
-    let mut sheets: Vec<String> = Vec::new();
-    for (stem, document) in documents.iter_mut() {
-        let mut kept = 0;
-        for page in &document.pages {
-            let sheet = sheet_of(&format!("{stem}-{}", page.label));
-            if sheets.last() != Some(&sheet) {
-                if sheets.len() == MAX_PREVIEW_SHEETS {
-                    break;
-                }
-                sheets.push(sheet);
-            }
-            kept += 1;
-        }
-        document.pages.truncate(kept);
-        document.pages.shrink_to_fit();
-    }
-}
-
 /// Every page of `documents` in print order, named `<part stem>-<page label>` like its SVG.
 fn named_pages(documents: &[(String, Document)]) -> impl Iterator<Item = (String, &Page)> {
     documents.iter().flat_map(|(stem, document)| {
