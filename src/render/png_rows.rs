@@ -74,17 +74,22 @@ impl Rows<'_> {
         }
         let row_bytes = self.width as usize * 4;
         for pixels in strip.data().chunks_exact(row_bytes).take(rows as usize) {
-            match self.alpha {
-                Alpha::Opaque => {
-                    if !opaque_rgb(pixels, &mut self.row) {
-                        self.row.clear();
-                        for pixel in pixels.chunks_exact(4) {
-                            let &[red, green, blue, alpha] = pixel else { continue };
-                            self.row.extend_from_slice(&straight([red, green, blue], alpha));
-                        }
+            self.row.clear();
+            let whole = |p: &[u8]| p.get(3).is_some_and(|a| *a == 0 || *a == 255);
+            if self.alpha == Alpha::Opaque && opaque_rgb(pixels, &mut self.row) {
+                // Written by `opaque_rgb`: premultiplied is straight when alpha is 255.
+            } else if self.alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
+                // Opaque and clear pixels are the same premultiplied or not.
+                self.row.extend_from_slice(pixels);
+            } else {
+                self.row.clear();
+                for pixel in pixels.chunks_exact(4) {
+                    let &[red, green, blue, alpha] = pixel else { continue };
+                    self.row.extend_from_slice(&straight([red, green, blue], alpha));
+                    if self.alpha == Alpha::Kept {
+                        self.row.push(alpha);
                     }
                 }
-                Alpha::Kept => straight_rgba(pixels, &mut self.row),
             }
             self.stream.write_all(&self.row).map_err(|e| format!("cannot encode the PNG: {e}"))?;
         }
@@ -103,22 +108,6 @@ fn opaque_rgb(pixels: &[u8], row: &mut Vec<u8>) -> bool {
         opaque &= pixel[3] == 255;
     }
     opaque
-}
-
-/// A row of premultiplied RGBA `pixels` as straight RGBA into `row`: opaque and clear
-/// pixels are the same either way and copied, the others converted.
-fn straight_rgba(pixels: &[u8], row: &mut Vec<u8>) {
-    row.clear();
-    row.resize(pixels.len(), 0);
-    for (out, pixel) in row.chunks_exact_mut(4).zip(pixels.chunks_exact(4)) {
-        let &[red, green, blue, alpha] = pixel else { continue };
-        if alpha == 0 || alpha == 255 {
-            out.copy_from_slice(pixel);
-        } else {
-            let [r, g, b] = straight([red, green, blue], alpha);
-            out.copy_from_slice(&[r, g, b, alpha]);
-        }
-    }
 }
 
 /// A premultiplied colour with its alpha undone, rounded to nearest.
