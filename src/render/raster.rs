@@ -309,3 +309,95 @@ fn shape_bounds(shape: &Shape) -> Option<Rect> {
     let (left, top) = (f64::from(bounds.left()), f64::from(bounds.top()));
     Some(Rect::new(left, top, f64::from(bounds.right()), f64::from(bounds.bottom())))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Clip, Group, Use};
+    use kurbo::Shape as _;
+
+    fn line() -> BezPath {
+        let mut path = BezPath::new();
+        path.move_to((10.0, 10.0));
+        path.line_to((30.0, 10.0));
+        path
+    }
+
+    fn stroked(cap: LineCap) -> Item {
+        let stroke = Stroke { colour: Colour::BLACK, width_mm: 2.0, cap, dash_mm: vec![1.0] };
+        Item::Shape(Shape::stroked(line(), stroke))
+    }
+
+    fn near(a: Rect, b: Rect) -> bool {
+        [a.x0 - b.x0, a.y0 - b.y0, a.x1 - b.x1, a.y1 - b.y1].iter().all(|d| d.abs() < 1e-3)
+    }
+
+    #[test]
+    fn stroke_bounds_follow_the_caps_and_ignore_the_dashes() {
+        let butt = items_bounds(&[stroked(LineCap::Butt)]).unwrap();
+        assert!(near(butt, Rect::new(10.0, 9.0, 30.0, 11.0)), "{butt:?}");
+        let round = items_bounds(&[stroked(LineCap::Round)]).unwrap();
+        assert!(near(round, Rect::new(9.0, 9.0, 31.0, 11.0)), "{round:?}");
+        let unpainted = Item::Shape(Shape { path: line(), fill: None, stroke: None });
+        assert_eq!(items_bounds(&[unpainted]), None);
+    }
+
+    #[test]
+    fn groups_symbols_and_clips_carry_bounds_through() {
+        let square =
+            Item::Shape(Shape::filled(Rect::new(0.0, 0.0, 4.0, 4.0).to_path(0.1), Colour::BLACK));
+        let symbol = Arc::new(Symbol { name: "s".into(), items: vec![square.clone()] });
+        let used = Item::Use(Use { symbol, transform: Affine::translate((10.0, 0.0)) });
+        let group =
+            Item::Group(Group { transform: Affine::scale(2.0), items: vec![square.clone()] });
+        let clip = Item::Clip(Clip {
+            path: Rect::new(1.0, 1.0, 2.0, 20.0).to_path(0.1),
+            items: vec![square],
+        });
+        assert!(near(items_bounds(&[used]).unwrap(), Rect::new(10.0, 0.0, 14.0, 4.0)));
+        assert!(near(items_bounds(&[group]).unwrap(), Rect::new(0.0, 0.0, 8.0, 8.0)));
+        assert!(near(items_bounds(&[clip]).unwrap(), Rect::new(1.0, 1.0, 2.0, 4.0)));
+    }
+
+    #[test]
+    fn images_are_premultiplied_once_and_bad_bitmaps_draw_nothing() {
+        let image = Arc::new(RasterImage {
+            width: 1,
+            height: 1,
+            rgba: vec![200, 100, 0, 128],
+            file: Vec::new(),
+            mime: "image/png",
+        });
+        let mut cache = ImageCache::default();
+        let pixel = cache.premultiplied(&image).unwrap().pixel(0, 0).unwrap();
+        assert_eq!((pixel.red(), pixel.green(), pixel.alpha()), (100, 50, 128));
+        cache.premultiplied(&image);
+        assert_eq!(cache.images.len(), 1, "found again by identity");
+        let short = Arc::new(RasterImage {
+            width: 1,
+            height: 1,
+            rgba: vec![1, 2, 3],
+            file: Vec::new(),
+            mime: "image/png",
+        });
+        assert!(cache.premultiplied(&short).is_none());
+        let mut target = Pixmap::new(4, 4).unwrap();
+        let raster = Item::Image(Raster { image: short, rect: Rect::new(0.0, 0.0, 4.0, 4.0) });
+        draw_items(&[raster], Affine::IDENTITY, &mut target.as_mut(), &mut cache);
+        assert!(target.pixels().iter().all(|p| p.alpha() == 0));
+    }
+
+    #[test]
+    fn a_clip_keeps_drawing_inside_its_path() {
+        let mut target = Pixmap::new(20, 20).unwrap();
+        let fill =
+            Item::Shape(Shape::filled(Rect::new(0.0, 0.0, 20.0, 20.0).to_path(0.1), Colour::BLACK));
+        let clip = Item::Clip(Clip {
+            path: Rect::new(5.0, 5.0, 10.0, 10.0).to_path(0.1),
+            items: vec![fill],
+        });
+        draw_items(&[clip], Affine::IDENTITY, &mut target.as_mut(), &mut ImageCache::default());
+        let painted = target.pixels().iter().filter(|p| p.alpha() == 255).count();
+        assert_eq!(painted, 25, "the 5 × 5 pixel square only");
+    }
+}
