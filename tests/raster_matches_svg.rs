@@ -59,7 +59,10 @@ struct Difference {
 
 fn difference(page: &Page, paper: Paper) -> Difference {
     let area_in2 = page.width_mm * page.height_mm / (25.4 * 25.4);
-    let dpi = (PIXELS / area_in2).sqrt().clamp(10.0, 150.0);
+    difference_at(page, paper, (PIXELS / area_in2).sqrt().clamp(10.0, 150.0))
+}
+
+fn difference_at(page: &Page, paper: Paper, dpi: f64) -> Difference {
     let ours = Pixmap::decode_png(&page_to_png(page, dpi, paper).unwrap()).unwrap();
     let svg = page_to_svg(page);
     let reference = Pixmap::decode_png(&svg_to_png(&svg, dpi, paper).unwrap()).unwrap();
@@ -320,4 +323,37 @@ fn symbols_used_in_several_places_draw_as_their_svg() {
             Item::Use(Use { symbol: outer, transform: Affine::translate((30.0, 2.0)) }),
         ],
     );
+}
+
+#[test]
+fn scenes_drawn_in_several_strips_draw_as_their_svg() {
+    // 60 × 40 mm at 600 dpi: 1417 × 945 pixels, three strips of 2 MiB. What lies wholly in
+    // another strip is skipped: strokes (square caps reach furthest), images and clips that
+    // cross strip borders must come out whole.
+    assert!(
+        tilepress::render::png_rows::strip_rows(1417, tilepress::render::png::STRIP_BYTES)
+            < 945 / 2
+    );
+    let stroke = Stroke {
+        colour: colour(20, 40, 160),
+        width_mm: 2.0,
+        cap: LineCap::Square,
+        dash_mm: vec![],
+    };
+    let image = bitmap();
+    let mut items = vec![Item::Shape(Shape::stroked(zigzag(), stroke.clone()))];
+    for k in 0..12 {
+        // Short strokes ending just above and below the strip borders (rows 369, 738).
+        let y = 14.5 + f64::from(k % 3) * 0.4 + f64::from(k / 3) * 0.02;
+        let mut path = BezPath::new();
+        path.move_to((5.0 + f64::from(k) * 4.0, y));
+        path.line_to((6.0 + f64::from(k) * 4.0, y));
+        items.push(Item::Shape(Shape::stroked(path, stroke.clone())));
+    }
+    items.push(Item::Clip(Clip {
+        path: Circle::new((45.0, 16.0), 6.0).to_path(0.01),
+        items: vec![Item::Image(Raster { image, rect: Rect::new(35.0, 8.0, 55.0, 30.0) })],
+    }));
+    let found = difference_at(&scene_page(items), Paper::Transparent, 600.0);
+    assert_matches("a scene in three strips", &found);
 }

@@ -93,6 +93,10 @@ fn draw(
             }
             Item::Image(raster) => draw_image(raster, transform, target, images, mask),
             Item::Clip(clip) => {
+                // Nothing shows outside the clip: one wholly off the target draws nothing.
+                if !may_reach(clip.path.control_box(), 0.0, transform, target) {
+                    continue;
+                }
                 let Some(path) = skia_path(&clip.path) else { continue };
                 let (width, height) = (target.width(), target.height());
                 let skia = skia_transform(transform);
@@ -119,6 +123,10 @@ fn draw_shape(shape: &Shape, transform: Affine, target: &mut PixmapMut<'_>, mask
     if shape.fill.is_none() && stroke.is_none() {
         return;
     }
+    let reach = stroke.map_or(0.0, |(_, width)| f64::from(width) / 2.0 * std::f64::consts::SQRT_2);
+    if !may_reach(shape.path.control_box(), reach, transform, target) {
+        return;
+    }
     let Some(path) = skia_path(&shape.path) else { return };
     let skia = skia_transform(transform);
     if let Some(colour) = shape.fill {
@@ -131,6 +139,21 @@ fn draw_shape(shape: &Shape, transform: Affine, target: &mut PixmapMut<'_>, mask
     if let Some((stroke, width)) = stroke {
         target.stroke_path(&path, &paint(stroke.colour), &skia_stroke(stroke, width), skia, mask);
     }
+}
+
+/// Whether something within `outline` (widened by `reach` for a stroke), carried by
+/// `transform` into pixels, may touch `target`: a cheap test that spares stroking and
+/// filling what lies wholly in another strip. Conservative: the widening is scaled by the
+/// transform's largest possible stretch, plus a pixel for anti-aliasing.
+fn may_reach(outline: Rect, reach: f64, transform: Affine, target: &PixmapMut<'_>) -> bool {
+    let [a, b, c, d, _, _] = transform.as_coeffs();
+    let stretch = (a * a + b * b + c * c + d * d).sqrt();
+    let bounds = transform
+        .transform_rect_bbox(outline)
+        .inflate(reach * stretch + 1.0, reach * stretch + 1.0);
+    let (width, height) = (f64::from(target.width()), f64::from(target.height()));
+    // A NaN anywhere compares false: such a shape is left to the checks that follow.
+    !(bounds.x1 < 0.0 || bounds.y1 < 0.0 || bounds.x0 > width || bounds.y0 > height)
 }
 
 fn paint(colour: Colour) -> Paint<'static> {
@@ -181,6 +204,9 @@ fn draw_image(
     let rect = raster.rect;
     let finite = [rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite());
     if !finite || rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return;
+    }
+    if !may_reach(rect, 0.0, transform, target) {
         return;
     }
     let Some(pixmap) = images.premultiplied(&raster.image) else { return };
