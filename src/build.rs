@@ -3,9 +3,9 @@
 //! one cut file per page with cuts — all in memory.
 //!
 //! Every part first imposes its documents; they are rendered together at the end, the PDFs
-//! on a thread of their own beside the SVG pages, cut files and previews (for sets of few
-//! pages; large ones one after the other, to keep memory down). Files come out in the same
-//! order whatever ran first.
+//! and the PNGs (drawn from the scenes) on threads of their own beside the SVG pages and cut
+//! files (for sets of few pages; large ones one after the other, to keep memory down).
+//! Files come out in the same order whatever ran first.
 
 pub mod previews;
 
@@ -16,9 +16,10 @@ use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
 use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
-use crate::scene::Document;
+use crate::scene::{Document, Page};
 use crate::sources::{Part, Summary, parts};
-use previews::add_previews;
+use previews::{add_previews, cut_stats};
+use std::borrow::Borrow;
 
 /// A file to write: its name inside the design's output folder, and its bytes.
 #[derive(Clone, Debug)]
@@ -140,30 +141,40 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let mut result = imposed_parts(design, stem)?;
     let documents = std::mem::take(&mut result.documents);
     let print = &design.sheet.print;
-    let want_pages = formats.svg || formats.preview || formats.png;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
     let parallel = pages_in_all <= PARALLEL_PAGES;
-    let previews =
-        |pages: &[Vec<OutputFile>]| add_previews(pages.iter().flatten(), stem, print, formats);
-    let (pdfs, (pages, images)) = side_by_side(
-        parallel,
-        || {
-            let pdfs = documents.iter().filter(|_| formats.pdf);
-            pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
-        },
-        || {
-            let pages: Vec<Vec<OutputFile>> = documents
+    let want_images = formats.preview || formats.png;
+    let pdfs = |documents: &[(String, Document)]| {
+        let pdfs = documents.iter().filter(|_| formats.pdf);
+        pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
+    };
+    let images = |documents: &[(String, Document)]| match want_images {
+        true => add_previews(documents, stem, print, formats),
+        false => Ok(Vec::new()),
+    };
+    let (pdfs, pages, images) = if parallel {
+        // The PDFs, the SVG and cut files, and the PNGs drawn from the scenes: three tasks.
+        std::thread::scope(|scope| {
+            let pdfs = scope.spawn(|| pdfs(&documents));
+            let images = scope.spawn(|| images(&documents));
+            let pages = documents
                 .iter()
-                .map(|(stem, document)| page_files(stem, document, want_pages, true))
-                .collect();
-            // Beside the PDFs when they run on a thread of their own.
-            let images = parallel.then(|| previews(&pages));
-            (pages, images)
-        },
-    );
-    // The previews are drawn from the page SVGs: a large set lets its scenes go first.
-    drop(documents);
-    let (images, cut) = images.unwrap_or_else(|| previews(&pages))?;
+                .map(|(stem, document)| page_files(stem, &document.pages, formats.svg, formats.cut))
+                .collect::<Vec<_>>();
+            (joined(pdfs), pages, joined(images))
+        })
+    } else {
+        // One after the other, so memory does not hold them all at once: the SVG and cut
+        // files last, each page's scene let go once its files are written.
+        let (pdfs, images) = (pdfs(&documents), images(&documents));
+        let pages = documents
+            .into_iter()
+            .map(|(stem, document)| page_files(&stem, document.pages, formats.svg, formats.cut))
+            .collect::<Vec<_>>();
+        (pdfs, pages, images)
+    };
+    let images = images?;
+    let cut = cut_stats(pages.iter().flatten());
     let mut pdfs = pdfs.into_iter();
     for pages in pages {
         result.files.extend(pdfs.next());
@@ -179,26 +190,13 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     Ok(result)
 }
 
-/// Up to this many pages in all, the PDFs are written on a thread of their own beside the
-/// rest; beyond it one after the other, so that memory does not hold both at once.
+/// Up to this many pages in all, the PDFs and the PNGs are made on threads of their own
+/// beside the rest; beyond it one after the other, so that memory does not hold all at once.
 const PARALLEL_PAGES: usize = 16;
 
-/// Runs `first` on a thread of its own beside `second` when `parallel`, else one after the
-/// other; a panic in either is passed on.
-fn side_by_side<A: Send, B>(
-    parallel: bool,
-    first: impl FnOnce() -> A + Send,
-    second: impl FnOnce() -> B,
-) -> (A, B) {
-    if !parallel {
-        let a = first();
-        return (a, second());
-    }
-    std::thread::scope(|scope| {
-        let handle = scope.spawn(first);
-        let b = second();
-        (handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), b)
-    })
+/// What a scoped thread returned; a panic in it is passed on.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// Every part composed and imposed, its documents waiting in the result.
@@ -296,7 +294,7 @@ pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String
 /// each page, and `<stem>-cut-NN.svg` for each page with cuts (its `Cut` layer chained).
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
     let mut files = vec![pdf_file(stem, document)];
-    files.extend(page_files(stem, document, true, true));
+    files.extend(page_files(stem, &document.pages, true, true));
     files
 }
 
@@ -304,21 +302,29 @@ fn pdf_file(stem: &str, document: &Document) -> OutputFile {
     OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }
 }
 
-/// The SVG of each page (`svg`) and the cut files (`cut`).
-fn page_files(stem: &str, document: &Document, svg: bool, cut: bool) -> Vec<OutputFile> {
-    let mut files = Vec::new();
-    for page in document.pages.iter().filter(|_| svg) {
-        files.push(OutputFile {
-            name: format!("{stem}-{}.svg", page.label),
-            bytes: page_to_svg(page).into_bytes(),
-        });
+/// The SVG of each page (`svg`) and the cut files (`cut`); pages given by value are let go
+/// as soon as their files are written.
+fn page_files<P: Borrow<Page>>(
+    stem: &str,
+    pages: impl IntoIterator<Item = P>,
+    svg: bool,
+    cut: bool,
+) -> Vec<OutputFile> {
+    let (mut files, mut cuts) = (Vec::new(), Vec::new());
+    for page in pages {
+        let page = page.borrow();
+        if svg {
+            files.push(OutputFile {
+                name: format!("{stem}-{}.svg", page.label),
+                bytes: page_to_svg(page).into_bytes(),
+            });
+        }
+        if let Some(svg) = cut_file(page).filter(|_| cut) {
+            let name = format!("{stem}-cut-{:02}.svg", cuts.len() + 1);
+            cuts.push(OutputFile { name, bytes: svg.into_bytes() });
+        }
     }
-    for (index, svg) in document.pages.iter().filter(|_| cut).filter_map(cut_file).enumerate() {
-        files.push(OutputFile {
-            name: format!("{stem}-cut-{:02}.svg", index + 1),
-            bytes: svg.into_bytes(),
-        });
-    }
+    files.extend(cuts);
     files
 }
 

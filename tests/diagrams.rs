@@ -168,14 +168,16 @@ fn the_png_is_the_svg_at_300_dpi() {
     assert_eq!((width, height), pixel_size(width_mm, height_mm, 300.0));
     // Sharp: a 300 dpi PNG of an 80 mm figure is 945 pixels wide.
     assert_eq!(width, 945);
-    // The same picture: rasterised again from the SVG file, pixel by pixel.
+    // The same picture as the SVG file rasterised by resvg, pixel by pixel, but for some
+    // anti-aliased edge pixels (the PNG is drawn from the scene: tests/raster_matches_svg.rs).
     let again = svg_to_png(&svg, 300.0, Paper::Transparent).unwrap();
     let (_, _, again) = decode_png(&again).unwrap();
     let off = pixels
         .iter()
         .zip(&again)
-        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 2));
-    assert_eq!(off.count(), 0);
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 2))
+        .count();
+    assert!(off * 200 < pixels.len(), "{off} of {} pixels differ", pixels.len());
     // And the tiles' colours are there: black faces and all four line colours.
     for hex in ["#000000", "#d62828", "#f7c600", "#1d5fd1", "#1f9e45"] {
         let c = tilepress::scene::Colour::from_hex(hex).unwrap();

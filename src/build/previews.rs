@@ -1,45 +1,38 @@
-//! What a build makes from its own page files: the contact-sheet preview, one PNG per sheet side on request, and the measure of its cut files.
+//! What a build draws of its own pages: the contact-sheet preview and one PNG per sheet side on request, straight from the parts' scenes, and the measure of its cut files.
 //!
-//! Working from the written SVG files (rather than from each part's scene) means every part
-//! of a design — tiles, pieces, boards — gets previews and cut reports without doing anything.
+//! Working from every part's document (rather than from each kind of part) means every
+//! part of a design — tiles, pieces, boards — gets previews and cut reports without doing
+//! anything.
 
 use super::{Formats, OutputFile};
 use crate::model::print::{DEFAULT_SHEET_DPI, PrintSettings};
 use crate::render::contact_sheet::contact_sheet;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
-use crate::render::png::{Paper, svg_to_png};
+use crate::render::png::{Paper, page_to_png};
+use crate::scene::{Document, Page};
 
 /// How many sheets (front and back) the contact-sheet preview shows at most.
 pub const MAX_PREVIEW_SHEETS: usize = 12;
 
 /// `<stem>-preview.png` (the art of every page, fronts beside their backs) and the sheet
-/// PNGs, whichever `formats` asks for, with the measure of the cut files among `files`.
-pub fn add_previews<'a>(
-    files: impl Iterator<Item = &'a OutputFile>,
+/// PNGs `<part stem>-<page>.png`, whichever `formats` asks for, drawn from `documents`
+/// (each with its part's file stem).
+pub fn add_previews(
+    documents: &[(String, Document)],
     stem: &str,
     print: &PrintSettings,
     formats: Formats,
-) -> Result<(Vec<OutputFile>, CutStats), String> {
-    let pages: Vec<(&str, &str)> = files
-        .filter(|file| file.name.ends_with(".svg"))
-        .filter_map(|file| Some((file.name.as_str(), std::str::from_utf8(&file.bytes).ok()?)))
-        .collect();
-    let cut = pages
-        .iter()
-        .filter(|(name, _)| is_cut_file_name(name))
-        .fold(CutStats::default(), |sum, (_, svg)| sum.plus(measure_cut_file(svg)));
-    let printed: Vec<(&str, &str)> =
-        pages.into_iter().filter(|(name, _)| !is_cut_file_name(name)).collect();
-    let mut rows: Vec<(String, Vec<&str>)> = Vec::new();
-    for (name, svg) in &printed {
-        let sheet = sheet_of(name);
+) -> Result<Vec<OutputFile>, String> {
+    let mut rows: Vec<(String, Vec<&Page>)> = Vec::new();
+    for (name, page) in named_pages(documents) {
+        let sheet = sheet_of(&name);
         match rows.last_mut() {
-            Some((last, row)) if *last == sheet => row.push(svg),
-            _ => rows.push((sheet, vec![svg])),
+            Some((last, row)) if *last == sheet => row.push(page),
+            _ => rows.push((sheet, vec![page])),
         }
     }
     // A preview shows the first sheets: a 1,000-card deck's 112 would take seconds to draw.
-    let rows: Vec<Vec<&str>> =
+    let rows: Vec<Vec<&Page>> =
         rows.into_iter().take(MAX_PREVIEW_SHEETS).map(|(_, row)| row).collect();
     let mut images = Vec::new();
     if formats.preview && !rows.is_empty() {
@@ -50,18 +43,32 @@ pub fn add_previews<'a>(
     }
     if formats.png {
         let dpi = print.sheet_png_dpi.unwrap_or(DEFAULT_SHEET_DPI);
-        for (name, svg) in &printed {
-            let png = name.strip_suffix(".svg").unwrap_or(name);
+        for (name, page) in named_pages(documents) {
             images.push(OutputFile {
-                name: format!("{png}.png"),
-                bytes: svg_to_png(svg, dpi, Paper::White)?,
+                name: format!("{name}.png"),
+                bytes: page_to_png(page, dpi, Paper::White)?,
             });
         }
     }
-    Ok((images, cut))
+    Ok(images)
 }
 
-/// The sheet a page file belongs to: its name without a `-front` or `-back` ending.
+/// Every page of `documents` in print order, named `<part stem>-<page label>` like its SVG.
+fn named_pages(documents: &[(String, Document)]) -> impl Iterator<Item = (String, &Page)> {
+    documents.iter().flat_map(|(stem, document)| {
+        document.pages.iter().map(move |page| (format!("{stem}-{}", page.label), page))
+    })
+}
+
+/// The measure of the cut files (`…-cut-NN.svg`) among `files`, all together.
+pub fn cut_stats<'a>(files: impl Iterator<Item = &'a OutputFile>) -> CutStats {
+    files
+        .filter(|file| is_cut_file_name(&file.name))
+        .filter_map(|file| std::str::from_utf8(&file.bytes).ok())
+        .fold(CutStats::default(), |sum, svg| sum.plus(measure_cut_file(svg)))
+}
+
+/// The sheet a page belongs to: its name without a `-front` or `-back` ending.
 fn sheet_of(name: &str) -> String {
     let base = name.strip_suffix(".svg").unwrap_or(name);
     base.strip_suffix("-front").or_else(|| base.strip_suffix("-back")).unwrap_or(base).to_string()

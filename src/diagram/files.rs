@@ -8,7 +8,7 @@ use super::legality::{Violation, violations};
 use crate::build::OutputFile;
 use crate::model::Diagnostic;
 use crate::render::pdf::document_to_pdf;
-use crate::render::png::{Paper, svg_to_png};
+use crate::render::png::{Paper, page_to_png};
 use crate::render::svg::page_to_svg;
 use crate::scene::Document;
 
@@ -87,7 +87,7 @@ fn rule_list(diagram: &Diagram) -> String {
 pub fn diagram_files(diagram: &Diagram, stem: &str) -> Result<Vec<OutputFile>, String> {
     let page = diagram_page(diagram, stem);
     let svg = page_to_svg(&page);
-    let png = svg_to_png(&svg, diagram.dpi, Paper::Transparent)?;
+    let png = page_to_png(&page, diagram.dpi, Paper::Transparent)?;
     let title = diagram.caption.clone().unwrap_or_else(|| stem.to_string());
     let pdf = document_to_pdf(&Document { title, pages: vec![page] });
     Ok(vec![

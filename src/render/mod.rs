@@ -9,5 +9,6 @@ pub mod pdf_number;
 pub mod pdf_symbols;
 pub mod png;
 pub mod png_rows;
+pub mod raster;
 pub mod svg;
 pub mod svg_xml;

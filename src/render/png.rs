@@ -1,12 +1,16 @@
-//! PNG images rasterised with resvg from the SVG text the other backends wrote: a whole page at a chosen resolution, drawn and encoded strip by strip.
+//! PNG images of whole pages at a chosen resolution, drawn and encoded strip by strip: from the scene (`render::raster`), or with resvg from SVG text.
 //!
-//! Rasterising the SVG (rather than the scene a second way) means the PNG shows exactly what
-//! the SVG file holds. Pixels are opaque: the paper is white.
+//! Pages are drawn straight from their scene, which `tests/raster_matches_svg.rs` holds
+//! to what resvg draws of the page's SVG; [`svg_to_png`] is that reference. Sheets are
+//! opaque (white paper), diagrams keep transparency.
 
+use kurbo::Affine;
 use resvg::tiny_skia::{Color, Pixmap, PixmapMut, Transform};
 use resvg::usvg::{Options, Tree};
 
 use super::png_rows::{Alpha, encode_rows, strip_rows};
+use super::raster::{ImageCache, draw_items};
+use crate::scene::Page;
 
 /// CSS pixels per inch: usvg measures millimetres in these.
 pub const CSS_DPI: f64 = 96.0;
@@ -36,21 +40,48 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
     crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
-    draw_in_strips(width, height, paper, |strip, top| {
+    draw_in_strips(width, height, paper, STRIP_BYTES, |strip, top| {
         resvg::render(&tree, scale.post_translate(0.0, -(top as f32)), strip);
         Ok(())
     })
 }
 
-/// A `width` × `height` PNG drawn strip by strip from the top: `draw` paints the rows from
-/// `top` down into a strip already filled with the paper.
+/// The whole of `page` (every layer) as a PNG at `dpi`, drawn from its scene in strips of at
+/// most [`STRIP_BYTES`]: the same pixels as [`svg_to_png`] of the page's SVG, up to
+/// anti-aliasing, without writing and parsing the SVG.
+pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> {
+    scale_for(dpi)?;
+    let (width_mm, height_mm) = (page_side(page.width_mm), page_side(page.height_mm));
+    crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
+    let (width, height) = pixel_size(width_mm, height_mm, dpi);
+    let scale =
+        Affine::scale_non_uniform(f64::from(width) / width_mm, f64::from(height) / height_mm);
+    let mut images = ImageCache::default();
+    draw_in_strips(width, height, paper, STRIP_BYTES, |strip, top| {
+        let to_strip = Affine::translate((0.0, -f64::from(top))) * scale;
+        for layer in &page.layers {
+            draw_items(&layer.items, to_strip, strip, &mut images);
+        }
+        Ok(())
+    })
+}
+
+/// A page side in mm as the SVG writer gives it: a finite positive size, else 1 mm.
+fn page_side(mm: f64) -> f64 {
+    if mm.is_finite() && mm > 0.0 { mm } else { 1.0 }
+}
+
+/// A `width` × `height` PNG drawn strip by strip from the top, each strip at most
+/// `strip_bytes` of pixels: `draw` paints the rows from `top` down into a strip already
+/// filled with the paper.
 pub fn draw_in_strips(
     width: u32,
     height: u32,
     paper: Paper,
+    strip_bytes: usize,
     mut draw: impl FnMut(&mut PixmapMut<'_>, u32) -> Result<(), String>,
 ) -> Result<Vec<u8>, String> {
-    let rows = strip_rows(width, STRIP_BYTES).min(height.max(1));
+    let rows = strip_rows(width, strip_bytes).min(height.max(1));
     let mut strip = Pixmap::new(width.max(1), rows)
         .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))?;
     let alpha = match paper {

@@ -76,10 +76,13 @@ impl Rows<'_> {
         for pixels in strip.data().chunks_exact(row_bytes).take(rows as usize) {
             self.row.clear();
             let whole = |p: &[u8]| p.get(3).is_some_and(|a| *a == 0 || *a == 255);
-            if self.alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
+            if self.alpha == Alpha::Opaque && opaque_rgb(pixels, &mut self.row) {
+                // Written by `opaque_rgb`: premultiplied is straight when alpha is 255.
+            } else if self.alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
                 // Opaque and clear pixels are the same premultiplied or not.
                 self.row.extend_from_slice(pixels);
             } else {
+                self.row.clear();
                 for pixel in pixels.chunks_exact(4) {
                     let &[red, green, blue, alpha] = pixel else { continue };
                     self.row.extend_from_slice(&straight([red, green, blue], alpha));
@@ -92,6 +95,19 @@ impl Rows<'_> {
         }
         Ok(())
     }
+}
+
+/// The RGB of a row of premultiplied RGBA `pixels` into `row` (cleared first), copied as
+/// they are; `false` (and `row` to be rewritten) when some pixel is not opaque.
+fn opaque_rgb(pixels: &[u8], row: &mut Vec<u8>) -> bool {
+    row.clear();
+    row.resize(pixels.len() / 4 * 3, 0);
+    let mut opaque = true;
+    for (rgb, pixel) in row.chunks_exact_mut(3).zip(pixels.chunks_exact(4)) {
+        rgb.copy_from_slice(&pixel[..3]);
+        opaque &= pixel[3] == 255;
+    }
+    opaque
 }
 
 /// A premultiplied colour with its alpha undone, rounded to nearest.
@@ -144,6 +160,22 @@ mod tests {
         assert_eq!((pixel.red(), pixel.alpha()), (255, 128));
         assert!(encode_rows(2, 2, Alpha::Kept, |rows| rows.write(strip.as_ref(), 1)).is_err());
         assert!(encode_rows(3, 1, Alpha::Kept, |rows| rows.write(strip.as_ref(), 1)).is_err());
+    }
+
+    #[test]
+    fn opaque_rows_are_copied_and_others_converted_to_the_same_bytes() {
+        let mut strip = Pixmap::new(3, 2).unwrap();
+        strip.fill(Color::from_rgba8(200, 100, 50, 255));
+        // The second row has a half-transparent pixel: the slow path, the same rule.
+        let half = resvg::tiny_skia::PremultipliedColorU8::from_rgba(64, 32, 0, 128).unwrap();
+        strip.pixels_mut()[4] = half;
+        let png = encode_rows(3, 2, Alpha::Opaque, |rows| rows.write(strip.as_ref(), 2)).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut pixels).unwrap();
+        assert_eq!(&pixels[..9], &[200, 100, 50, 200, 100, 50, 200, 100, 50]);
+        assert_eq!(&pixels[9..18], &[200, 100, 50, 128, 64, 0, 200, 100, 50]);
     }
 
     #[test]

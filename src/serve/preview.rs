@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::build::previews::add_previews;
-use crate::build::{Formats, OutputFile, build_sheets};
+use crate::build::{Formats, OutputFile, build_formats, build_sheets};
 use crate::diagram::designs::Designs;
 use crate::diagram::draw::diagram_page;
 use crate::diagram::files::check_diagram;
@@ -28,12 +27,13 @@ pub struct Built {
 }
 
 impl Built {
-    /// Everything `build` writes for this design (the PNG previews are made here, on
-    /// demand), then the diagrams' SVGs under `diagrams/`.
+    /// Everything `build` writes for this design (the PNG previews are drawn here, on
+    /// demand, from the design laid out again), then the diagrams' SVGs under `diagrams/`.
     pub fn everything(&self) -> Result<Vec<OutputFile>, String> {
         let print = &self.design.sheet.print;
-        let (images, _) =
-            add_previews(self.files.iter(), &self.stem, print, Formats::for_print(print))?;
+        let only_images =
+            Formats { pdf: false, svg: false, cut: false, ..Formats::for_print(print) };
+        let images = build_formats(&self.design, &self.stem, only_images)?.files;
         let diagrams = self
             .diagrams
             .iter()
