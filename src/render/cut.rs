@@ -411,9 +411,11 @@ fn chain(points: &[Point], edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
         loop {
             let here = walk[walk.len() - 1];
             let other = |e: usize| if edges[e].0 == here { edges[e].1 } else { edges[e].0 };
+            // Rounded to a millionth, so that directions equally straight up to the last bits
+            // of floating point (which differ between builds) tie and the lower edge wins.
             let straightness = |e: usize| {
                 let step = (points[other(e)] - points[here]).normalize();
-                heading.map_or(0.0, |h: kurbo::Vec2| h.dot(step))
+                heading.map_or(0.0, |h: kurbo::Vec2| (h.dot(step) * 1e6).round())
             };
             let choice = incident[here]
                 .iter()
@@ -618,5 +620,23 @@ mod tests {
         bad.line_to((1.0, 1.0));
         let nan = Item::Shape(Shape::stroked(bad, Stroke::solid(Colour::BLACK, 0.1)));
         assert!(page_cuts(&page(vec![nan])).is_empty());
+    }
+
+    #[test]
+    fn equally_straight_turns_up_to_rounding_go_by_edge_order() {
+        // Arriving at (0, 0) heading right, both ways on turn a right angle; the second is
+        // straighter by 1e-13 only — the last bits, which differ between builds.
+        let points = [
+            Point::new(-1.0, 0.0),
+            Point::new(0.0, 0.0),
+            Point::new(0.0, 1.0),
+            Point::new(1e-13, -1.0),
+        ];
+        let walks = chain(&points, &[(0, 1), (1, 2), (1, 3)]);
+        assert_eq!(walks.first(), Some(&vec![0, 1, 2]), "{walks:?}");
+        // A real difference still counts: the straighter way wins.
+        let points = [points[0], points[1], points[2], Point::new(0.1, -1.0)];
+        let walks = chain(&points, &[(0, 1), (1, 2), (1, 3)]);
+        assert_eq!(walks.first(), Some(&vec![0, 1, 3]), "{walks:?}");
     }
 }
