@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::build::{build_formats, file_stem};
+use tilepress::build::{BuildResult, build_formats, file_stem};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::design::SheetSettings;
 use tilepress::model::paper::parse_paper;
@@ -11,9 +11,9 @@ use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::source::toml_files_in;
 use tilepress::model::{Design, Diagnostic, load};
 use tilepress::output::{PublishError, publish};
-use tilepress::validate::check_design;
 use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
+use tilepress::validate::{CheckReport, check_design};
 
 use super::args::BuildArgs;
 use super::diagram::{Drawn, checked_files, diagrams_in, write_diagrams};
@@ -229,7 +229,7 @@ fn build_one(
 ) -> u8 {
     let Some(mut design) = load_logged(path, log) else { return BAD_INPUT };
     overrides.apply(&mut design.sheet);
-    let report = check_design(&design, path);
+    let (report, built) = checked_and_built(&design, path, stem, overrides);
     if !report.is_complete() {
         log_all(&report.problems, log);
         log.err(report.summary());
@@ -242,7 +242,7 @@ fn build_one(
             return SET_PROBLEMS;
         }
     }
-    let result = match build_formats(&design, stem, overrides.print.formats) {
+    let result = match built {
         Ok(result) => result,
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
@@ -272,6 +272,30 @@ fn build_one(
         log.out(format_args!("  {line}"));
     }
     OK
+}
+
+/// The design's check report and its build, made side by side: the check runs on a thread
+/// of its own while the design is built, and the build is thrown away when the check finds
+/// errors (or `--strict` problems). A build that panics on a design the check refuses is
+/// treated as not built; on a design the check accepts, the panic goes on.
+fn checked_and_built(
+    design: &Design,
+    path: &Path,
+    stem: &str,
+    overrides: &SheetOverrides,
+) -> (CheckReport, Result<BuildResult, String>) {
+    std::thread::scope(|scope| {
+        let check = scope.spawn(|| check_design(design, path));
+        let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            build_formats(design, stem, overrides.print.formats)
+        }));
+        let report = check.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match built {
+            Ok(built) => (report, built),
+            Err(_) if report.has_errors() => (report, Err("not built".into())),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 /// Every `*.toml` file in a folder, sorted.
