@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::text::lay_out;
+use super::text::measure;
 use super::{Layer, LayerKind};
 use crate::model::design::Design;
 use crate::model::diagnostic::Diagnostic;
@@ -27,7 +27,7 @@ pub fn face_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
     for (what, item, layers) in faces {
         for layer in layers {
             let LayerKind::Text(text) = &layer.kind else { continue };
-            let laid = lay_out(text);
+            let laid = measure(text);
             if laid.fits {
                 continue;
             }

@@ -31,6 +31,22 @@ pub struct LaidText {
     pub fits: bool,
 }
 
+/// A layout's measure without its outline: what `check` needs to say whether text fits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextMeasure {
+    pub size_mm: f64,
+    pub width_mm: f64,
+    pub height_mm: f64,
+    pub fits: bool,
+}
+
+impl LaidText {
+    pub fn measure(&self) -> TextMeasure {
+        let LaidText { size_mm, width_mm, height_mm, fits, .. } = *self;
+        TextMeasure { size_mm, width_mm, height_mm, fits }
+    }
+}
+
 /// One shaped line in font units: its outline (y up, baseline at 0) and its advance; glyph
 /// outlines come from `cache`.
 pub fn shape_line(face: &Face<'_>, cache: &TextCache, text: &str) -> (BezPath, f64) {
@@ -66,6 +82,13 @@ pub fn advance(face: &Face<'_>, cache: &TextCache, text: &str) -> f64 {
 /// Lays out a text layer: wraps, fits and aligns it (once per distinct layout and font).
 pub fn lay_out(layer: &TextLayer) -> LaidText {
     layer.font.cache.layout(layer, || lay_out_uncached(layer))
+}
+
+/// The measure of [`lay_out`]'s layout: kept per font for every text (a measure is small),
+/// and not counted as a use of the layout, so checking a set before building it does not
+/// make the font keep every text's outline.
+pub fn measure(layer: &TextLayer) -> TextMeasure {
+    layer.font.cache.measure(layer, || lay_out_uncached(layer))
 }
 
 /// [`lay_out`] without the font's cache of layouts.
@@ -120,7 +143,8 @@ fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
     let shaped: Vec<(BezPath, f64)> =
         lines.iter().map(|line| shape_line(face, cache, line)).collect();
     let width_mm = shaped.iter().map(|(_, a)| a * scale).fold(0.0, f64::max);
-    let mut path = BezPath::new();
+    // Sized exactly: a set's scenes hold every tile's text (1,960 numbered backs).
+    let mut path = BezPath::with_capacity(shaped.iter().map(|(o, _)| o.elements().len()).sum());
     for (index, (outline, advance)) in shaped.into_iter().enumerate() {
         let advance_mm = advance * scale;
         let x = match (layer.align, layer.box_mm) {

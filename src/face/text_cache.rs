@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use kurbo::BezPath;
 
 use super::TextLayer;
-use super::text::LaidText;
+use super::text::{LaidText, TextMeasure};
 
 /// Most layouts kept per font before the cache starts again.
 const MAX_LAYOUTS: usize = 4096;
@@ -49,6 +49,8 @@ impl LayoutKey {
 pub struct TextCache {
     /// `None` for a layout asked for once so far.
     layouts: Mutex<BTreeMap<LayoutKey, Option<LaidText>>>,
+    /// The measures `check` asked for.
+    measures: Mutex<BTreeMap<LayoutKey, TextMeasure>>,
     /// Glyph outlines in font units (y up, origin on the baseline); `None` for a glyph
     /// without one (a space).
     glyphs: Mutex<BTreeMap<u16, Option<BezPath>>>,
@@ -73,6 +75,30 @@ impl TextCache {
             kept.insert(key, seen.map(|_| laid.clone()));
         }
         laid
+    }
+
+    /// The measure of `layer`'s layout: a kept layout's, a kept measure, or that of
+    /// `lay_out`'s layout (then kept as a measure only).
+    pub fn measure(&self, layer: &TextLayer, lay_out: impl FnOnce() -> LaidText) -> TextMeasure {
+        let key = LayoutKey::of(layer);
+        let kept_layout =
+            self.layouts.lock().ok().and_then(|kept| {
+                kept.get(&key).and_then(|laid| laid.as_ref().map(LaidText::measure))
+            });
+        if let Some(measure) = kept_layout {
+            return measure;
+        }
+        if let Some(measure) = self.measures.lock().ok().and_then(|kept| kept.get(&key).copied()) {
+            return measure;
+        }
+        let measure = lay_out().measure();
+        if let Ok(mut kept) = self.measures.lock() {
+            if kept.len() >= MAX_LAYOUTS {
+                kept.clear();
+            }
+            kept.insert(key, measure);
+        }
+        measure
     }
 
     /// The outline of glyph `id`, made by `outline` the first time it is asked for.
@@ -132,5 +158,18 @@ mod tests {
         assert!(made.get());
         // Through the font's own cache, the same outline as made afresh.
         assert_eq!(lay_out(&black).path, fresh(&black).path);
+    }
+
+    #[test]
+    fn measuring_is_not_a_use_of_the_layout() {
+        let font = default_font();
+        let black = layer("Mudlark", 4.0, Colour::BLACK);
+        let measured = crate::face::text::measure(&black);
+        assert_eq!(measured, lay_out(&black).measure(), "the measure of the layout");
+        // Measured, then laid out once: the layout is the first use, so no outline is kept.
+        let key = LayoutKey::of(&black);
+        let kept = font.cache.layouts.lock().unwrap().get(&key).map(Option::is_some);
+        assert_eq!(kept, Some(false));
+        assert_eq!(font.cache.measures.lock().unwrap().get(&key), Some(&measured));
     }
 }
