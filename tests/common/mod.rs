@@ -38,12 +38,37 @@ pub fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
     }
 }
 
-/// A fresh, empty scratch folder unique to this test.
+/// A fresh, empty scratch folder unique to this test. The folders of earlier test processes
+/// that have ended are removed the first time (scratch folders outlive their test so a
+/// failure can be looked at; without this they piled up in the temp folder run after run).
 pub fn scratch(name: &str) -> PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(remove_ended_runs_scratch);
     let dir = std::env::temp_dir().join(format!("tilepress-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create scratch folder");
     dir
+}
+
+/// Removes `tilepress-test-<pid>-…` folders whose process no longer runs (Linux: no
+/// `/proc/<pid>`; elsewhere nothing is removed).
+fn remove_ended_runs_scratch() {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("tilepress-test-")) else {
+            continue;
+        };
+        let Some(pid) = rest.split('-').next().filter(|p| p.parse::<u32>().is_ok()) else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Standard output and error as text.
