@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use tilepress::build::{BuildResult, build_formats, file_stem};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::design::SheetSettings;
+use tilepress::model::limits::estimated_sheets;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::source::toml_files_in;
@@ -242,6 +243,7 @@ fn build_one(
             return SET_PROBLEMS;
         }
     }
+    let built = built.unwrap_or_else(|| build_formats(&design, stem, overrides.print.formats));
     let result = match built {
         Ok(result) => result,
         Err(message) => {
@@ -274,16 +276,25 @@ fn build_one(
     OK
 }
 
-/// The design's check report and its build, made side by side: the check runs on a thread
-/// of its own while the design is built, and the build is thrown away when the check finds
-/// errors (or `--strict` problems). A build that panics on a design the check refuses is
-/// treated as not built; on a design the check accepts, the panic goes on.
+/// Designs estimated at up to this many sheets are checked beside their build; larger ones
+/// are checked first, so that an error is reported at once, not after a long build that is
+/// then thrown away.
+const CHECK_BESIDE_BUILD_SHEETS: f64 = 8.0;
+
+/// The design's check report and, for a small design, its build made side by side: the check
+/// runs on a thread of its own while the design is built, and the build is thrown away when
+/// the check finds errors (or `--strict` problems). A build that panics on a design the
+/// check refuses is treated as not built; on a design the check accepts, the panic goes on.
+/// `None`: not built yet (a large design, built once the check lets it).
 fn checked_and_built(
     design: &Design,
     path: &Path,
     stem: &str,
     overrides: &SheetOverrides,
-) -> (CheckReport, Result<BuildResult, String>) {
+) -> (CheckReport, Option<Result<BuildResult, String>>) {
+    if estimated_sheets(design) > CHECK_BESIDE_BUILD_SHEETS {
+        return (check_design(design, path), None);
+    }
     std::thread::scope(|scope| {
         let check = scope.spawn(|| check_design(design, path));
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -291,8 +302,8 @@ fn checked_and_built(
         }));
         let report = check.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         match built {
-            Ok(built) => (report, built),
-            Err(_) if report.has_errors() => (report, Err("not built".into())),
+            Ok(built) => (report, Some(built)),
+            Err(_) if report.has_errors() => (report, Some(Err("not built".into()))),
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
