@@ -70,8 +70,7 @@ pub fn cut_stats<'a>(files: impl Iterator<Item = &'a OutputFile>) -> CutStats {
 
 /// The sheet a page belongs to: its name without a `-front` or `-back` ending.
 fn sheet_of(name: &str) -> String {
-    let base = name.strip_suffix(".svg").unwrap_or(name);
-    base.strip_suffix("-front").or_else(|| base.strip_suffix("-back")).unwrap_or(base).to_string()
+    name.strip_suffix("-front").or_else(|| name.strip_suffix("-back")).unwrap_or(name).to_string()
 }
 
 #[cfg(test)]
@@ -80,8 +79,8 @@ mod tests {
 
     #[test]
     fn fronts_and_backs_of_a_sheet_share_a_row() {
-        assert_eq!(sheet_of("t-sheet-01-front.svg"), "t-sheet-01");
-        assert_eq!(sheet_of("t-sheet-01-back.svg"), "t-sheet-01");
-        assert_eq!(sheet_of("t-board-1.svg"), "t-board-1");
+        assert_eq!(sheet_of("t-sheet-01-front"), "t-sheet-01");
+        assert_eq!(sheet_of("t-sheet-01-back"), "t-sheet-01");
+        assert_eq!(sheet_of("t-board-1"), "t-board-1");
     }
 }

@@ -3,6 +3,7 @@
 pub mod contact_sheet;
 pub mod cut;
 pub mod cut_file;
+mod decimal;
 pub mod pdf;
 pub mod pdf_content;
 pub mod pdf_number;

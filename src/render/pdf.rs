@@ -14,7 +14,7 @@ use printpdf::{
     Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect,
 };
 
-use super::pdf_content::{PT_PER_MM, page_content, page_dim, rounded_pt};
+use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
 use super::pdf_symbols::{Shared, document_symbols, image_xobjects, page_images, symbol_xobjects};
 use crate::scene::{Document, Page, Role};
 
@@ -65,7 +65,7 @@ fn layer_id(role: Role) -> LayerInternalId {
 /// A page whose content printpdf only marks with the page's layers (so it lists them as
 /// the page's resources); [`serialise`] puts the real content in its place.
 fn pdf_page(page: &Page) -> PdfPage {
-    let (width, height) = (page_dim(page.width_mm), page_dim(page.height_mm));
+    let (width, height) = page_size_mm(page);
     let mut ops = Vec::new();
     for layer in &page.layers {
         ops.extend([Op::BeginLayer { layer_id: layer_id(layer.role) }, Op::EndLayer]);

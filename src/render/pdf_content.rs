@@ -19,7 +19,7 @@ const MAX_PAGE_MM: f64 = 5080.0;
 /// The content stream of `page`: y flipped, mm to pt, the layers in order; symbols and
 /// bitmaps are drawn by the resource names `shared` gives them.
 pub fn page_content(page: &Page, shared: &Shared) -> Vec<u8> {
-    let height = page_dim(page.height_mm);
+    let (_, height) = page_size_mm(page);
     let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
     let mut out = Content { shared, bytes: Vec::new(), fill: None, stroke: None };
     out.op(&[], "1 j");
@@ -31,9 +31,10 @@ pub fn page_content(page: &Page, shared: &Shared) -> Vec<u8> {
     out.bytes
 }
 
-/// A page side in mm: finite and positive (else 1 mm), at most 5080 mm.
-pub fn page_dim(value: f64) -> f64 {
-    if value.is_finite() && value > 0.0 { value.min(MAX_PAGE_MM) } else { 1.0 }
+/// The page's size in mm as drawn (`Page::drawn_size_mm`), each side at most 5080 mm.
+pub fn page_size_mm(page: &Page) -> (f64, f64) {
+    let (width, height) = page.drawn_size_mm();
+    (width.min(MAX_PAGE_MM), height.min(MAX_PAGE_MM))
 }
 
 /// `value` rounded to 0.001 pt, negative zero made positive; `None` if not finite as f32.

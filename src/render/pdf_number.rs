@@ -9,6 +9,8 @@
 
 use std::io::Write;
 
+use super::decimal::{push_decimal, rounded};
+
 /// Beyond this magnitude two neighbouring `f32`s may be more than 0.001 apart.
 const FAST_LIMIT: f32 = 16_384.0;
 
@@ -39,28 +41,13 @@ fn thousandths(value: f32) -> Option<i64> {
     (error.abs() < half_gap * (1.0 - 1e-6)).then_some(k as i64)
 }
 
-/// `x.round()` (halves away from zero) as an integer, for `|x|` under 2⁵²: truncated by the
-/// processor and corrected, where `f64::round` is a library call on the baseline x86-64.
-pub(super) fn rounded(x: f64) -> i64 {
-    let whole = x as i64;
-    // Exact: `x` and its integer part are within 1 of each other.
-    let fraction = x - whole as f64;
-    if fraction >= 0.5 {
-        whole + 1
-    } else if fraction <= -0.5 {
-        whole - 1
-    } else {
-        whole
-    }
-}
-
 /// `k / 1000` in decimal, trailing zeros (and a bare point) dropped.
 fn push_thousandths(out: &mut Vec<u8>, k: i64) {
     if k < 0 {
         out.push(b'-');
     }
     let magnitude = k.unsigned_abs();
-    push_digits(out, magnitude / 1000);
+    push_decimal(out, magnitude / 1000, 1);
     let mut part = magnitude % 1000;
     if part == 0 {
         return;
@@ -77,59 +64,6 @@ fn push_thousandths(out: &mut Vec<u8>, k: i64) {
     }
 }
 
-fn push_digits(out: &mut Vec<u8>, value: u64) {
-    push_decimal(out, value, 1);
-}
-
-/// Every pair of digits, "00" to "99".
-static PAIRS: [u8; 200] = {
-    let mut pairs = [0; 200];
-    let mut n = 0;
-    while n < 100 {
-        pairs[2 * n] = b'0' + (n / 10) as u8;
-        pairs[2 * n + 1] = b'0' + (n % 10) as u8;
-        n += 1;
-    }
-    pairs
-};
-
-/// Appends `value` in decimal, zero-padded to at least `width` digits: what `{value:0width$}`
-/// writes, without the formatting machinery.
-#[inline]
-pub(super) fn push_decimal(out: &mut Vec<u8>, mut value: u64, width: usize) {
-    // Most numbers of a page (whole millimetres, thousandths) have three digits or fewer.
-    if value < 1000 && width <= 3 {
-        let pair = 2 * (value % 100) as usize;
-        if value >= 100 || width == 3 {
-            out.extend_from_slice(&[b'0' + (value / 100) as u8, PAIRS[pair], PAIRS[pair + 1]]);
-        } else if value >= 10 || width == 2 {
-            out.extend_from_slice(&[PAIRS[pair], PAIRS[pair + 1]]);
-        } else {
-            out.push(b'0' + value as u8);
-        }
-        return;
-    }
-    let mut digits = [b'0'; 20];
-    let mut start = digits.len();
-    // Two digits per division.
-    while value >= 100 {
-        let pair = 2 * (value % 100) as usize;
-        value /= 100;
-        start -= 2;
-        digits[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    }
-    if value >= 10 {
-        let pair = 2 * value as usize;
-        start -= 2;
-        digits[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    } else if value > 0 || start == digits.len() {
-        start -= 1;
-        digits[start] = b'0' + value as u8;
-    }
-    let start = start.min(digits.len().saturating_sub(width));
-    out.extend_from_slice(&digits[start..]);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,37 +72,6 @@ mod tests {
         let mut out = Vec::new();
         push_f32(&mut out, value);
         String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn rounding_agrees_with_round() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut values =
-            vec![0.5, -0.5, 1.5, -2.5, 0.499_999_999_999_999_94, -0.0, 4_503_599_627_370_495.5];
-        for _ in 0..100_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let v = (state >> 11) as f64 / (1u64 << 53) as f64;
-            values.push((v - 0.5) * 2e7);
-            values.push(((state >> 20) % 4000) as f64 / 2.0 - 1000.0);
-        }
-        for x in values {
-            assert_eq!(rounded(x), x.round() as i64, "{x:e}");
-        }
-    }
-
-    #[test]
-    fn decimals_read_as_display_writes_them() {
-        let values =
-            [0, 1, 5, 9, 10, 42, 99, 100, 999, 1000, 12_345, u64::from(u32::MAX), u64::MAX];
-        for value in values.into_iter().chain(0..2000) {
-            for width in [0, 1, 2, 3, 4, 9, 20] {
-                let mut out = b"x".to_vec();
-                push_decimal(&mut out, value, width);
-                assert_eq!(out, format!("x{value:0width$}").into_bytes());
-            }
-        }
     }
 
     fn check(value: f32) {

@@ -295,7 +295,7 @@ fn rgb(colour: Colour) -> String {
 
 /// A number with at most four decimals and no trailing zeros (`-0` written as `0`).
 fn number(value: f64) -> String {
-    super::svg::fixed(value, 4)
+    super::decimal::fixed(value, 4)
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
 /// anti-aliasing, without writing and parsing the SVG.
 pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> {
     scale_for(dpi)?;
-    let (width_mm, height_mm) = (page_side(page.width_mm), page_side(page.height_mm));
+    let (width_mm, height_mm) = page.drawn_size_mm();
     crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale =
@@ -64,11 +64,6 @@ pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, Strin
         }
         Ok(())
     })
-}
-
-/// A page side in mm as the SVG writer gives it: a finite positive size, else 1 mm.
-fn page_side(mm: f64) -> f64 {
-    if mm.is_finite() && mm > 0.0 { mm } else { 1.0 }
 }
 
 /// A `width` × `height` PNG drawn strip by strip from the top, each strip at most

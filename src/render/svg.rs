@@ -3,7 +3,7 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use super::pdf_number::{push_decimal, rounded};
+use super::decimal::{fixed, push_fixed};
 use super::svg_xml::Xml;
 use crate::scene::{Colour, Item, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols};
 use kurbo::{Affine, BezPath, PathEl, Point};
@@ -45,8 +45,8 @@ pub fn page_to_svg_labelled(page: &Page, labels: &[&str]) -> String {
 /// `<defs>` and layer groups; each group's items (the bulk of the page) are written by
 /// [`Xml`] in the crate's own layout and handed to it as one blob.
 fn svg_with_layer_names(page: &Page, names: Vec<(String, String)>) -> String {
-    let width = mm(page_dim(page.width_mm));
-    let height = mm(page_dim(page.height_mm));
+    let (width, height) = page.drawn_size_mm();
+    let (width, height) = (mm(width), mm(height));
     let mut doc = SvgDocument::new()
         .set("xmlns:inkscape", INKSCAPE_NS)
         .set("width", format!("{width}mm"))
@@ -302,64 +302,9 @@ fn path_data(path: &BezPath) -> Option<String> {
     String::from_utf8(data).ok().filter(|data| !data.is_empty())
 }
 
-/// A page side in mm: a finite positive size, else 1 mm so the file stays valid.
-fn page_dim(value: f64) -> f64 {
-    if value.is_finite() && value > 0.0 { value } else { 1.0 }
-}
-
 /// A length in mm with at most three decimals.
 fn mm(value: f64) -> String {
     fixed(value, MM_DECIMALS)
-}
-
-/// `value` rounded to `decimals`, trailing zeros trimmed, negative zero written as `0`;
-/// a non-finite value is written as `0`.
-pub(super) fn fixed(value: f64, decimals: usize) -> String {
-    let mut text = Vec::new();
-    push_fixed(&mut text, value, decimals);
-    String::from_utf8(text).unwrap_or_default()
-}
-
-/// [`fixed`] appended to `out`. Integer arithmetic when rounding is unambiguous (the
-/// scaled value is below 10⁹ and not within 10⁻⁶ of a half: its float error is smaller),
-/// `format!` otherwise, so the text is always
-/// exactly what `format!("{value:.decimals$}")` gives, trimmed.
-#[inline]
-fn push_fixed(out: &mut Vec<u8>, value: f64, decimals: usize) {
-    if !value.is_finite() {
-        out.push(b'0');
-        return;
-    }
-    let unit = 10_u64.pow(decimals.min(15) as u32);
-    let scaled = value * unit as f64;
-    // The integer part, exact below 10⁹ (and `scaled.trunc()` as a float).
-    let fraction = (scaled - scaled as i64 as f64).abs();
-    if decimals > 15 || scaled.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
-        let text = format!("{value:.decimals$}");
-        let text = if text.contains('.') {
-            text.trim_end_matches('0').trim_end_matches('.')
-        } else {
-            &text
-        };
-        out.extend_from_slice(if text == "-0" { b"0" } else { text.as_bytes() });
-        return;
-    }
-    let rounded = rounded(scaled);
-    if rounded < 0 {
-        out.push(b'-');
-    }
-    let magnitude = rounded.unsigned_abs();
-    let (whole, mut part) = (magnitude / unit, magnitude % unit);
-    push_decimal(out, whole, 1);
-    if part != 0 {
-        let mut places = decimals;
-        while part % 10 == 0 {
-            part /= 10;
-            places -= 1;
-        }
-        out.push(b'.');
-        push_decimal(out, part, places);
-    }
 }
 
 /// Drops characters XML 1.0 cannot hold (control characters other than tab and newlines).
@@ -546,40 +491,5 @@ mod tests {
         assert_eq!(mm(-0.05), "-0.05");
         assert_eq!(fixed(0.0035, FACTOR_DECIMALS), "0.0035");
         assert_eq!(fixed(-1.0, FACTOR_DECIMALS), "-1");
-    }
-
-    #[test]
-    fn fast_number_formatting_agrees_with_format() {
-        let slow = |value: f64, decimals: usize| {
-            if !value.is_finite() {
-                return "0".to_string();
-            }
-            let text = format!("{value:.decimals$}");
-            let text = if text.contains('.') {
-                text.trim_end_matches('0').trim_end_matches('.').to_string()
-            } else {
-                text
-            };
-            if text == "-0" { "0".to_string() } else { text }
-        };
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..200_000 {
-            let bits = next();
-            let value = match bits % 4 {
-                0 => (bits >> 8) as f64 / 1e6 - 5e6,
-                1 => ((bits >> 8) % 2_000_000) as f64 / 2000.0 - 500.0,
-                2 => f64::from_bits(bits),
-                _ => ((bits >> 8) % 100_000) as f64 * 0.0005 - 25.0,
-            };
-            for decimals in [MM_DECIMALS, FACTOR_DECIMALS] {
-                assert_eq!(fixed(value, decimals), slow(value, decimals), "{value:e}");
-            }
-        }
     }
 }

@@ -249,6 +249,13 @@ pub struct Page {
 }
 
 impl Page {
+    /// The page's width and height as every renderer draws it: each side finite and
+    /// positive, else 1 mm, so a file stays valid whatever the scene says.
+    pub fn drawn_size_mm(&self) -> (f64, f64) {
+        let side = |mm: f64| if mm.is_finite() && mm > 0.0 { mm } else { 1.0 };
+        (side(self.width_mm), side(self.height_mm))
+    }
+
     /// A page of `width × height` mm from `(role, items)` layers, drawn in the order given.
     pub fn new(
         label: impl Into<String>,
