@@ -163,9 +163,9 @@ fn paint(colour: Colour) -> Paint<'static> {
     paint
 }
 
-/// The stroke width in mm if it draws anything: finite and positive.
+/// The stroke width in mm as tiny-skia takes it, if it paints anything.
 fn stroke_width(stroke: &Stroke) -> Option<f32> {
-    Some(stroke.width_mm).filter(|w| w.is_finite() && *w > 0.0).map(|w| w as f32)
+    stroke.painted_width_mm().map(|w| w as f32)
 }
 
 /// Round joins (as every backend writes), the scene's cap, and its dashes when they dash;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::decimal::{fixed, push_fixed};
 use super::svg_xml::Xml;
-use crate::scene::{Colour, Item, LineCap, Page, Raster, Shape, Stroke, Symbol, used_symbols};
+use crate::scene::{Colour, Item, LineCap, Page, Raster, Shape, Symbol, used_symbols};
 use kurbo::{Affine, BezPath, PathEl, Point};
 use svg::Document as SvgDocument;
 use svg::node::Blob;
@@ -211,7 +211,7 @@ fn transform_text(transform: Affine) -> Option<Option<String>> {
 
 /// A `<path>` for a shape; nothing when it paints nothing or has a non-finite coordinate.
 fn shape_path(xml: &mut Xml, shape: &Shape) {
-    let stroke = shape.stroke.as_ref().filter(|s| stroke_width(s).is_some());
+    let stroke = shape.stroke.as_ref().filter(|s| s.painted_width_mm().is_some());
     if shape.fill.is_none() && stroke.is_none() {
         return;
     }
@@ -222,7 +222,7 @@ fn shape_path(xml: &mut Xml, shape: &Shape) {
         return;
     };
     let colour = stroke.colour.to_hex();
-    let width = mm(stroke_width(stroke).unwrap_or(0.0));
+    let width = mm(stroke.painted_width_mm().unwrap_or(0.0));
     let dash = dash_text(&stroke.dash_mm);
     let attributes = [
         ("d", data.as_str()),
@@ -244,11 +244,6 @@ fn paint(colour: Option<Colour>) -> String {
         Some(colour) => colour.to_hex(),
         None => "none".to_string(),
     }
-}
-
-/// The stroke width in mm if it draws anything: finite and positive.
-fn stroke_width(stroke: &Stroke) -> Option<f64> {
-    Some(stroke.width_mm).filter(|w| w.is_finite() && *w > 0.0)
 }
 
 /// The SVG name of a cap, `None` for butt (the SVG default).
@@ -315,7 +310,7 @@ fn xml_safe(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Group, Layer};
+    use crate::scene::{Group, Layer, Stroke};
 
     #[test]
     fn base64_pads_like_the_standard() {

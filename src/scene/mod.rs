@@ -71,6 +71,12 @@ pub struct Stroke {
 }
 
 impl Stroke {
+    /// The width it paints with, in mm: `None` for one that paints nothing (zero, negative
+    /// or not finite).
+    pub fn painted_width_mm(&self) -> Option<f64> {
+        Some(self.width_mm).filter(|w| w.is_finite() && *w > 0.0)
+    }
+
     /// A solid stroke with butt caps.
     pub fn solid(colour: Colour, width_mm: f64) -> Stroke {
         Stroke { colour, width_mm, cap: LineCap::Butt, dash_mm: Vec::new() }
