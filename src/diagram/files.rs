@@ -87,7 +87,8 @@ fn rule_list(diagram: &Diagram) -> String {
 pub fn diagram_files(diagram: &Diagram, stem: &str) -> Result<Vec<OutputFile>, String> {
     let page = diagram_page(diagram, stem);
     let svg = page_to_svg(&page);
-    let png = page_to_png(&page, diagram.dpi, Paper::Transparent)?;
+    // Every diagram lies on white paper (`draw::lay_out`): its PNG is opaque, written as RGB.
+    let png = page_to_png(&page, diagram.dpi, Paper::White)?;
     let title = diagram.caption.clone().unwrap_or_else(|| stem.to_string());
     let pdf = document_to_pdf(&Document { title, pages: vec![page] });
     Ok(vec![

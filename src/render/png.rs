@@ -1,8 +1,9 @@
 //! PNG images of whole pages at a chosen resolution, drawn and encoded strip by strip: from the scene (`render::raster`), or with resvg from SVG text.
 //!
 //! Pages are drawn straight from their scene, which `tests/raster_matches_svg.rs` holds
-//! to what resvg draws of the page's SVG; [`svg_to_png`] is that reference. Sheets are
-//! opaque (white paper), diagrams keep transparency.
+//! to what resvg draws of the page's SVG; [`svg_to_png`] is that reference. Sheets,
+//! previews and diagrams lie on white paper and are written opaque (RGB); a transparent
+//! background is kept for pages that leave parts undrawn.
 
 use kurbo::Affine;
 use resvg::tiny_skia::{Color, Pixmap, PixmapMut, Transform};
@@ -23,9 +24,9 @@ pub const STRIP_BYTES: usize = 2 << 20;
 /// What shows where the SVG draws nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paper {
-    /// White, as printed: sheets and previews.
+    /// White, as printed: sheets, previews and diagrams (which draw their own white paper).
     White,
-    /// Transparent, for figures placed on a page of another colour: diagrams.
+    /// Transparent, for a page that leaves parts undrawn to show what it is placed on.
     Transparent,
 }
 
