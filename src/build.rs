@@ -142,7 +142,8 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let documents = std::mem::take(&mut result.documents);
     let print = &design.sheet.print;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
-    let parallel = pages_in_all <= PARALLEL_PAGES;
+    // A sheet is at most two pages, its front and its back.
+    let parallel = pages_in_all <= 2 * SMALL_DESIGN_SHEETS;
     let want_images = formats.preview || formats.png;
     let pdfs = |documents: &[(String, Document)]| {
         let pdfs = documents.iter().filter(|_| formats.pdf);
@@ -190,9 +191,12 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     Ok(result)
 }
 
-/// Up to this many pages in all, the PDFs and the PNGs are made on threads of their own
-/// beside the rest; beyond it one after the other, so that memory does not hold all at once.
-const PARALLEL_PAGES: usize = 16;
+/// A design of up to this many sheets is small, and made side by side: its PDFs and PNGs on
+/// threads of their own beside the rest (here, counted in pages once imposed), and its check
+/// beside its build (`build` on the command line, estimated before imposing). Larger ones
+/// go one step after the other, so that memory does not hold all at once and a check's
+/// errors come before a long build.
+pub const SMALL_DESIGN_SHEETS: usize = 8;
 
 /// What a scoped thread returned; a panic in it is passed on.
 fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::build::{BuildResult, build_formats, file_stem};
+use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats, file_stem};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::design::SheetSettings;
 use tilepress::model::limits::estimated_sheets;
@@ -276,14 +276,9 @@ fn build_one(
     OK
 }
 
-/// Designs estimated at up to this many sheets are checked beside their build; larger ones
-/// are checked first, so that an error is reported at once, not after a long build that is
-/// then thrown away.
-const CHECK_BESIDE_BUILD_SHEETS: f64 = 8.0;
-
-/// The design's check report and, for a small design, its build made side by side: the check
-/// runs on a thread of its own while the design is built, and the build is thrown away when
-/// the check finds errors (or `--strict` problems). A build that panics on a design the
+/// The design's check report and, for a small design ([`SMALL_DESIGN_SHEETS`]), its build
+/// made side by side: the check runs on a thread of its own while the design is built, and
+/// the build is thrown away when the check finds errors (or `--strict` problems). A build that panics on a design the
 /// check refuses is treated as not built; on a design the check accepts, the panic goes on.
 /// `None`: not built yet (a large design, built once the check lets it).
 fn checked_and_built(
@@ -292,7 +287,9 @@ fn checked_and_built(
     stem: &str,
     overrides: &SheetOverrides,
 ) -> (CheckReport, Option<Result<BuildResult, String>>) {
-    if estimated_sheets(design) > CHECK_BESIDE_BUILD_SHEETS {
+    // Larger designs are checked first, so that an error is reported at once, not after a
+    // long build that is then thrown away.
+    if estimated_sheets(design) > SMALL_DESIGN_SHEETS as f64 {
         return (check_design(design, path), None);
     }
     std::thread::scope(|scope| {
