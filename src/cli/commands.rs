@@ -17,7 +17,8 @@ use tilepress::validate::listing::listing;
 use tilepress::validate::{CheckReport, check_design};
 
 use super::args::BuildArgs;
-use super::diagram::{Drawn, checked_files, diagrams_in, write_diagrams};
+use super::diagram::{checked_files, diagrams_in};
+use super::diagram_batch::DiagramBatch;
 use super::jobs::{Log, job_count, run_all};
 use super::printing::{PrintOverrides, cut_report};
 
@@ -126,36 +127,40 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     } else {
         (Vec::new(), None)
     };
-    let jobs: Vec<Job> = designs
-        .iter()
-        .zip(&stems)
-        .map(|(path, stem)| Job::Design(path, stem))
-        .chain(diagram_paths.iter().map(|path| Job::Diagram(path)))
+    // The diagrams go first: the job that draws the last one writes them all while the other
+    // builds designs, which use both cores on their own at the end of the run.
+    let sources: Vec<PathBuf> = designs.iter().chain(&diagram_paths).cloned().collect();
+    let diagrams_drawn = DiagramBatch::new(&args.output, diagram_paths.len(), sources);
+    let jobs: Vec<Job> = (diagram_paths.iter().enumerate())
+        .map(|(index, path)| Job::Diagram(index, path))
+        .chain(designs.iter().zip(&stems).map(|(path, stem)| Job::Design(path, stem)))
         .collect();
     let threads = job_count(args.jobs, jobs.len());
-    let mut code = OK;
-    let mut drawn = Vec::new();
     // The diagrams of one design share its reading.
     let designs_read = Designs::default();
-    for (done, log) in run_all(&jobs, threads, |job, log| match job {
-        Job::Design(path, stem) => {
-            Done::Design(build_one(path, stem, &designs, args, &overrides, log))
+    let done = run_all(&jobs, threads, |job, log| match job {
+        Job::Design(path, stem) => build_one(path, stem, &designs, args, &overrides, log),
+        Job::Diagram(index, path) => {
+            let drawn = checked_files(path, None, None, &designs_read, log);
+            diagrams_drawn.add(*index, drawn);
+            OK
         }
-        Job::Diagram(path) => Done::Diagram(checked_files(path, None, None, &designs_read, log)),
-    }) {
+    });
+    // Messages in the order of old: the designs', then the diagrams'.
+    let (diagrams_done, designs_done) = done.split_at(diagram_paths.len());
+    let mut code = OK;
+    for (design_code, log) in designs_done.iter().chain(diagrams_done) {
         log.print();
-        match done {
-            Done::Design(design_code) => code = code.max(design_code),
-            Done::Diagram(files) => drawn.push(files),
-        }
+        code = code.max(*design_code);
     }
     if let Some(message) = diagram_error {
         errln!("error: {message}");
         errln!("diagrams: not written");
         code = code.max(BAD_INPUT);
     } else if with_diagrams {
-        let sources: Vec<PathBuf> = designs.iter().chain(&diagram_paths).cloned().collect();
-        code = code.max(write_diagrams(&args.output, drawn, &sources));
+        let (written, log) = diagrams_drawn.finish();
+        log.print();
+        code = code.max(written);
     }
     code
 }
@@ -210,14 +215,8 @@ pub fn publish_failed(label: &str, folder: &Path, error: &PublishError) -> [Stri
 #[derive(Debug)]
 enum Job<'a> {
     Design(&'a Path, &'a str),
-    Diagram(&'a Path),
-}
-
-/// What a job gave: a design's exit code, a diagram's files (or its exit code).
-#[derive(Debug)]
-enum Done {
-    Design(u8),
-    Diagram(Drawn),
+    /// A diagram, by its place among the build's diagrams.
+    Diagram(usize, &'a Path),
 }
 
 fn build_one(

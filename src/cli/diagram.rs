@@ -8,7 +8,7 @@ use tilepress::diagram::Diagram;
 use tilepress::diagram::designs::Designs;
 use tilepress::diagram::files::{check_diagram, diagram_files};
 use tilepress::diagram::load::load_with;
-use tilepress::output::{publish, publish_more};
+use tilepress::output::publish_more;
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
@@ -68,38 +68,6 @@ pub fn diagrams_in(folder: &Path, output: &Path) -> Result<Vec<PathBuf>, String>
 
 /// One drawn diagram: its files and the design it draws from, or the exit code.
 pub type Drawn = Result<(Vec<OutputFile>, PathBuf), u8>;
-
-/// `build`'s diagrams, each drawn by a job: all written into `OUT/diagrams/`, replaced as a
-/// whole, or none when one failed. `sources` are the build's designs and diagram files,
-/// which the output must not replace.
-pub fn write_diagrams(output: &Path, drawn: Vec<Drawn>, sources: &[PathBuf]) -> u8 {
-    let count = drawn.len();
-    let mut code = OK;
-    let mut all: Vec<OutputFile> = Vec::new();
-    let mut sources = sources.to_vec();
-    for result in drawn {
-        match result {
-            Ok((files, design)) => {
-                all.extend(files);
-                sources.push(design);
-            }
-            Err(failed) => code = code.max(failed),
-        }
-    }
-    let target = output.join("diagrams");
-    if code != OK {
-        errln!("diagrams: not written ({} left as it was)", target.display());
-        return code;
-    }
-    if let Err(error) = publish(&target, &all, &sources) {
-        for line in publish_failed("diagrams", &target, &error) {
-            errln!("{line}");
-        }
-        return BAD_INPUT;
-    }
-    outln!("Diagrams: → {} ({count} diagrams, {} files)", target.display(), all.len());
-    OK
-}
 
 /// Loads and checks one diagram (its design taken from `designs`, the run's) and renders its
 /// files (returned with the path of the design it draws from); on failure logs why and

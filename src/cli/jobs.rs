@@ -1,9 +1,9 @@
 //! Parallel builds (`build -j N`): designs and diagrams built on scoped threads, their messages kept and printed in order.
 //!
-//! Each design's build only reads its own design and writes its own output folder, and each
-//! diagram's files are written together once all are drawn, so the files are the same
-//! whatever the number of jobs; only the messages need ordering, and they are collected in
-//! a [`Log`] per job and printed in job order.
+//! Each design's build only reads its own design and writes its own output folder, and the
+//! diagrams' files are written together once all are drawn (by the job that draws the last:
+//! `diagram_batch`), so the files are the same whatever the number of jobs; only the
+//! messages need ordering, and they are collected in a [`Log`] per job and printed in order.
 
 use std::fmt::Display;
 use std::sync::Mutex;

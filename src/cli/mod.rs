@@ -14,6 +14,7 @@ pub mod args;
 pub mod commands;
 pub mod console;
 pub mod diagram;
+pub mod diagram_batch;
 pub mod jobs;
 pub mod printing;
 pub mod serve;
