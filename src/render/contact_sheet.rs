@@ -8,20 +8,23 @@
 use kurbo::{Affine, Rect};
 use resvg::tiny_skia::PixmapMut;
 
-use super::png::{MM_PER_INCH, Paper, draw_in_strips, scale_for};
+use super::png::{MM_PER_INCH, Paper, scale_for};
 use super::raster::{ImageCache, draw_items, items_bounds};
+use super::strips::{Encoding, draw_in_strips};
 use crate::scene::{Item, Page, Role};
 
 /// The most pixels a preview has, whatever the paper or the number of sheets.
 pub const PREVIEW_PIXELS: f64 = 4_000_000.0;
 /// Space around and between the pictures, in mm.
 const GUTTER_MM: f64 = 4.0;
-/// The most pixel bytes of a preview drawn at once. Half the sheets' strips: the strip is
-/// the largest block of a small build's memory, and pictures taller than a strip are drawn
-/// once per strip they reach into. Measured on Tantrix (release): 2 MiB strips peak at
-/// 18.8 MiB resident for 272.3 M instructions, 1 MiB at 17.7 MiB for 274.2 M, 512 KiB at
-/// 17.4 MiB for 278.2 M.
-pub const PREVIEW_STRIP_BYTES: usize = 1 << 20;
+/// The most pixel bytes of a strip of a preview; two are held at once (one drawn while the
+/// other is encoded), 1 MiB in all. A quarter of the sheets' strips: the strips are the
+/// largest block of a small build's memory, and pictures taller than a strip are drawn once
+/// per strip they reach into. Measured on Tantrix (release), one strip at a time: 2 MiB
+/// strips peak at 18.8 MiB resident for 272.3 M instructions, 1 MiB at 17.7 MiB for
+/// 274.2 M, 512 KiB at 17.4 MiB for 278.2 M; two strips of 1 MiB peaked at 15.6 MiB where
+/// one did at 14.2 MiB.
+pub const PREVIEW_STRIP_BYTES: usize = 512 << 10;
 
 /// One page's art: its items, their bounds (mm of the page) and where they go (mm of the
 /// contact sheet, before scaling).
@@ -45,7 +48,9 @@ pub fn contact_sheet(rows: &[Vec<&Page>], dpi: f64) -> Result<Vec<u8>, String> {
         pixels(width),
         pixels(height),
         Paper::White,
-        PREVIEW_STRIP_BYTES,
+        // The preview is the longest part of a small design's build: its strips are encoded
+        // beside the drawing.
+        (PREVIEW_STRIP_BYTES, Encoding::Beside),
         |strip, top| {
             draw_strip(&pictures, strip, top, scale, &mut images);
             Ok(())

@@ -11,5 +11,6 @@ pub mod pdf_symbols;
 pub mod png;
 pub mod png_rows;
 pub mod raster;
+pub mod strips;
 pub mod svg;
 pub mod svg_xml;

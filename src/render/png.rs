@@ -6,11 +6,11 @@
 //! background is kept for pages that leave parts undrawn.
 
 use kurbo::Affine;
-use resvg::tiny_skia::{Color, Pixmap, PixmapMut, Transform};
+use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{Options, Tree};
 
-use super::png_rows::{Alpha, encode_rows, strip_rows};
 use super::raster::{ImageCache, draw_items};
+use super::strips::{Encoding, draw_in_strips};
 use crate::scene::Page;
 
 /// CSS pixels per inch: usvg measures millimetres in these.
@@ -41,7 +41,7 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
     crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
-    draw_in_strips(width, height, paper, STRIP_BYTES, |strip, top| {
+    draw_in_strips(width, height, paper, (STRIP_BYTES, Encoding::InTurn), |strip, top| {
         resvg::render(&tree, scale.post_translate(0.0, -(top as f32)), strip);
         Ok(())
     })
@@ -58,44 +58,10 @@ pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, Strin
     let scale =
         Affine::scale_non_uniform(f64::from(width) / width_mm, f64::from(height) / height_mm);
     let mut images = ImageCache::default();
-    draw_in_strips(width, height, paper, STRIP_BYTES, |strip, top| {
+    draw_in_strips(width, height, paper, (STRIP_BYTES, Encoding::InTurn), |strip, top| {
         let to_strip = Affine::translate((0.0, -f64::from(top))) * scale;
         for layer in &page.layers {
             draw_items(&layer.items, to_strip, strip, &mut images);
-        }
-        Ok(())
-    })
-}
-
-/// A `width` × `height` PNG drawn strip by strip from the top, each strip at most
-/// `strip_bytes` of pixels: `draw` paints the rows from `top` down into a strip already
-/// filled with the paper.
-pub fn draw_in_strips(
-    width: u32,
-    height: u32,
-    paper: Paper,
-    strip_bytes: usize,
-    mut draw: impl FnMut(&mut PixmapMut<'_>, u32) -> Result<(), String>,
-) -> Result<Vec<u8>, String> {
-    let rows = strip_rows(width, strip_bytes).min(height.max(1));
-    let mut strip = Pixmap::new(width.max(1), rows)
-        .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))?;
-    let alpha = match paper {
-        Paper::White => Alpha::Opaque,
-        Paper::Transparent => Alpha::Kept,
-    };
-    let height = height.max(1);
-    encode_rows(width.max(1), height, alpha, |png| {
-        let mut top = 0;
-        while top < height {
-            let count = rows.min(height - top);
-            strip.fill(match paper {
-                Paper::White => Color::WHITE,
-                Paper::Transparent => Color::TRANSPARENT,
-            });
-            draw(&mut strip.as_mut(), top)?;
-            png.write(strip.as_ref(), count)?;
-            top += count;
         }
         Ok(())
     })
@@ -139,6 +105,7 @@ pub fn scale_for(dpi: f64) -> Result<f32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::png_rows::strip_rows;
     use crate::render::svg::page_to_svg;
     use crate::scene::{Colour, Item, Layer, Page, Role, Shape};
     use kurbo::{Rect, Shape as _};

@@ -53,7 +53,7 @@ pub fn encode_rows(
 
 /// Where a PNG's rows go, converted from premultiplied RGBA strips.
 pub struct Rows<'s> {
-    stream: &'s mut dyn Write,
+    stream: &'s mut (dyn Write + Send),
     alpha: Alpha,
     width: u32,
     row: Vec<u8>,
