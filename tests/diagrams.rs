@@ -233,6 +233,45 @@ fn build_without_arguments_builds_the_diagrams_too() {
     assert_eq!(made, 3 * shipped().len());
 }
 
+#[test]
+fn one_wrong_diagram_leaves_the_built_diagrams_as_they_were_and_the_designs_build() {
+    let dir = scratch("diagrams-build-one-wrong");
+    let diagrams = two_diagrams_of_one_design(&dir);
+    let first = tilepress(&dir, &["build", "-o", "built"]);
+    assert_eq!(code(&first), 0, "{}", text(&first).1);
+    let folder = dir.join("built/diagrams");
+    let before = std::fs::read(folder.join("tantrix-forced-space.png")).unwrap();
+    // The second diagram now claims the opposite of what it shows.
+    let claim = std::fs::read_to_string(&diagrams[1]).unwrap();
+    let flipped: String = claim
+        .lines()
+        .filter(|l| !l.starts_with("breaks = "))
+        .map(|l| if l == "legal = false" { "legal = true\n".to_string() } else { format!("{l}\n") })
+        .collect();
+    assert!(flipped.contains("legal = true") && !claim.contains("legal = true"));
+    std::fs::write(&diagrams[1], flipped).unwrap();
+    // The first diagram changes too: a new build would write a different picture of it.
+    let drawn = std::fs::read_to_string(&diagrams[0]).unwrap();
+    std::fs::write(&diagrams[0], drawn.replacen("[diagram]\n", "[diagram]\ndpi = 40\n", 1))
+        .unwrap();
+    for jobs in ["1", "2"] {
+        let output = tilepress(&dir, &["build", "-j", jobs, "-o", "built"]);
+        let (stdout, stderr) = text(&output);
+        assert_eq!(code(&output), 1, "-j {jobs}: {stderr}");
+        assert!(stderr.contains("diagrams: not written"), "-j {jobs}: {stderr}");
+        assert!(stdout.contains("Tantrix"), "the design is built all the same: {stdout}");
+        let after = std::fs::read(folder.join("tantrix-forced-space.png")).unwrap();
+        assert_eq!(after, before, "-j {jobs}: the earlier diagrams stay as they were");
+    }
+    // Put right, both are written, the first at its new resolution.
+    std::fs::write(&diagrams[1], claim).unwrap();
+    let output = tilepress(&dir, &["build", "-o", "built"]);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    assert!(text(&output).0.contains("Diagrams: → "), "{}", text(&output).0);
+    let after = std::fs::read(folder.join("tantrix-forced-space.png")).unwrap();
+    assert!(after.len() < before.len(), "drawn again at 40 dpi");
+}
+
 /// Two diagrams of one design, in `dir/diagrams/`, their design copied to `dir/designs/`.
 fn two_diagrams_of_one_design(dir: &Path) -> [PathBuf; 2] {
     std::fs::create_dir_all(dir.join("designs")).unwrap();
