@@ -146,7 +146,7 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             OK
         }
     });
-    // Messages in the order of old: the designs', then the diagrams'.
+    // Messages in the order they always had: the designs', then the diagrams'.
     let (diagrams_done, designs_done) = done.split_at(diagram_paths.len());
     let mut code = OK;
     for (design_code, log) in designs_done.iter().chain(diagrams_done) {
@@ -277,9 +277,10 @@ fn build_one(
 
 /// The design's check report and, for a small design ([`SMALL_DESIGN_SHEETS`]), its build
 /// made side by side: the check runs on a thread of its own while the design is built, and
-/// the build is thrown away when the check finds errors (or `--strict` problems). A build that panics on a design the
-/// check refuses is treated as not built; on a design the check accepts, the panic goes on.
-/// `None`: not built yet (a large design, built once the check lets it).
+/// the build is thrown away when the check finds errors (or `--strict` problems). A build
+/// that panics on a design the check refuses is treated as not built; on a design the check
+/// accepts, the panic goes on. `None`: not built yet (a large design, built once the check
+/// lets it).
 fn checked_and_built(
     design: &Design,
     path: &Path,

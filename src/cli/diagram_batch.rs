@@ -54,8 +54,9 @@ impl<'a> DiagramBatch<'a> {
     /// What writing gave: its exit code and messages. A batch of no diagrams writes its (empty)
     /// folder now; one that never got all its diagrams (a job that panicked) writes nothing.
     pub fn finish(self) -> (u8, Log) {
-        let complete = self.drawn.lock().map(|drawn| drawn.is_empty()).unwrap_or(false);
-        if complete && self.written.lock().is_ok_and(|written| written.is_none()) {
+        // Nothing left to draw and nothing written: a batch of no diagrams.
+        let none_left = self.drawn.lock().is_ok_and(|drawn| drawn.is_empty());
+        if none_left && self.written.lock().is_ok_and(|written| written.is_none()) {
             self.write(Vec::new());
         }
         let written = self.written.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
