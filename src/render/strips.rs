@@ -1,10 +1,11 @@
 //! PNGs drawn strip by strip from the top, each strip encoded once it is drawn, or (previews) on a thread of its own while the next one is drawn, so drawing and compressing overlap.
 //!
-//! Either way the rows reach the encoder in order, so the bytes are the same. Overlapping pays where cores are idle (a preview, the longest
-//! task of a small design's build) and costs where they are not (a build's diagrams drawn
-//! side by side: 10 % more CPU), so the caller chooses. An image of one strip is drawn and
-//! encoded on the caller's thread; a taller one drawn beside its encoding uses two strips in
-//! turn, each within the budget it is given.
+//! Either way the rows reach the encoder in order, so the bytes are the same. Overlapping
+//! pays where cores are idle (a preview, the longest task of a small design's build) and
+//! costs where they are not (a build's diagrams drawn side by side: 10 % more CPU), so the
+//! caller chooses. An image of one strip is drawn and encoded on the caller's thread; a
+//! taller one drawn beside its encoding uses two strips in turn, each within the budget it
+//! is given.
 
 use std::sync::mpsc;
 
