@@ -1,5 +1,6 @@
 //! Times building the shipped designs and diagrams: the real command line as a whole process
-//! (Tantrix alone, Saltmarsh, the whole default build, the 1,000-card deck on A4 and Letter),
+//! (Tantrix alone, Saltmarsh, the whole default build and issue 16's (its four designs and the
+//! diagrams), the 1,000-card deck on A4 and Letter),
 //! then in memory (each design alone, with and without the PNG previews, all of them on one
 //! and two threads, the diagrams, a deck of 1,000 cards from a CSV).
 //!
@@ -72,27 +73,49 @@ fn thousand_cards(dir: &Path) -> PathBuf {
     path
 }
 
-/// The release binary as a whole process, run from the project folder into a scratch
-/// folder: wall time, median of `runs`.
-fn command_line(runs: usize, deck: &Path) {
+/// Issue 16's default build, set up in `dir`: a project folder with the four designs it was
+/// filed with (Saltmarsh and Lanterns of Keld came later; the four use no assets) and every
+/// diagram.
+fn issue_16_project(dir: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let project = dir.join("issue-16");
+    let copy_folder = |from: &Path, to: &Path, keep: &dyn Fn(&str) -> bool| {
+        std::fs::create_dir_all(to).expect("scratch folder");
+        for entry in std::fs::read_dir(from).expect("lists the folder").flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if entry.path().is_file() && keep(&name) {
+                std::fs::copy(entry.path(), to.join(&name)).expect("copies");
+            }
+        }
+    };
+    let first_four = ["tantrix.toml", "triles.toml", "tranglar.toml", "trans-rabat.toml"];
+    copy_folder(&root.join("designs"), &project.join("designs"), &|n| first_four.contains(&n));
+    copy_folder(&root.join("diagrams"), &project.join("diagrams"), &|n| n.ends_with(".toml"));
+    project
+}
+
+/// The release binary as a whole process, run from the project folder (issue 16's build
+/// from its own) into a scratch folder: wall time, median of `runs`.
+fn command_line(runs: usize, deck: &Path, issue_16: &Path) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = std::env::temp_dir().join(format!("tilepress-bench-{}", std::process::id()));
     let out_arg = out.to_string_lossy().into_owned();
     let deck = deck.to_string_lossy().into_owned();
     println!("the command line, whole process (wall, median of {runs})\n");
-    for (what, args) in [
-        ("tantrix", vec!["build", "designs/tantrix.toml", "-o", &out_arg]),
-        ("tantrix -j 1", vec!["build", "designs/tantrix.toml", "-j", "1", "-o", &out_arg]),
-        ("saltmarsh", vec!["build", "designs/saltmarsh.toml", "-o", &out_arg]),
-        ("default build", vec!["build", "-o", &out_arg]),
-        ("default -j 1", vec!["build", "-j", "1", "-o", &out_arg]),
-        ("1,000 cards A4", vec!["build", &deck, "--paper", "A4", "-o", &out_arg]),
-        ("1,000 cards Letter", vec!["build", &deck, "--paper", "Letter", "-o", &out_arg]),
+    for (what, args, folder) in [
+        ("tantrix", vec!["build", "designs/tantrix.toml", "-o", &out_arg], root),
+        ("tantrix -j 1", vec!["build", "designs/tantrix.toml", "-j", "1", "-o", &out_arg], root),
+        ("saltmarsh", vec!["build", "designs/saltmarsh.toml", "-o", &out_arg], root),
+        ("default build", vec!["build", "-o", &out_arg], root),
+        ("default -j 1", vec!["build", "-j", "1", "-o", &out_arg], root),
+        ("issue 16's build", vec!["build", "-o", &out_arg], issue_16),
+        ("1,000 cards A4", vec!["build", &deck, "--paper", "A4", "-o", &out_arg], root),
+        ("1,000 cards Letter", vec!["build", &deck, "--paper", "Letter", "-o", &out_arg], root),
     ] {
         let time = median(runs, || {
             let status = Command::new(env!("CARGO_BIN_EXE_tilepress"))
                 .args(&args)
-                .current_dir(root)
+                .current_dir(folder)
                 .stdout(Stdio::null())
                 .status()
                 .expect("runs tilepress");
@@ -132,7 +155,7 @@ fn main() {
     let deck_path = thousand_cards(&scratch);
     // The whole processes first, while this benchmark is small: launching them from a
     // process that has grown to ~90 MB (the in-memory builds below) added ~3 ms to each.
-    command_line(runs, &deck_path);
+    command_line(runs, &deck_path, &issue_16_project(&scratch));
     let designs = designs();
     println!("\nmedian of {runs} runs, in memory (no disk writes)\n");
     println!("{:<14} {:>11} {:>11} {:>10}", "design", "no PNG", "with PNG", "bytes");
