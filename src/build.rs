@@ -18,6 +18,7 @@ use crate::render::pdf::document_to_pdf;
 use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page};
 use crate::sources::{Part, Summary, parts};
+use crate::threads::joined;
 use previews::{add_previews, cut_stats};
 use std::borrow::Borrow;
 
@@ -198,11 +199,6 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
 /// errors come before a long build.
 pub const SMALL_DESIGN_SHEETS: usize = 8;
 
-/// What a scoped thread returned; a panic in it is passed on.
-fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
 /// Every part composed and imposed, its documents waiting in the result.
 fn imposed_parts(design: &Design, stem: &str) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;
@@ -306,6 +302,11 @@ fn pdf_file(stem: &str, document: &Document) -> OutputFile {
     OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }
 }
 
+/// A page's file name before its extension (`.svg`, `.png`): `<part stem>-<page label>`.
+fn page_name(stem: &str, page: &Page) -> String {
+    format!("{stem}-{}", page.label)
+}
+
 /// The SVG of each page (`svg`) and the cut files (`cut`); pages given by value are let go
 /// as soon as their files are written.
 fn page_files<P: Borrow<Page>>(
@@ -319,7 +320,7 @@ fn page_files<P: Borrow<Page>>(
         let page = page.borrow();
         if svg {
             files.push(OutputFile {
-                name: format!("{stem}-{}.svg", page.label),
+                name: format!("{}.svg", page_name(stem, page)),
                 bytes: page_to_svg(page).into_bytes(),
             });
         }

@@ -14,4 +14,5 @@ pub mod scene;
 pub mod serve;
 pub mod sources;
 pub mod text;
+pub mod threads;
 pub mod validate;

@@ -56,7 +56,7 @@ pub fn add_previews(
 /// Every page of `documents` in print order, named `<part stem>-<page label>` like its SVG.
 fn named_pages(documents: &[(String, Document)]) -> impl Iterator<Item = (String, &Page)> {
     documents.iter().flat_map(|(stem, document)| {
-        document.pages.iter().map(move |page| (format!("{stem}-{}", page.label), page))
+        document.pages.iter().map(move |page| (super::page_name(stem, page), page))
     })
 }
 

@@ -12,6 +12,7 @@ use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::source::toml_files_in;
 use tilepress::model::{Design, Diagnostic, load};
 use tilepress::output::{PublishError, publish};
+use tilepress::threads::joined;
 use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
 use tilepress::validate::{CheckReport, check_design};
@@ -297,7 +298,7 @@ fn checked_and_built(
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             build_formats(design, stem, overrides.print.formats)
         }));
-        let report = check.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let report = joined(check);
         match built {
             Ok(built) => (report, Some(built)),
             Err(_) if report.has_errors() => (report, Some(Err("not built".into()))),

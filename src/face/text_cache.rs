@@ -68,12 +68,7 @@ impl TextCache {
             return laid;
         }
         let laid = lay_out();
-        if let Ok(mut kept) = self.layouts.lock() {
-            if kept.len() >= MAX_LAYOUTS {
-                kept.clear();
-            }
-            kept.insert(key, seen.map(|_| laid.clone()));
-        }
+        keep(&self.layouts, key, seen.map(|_| laid.clone()));
         laid
     }
 
@@ -92,12 +87,7 @@ impl TextCache {
             return measure;
         }
         let measure = lay_out().measure();
-        if let Ok(mut kept) = self.measures.lock() {
-            if kept.len() >= MAX_LAYOUTS {
-                kept.clear();
-            }
-            kept.insert(key, measure);
-        }
+        keep(&self.measures, key, measure);
         measure
     }
 
@@ -111,6 +101,16 @@ impl TextCache {
             kept.insert(id, path.clone());
         }
         path
+    }
+}
+
+/// Keeps `value` under `key`, the map started again when it holds [`MAX_LAYOUTS`] already.
+fn keep<V>(map: &Mutex<BTreeMap<LayoutKey, V>>, key: LayoutKey, value: V) {
+    if let Ok(mut kept) = map.lock() {
+        if kept.len() >= MAX_LAYOUTS {
+            kept.clear();
+        }
+        kept.insert(key, value);
     }
 }
 

@@ -20,7 +20,13 @@ pub struct TilePlacement {
 impl TilePlacement {
     /// The map from the tile's own frame to the page.
     pub fn transform(&self) -> Affine {
-        Affine::translate(self.centre.to_vec2()) * Affine::rotate(self.rotation)
+        self.transform_rotated(Affine::rotate(self.rotation))
+    }
+
+    /// [`TilePlacement::transform`] with its rotation given, `Affine::rotate(self.rotation)`
+    /// made once for the many tiles that share it.
+    fn transform_rotated(&self, rotate: Affine) -> Affine {
+        Affine::translate(self.centre.to_vec2()) * rotate
     }
 
     /// The tile's corners on the page.
@@ -140,9 +146,10 @@ fn fill_with_phase(
                 if !near.contains(centre) {
                     continue;
                 }
-                let transform = Affine::translate(centre.to_vec2()) * rotate;
+                let placement = TilePlacement { centre, rotation };
+                let transform = placement.transform_rotated(rotate);
                 if corners.iter().all(|&c| contains(area, transform * c)) {
-                    placed.push(TilePlacement { centre, rotation });
+                    placed.push(placement);
                 }
             }
         }

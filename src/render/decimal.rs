@@ -96,11 +96,19 @@ pub(super) fn push_fixed(out: &mut Vec<u8>, value: f64, decimals: usize) {
         out.extend_from_slice(if text == "-0" { b"0" } else { text.as_bytes() });
         return;
     }
-    let rounded = rounded(scaled);
-    if rounded < 0 {
+    push_units(out, rounded(scaled), decimals);
+}
+
+/// `count` units of 10^-`decimals` (at most 15) in decimal: `-` when negative, the whole
+/// part, then the fraction with its trailing zeros (and a bare point) dropped.
+#[inline]
+pub(super) fn push_units(out: &mut Vec<u8>, count: i64, decimals: usize) {
+    let decimals = decimals.min(15);
+    if count < 0 {
         out.push(b'-');
     }
-    let magnitude = rounded.unsigned_abs();
+    let unit = 10_u64.pow(decimals as u32);
+    let magnitude = count.unsigned_abs();
     let (whole, mut part) = (magnitude / unit, magnitude % unit);
     push_decimal(out, whole, 1);
     if part != 0 {

@@ -9,7 +9,7 @@
 
 use std::io::Write;
 
-use super::decimal::{push_decimal, rounded};
+use super::decimal::{push_units, rounded};
 
 /// Beyond this magnitude two neighbouring `f32`s may be more than 0.001 apart.
 const FAST_LIMIT: f32 = 16_384.0;
@@ -17,7 +17,7 @@ const FAST_LIMIT: f32 = 16_384.0;
 /// Appends `value` as `write!(out, "{value}")` would.
 pub fn push_f32(out: &mut Vec<u8>, value: f32) {
     match thousandths(value) {
-        Some(k) => push_thousandths(out, k),
+        Some(k) => push_units(out, k, 3),
         // Writing to a Vec does not fail.
         None => drop(write!(out, "{value}")),
     }
@@ -39,29 +39,6 @@ fn thousandths(value: f32) -> Option<i64> {
     let neighbour = if error >= 0.0 { value.next_up() } else { value.next_down() };
     let half_gap = (f64::from(neighbour) - exact).abs() / 2.0;
     (error.abs() < half_gap * (1.0 - 1e-6)).then_some(k as i64)
-}
-
-/// `k / 1000` in decimal, trailing zeros (and a bare point) dropped.
-fn push_thousandths(out: &mut Vec<u8>, k: i64) {
-    if k < 0 {
-        out.push(b'-');
-    }
-    let magnitude = k.unsigned_abs();
-    push_decimal(out, magnitude / 1000, 1);
-    let mut part = magnitude % 1000;
-    if part == 0 {
-        return;
-    }
-    let mut places = 3;
-    while part.is_multiple_of(10) {
-        part /= 10;
-        places -= 1;
-    }
-    out.push(b'.');
-    let digits = [part / 100, part / 10 % 10, part % 10];
-    for digit in &digits[3 - places..] {
-        out.push(b'0' + *digit as u8);
-    }
 }
 
 #[cfg(test)]

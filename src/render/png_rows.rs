@@ -74,13 +74,13 @@ impl Rows<'_> {
         }
         let row_bytes = self.width as usize * 4;
         for pixels in strip.data().chunks_exact(row_bytes).take(rows as usize) {
-            self.row.clear();
             let whole = |p: &[u8]| p.get(3).is_some_and(|a| *a == 0 || *a == 255);
-            if self.alpha == Alpha::Opaque && opaque_rgb(pixels, &mut self.row) {
-                // Written by `opaque_rgb`: premultiplied is straight when alpha is 255.
+            let row: &[u8] = if self.alpha == Alpha::Opaque && opaque_rgb(pixels, &mut self.row) {
+                // Premultiplied is straight when alpha is 255.
+                &self.row
             } else if self.alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
                 // Opaque and clear pixels are the same premultiplied or not.
-                self.row.extend_from_slice(pixels);
+                pixels
             } else {
                 self.row.clear();
                 for pixel in pixels.chunks_exact(4) {
@@ -90,8 +90,9 @@ impl Rows<'_> {
                         self.row.push(alpha);
                     }
                 }
-            }
-            self.stream.write_all(&self.row).map_err(|e| format!("cannot encode the PNG: {e}"))?;
+                &self.row
+            };
+            self.stream.write_all(row).map_err(|e| format!("cannot encode the PNG: {e}"))?;
         }
         Ok(())
     }

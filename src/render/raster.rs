@@ -201,11 +201,7 @@ fn draw_image(
     images: &mut ImageCache,
     mask: Option<&Mask>,
 ) {
-    let rect = raster.rect;
-    let finite = [rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite());
-    if !finite || rect.width() <= 0.0 || rect.height() <= 0.0 {
-        return;
-    }
+    let Some(rect) = raster.painted_rect() else { return };
     if !may_reach(rect, 0.0, transform, target) {
         return;
     }
@@ -297,11 +293,7 @@ fn bounds(items: &[Item], symbols: &mut SymbolBounds) -> Option<Rect> {
                 local.map(|r| used.transform.transform_rect_bbox(r))
             }
             Item::Group(_) | Item::Use(_) => None,
-            Item::Image(raster) => {
-                let rect = raster.rect;
-                let finite = [rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite());
-                (finite && rect.width() > 0.0 && rect.height() > 0.0).then_some(rect)
-            }
+            Item::Image(raster) => raster.painted_rect(),
             Item::Clip(clip) => match skia_path(&clip.path) {
                 Some(_) => bounds(&clip.items, symbols)
                     .map(|inner| inner.intersect(kurbo::Shape::bounding_box(&clip.path)))

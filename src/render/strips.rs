@@ -13,6 +13,7 @@ use resvg::tiny_skia::{Color, Pixmap, PixmapMut};
 
 use super::png::Paper;
 use super::png_rows::{Alpha, Rows, encode_rows, strip_rows};
+use crate::threads::joined;
 
 /// How the strips of an image are encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +123,7 @@ impl Strips {
                 top += count;
             }
             drop(to_encode);
-            let encoded = encoder.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            let encoded = joined(encoder);
             drawing.and(encoded)
         })
     }

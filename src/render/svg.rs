@@ -157,12 +157,9 @@ fn add_items(xml: &mut Xml, items: &[Item], symbols: &[Arc<Symbol>], clips: &Cel
 }
 
 /// An `<image>` stretched over its rectangle, its file embedded as a data URL; nothing for
-/// a rectangle that is not finite.
+/// a rectangle that paints nothing (not finite, or of no width or height).
 fn image_element(xml: &mut Xml, raster: &Raster) {
-    let rect = raster.rect;
-    if ![rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite()) {
-        return;
-    }
+    let Some(rect) = raster.painted_rect() else { return };
     let data = format!("data:{};base64,{}", raster.image.mime, base64(&raster.image.file));
     xml.empty(
         "image",
@@ -211,18 +208,18 @@ fn transform_text(transform: Affine) -> Option<Option<String>> {
 
 /// A `<path>` for a shape; nothing when it paints nothing or has a non-finite coordinate.
 fn shape_path(xml: &mut Xml, shape: &Shape) {
-    let stroke = shape.stroke.as_ref().filter(|s| s.painted_width_mm().is_some());
+    let stroke = shape.stroke.as_ref().and_then(|s| Some((s, s.painted_width_mm()?)));
     if shape.fill.is_none() && stroke.is_none() {
         return;
     }
     let Some(data) = path_data(&shape.path) else { return };
     let fill = paint(shape.fill);
-    let Some(stroke) = stroke else {
+    let Some((stroke, width)) = stroke else {
         xml.empty("path", &mut [("d", &data), ("fill", &fill)]);
         return;
     };
     let colour = stroke.colour.to_hex();
-    let width = mm(stroke.painted_width_mm().unwrap_or(0.0));
+    let width = mm(width);
     let dash = dash_text(&stroke.dash_mm);
     let attributes = [
         ("d", data.as_str()),

@@ -189,6 +189,16 @@ pub struct Raster {
     pub rect: kurbo::Rect,
 }
 
+impl Raster {
+    /// The rectangle it paints: `None` for one that paints nothing (a coordinate not finite,
+    /// or no width or height).
+    pub fn painted_rect(&self) -> Option<kurbo::Rect> {
+        let rect = self.rect;
+        let finite = [rect.x0, rect.y0, rect.x1, rect.y1].iter().all(|v| v.is_finite());
+        (finite && rect.width() > 0.0 && rect.height() > 0.0).then_some(rect)
+    }
+}
+
 /// One entry of the display list.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
