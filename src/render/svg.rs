@@ -437,6 +437,24 @@ mod tests {
     }
 
     #[test]
+    fn an_image_that_paints_nothing_is_left_out() {
+        let image = Arc::new(crate::scene::RasterImage {
+            width: 1,
+            height: 1,
+            rgba: vec![0, 0, 0, 255],
+            file: Vec::new(),
+            mime: "image/png",
+        });
+        let page = |rect| {
+            let raster = Item::Image(Raster { image: image.clone(), rect });
+            page_to_svg(&Page::new("p", (10.0, 10.0), vec![(Role::Art, vec![raster])]))
+        };
+        assert!(page(kurbo::Rect::new(1.0, 2.0, 4.0, 6.0)).contains("<image"));
+        assert!(!page(kurbo::Rect::new(1.0, 2.0, 1.0, 6.0)).contains("<image"), "no width");
+        assert!(!page(kurbo::Rect::new(1.0, f64::NAN, 4.0, 6.0)).contains("<image"));
+    }
+
+    #[test]
     fn non_finite_input_is_skipped_not_panicking() {
         let mut bad = BezPath::new();
         bad.move_to((f64::NAN, 1.0));

@@ -299,6 +299,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_image_paints_only_a_finite_rectangle_with_width_and_height() {
+        let image = Arc::new(RasterImage {
+            width: 1,
+            height: 1,
+            rgba: vec![0, 0, 0, 255],
+            file: Vec::new(),
+            mime: "image/png",
+        });
+        let raster = |rect| Raster { image: image.clone(), rect };
+        let rect = kurbo::Rect::new(1.0, 2.0, 4.0, 6.0);
+        assert_eq!(raster(rect).painted_rect(), Some(rect));
+        for nothing in [
+            kurbo::Rect::new(1.0, 2.0, 1.0, 6.0),
+            kurbo::Rect::new(4.0, 2.0, 1.0, 6.0),
+            kurbo::Rect::new(1.0, f64::NAN, 4.0, 6.0),
+            kurbo::Rect::new(1.0, 2.0, f64::INFINITY, 6.0),
+        ] {
+            assert_eq!(raster(nothing).painted_rect(), None, "{nothing:?}");
+        }
+    }
+
+    #[test]
     fn parses_long_and_short_hex() {
         assert_eq!(Colour::from_hex("#d62828"), Some(Colour { r: 0xd6, g: 0x28, b: 0x28 }));
         assert_eq!(Colour::from_hex("#FFF"), Some(Colour::WHITE));
