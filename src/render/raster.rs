@@ -379,25 +379,13 @@ mod tests {
 
     #[test]
     fn images_are_premultiplied_once_and_bad_bitmaps_draw_nothing() {
-        let image = Arc::new(RasterImage {
-            width: 1,
-            height: 1,
-            rgba: vec![200, 100, 0, 128],
-            file: Vec::new(),
-            mime: "image/png",
-        });
+        let image = RasterImage::one_pixel(&[200, 100, 0, 128]);
         let mut cache = ImageCache::default();
         let pixel = cache.premultiplied(&image).unwrap().pixel(0, 0).unwrap();
         assert_eq!((pixel.red(), pixel.green(), pixel.alpha()), (100, 50, 128));
         cache.premultiplied(&image);
         assert_eq!(cache.images.len(), 1, "found again by identity");
-        let short = Arc::new(RasterImage {
-            width: 1,
-            height: 1,
-            rgba: vec![1, 2, 3],
-            file: Vec::new(),
-            mime: "image/png",
-        });
+        let short = RasterImage::one_pixel(&[1, 2, 3]);
         assert!(cache.premultiplied(&short).is_none());
         let mut target = Pixmap::new(4, 4).unwrap();
         let raster = Item::Image(Raster { image: short, rect: Rect::new(0.0, 0.0, 4.0, 4.0) });

@@ -438,13 +438,7 @@ mod tests {
 
     #[test]
     fn an_image_that_paints_nothing_is_left_out() {
-        let image = Arc::new(crate::scene::RasterImage {
-            width: 1,
-            height: 1,
-            rgba: vec![0, 0, 0, 255],
-            file: Vec::new(),
-            mime: "image/png",
-        });
+        let image = crate::scene::RasterImage::one_pixel(&[0, 0, 0, 255]);
         let page = |rect| {
             let raster = Item::Image(Raster { image: image.clone(), rect });
             page_to_svg(&Page::new("p", (10.0, 10.0), vec![(Role::Art, vec![raster])]))

@@ -189,6 +189,15 @@ pub struct Raster {
     pub rect: kurbo::Rect,
 }
 
+#[cfg(test)]
+impl RasterImage {
+    /// A 1 × 1 bitmap of the bytes `rgba` (a count other than four makes a broken one).
+    pub(crate) fn one_pixel(rgba: &[u8]) -> Arc<RasterImage> {
+        let rgba = rgba.to_vec();
+        Arc::new(RasterImage { width: 1, height: 1, rgba, file: Vec::new(), mime: "image/png" })
+    }
+}
+
 impl Raster {
     /// The rectangle it paints: `None` for one that paints nothing (a coordinate not finite,
     /// or no width or height).
@@ -300,13 +309,7 @@ mod tests {
 
     #[test]
     fn an_image_paints_only_a_finite_rectangle_with_width_and_height() {
-        let image = Arc::new(RasterImage {
-            width: 1,
-            height: 1,
-            rgba: vec![0, 0, 0, 255],
-            file: Vec::new(),
-            mime: "image/png",
-        });
+        let image = RasterImage::one_pixel(&[0, 0, 0, 255]);
         let raster = |rect| Raster { image: image.clone(), rect };
         let rect = kurbo::Rect::new(1.0, 2.0, 4.0, 6.0);
         assert_eq!(raster(rect).painted_rect(), Some(rect));
