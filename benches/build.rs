@@ -14,10 +14,11 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::median;
-use tilepress::build::{build, build_sheets, file_stem};
+use tilepress::build::{build, build_sheets};
 use tilepress::diagram::Diagram;
 use tilepress::diagram::files::diagram_files;
 use tilepress::diagram::load::load as load_diagram;
+use tilepress::model::file_stem::file_stem;
 use tilepress::model::{Design, load};
 
 /// Every `*.toml` in the project's `folder`, sorted, read with `read`, by file stem.

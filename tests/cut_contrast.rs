@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 use resvg::usvg::{self, Node, Options, Paint, Tree};
-use tilepress::build::{build_sheets, file_stem};
+use tilepress::build::build_sheets;
+use tilepress::model::file_stem::file_stem;
 
 /// Pixels per millimetre of the face renders.
 const PX_PER_MM: f32 = 8.0;

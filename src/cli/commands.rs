@@ -3,15 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats, file_stem};
+use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::design::SheetSettings;
 use tilepress::model::limits::estimated_sheets;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
-use tilepress::model::source::toml_files_in;
 use tilepress::model::{Design, Diagnostic, load};
-use tilepress::output::{PublishError, publish};
+use tilepress::output::publish;
 use tilepress::threads::joined;
 use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
@@ -20,12 +19,10 @@ use tilepress::validate::{CheckReport, check_design};
 use super::args::BuildArgs;
 use super::diagram::{checked_files, diagrams_in};
 use super::diagram_batch::DiagramBatch;
+use super::exit::{BAD_INPUT, OK, SET_PROBLEMS, publish_failed};
+use super::inputs::{SAME_NAME_HELP, designs_in, output_stems};
 use super::jobs::{Log, job_count, run_all};
 use super::printing::{PrintOverrides, cut_report};
-
-pub const OK: u8 = 0;
-pub const SET_PROBLEMS: u8 = 1;
-pub const BAD_INPUT: u8 = 2;
 
 /// Loads a design, printing its errors; `None` when it cannot be read.
 fn load_or_report(path: &Path) -> Option<Design> {
@@ -166,52 +163,6 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     code
 }
 
-/// What to do about two files with one output name.
-pub const SAME_NAME_HELP: &str =
-    "give each file once, and rename files whose names differ only in case, spaces or punctuation";
-
-/// The output folder name of every file (its stem, as [`file_stem`] writes it), refusing two
-/// files that would write the same folder (or `reserved`, the diagrams' folder), naming both.
-pub fn output_stems(
-    paths: &[PathBuf],
-    reserved: Option<&str>,
-    output: &Path,
-) -> Result<Vec<String>, String> {
-    let stems: Vec<String> = paths
-        .iter()
-        .map(|path| {
-            path.file_stem().map_or_else(|| "design".into(), |s| file_stem(&s.to_string_lossy()))
-        })
-        .collect();
-    for (index, stem) in stems.iter().enumerate() {
-        let path = paths[index].display();
-        if let Some(earlier) = stems[..index].iter().position(|s| s == stem) {
-            let other = paths[earlier].display();
-            return Err(if paths[earlier] == paths[index] {
-                format!("{path} is given twice")
-            } else {
-                let folder = output.join(stem);
-                format!("{other} and {path} would both write {}", folder.display())
-            });
-        }
-        if reserved == Some(stem.as_str()) {
-            let folder = output.join(stem);
-            return Err(format!("{path} would write {}, where the diagrams go", folder.display()));
-        }
-    }
-    Ok(stems)
-}
-
-/// The two lines that say why an output folder was not written.
-pub fn publish_failed(label: &str, folder: &Path, error: &PublishError) -> [String; 2] {
-    let folder = folder.display();
-    let first = match error {
-        PublishError::Refused { .. } => format!("{label}: error: {folder} not written: {error}"),
-        PublishError::Io(_) => format!("{label}: error: cannot write {folder}: {error}"),
-    };
-    [first, format!("  help: {}", error.help())]
-}
-
 /// One piece of `build`'s work: a design (with its output folder's name), or a diagram.
 #[derive(Debug)]
 enum Job<'a> {
@@ -305,20 +256,6 @@ fn checked_and_built(
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
-}
-
-/// Every `*.toml` file in a folder, sorted.
-pub fn designs_in(folder: &Path) -> Result<Vec<PathBuf>, String> {
-    let found = toml_files_in(folder).map_err(|e| {
-        format!(
-            "cannot read {}: {e} (run from the project folder, or name design files)",
-            folder.display()
-        )
-    })?;
-    if found.is_empty() {
-        return Err(format!("no .toml designs in {}", folder.display()));
-    }
-    Ok(found)
 }
 
 /// Sheet options from the command line, checked before any design is touched.

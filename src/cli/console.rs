@@ -32,7 +32,7 @@ pub fn finish(code: u8) -> u8 {
     match failed.take().or(flushed.err()) {
         Some(error) if error.kind() != io::ErrorKind::BrokenPipe => {
             err(format_args!("error: cannot write to standard output: {error}"));
-            code.max(super::commands::BAD_INPUT)
+            code.max(super::exit::BAD_INPUT)
         }
         _ => code,
     }

@@ -3,18 +3,20 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::build::{OutputFile, file_stem};
+use tilepress::build::OutputFile;
 use tilepress::diagram::Diagram;
 use tilepress::diagram::designs::Designs;
 use tilepress::diagram::files::{check_diagram, diagram_files};
 use tilepress::diagram::load::load_with;
+use tilepress::model::file_stem::file_stem;
 use tilepress::output::publish_more;
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
 use tilepress::model::source::toml_files_in;
 
-use super::commands::{BAD_INPUT, OK, SAME_NAME_HELP, SET_PROBLEMS, output_stems, publish_failed};
+use super::exit::{BAD_INPUT, OK, SET_PROBLEMS, publish_failed};
+use super::inputs::{SAME_NAME_HELP, output_stems};
 use super::jobs::Log;
 
 /// `diagram`: every file given into `OUT/`.

@@ -10,8 +10,8 @@ use std::sync::Mutex;
 use tilepress::build::OutputFile;
 use tilepress::output::publish;
 
-use super::commands::{BAD_INPUT, OK, publish_failed};
 use super::diagram::Drawn;
+use super::exit::{BAD_INPUT, OK, publish_failed};
 use super::jobs::Log;
 
 /// The diagrams drawn so far, and what writing them gave once all were drawn.

@@ -15,6 +15,8 @@ pub mod commands;
 pub mod console;
 pub mod diagram;
 pub mod diagram_batch;
+pub mod exit;
+pub mod inputs;
 pub mod jobs;
 pub mod printing;
 pub mod serve;

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use tilepress::build::{Formats, document_files, file_stem};
+use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
+use tilepress::model::file_stem::file_stem;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::print::{
     BACK_SCALE_RANGE, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings, parse_pair,
@@ -14,7 +15,7 @@ use tilepress::output::publish;
 use tilepress::render::cut_file::CutStats;
 use tilepress::render::png::DPI_RANGE;
 
-use super::commands::{BAD_INPUT, OK};
+use super::exit::{BAD_INPUT, OK, publish_failed};
 
 /// Options of `build` that correct for the printer and ask for images.
 #[derive(Debug, Args)]
@@ -165,7 +166,7 @@ pub fn calibrate(args: &CalibrateArgs) -> u8 {
     let files = document_files(&stem, &calibration(&name, width, height, duplex));
     let folder = args.output.join(&stem);
     if let Err(error) = publish(&folder, &files, &[]) {
-        for line in super::commands::publish_failed("calibrate", &folder, &error) {
+        for line in publish_failed("calibrate", &folder, &error) {
             errln!("{line}");
         }
         return BAD_INPUT;

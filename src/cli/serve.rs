@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use tilepress::serve::{ServeOptions, start};
 
-use super::commands::{BAD_INPUT, designs_in};
+use super::exit::{BAD_INPUT, OK};
+use super::inputs::designs_in;
 
 /// Options of `serve`.
 #[derive(Debug, Args)]
@@ -77,7 +78,7 @@ pub fn serve(args: &ServeArgs) -> u8 {
         options.designs.len()
     );
     match running.run() {
-        Ok(()) => super::commands::OK,
+        Ok(()) => OK,
         Err(message) => {
             errln!("error: {message}");
             BAD_INPUT

@@ -25,7 +25,7 @@ use notify::RecommendedWatcher;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
 
-use crate::build::file_stem;
+use crate::model::file_stem::file_stem;
 use rebuild::Served;
 use routes::Site;
 

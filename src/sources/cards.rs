@@ -91,7 +91,7 @@ fn deck(deck: &Deck) -> Part {
         }
     };
     Part {
-        suffix: format!("-{}", crate::build::file_stem(&deck.name)),
+        suffix: format!("-{}", crate::model::file_stem::file_stem(&deck.name)),
         noun: Some(noun),
         front_and_back: true,
         cutouts,

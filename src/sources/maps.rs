@@ -78,7 +78,7 @@ fn map(map: &Map) -> Part {
     ];
     let outline = Outline::polygon(corners.map(Point::from).to_vec());
     Part {
-        suffix: format!("-{}", crate::build::file_stem(&map.name)),
+        suffix: format!("-{}", crate::model::file_stem::file_stem(&map.name)),
         noun: Some("map"),
         front_and_back: false,
         cutouts: vec![Cutout::from_frame(format!("map {}", map.name), outline, frame)],

@@ -61,7 +61,7 @@ fn track(track: &Track) -> Part {
     ];
     let outline = Outline::polygon(corners.map(kurbo::Point::from).to_vec());
     Part {
-        suffix: format!("-{}", crate::build::file_stem(&track.name)),
+        suffix: format!("-{}", crate::model::file_stem::file_stem(&track.name)),
         noun: Some("track"),
         front_and_back: false,
         cutouts: vec![Cutout::from_frame(format!("track {}", track.name), outline, frame)],
