@@ -15,7 +15,7 @@ use flate2::write::ZlibEncoder;
 use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
 use tilepress::build::build;
 use tilepress::diagram::files::diagram_files;
-use tilepress::render::png::decode_png;
+use tilepress::model::face::raster::decode_png;
 
 fn median(runs: usize, mut work: impl FnMut() -> usize) -> (Duration, usize) {
     let mut size = 0;

@@ -4,7 +4,6 @@ pub mod build;
 pub mod compose;
 pub mod cutout;
 pub mod diagram;
-pub mod face;
 pub mod geometry;
 pub mod impose;
 pub mod model;

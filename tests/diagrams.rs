@@ -7,7 +7,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{code, copy_folder, root, scratch, text, tilepress};
-use tilepress::render::png::{Paper, decode_png, pixel_size, svg_to_png};
+use tilepress::model::face::raster::decode_png;
+use tilepress::render::png::{Paper, pixel_size, svg_to_png};
 
 fn shipped() -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("diagrams"))

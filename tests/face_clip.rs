@@ -9,7 +9,8 @@ use std::fs;
 use common::{code, scratch, text, tilepress};
 use lopdf::Document;
 use lopdf::content::Content;
-use tilepress::render::png::{Paper, decode_png, svg_to_png};
+use tilepress::model::face::raster::decode_png;
+use tilepress::render::png::{Paper, svg_to_png};
 
 const DPI: f64 = 150.0;
 

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use tilepress::build::impose_part;
-use tilepress::render::png::{Paper, decode_png, svg_to_png};
+use tilepress::model::face::raster::decode_png;
+use tilepress::render::png::{Paper, svg_to_png};
 use tilepress::render::svg::page_to_svg;
 use tilepress::scene::{Group, Item, Page};
 use tilepress::sources::parts;

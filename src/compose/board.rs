@@ -4,12 +4,12 @@
 use kurbo::{Circle, Point, Shape as _, Vec2};
 
 use super::net::{FoldKind, TAB_TINT, bounds, fold_stroke, polygon_path, segments_path};
-use crate::face::Level;
-use crate::face::draw::face_items;
+use crate::compose::layers::draw::face_items;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::model::board::{Board, Player, Tray};
 use crate::model::design::Palette;
+use crate::model::face::Level;
 use crate::scene::cut_style::cut_stroke_beside;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};

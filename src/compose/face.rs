@@ -6,12 +6,12 @@ use std::f64::consts::PI;
 
 use kurbo::{Arc, BezPath, Point, Vec2};
 
-use crate::face::Level;
-use crate::face::draw::FaceArt;
-use crate::face::items::tile_outline;
+use crate::compose::layers::draw::FaceArt;
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Palette, SlotKind, Style, Tile};
+use crate::model::face::Level;
+use crate::model::face::items::tile_outline;
 use crate::scene::{Item, LineCap, Shape, Stroke};
 
 /// The outline of a tile as a closed path.
@@ -75,7 +75,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
 pub fn layered_face(
     background: &BezPath,
     colour: crate::scene::Colour,
-    layers: &[crate::face::Layer],
+    layers: &[crate::model::face::Layer],
     outline: &crate::geometry::outline::Outline,
 ) -> FaceArt {
     let mut art = FaceArt::new(vec![Item::Shape(Shape::filled(background.clone(), colour))]);

@@ -1,8 +1,10 @@
-//! Tile art: the front and back of every tile as scene items in the tile's own frame.
+//! The compositors: every face of every part (tile fronts and backs, pieces, boards, nets) as
+//! scene items in its own frame; `layers` draws the face layers they all carry.
 
 pub mod back;
 pub mod board;
 pub mod face;
+pub mod layers;
 pub mod net;
 pub mod piece;
 pub mod regions;

@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 
 use kurbo::{Arc, BezPath, Circle, Point, Rect, Shape as _, Vec2};
 
-use crate::face::Level;
-use crate::face::draw::face_items;
+use crate::compose::layers::draw::face_items;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::unfold::{ConeNet, centre, unfold};
 use crate::model::design::Palette;
+use crate::model::face::Level;
 use crate::model::nets::{NetPiece, NetSolid, PieceColour};
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};

@@ -4,14 +4,14 @@
 //! A piece's frame is its normalised cells' lattice: lattice point `p` is drawn at
 //! `grid.point_mm(p)`. Imposition places the frame by a lattice symmetry and a translation.
 
-use kurbo::{Affine, BezPath, Point};
+use kurbo::{Affine, BezPath};
 
-use crate::face::Level;
-use crate::face::draw::{FaceArt, face_items};
-use crate::face::items::piece_outline;
-use crate::geometry::grid::{Cell, Grid, LatticePoint, corners};
+use crate::compose::layers::draw::{FaceArt, face_items};
+use crate::geometry::grid::{Cell, Grid, LatticePoint, corners, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
+use crate::model::face::Level;
+use crate::model::face::items::piece_outline;
 use crate::model::pieces::{Board, Face};
 use crate::scene::cut_style::CUT_WIDTH_MM;
 use crate::scene::{Group, Item, LineCap, Shape, Stroke};
@@ -87,21 +87,6 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Fa
     art
 }
 
-/// Where a mark goes: the centre of the cell nearest the piece's centre of area.
-pub fn mark_point(grid: Grid, cells: &[Cell]) -> Point {
-    let centres: Vec<Point> = cells.iter().map(|&c| cell_centre(grid, c)).collect();
-    let n = centres.len().max(1) as f64;
-    let mean = centres.iter().fold(Point::ORIGIN, |sum, p| sum + p.to_vec2() / n);
-    centres.into_iter().min_by(|a, b| a.distance(mean).total_cmp(&b.distance(mean))).unwrap_or(mean)
-}
-
-/// The centre of mass of one cell, in mm.
-fn cell_centre(grid: Grid, cell: Cell) -> Point {
-    let points = corners(grid.kind, cell);
-    let n = points.len() as f64;
-    points.iter().fold(Point::ORIGIN, |sum, &p| sum + grid.point_mm(p).to_vec2() / n)
-}
-
 /// The board: its cells filled, then every cell side as a grid line (one stroke per straight
 /// run), in the board's own lattice frame.
 pub fn board_art(board: &Board) -> Vec<Item> {
@@ -157,12 +142,5 @@ mod tests {
         // The four half-diagonals merge into the two diagonals.
         let moves = lines.path.elements().iter().filter(|e| matches!(e, kurbo::PathEl::MoveTo(_)));
         assert_eq!(moves.count(), 2);
-    }
-
-    #[test]
-    fn marks_sit_inside_the_piece() {
-        let cells = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)];
-        let at = mark_point(grid(), &cells);
-        assert!(at.x > 0.0 && at.x < 96.0 && at.y > 0.0 && at.y < 48.0, "{at:?}");
     }
 }

@@ -397,6 +397,21 @@ pub fn symmetries(kind: GridKind, reflections: bool) -> Vec<GridSymmetry> {
         .collect()
 }
 
+/// Where a mark goes: the centre of the cell nearest the piece's centre of area.
+pub fn mark_point(grid: Grid, cells: &[Cell]) -> Point {
+    let centres: Vec<Point> = cells.iter().map(|&c| cell_centre(grid, c)).collect();
+    let n = centres.len().max(1) as f64;
+    let mean = centres.iter().fold(Point::ORIGIN, |sum, p| sum + p.to_vec2() / n);
+    centres.into_iter().min_by(|a, b| a.distance(mean).total_cmp(&b.distance(mean))).unwrap_or(mean)
+}
+
+/// The centre of mass of one cell, in mm.
+fn cell_centre(grid: Grid, cell: Cell) -> Point {
+    let points = corners(grid.kind, cell);
+    let n = points.len() as f64;
+    points.iter().fold(Point::ORIGIN, |sum, &p| sum + grid.point_mm(p).to_vec2() / n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,5 +523,12 @@ mod tests {
         };
         assert!((centre(0, 1).x - centre(0, 0).x - HALF_ROOT_3).abs() < 1e-9);
         assert!((centre(0, 2).x - centre(0, 0).x).abs() < 1e-9);
+    }
+
+    #[test]
+    fn marks_sit_inside_the_piece() {
+        let cells = [Cell::new(0, 0, 0), Cell::new(0, 0, 1), Cell::new(1, 0, 3)];
+        let at = mark_point(Grid { kind: GridKind::Tetrakis, square_mm: 48.0 }, &cells);
+        assert!(at.x > 0.0 && at.x < 96.0 && at.y > 0.0 && at.y < 48.0, "{at:?}");
     }
 }

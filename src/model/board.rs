@@ -27,7 +27,7 @@ pub struct Board {
     pub moves: Option<Moves>,
     pub position: Position,
     /// Each cell's face layers (`[board] template`), for the cells that have any.
-    pub cell_faces: BTreeMap<Cell, Vec<crate::face::Layer>>,
+    pub cell_faces: BTreeMap<Cell, Vec<crate::model::face::Layer>>,
 }
 
 /// A cell's or dot's colour, where it is written, and its row and column (from 1).

@@ -14,10 +14,10 @@ use super::data_file::{DataTable, read_data_at};
 use super::design::Palette;
 use super::resolve::Resolver;
 use super::source::Position;
-use crate::face::Layer;
-use crate::face::fields::{fields, substitute};
-use crate::face::resolve::{FaceResolver, ItemFace};
-use crate::face::schema::{FieldsTable, ItemFaceTables};
+use crate::model::face::Layer;
+use crate::model::face::fields::{fields, substitute};
+use crate::model::face::resolve::{FaceResolver, ItemFace};
+use crate::model::face::schema::{FieldsTable, ItemFaceTables};
 use crate::scene::Colour;
 
 /// Most cards one deck may print.

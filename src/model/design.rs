@@ -170,7 +170,7 @@ pub struct Tile {
     /// Colour name of the number on the back, if the tile has a back.
     pub back: Option<String>,
     /// Face layers of the front and (with a back template) the back.
-    pub faces: crate::face::ItemFaces,
+    pub faces: crate::model::face::ItemFaces,
     /// Where the `[[tiles]]` entry is in the design file.
     pub position: Position,
 }
@@ -208,7 +208,7 @@ impl Tile {
             joins: side.joins.clone(),
             back_side: None,
             corners: Vec::new(),
-            faces: crate::face::ItemFaces {
+            faces: crate::model::face::ItemFaces {
                 front: self.faces.back.clone().unwrap_or_default(),
                 back: None,
             },

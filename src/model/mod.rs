@@ -8,6 +8,7 @@ pub mod counters;
 pub mod data_file;
 pub mod design;
 pub mod diagnostic;
+pub mod face;
 pub mod file_stem;
 pub mod limits;
 pub mod maps;

@@ -51,7 +51,7 @@ pub struct NetPiece {
     pub tab_mm: f64,
     pub position: Position,
     /// Each face's layers (`templates`), one list per face; empty without templates.
-    pub face_layers: Vec<Vec<crate::face::Layer>>,
+    pub face_layers: Vec<Vec<crate::model::face::Layer>>,
 }
 
 impl NetPiece {

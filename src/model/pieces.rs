@@ -47,7 +47,7 @@ pub struct FaceTable {
     pub template: Option<Spanned<String>>,
     /// Layers added to the face (or replacing a template layer of the same `id`).
     #[serde(default)]
-    pub layers: Vec<Spanned<crate::face::schema::LayerTable>>,
+    pub layers: Vec<Spanned<crate::model::face::schema::LayerTable>>,
 }
 
 /// `[[piece_groups]]`: pieces that belong together (one player's, the neutral ones) and the
@@ -72,7 +72,7 @@ pub struct PieceGroupTable {
     pub back: Option<Spanned<FaceTable>>,
     /// Fields every piece of the group has for its faces' templates (a piece's own field
     /// of the same name wins).
-    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
+    pub fields: Option<Spanned<crate::model::face::schema::FieldsTable>>,
 }
 
 /// `[[pieces]]`: one shape of piece and how many are made.
@@ -89,7 +89,7 @@ pub struct PieceTable {
     pub front: Option<Spanned<FaceTable>>,
     pub back: Option<Spanned<FaceTable>>,
     /// Values for `{name}` in the faces' templates (over the group's `fields`).
-    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
+    pub fields: Option<Spanned<crate::model::face::schema::FieldsTable>>,
 }
 
 /// `[board]`: a region of the grid printed as the playing surface.
@@ -113,7 +113,7 @@ pub struct Face {
     pub mark: Option<String>,
     pub mark_colour: Colour,
     /// Face layers (template and own), resolved by `face::items`.
-    pub layers: Vec<crate::face::Layer>,
+    pub layers: Vec<crate::model::face::Layer>,
 }
 
 /// A group of pieces and its rule.
@@ -166,7 +166,7 @@ pub struct Board {
     pub position: Position,
     /// Each cell's face layers (`[board] template`), in the order of `cells`; empty when
     /// the board has no template.
-    pub cell_faces: Vec<Vec<crate::face::Layer>>,
+    pub cell_faces: Vec<Vec<crate::model::face::Layer>>,
 }
 
 /// What the piece tables of a file are, before resolving.

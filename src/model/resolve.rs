@@ -25,10 +25,10 @@ use super::suggest::{closest, quoted_words};
 use super::tile_shape::{TileShape, resolve_tile_shape};
 use super::tiles::{TileKinds, resolve_tiles};
 use super::values::{Values, resolve_value_rule, resolve_values, value_layers};
-use crate::face::items::{piece_faces, tile_faces};
-use crate::face::part_faces::{board_cell_faces, net_faces};
-use crate::face::resolve::FaceResolver;
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::face::items::{piece_faces, tile_faces};
+use crate::model::face::part_faces::{board_cell_faces, net_faces};
+use crate::model::face::resolve::FaceResolver;
 use crate::scene::Colour;
 
 /// Most copies of one tile accepted (a sheet of copies beyond this is a typo).
@@ -106,7 +106,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let mut counters =
         super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
     let cards = decks.iter_mut().chain(counters.iter_mut());
-    crate::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
+    crate::model::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
     let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
     let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
     // Pieces share their cuts on the grid: they cannot be spaced apart.

@@ -55,7 +55,7 @@ pub struct DesignFile {
     pub maps: Vec<Spanned<super::maps::MapTable>>,
     /// `[faces.NAME]`: face templates, see `face::schema`.
     #[serde(default)]
-    pub faces: Option<Spanned<crate::face::schema::TemplatesTable>>,
+    pub faces: Option<Spanned<crate::model::face::schema::TemplatesTable>>,
     /// `[values]`: where tiles' values sit and how they are drawn, see `model::values`.
     #[serde(default)]
     pub values: Option<Spanned<super::values::ValuesTable>>,
@@ -154,7 +154,7 @@ pub struct BacksTable {
     pub template: Option<Spanned<String>>,
     /// Layers added to every back's template (one with a template layer's `id` replaces it).
     #[serde(default)]
-    pub layers: Vec<Spanned<crate::face::schema::LayerTable>>,
+    pub layers: Vec<Spanned<crate::model::face::schema::LayerTable>>,
 }
 
 /// `[sheet]`: paper and imposition settings.
@@ -202,7 +202,7 @@ pub struct TileTable {
     pub template: Option<Spanned<String>>,
     /// Layers added to the front (or replacing a template layer of the same `id`).
     #[serde(default)]
-    pub layers: Vec<Spanned<crate::face::schema::LayerTable>>,
+    pub layers: Vec<Spanned<crate::model::face::schema::LayerTable>>,
     /// Values for `{name}` in the templates' text and image paths.
-    pub fields: Option<Spanned<crate::face::schema::FieldsTable>>,
+    pub fields: Option<Spanned<crate::model::face::schema::FieldsTable>>,
 }

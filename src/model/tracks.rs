@@ -10,9 +10,9 @@ use toml::Spanned;
 
 use super::design::Palette;
 use super::resolve::Resolver;
-use crate::face::Layer;
-use crate::face::resolve::{FaceResolver, ItemFace};
-use crate::face::schema::ItemFaceTables;
+use crate::model::face::Layer;
+use crate::model::face::resolve::{FaceResolver, ItemFace};
+use crate::model::face::schema::ItemFaceTables;
 use crate::scene::Colour;
 
 /// Most cells one track may have.

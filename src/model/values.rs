@@ -10,13 +10,13 @@ use super::design::Palette;
 use super::resolve::Resolver;
 use super::source::Position;
 use super::tile_shape::TileShape;
-use crate::face::fonts::default_font;
-use crate::face::pips::MAX_PIPS;
-use crate::face::{
+use crate::model::face::MAX_PIPS;
+use crate::model::face::{
     Align, Anchor, Figure, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer, TextLayer,
     Turn,
 };
 use crate::scene::Colour;
+use crate::text::font::default_font;
 
 /// Largest value accepted (a larger one is a typo; digits would not fit a tile).
 pub const MAX_VALUE: i64 = 999;
@@ -199,7 +199,7 @@ pub fn resolve_values(
         },
         |size| r.length(size, "the values' `size_mm`", (0.5, room.max(0.5))),
     );
-    let colour = crate::face::resolve::colour(r, palette, table_ref.colour.as_ref())
+    let colour = crate::model::face::resolve::colour(r, palette, table_ref.colour.as_ref())
         .flatten()
         .unwrap_or(Colour::BLACK);
     let reach = corner_reach(shape);

@@ -10,9 +10,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use kurbo::{Affine, PathEl, Rect, Shape as _};
+use kurbo::{Affine, PathEl, Rect};
 use printpdf::{DictItem, ExternalStream, ExternalXObject, XObject, XObjectId};
 
+use crate::scene::bounds::painted_bounds;
 use crate::scene::{Colour, Document, Item, LineCap, RasterImage, Shape, used_symbols};
 
 /// The symbols a document's pages use, each once, in order of first use (a symbol used
@@ -114,7 +115,7 @@ pub fn symbol_xobjects(symbols: &[Arc<crate::scene::Symbol>]) -> BTreeMap<XObjec
             images_in(&symbol.items, true, &mut images);
             let mut content = String::new();
             write_items(&mut content, &symbol.items, Affine::IDENTITY, &images);
-            let bounds = bounds(&symbol.items, Affine::IDENTITY).unwrap_or(Rect::ZERO);
+            let bounds = painted_bounds(&symbol.items, Affine::IDENTITY).unwrap_or(Rect::ZERO);
             let bbox = [bounds.x0, bounds.y0, bounds.x1, bounds.y1]
                 .map(|v| DictItem::Real(v as f32))
                 .to_vec();
@@ -165,32 +166,6 @@ impl Shared {
     pub fn image_id(&self, image: &Arc<RasterImage>) -> Option<XObjectId> {
         self.images.iter().position(|known| Arc::ptr_eq(known, image)).map(image_xobject_id)
     }
-}
-
-/// Everything the items paint, stroke widths included, or `None` when they paint nothing.
-pub fn bounds(items: &[Item], transform: Affine) -> Option<Rect> {
-    let mut all: Option<Rect> = None;
-    for item in items {
-        let rect = match item {
-            Item::Shape(shape) => {
-                let pad = shape
-                    .stroke
-                    .as_ref()
-                    .map_or(0.0, |s| s.width_mm * transform.determinant().abs().sqrt() / 2.0);
-                Some((transform * shape.path.clone()).bounding_box().inflate(pad, pad))
-            }
-            Item::Group(group) => bounds(&group.items, transform * group.transform),
-            Item::Use(used) => bounds(&used.symbol.items, transform * used.transform),
-            Item::Image(raster) => Some(transform.transform_rect_bbox(raster.rect)),
-            Item::Clip(clip) => bounds(&clip.items, transform)
-                .map(|inner| inner.intersect((transform * clip.path.clone()).bounding_box())),
-        };
-        all = match (all, rect) {
-            (Some(a), Some(b)) => Some(a.union(b)),
-            (a, b) => a.or(b),
-        };
-    }
-    all
 }
 
 /// Content-stream operators for `items` placed by `transform`; `images` are the form's

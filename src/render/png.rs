@@ -6,7 +6,7 @@
 //! background is kept for pages that leave parts undrawn.
 
 use kurbo::Affine;
-use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::tiny_skia::Transform;
 use resvg::usvg::{Options, Tree};
 
 use super::raster::{ImageCache, draw_items};
@@ -74,20 +74,6 @@ pub fn pixel_size(width_mm: f64, height_mm: f64, dpi: f64) -> (u32, u32) {
     (pixels(width_mm), pixels(height_mm))
 }
 
-/// Decodes PNG bytes into width, height and RGBA pixels (premultiplied alpha is undone).
-pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<[u8; 4]>), String> {
-    let pixmap = Pixmap::decode_png(bytes).map_err(|e| format!("not a PNG: {e}"))?;
-    let pixels = pixmap
-        .pixels()
-        .iter()
-        .map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
-        .collect();
-    Ok((pixmap.width(), pixmap.height(), pixels))
-}
-
 pub fn parse(svg: &str) -> Result<Tree, String> {
     Tree::from_str(svg, &Options::default()).map_err(|e| format!("cannot read the SVG: {e}"))
 }
@@ -109,6 +95,7 @@ mod tests {
     use crate::render::svg::page_to_svg;
     use crate::scene::{Colour, Item, Layer, Page, Role, Shape};
     use kurbo::{Rect, Shape as _};
+    use resvg::tiny_skia::Pixmap;
 
     fn page(art: Rect) -> String {
         let red = Colour { r: 255, g: 0, b: 0 };
@@ -188,6 +175,7 @@ mod tests {
 #[cfg(test)]
 mod sizing_tests {
     use super::*;
+    use crate::model::face::raster::decode_png;
 
     #[test]
     fn a_red_square_on_white_comes_out_red_in_the_middle_at_the_asked_size() {

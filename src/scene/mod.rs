@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use kurbo::{Affine, BezPath};
 
+pub mod bounds;
 pub mod cut_style;
 pub mod frame;
 

@@ -8,8 +8,8 @@ use kurbo::{Affine, RoundedRect, Shape as _};
 
 use super::{Part, Summary};
 use crate::compose::face::layered_face;
+use crate::compose::layers::draw::FaceArt;
 use crate::cutout::Cutout;
-use crate::face::draw::FaceArt;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::cards::Deck;
@@ -47,7 +47,7 @@ fn deck(deck: &Deck) -> Part {
     let noun = if deck.counter.is_some() { "counter" } else { "card" };
     let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
     let background = outline.bleed_background(deck.bleed_mm);
-    let face = |layers: &[crate::face::Layer]| -> FaceArt {
+    let face = |layers: &[crate::model::face::Layer]| -> FaceArt {
         layered_face(&background, deck.background, layers, &outline)
     };
     let mut cutouts = Vec::new();

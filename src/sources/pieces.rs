@@ -4,8 +4,9 @@
 use kurbo::Point;
 
 use super::{Part, Summary};
-use crate::compose::piece::{loops_path, mark_point, piece_face};
+use crate::compose::piece::{loops_path, piece_face};
 use crate::cutout::Cutout;
+use crate::geometry::grid::mark_point;
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{normalised, outline};

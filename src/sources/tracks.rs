@@ -5,13 +5,13 @@
 use kurbo::{Affine, BezPath, Rect, Shape as _};
 
 use super::{Part, Summary};
+use crate::compose::layers::draw::face_items;
 use crate::cutout::Cutout;
-use crate::face::Level;
-use crate::face::draw::face_items;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
+use crate::model::face::Level;
 use crate::model::tracks::{Track, TrackPath, cell_places};
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Group, Item, Role, Shape, Stroke};

@@ -1,10 +1,19 @@
-//! Text as outlines: glyphs of the embedded DejaVu Sans Bold subset turned into paths, so
-//! that SVG, PDF and PNG show the same shapes without any font installed.
+//! Text as outlines, so that SVG, PDF and PNG show the same shapes without any font
+//! installed: fonts (`font`), text laid out in them (`layout`), the one cache of layouts and
+//! glyph outlines (`cache`), and here the footers' and labels' text in the embedded DejaVu
+//! Sans Bold subset.
 
-mod glyphs;
+pub mod cache;
+pub mod font;
+pub mod layout;
+pub mod spec;
+
+use std::sync::OnceLock;
 
 use kurbo::{Affine, BezPath, Point, Rect, Shape};
 use ttf_parser::{Face, OutlineBuilder};
+
+use cache::TextCache;
 
 /// DejaVu Sans Bold, subset to printable ASCII and a few marks (licence beside the file).
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
@@ -44,11 +53,17 @@ pub fn text_outline(text: &str, cap_height_mm: f64, at: Point, anchor: Anchor) -
     let scale = cap_height_mm / cap_height(&face);
     let mut path = BezPath::new();
     let mut pen_x = 0.0;
+    let cache = embedded_cache();
     for c in text.chars() {
         let glyph = face.glyph_index(c).unwrap_or_default();
-        let mut builder = PathBuilder { path: BezPath::new(), offset_x: pen_x };
-        glyphs::outline_embedded(&face, glyph, &mut builder);
-        path.extend(builder.path);
+        let outline = cache.glyph(glyph.0, || {
+            let mut builder = PathBuilder::default();
+            face.outline_glyph(glyph, &mut builder).map(|_| builder.path)
+        });
+        if let Some(mut outline) = outline {
+            outline.apply_affine(Affine::translate((pen_x, 0.0)));
+            path.extend(outline);
+        }
         pen_x += f64::from(face.glyph_hor_advance(glyph).unwrap_or(0));
     }
     let origin = match anchor {
@@ -65,6 +80,13 @@ pub fn text_outline(text: &str, cap_height_mm: f64, at: Point, anchor: Anchor) -
     let mut elements = path.into_elements();
     elements.shrink_to_fit();
     BezPath::from_vec(elements)
+}
+
+/// The embedded font's glyph outlines, made once per process: footers and labels draw the
+/// same few dozen glyphs on every page.
+fn embedded_cache() -> &'static TextCache {
+    static CACHE: OnceLock<TextCache> = OnceLock::new();
+    CACHE.get_or_init(TextCache::default)
 }
 
 /// Horizontal middle of an outline's ink, in its own units.
@@ -125,6 +147,29 @@ mod tests {
         let ink = text_outline("Tantrix 56", 2.4, Point::ORIGIN, Anchor::Start).bounding_box();
         assert!(width > ink.x1 && width - ink.x1 < 0.6, "advance {width} vs ink end {}", ink.x1);
         assert!((text_width("Tantrix 56", 4.8) - 2.0 * width).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_cached_glyph_draws_the_outline_the_font_gives() {
+        let face = Face::parse(FONT, 0).unwrap();
+        for text in ["A", "g5%", "Tantrix · sheet 1 of 2"] {
+            let mut direct = BezPath::new();
+            let mut pen_x = 0.0;
+            for c in text.chars() {
+                let glyph = face.glyph_index(c).unwrap_or_default();
+                let mut builder = PathBuilder { offset_x: pen_x, ..PathBuilder::default() };
+                face.outline_glyph(glyph, &mut builder);
+                direct.extend(builder.path);
+                pen_x += f64::from(face.glyph_hor_advance(glyph).unwrap_or(0));
+            }
+            let scale = 3.0 / cap_height(&face);
+            direct.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, 1.0, 2.0]));
+            // Twice: outlined on the first use, from the cache on the second.
+            for _ in 0..2 {
+                let drawn = text_outline(text, 3.0, Point::new(1.0, 2.0), Anchor::Start);
+                assert_eq!(drawn, direct, "{text:?}");
+            }
+        }
     }
 
     #[test]

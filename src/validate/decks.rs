@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::face::fields::substitute;
 use crate::impose::n_up::n_up_room;
 use crate::model::cards::{Card, CardKey, Deck, card_key};
 use crate::model::counters::CounterShape;
 use crate::model::design::Design;
 use crate::model::diagnostic::{Diagnostic, number_text as number};
+use crate::model::face::fields::substitute;
 
 /// The problems of every deck against its rule.
 pub fn deck_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {

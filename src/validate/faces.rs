@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use super::text::measure;
-use super::{Layer, LayerKind};
 use crate::model::design::Design;
 use crate::model::diagnostic::Diagnostic;
+use crate::model::face::{Layer, LayerKind};
 use crate::model::source::Position;
+use crate::text::layout::measure;
 
 /// Every text layer of every tile and piece face that does not fit its box.
 pub fn face_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
@@ -27,7 +27,7 @@ pub fn face_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
     for (what, item, layers) in faces {
         for layer in layers {
             let LayerKind::Text(text) = &layer.kind else { continue };
-            let laid = measure(text);
+            let laid = measure(&text.font, &text.spec());
             if laid.fits {
                 continue;
             }

@@ -5,12 +5,10 @@
 use toml::Spanned;
 
 use super::fields::fields;
-use super::number_back::{NUMBER_TEMPLATE, number_layer, replaces_number};
+use super::number_back::{NUMBER_TEMPLATE, back_label, number_layer, replaces_number};
 use super::resolve::{FaceResolver, ItemFace};
 use super::schema::ItemFaceTables;
-use crate::compose::back::back_label;
-use crate::compose::piece::mark_point;
-use crate::geometry::grid::{Cell, Grid};
+use crate::geometry::grid::{Cell, Grid, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::outline as polyform_outline;
 use crate::geometry::polygon::RegularPolygon;

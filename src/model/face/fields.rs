@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::resolve::ItemFace;
+use super::item_face::ItemFace;
 use super::schema::FieldsTable;
 use crate::model::resolve::Resolver;
 

@@ -1,4 +1,6 @@
-//! Text shaped once per font: each distinct layout (text, size, box, fitting, alignment, spacing) and each glyph outline is kept beside its font, so a deck that prints the same rank on a thousand cards shapes it once.
+//! The one cache of text work, kept beside each font: each distinct layout (text, size, box,
+//! fitting, alignment, spacing) and each glyph outline, so a deck that prints the same rank
+//! on a thousand cards shapes it once, and footers draw each glyph of the bundled font once.
 //!
 //! The cache only saves work: a layout is a pure function of its key and the font, so what
 //! comes out of it is what laying the text out again would give. A layout is kept from its
@@ -11,15 +13,14 @@ use std::sync::Mutex;
 
 use kurbo::BezPath;
 
-use super::TextLayer;
-use super::text::{LaidText, TextMeasure};
+use super::spec::{LaidText, TextMeasure, TextSpec};
 
 /// Most layouts kept per font before the cache starts again.
 const MAX_LAYOUTS: usize = 4096;
 /// Longest text kept, in bytes (longer ones are laid out every time).
 const MAX_KEPT_TEXT: usize = 512;
 
-/// What a layout depends on besides the font: everything of a text layer but its colour.
+/// What a layout depends on besides the font (a [`TextSpec`], owned).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct LayoutKey {
     text: String,
@@ -32,9 +33,9 @@ struct LayoutKey {
 }
 
 impl LayoutKey {
-    fn of(layer: &TextLayer) -> LayoutKey {
+    fn of(layer: &TextSpec<'_>) -> LayoutKey {
         LayoutKey {
-            text: layer.text.clone(),
+            text: layer.text.to_string(),
             size: layer.size_mm.to_bits(),
             box_mm: layer.box_mm.map(|(w, h)| (w.to_bits(), h.to_bits())),
             line_spacing: layer.line_spacing.to_bits(),
@@ -58,7 +59,7 @@ pub struct TextCache {
 
 impl TextCache {
     /// The layout of `layer`, made by `lay_out` the first time it is asked for.
-    pub fn layout(&self, layer: &TextLayer, lay_out: impl FnOnce() -> LaidText) -> LaidText {
+    pub fn layout(&self, layer: &TextSpec<'_>, lay_out: impl FnOnce() -> LaidText) -> LaidText {
         if layer.text.len() > MAX_KEPT_TEXT {
             return lay_out();
         }
@@ -74,7 +75,7 @@ impl TextCache {
 
     /// The measure of `layer`'s layout: a kept layout's, a kept measure, or that of
     /// `lay_out`'s layout (then kept as a measure only).
-    pub fn measure(&self, layer: &TextLayer, lay_out: impl FnOnce() -> LaidText) -> TextMeasure {
+    pub fn measure(&self, layer: &TextSpec<'_>, lay_out: impl FnOnce() -> LaidText) -> TextMeasure {
         let key = LayoutKey::of(layer);
         let kept_layout =
             self.layouts.lock().ok().and_then(|kept| {
@@ -117,17 +118,13 @@ fn keep<V>(map: &Mutex<BTreeMap<LayoutKey, V>>, key: LayoutKey, value: V) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::Align;
-    use crate::face::fonts::default_font;
-    use crate::face::text::lay_out;
-    use crate::scene::Colour;
+    use crate::text::font::default_font;
+    use crate::text::layout::{Align, lay_out, lay_out_uncached, measure};
 
-    fn layer(text: &str, size_mm: f64, colour: Colour) -> TextLayer {
-        TextLayer {
-            text: text.into(),
-            font: default_font(),
+    fn spec(text: &str, size_mm: f64) -> TextSpec<'_> {
+        TextSpec {
+            text,
             size_mm,
-            colour,
             align: Align::Centre,
             box_mm: Some((20.0, 6.0)),
             fit: true,
@@ -136,20 +133,20 @@ mod tests {
     }
 
     #[test]
-    fn a_kept_layout_is_the_one_made_afresh_and_only_the_colour_is_ignored() {
-        let fresh = |layer: &TextLayer| crate::face::text::lay_out_uncached(layer);
+    fn a_kept_layout_is_the_one_made_afresh() {
+        let font = default_font();
+        let fresh = |spec: &TextSpec<'_>| lay_out_uncached(&font, spec);
         let cache = TextCache::default();
-        let red = layer("Queen of hearts", 5.0, Colour { r: 200, g: 0, b: 0 });
+        let queen = spec("Queen of hearts", 5.0);
         // Laid out on its first and second use, kept from then on.
-        cache.layout(&red, || fresh(&red));
-        let first = cache.layout(&red, || fresh(&red));
-        let black = layer("Queen of hearts", 5.0, Colour::BLACK);
-        let again = cache.layout(&black, || panic!("laid out twice"));
+        cache.layout(&queen, || fresh(&queen));
+        let first = cache.layout(&queen, || fresh(&queen));
+        let again = cache.layout(&queen, || panic!("laid out twice"));
         assert_eq!(first.path, again.path);
-        assert_eq!(again.path, fresh(&black).path);
+        assert_eq!(again.path, fresh(&queen).path);
         assert_eq!((again.size_mm, again.fits), (first.size_mm, first.fits));
         // Another size is another layout.
-        let smaller = layer("Queen of hearts", 4.0, Colour::BLACK);
+        let smaller = spec("Queen of hearts", 4.0);
         let made = std::cell::Cell::new(false);
         cache.layout(&smaller, || {
             made.set(true);
@@ -157,19 +154,31 @@ mod tests {
         });
         assert!(made.get());
         // Through the font's own cache, the same outline as made afresh.
-        assert_eq!(lay_out(&black).path, fresh(&black).path);
+        assert_eq!(lay_out(&font, &queen).path, fresh(&queen).path);
     }
 
     #[test]
     fn measuring_is_not_a_use_of_the_layout() {
         let font = default_font();
-        let black = layer("Mudlark", 4.0, Colour::BLACK);
-        let measured = crate::face::text::measure(&black);
-        assert_eq!(measured, lay_out(&black).measure(), "the measure of the layout");
+        let mudlark = spec("Mudlark", 4.0);
+        let measured = measure(&font, &mudlark);
+        assert_eq!(measured, lay_out(&font, &mudlark).measure(), "the measure of the layout");
         // Measured, then laid out once: the layout is the first use, so no outline is kept.
-        let key = LayoutKey::of(&black);
+        let key = LayoutKey::of(&mudlark);
         let kept = font.cache.layouts.lock().unwrap().get(&key).map(Option::is_some);
         assert_eq!(kept, Some(false));
         assert_eq!(font.cache.measures.lock().unwrap().get(&key), Some(&measured));
+    }
+
+    #[test]
+    fn a_kept_glyph_is_given_back_without_outlining_it_again() {
+        let cache = TextCache::default();
+        let mut square = BezPath::new();
+        square.move_to((0.0, 0.0));
+        square.line_to((1.0, 0.0));
+        assert_eq!(cache.glyph(7, || Some(square.clone())), Some(square.clone()));
+        assert_eq!(cache.glyph(7, || panic!("outlined twice")), Some(square));
+        assert_eq!(cache.glyph(8, || None), None);
+        assert_eq!(cache.glyph(8, || panic!("outlined twice")), None);
     }
 }

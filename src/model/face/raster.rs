@@ -11,8 +11,8 @@ use zune_jpeg::zune_core::options::DecoderOptions;
 
 use super::image::FaceImage;
 use crate::model::limits::MAX_IMAGE_SIDE_PX;
-use crate::render::png::decode_png;
 use crate::scene::{Item, Raster, RasterImage, Symbol};
+use resvg::tiny_skia::Pixmap;
 
 /// A PNG file as a face image.
 pub fn png_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
@@ -63,6 +63,20 @@ fn face_image(image: RasterImage, name: &str) -> FaceImage {
     FaceImage { name: name.into(), width, height, symbol }
 }
 
+/// Decodes PNG bytes into width, height and RGBA pixels (premultiplied alpha is undone).
+pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<[u8; 4]>), String> {
+    let pixmap = Pixmap::decode_png(bytes).map_err(|e| format!("not a PNG: {e}"))?;
+    let pixels = pixmap
+        .pixels()
+        .iter()
+        .map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    Ok((pixmap.width(), pixmap.height(), pixels))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,7 +110,7 @@ mod tests {
 
     #[test]
     fn a_jpeg_is_decoded_to_its_pixels() {
-        let bytes = include_bytes!("../../tests/designs/faces/sky.jpg").to_vec();
+        let bytes = include_bytes!("../../../tests/designs/faces/sky.jpg").to_vec();
         let image = jpeg_image(bytes, "sky.jpg").unwrap();
         assert_eq!((image.width, image.height), (40.0, 30.0));
         let Item::Image(raster) = &image.symbol.items[0] else { panic!("a bitmap") };

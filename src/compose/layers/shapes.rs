@@ -5,8 +5,8 @@ use std::f64::consts::PI;
 
 use kurbo::{BezPath, Circle, Ellipse, Point, Rect, RoundedRect, Shape as _, Vec2};
 
-use super::{Figure, ShapeLayer};
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::model::face::{Figure, ShapeLayer};
 use crate::scene::{Item, Shape, Stroke};
 
 /// The figure's outline, `width × height` mm, centred on the origin.

@@ -1,11 +1,10 @@
-//! Fonts for face text: the bundled DejaVu Sans Bold (Latin, Greek, Cyrillic, with kerning)
-//! or a TTF/OTF file beside the design, kept as bytes and parsed when text is shaped.
+//! Fonts for text: the bundled DejaVu Sans Bold (Latin, Greek, Cyrillic, with kerning) or a
+//! TTF/OTF file's bytes, kept with their cache and parsed when text is shaped.
 
 use std::fmt;
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use super::text_cache::TextCache;
+use super::cache::TextCache;
 
 /// The bundled default face font (the full DejaVu Sans Bold; licence beside the file).
 const DEFAULT_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -54,16 +53,9 @@ pub fn default_font() -> Arc<FontData> {
     .clone()
 }
 
-/// Reads and checks a TTF/OTF file; the error says why it cannot be used.
-pub fn read_font(path: &Path, name: &str) -> Result<FontData, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
-    if bytes.len() as u64 > crate::model::limits::MAX_ASSET_BYTES {
-        return Err(format!(
-            "it is {} bytes, over the limit of {} bytes",
-            bytes.len(),
-            crate::model::limits::MAX_ASSET_BYTES
-        ));
-    }
+/// Checks font bytes (a TTF/OTF file's) and keeps them under `name`; the error says why
+/// they cannot be used.
+pub fn font_from_bytes(bytes: Vec<u8>, name: &str) -> Result<FontData, String> {
     let face = ttf_parser::Face::parse(&bytes, 0)
         .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
     if face.glyph_index('H').is_none() && face.glyph_index('0').is_none() {
@@ -86,14 +78,8 @@ mod tests {
     }
 
     #[test]
-    fn a_file_that_is_not_a_font_is_refused() {
-        let dir = std::env::temp_dir().join(format!("tilepress-font-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("not-a-font.ttf");
-        std::fs::write(&path, b"hello").unwrap();
-        let error = read_font(&path, "not-a-font.ttf").unwrap_err();
+    fn bytes_that_are_not_a_font_are_refused() {
+        let error = font_from_bytes(b"hello".to_vec(), "not-a-font.ttf").unwrap_err();
         assert!(error.contains("not a TrueType"), "{error}");
-        assert!(read_font(&dir.join("missing.ttf"), "x").unwrap_err().contains("cannot read"));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

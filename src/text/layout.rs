@@ -1,5 +1,5 @@
-//! Face text: shaped with rustybuzz (kerning, ligatures, marks), wrapped into lines inside a
-//! box, shrunk to fit when asked, and turned into glyph outlines in mm.
+//! Text laid out in a font: shaped with rustybuzz (kerning, ligatures, marks), wrapped into
+//! lines inside a box, shrunk to fit when asked, and turned into glyph outlines in mm.
 //!
 //! `size_mm` is the height of a capital letter. A block of lines is centred on its anchor:
 //! from the top of the first line's capitals to the baseline of the last line.
@@ -8,44 +8,15 @@ use kurbo::{Affine, BezPath, Shape as _};
 use rustybuzz::ttf_parser::GlyphId;
 use rustybuzz::{Face, UnicodeBuffer};
 
-use super::text_cache::TextCache;
-use super::{Align, TextLayer};
-use crate::text::{PathBuilder, cap_height};
+use super::cache::TextCache;
+use super::font::FontData;
+pub use super::spec::{Align, LaidText, TextMeasure, TextSpec};
+use super::{PathBuilder, cap_height};
 
 /// Slack allowed when checking that text fits its box, in mm.
 const FIT_TOLERANCE_MM: f64 = 1e-6;
 /// Smallest size fitting shrinks text to, in mm of cap height.
 pub const SMALLEST_FIT_MM: f64 = 0.5;
-
-/// Text laid out: its outline centred on the origin and how big it came out.
-#[derive(Clone, Debug)]
-pub struct LaidText {
-    pub path: BezPath,
-    /// Cap height used, in mm (smaller than asked when shrunk to fit).
-    pub size_mm: f64,
-    /// Widest line's advance, in mm.
-    pub width_mm: f64,
-    /// From the first line's cap height to the last line's baseline, in mm.
-    pub height_mm: f64,
-    /// Whether it fits its box (always true without a box).
-    pub fits: bool,
-}
-
-/// A layout's measure without its outline: what `check` needs to say whether text fits.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TextMeasure {
-    pub size_mm: f64,
-    pub width_mm: f64,
-    pub height_mm: f64,
-    pub fits: bool,
-}
-
-impl LaidText {
-    pub fn measure(&self) -> TextMeasure {
-        let LaidText { size_mm, width_mm, height_mm, fits, .. } = *self;
-        TextMeasure { size_mm, width_mm, height_mm, fits }
-    }
-}
 
 /// One shaped line in font units: its outline (y up, baseline at 0) and its advance; glyph
 /// outlines come from `cache`.
@@ -79,21 +50,21 @@ pub fn advance(face: &Face<'_>, cache: &TextCache, text: &str) -> f64 {
     shape_line(face, cache, text).1
 }
 
-/// Lays out a text layer: wraps, fits and aligns it (once per distinct layout and font).
-pub fn lay_out(layer: &TextLayer) -> LaidText {
-    layer.font.cache.layout(layer, || lay_out_uncached(layer))
+/// Lays out text in `font`: wraps, fits and aligns it (once per distinct layout and font).
+pub fn lay_out(font: &FontData, spec: &TextSpec<'_>) -> LaidText {
+    font.cache.layout(spec, || lay_out_uncached(font, spec))
 }
 
 /// The measure of [`lay_out`]'s layout: kept per font for every text (a measure is small),
 /// and not counted as a use of the layout, so checking a set before building it does not
 /// make the font keep every text's outline.
-pub fn measure(layer: &TextLayer) -> TextMeasure {
-    layer.font.cache.measure(layer, || lay_out_uncached(layer))
+pub fn measure(font: &FontData, spec: &TextSpec<'_>) -> TextMeasure {
+    font.cache.measure(spec, || lay_out_uncached(font, spec))
 }
 
 /// [`lay_out`] without the font's cache of layouts.
-pub(crate) fn lay_out_uncached(layer: &TextLayer) -> LaidText {
-    let Some(face) = layer.font.face() else {
+pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidText {
+    let Some(face) = font.face() else {
         return LaidText {
             path: BezPath::new(),
             size_mm: 0.0,
@@ -102,7 +73,7 @@ pub(crate) fn lay_out_uncached(layer: &TextLayer) -> LaidText {
             fits: false,
         };
     };
-    let at_size = |size: f64| lay_out_at(&face, layer, size);
+    let at_size = |size: f64| lay_out_at(&face, &font.cache, layer, size);
     let first = at_size(layer.size_mm);
     if first.fits || !layer.fit {
         return first;
@@ -127,10 +98,9 @@ pub(crate) fn lay_out_uncached(layer: &TextLayer) -> LaidText {
 }
 
 /// Lays out at one size.
-fn lay_out_at(face: &Face<'_>, layer: &TextLayer, size_mm: f64) -> LaidText {
+fn lay_out_at(face: &Face<'_>, cache: &TextCache, layer: &TextSpec<'_>, size_mm: f64) -> LaidText {
     let scale = size_mm / cap_height(face).max(1.0);
     let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
-    let cache = &layer.font.cache;
     let lines: Vec<String> = layer
         .text
         .split('\n')
@@ -192,21 +162,15 @@ fn wrap(face: &Face<'_>, cache: &TextCache, paragraph: &str, width: Option<f64>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::fonts::default_font;
-    use crate::scene::Colour;
+    use crate::text::font::default_font;
     use kurbo::Shape;
 
-    fn layer(text: &str, size_mm: f64, box_mm: Option<(f64, f64)>) -> TextLayer {
-        TextLayer {
-            text: text.into(),
-            font: default_font(),
-            size_mm,
-            colour: Colour::BLACK,
-            align: Align::Centre,
-            box_mm,
-            fit: false,
-            line_spacing: 1.0,
-        }
+    fn layer(text: &str, size_mm: f64, box_mm: Option<(f64, f64)>) -> TextSpec<'_> {
+        TextSpec { text, size_mm, align: Align::Centre, box_mm, fit: false, line_spacing: 1.0 }
+    }
+
+    fn lay_out(spec: &TextSpec<'_>) -> LaidText {
+        super::lay_out(&default_font(), spec)
     }
 
     #[test]
@@ -260,7 +224,7 @@ mod tests {
 
     #[test]
     fn ink_alignment_centres_the_glyphs_and_centre_alignment_the_advance() {
-        let ink = lay_out(&TextLayer { align: Align::Ink, ..layer("6.", 10.0, None) });
+        let ink = lay_out(&TextSpec { align: Align::Ink, ..layer("6.", 10.0, None) });
         let centre = lay_out(&layer("6.", 10.0, None));
         let (ink_box, centre_box) = (ink.path.bounding_box(), centre.path.bounding_box());
         assert!(ink_box.center().x.abs() < 1e-9, "{ink_box:?}");

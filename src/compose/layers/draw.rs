@@ -4,14 +4,16 @@
 
 use kurbo::{Affine, Line, ParamCurveNearest, Point, Shape as _};
 
+use super::anchor::{layer_frame, pinned_at};
 use super::image::image_items;
 use super::pips::pips_items;
 use super::shapes::shape_items;
-use super::text::lay_out;
-use super::{Layer, LayerKind, Level, Turn};
 use crate::cutout::UprightLayer;
 use crate::geometry::outline::Outline;
+use crate::model::face::{Layer, LayerKind, Level, Turn};
+use crate::scene::bounds::painted_bounds;
 use crate::scene::{Clip, Group, Item, Shape, Use};
+use crate::text::layout::lay_out;
 
 /// A face's items, and which of them are upright layers.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -58,10 +60,10 @@ pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item
 /// point it is pinned at (its anchor moved by the inset); `inner` is applied first, in the layer
 /// frame.
 fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, Point)> {
-    let transform = super::anchor::layer_frame(&layer.place, outline)? * inner;
-    let at = super::anchor::pinned_at(&layer.place, outline)?;
+    let transform = layer_frame(&layer.place, outline)? * inner;
+    let at = pinned_at(&layer.place, outline)?;
     let placed = match &layer.art {
-        Some(symbol) => Item::Use(Use { symbol: symbol.clone(), transform }),
+        Some(art) => Item::Use(Use { symbol: art.symbol(|| kind_items(&layer.kind)), transform }),
         None => {
             let items = kind_items(&layer.kind);
             if items.is_empty() {
@@ -84,9 +86,7 @@ fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, 
 /// layers are turned on turned faces): unless the disc about `at` holding its ink lies
 /// inside the outline. Outlines without corners (circles) are always assumed reached.
 fn reaches_past(item: &Item, at: Point, outline: &Outline) -> bool {
-    let Some(ink) =
-        crate::render::pdf_symbols::bounds(std::slice::from_ref(item), Affine::IDENTITY)
-    else {
+    let Some(ink) = painted_bounds(std::slice::from_ref(item), Affine::IDENTITY) else {
         return false;
     };
     let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
@@ -105,7 +105,7 @@ fn reaches_past(item: &Item, at: Point, outline: &Outline) -> bool {
 pub fn kind_items(kind: &LayerKind) -> Vec<Item> {
     match kind {
         LayerKind::Text(text) => {
-            let laid = lay_out(text);
+            let laid = lay_out(&text.font, &text.spec());
             vec![Item::Shape(Shape::filled(laid.path, text.colour))]
         }
         LayerKind::Shape(shape) => shape_items(shape),
@@ -117,10 +117,10 @@ pub fn kind_items(kind: &LayerKind) -> Vec<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::fonts::default_font;
-    use crate::face::{Align, Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
     use crate::geometry::polygon::RegularPolygon;
+    use crate::model::face::{Align, Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
     use crate::scene::Colour;
+    use crate::text::font::default_font;
     use kurbo::{Point, Rect};
 
     fn placed_bounds(item: &Item) -> Rect {

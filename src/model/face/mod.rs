@@ -1,9 +1,9 @@
-//! Face content: text, shapes, pips and images laid out on an item's outline by anchors.
+//! What a face is: text, shapes, pips and images placed on an item's outline by anchors.
 //!
 //! A design declares templates (`[faces.NAME]`, a list of layers) and picks one per set,
 //! tile, piece face or back; `resolve` turns the tables into [`Layer`]s with every field
-//! substituted and every file read, and `draw` turns layers into scene items in the item's
-//! own frame (millimetres, y down), below or above the edge art.
+//! substituted and every file read. How layers are drawn — into scene items in the item's
+//! own frame (millimetres, y down), below or above the edge art — is `compose::layers`.
 
 use std::sync::Arc;
 
@@ -11,28 +11,30 @@ use kurbo::Vec2;
 
 use crate::model::source::Position;
 use crate::scene::Colour;
+pub use crate::text::font::FontData;
+pub use crate::text::layout::Align;
+use crate::text::layout::TextSpec;
 
 pub mod anchor;
-pub mod check;
-pub mod draw;
+pub mod asset;
 pub mod fields;
 pub mod fonts;
 pub mod image;
+pub mod item_face;
 pub mod items;
 pub mod number_back;
 pub mod part_faces;
-pub mod pips;
 pub mod raster;
 pub mod resolve;
 pub mod schema;
-pub mod shapes;
 pub mod share;
-pub mod text;
-pub mod text_cache;
 
 pub use anchor::{Anchor, Turn};
-pub use fonts::FontData;
 pub use image::FaceImage;
+pub use share::SharedArt;
+
+/// Most pips a pips layer draws (the die and domino layouts go up to nine).
+pub const MAX_PIPS: u32 = 9;
 
 /// Whether a layer is drawn under the edge art (just over the background) or over it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -67,17 +69,6 @@ impl Default for Placement {
     }
 }
 
-/// Horizontal alignment of text lines in their box (or about the anchor without a box).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Align {
-    Left,
-    Centre,
-    Right,
-    /// Centred on the drawn glyphs rather than on their advance, so that a trailing dot
-    /// (`6.`) moves the digits only slightly.
-    Ink,
-}
-
 /// Text shaped in a font, drawn as outlines.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextLayer {
@@ -94,6 +85,20 @@ pub struct TextLayer {
     pub fit: bool,
     /// Baseline-to-baseline distance as a multiple of the font's line height.
     pub line_spacing: f64,
+}
+
+impl TextLayer {
+    /// What its layout depends on besides its font.
+    pub fn spec(&self) -> TextSpec<'_> {
+        TextSpec {
+            text: &self.text,
+            size_mm: self.size_mm,
+            align: self.align,
+            box_mm: self.box_mm,
+            fit: self.fit,
+            line_spacing: self.line_spacing,
+        }
+    }
 }
 
 /// A closed figure for simple icons.
@@ -166,8 +171,8 @@ pub struct Layer {
     pub place: Placement,
     pub kind: LayerKind,
     /// The layer's drawing, in its own frame, when the same drawing is on several faces:
-    /// stored once and placed on each (see `share`).
-    pub art: Option<Arc<crate::scene::Symbol>>,
+    /// drawn once, stored once and placed on each (see `share`).
+    pub art: Option<Arc<SharedArt>>,
 }
 
 /// The face layers of a tile: its front's, and its back's when a back template applies.

@@ -1,19 +1,52 @@
 //! Layers drawn the same on several faces — a title on every back, an icon in every corner —
-//! are drawn once into a scene symbol and placed on each face, so the PDF and SVG store
-//! them once. A layer found on one face only stays inline.
+//! share one drawing: drawn once into a scene symbol (by `compose::layers`, on first use) and
+//! placed on each face, so the PDF and SVG store it once. A layer found on one face only stays
+//! inline.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use super::Layer;
-use super::draw::kind_items;
 use crate::model::cards::Deck;
 use crate::model::design::Tile;
 use crate::model::pieces::PieceSet;
-use crate::scene::Symbol;
+use crate::scene::{Item, Symbol};
+
+/// The one drawing of layers that are the same on several faces.
+pub struct SharedArt {
+    /// How the stored symbol is named: `layer 1 of template "back" (text)`.
+    pub name: String,
+    drawn: OnceLock<Arc<Symbol>>,
+}
+
+impl SharedArt {
+    pub fn new(name: String) -> SharedArt {
+        SharedArt { name, drawn: OnceLock::new() }
+    }
+
+    /// The symbol, its items made by `draw` the first time it is asked for.
+    pub fn symbol(&self, draw: impl FnOnce() -> Vec<Item>) -> Arc<Symbol> {
+        let symbol =
+            self.drawn.get_or_init(|| Arc::new(Symbol { name: self.name.clone(), items: draw() }));
+        symbol.clone()
+    }
+}
+
+impl PartialEq for SharedArt {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl fmt::Debug for SharedArt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SharedArt({:?}, drawn: {})", self.name, self.drawn.get().is_some())
+    }
+}
 
 /// Gives every layer whose drawing appears on two or more faces — of tiles, pieces, cards
-/// and counters — the one shared symbol.
+/// and counters — the one shared drawing.
 pub fn share_layers<'a>(
     tiles: &mut [Tile],
     pieces: Option<&mut PieceSet>,
@@ -39,23 +72,22 @@ pub fn share_layers<'a>(
     for key in &keys {
         *counts.entry(key).or_default() += 1;
     }
-    let mut symbols: BTreeMap<&str, Arc<Symbol>> = BTreeMap::new();
+    let mut shared: BTreeMap<&str, Arc<SharedArt>> = BTreeMap::new();
     for (layer, key) in layers.into_iter().zip(&keys) {
         if counts.get(key.as_str()).copied().unwrap_or(0) < 2 {
             continue;
         }
-        let symbol = symbols.entry(key).or_insert_with(|| {
-            let name = format!("{} ({})", layer.label, layer.kind.name());
-            Arc::new(Symbol { name, items: kind_items(&layer.kind) })
+        let art = shared.entry(key).or_insert_with(|| {
+            Arc::new(SharedArt::new(format!("{} ({})", layer.label, layer.kind.name())))
         });
-        layer.art = Some(symbol.clone());
+        layer.art = Some(art.clone());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::{Figure, LayerKind, Level, Placement, ShapeLayer};
+    use crate::model::face::{Figure, LayerKind, Level, Placement, ShapeLayer};
     use crate::scene::Colour;
 
     fn circle(size: f64) -> Layer {
@@ -77,17 +109,26 @@ mod tests {
 
     fn tile(layers: Vec<Layer>) -> Tile {
         Tile {
-            faces: crate::face::ItemFaces { front: layers, back: None },
+            faces: crate::model::face::ItemFaces { front: layers, back: None },
             ..Tile::plain(1, Vec::new(), Vec::new())
         }
     }
 
     #[test]
-    fn equal_layers_share_one_symbol_and_single_ones_stay_inline() {
+    fn equal_layers_share_one_drawing_and_single_ones_stay_inline() {
         let mut tiles = vec![tile(vec![circle(3.0), circle(5.0)]), tile(vec![circle(3.0)])];
         share_layers(&mut tiles, None, []);
         let (a, b) = (&tiles[0].faces.front[0].art, &tiles[1].faces.front[0].art);
         assert!(Arc::ptr_eq(a.as_ref().unwrap(), b.as_ref().unwrap()));
         assert!(tiles[0].faces.front[1].art.is_none(), "on one face only");
+    }
+
+    #[test]
+    fn a_shared_drawing_is_drawn_once() {
+        let art = SharedArt::new("layer 1 (shape)".into());
+        let first = art.symbol(Vec::new);
+        let again = art.symbol(|| panic!("drawn twice"));
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(first.name, "layer 1 (shape)");
     }
 }

@@ -12,9 +12,10 @@ use kurbo::Vec2;
 use toml::Spanned;
 
 use super::fields::substituted;
-use super::fonts::{DEFAULT_FONT_NAME, FontData, default_font, read_font};
+use super::fonts::read_font;
 use super::image::{FaceImage, read_image};
-use super::schema::{ItemFaceTables, LayerTable, TemplatesTable};
+pub use super::item_face::ItemFace;
+use super::schema::{LayerTable, TemplatesTable};
 use super::{
     Align, Anchor, Figure, ImageLayer, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer,
     TextLayer, Turn,
@@ -22,31 +23,12 @@ use super::{
 use crate::model::design::Palette;
 use crate::model::limits::MAX_FACE_LAYERS;
 use crate::model::resolve::Resolver;
-use crate::model::source::Position;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
+use crate::text::font::{DEFAULT_FONT_NAME, FontData, default_font};
 
 /// Largest size, box side, inset or offset a layer may give, in mm.
 const MAX_LAYER_MM: f64 = 1000.0;
-
-/// One item's face as the resolver sees it.
-#[derive(Clone, Debug)]
-pub struct ItemFace<'a> {
-    /// How messages name the item: `tile 7`, `piece T1 (front)`.
-    pub what: String,
-    /// Where the item is written.
-    pub position: Position,
-    pub tables: ItemFaceTables<'a>,
-    /// Every field the item has, built-in ones included.
-    pub fields: BTreeMap<String, String>,
-    /// How many corners (and edges) the item's outline has.
-    pub corners: usize,
-    /// The outline as messages name it: `a hexagon`, `piece T1`.
-    pub outline_name: String,
-    /// Where image paths that use a `{field}` are looked for, when the fields come from a
-    /// data file (its folder); `None`: beside the design.
-    pub folder: Option<PathBuf>,
-}
 
 /// Reads face tables of one design, with the files it has read so far.
 #[derive(Debug)]
@@ -531,8 +513,7 @@ fn pips(
         }
         _ => (None, String::from("pips")),
     };
-    let Some(count) =
-        count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::pips::MAX_PIPS)
+    let Some(count) = count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::MAX_PIPS)
     else {
         r.error(
             &value.span(),

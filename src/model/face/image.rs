@@ -1,6 +1,6 @@
-//! Image layers: SVG files read with usvg and kept as vectors — every path of the drawing
-//! becomes a scene shape — and PNG/JPEG files embedded as bitmaps; either way one scene
-//! symbol, so SVG, PDF and PNG output draw the same thing and store it once.
+//! Images of image layers: SVG files read with usvg and kept as vectors — every path of the
+//! drawing becomes a scene shape — and PNG/JPEG files embedded as bitmaps; either way one
+//! scene symbol, so SVG, PDF and PNG output draw the same thing and store it once.
 //!
 //! Solid fills and strokes keep their colour; a gradient is drawn in its first stop's
 //! colour; bitmaps inside an SVG, its text and opacity are left out (docs/format.md says so).
@@ -12,9 +12,9 @@ use std::sync::Arc;
 use kurbo::{Affine, BezPath, Point};
 use usvg::tiny_skia_path::PathSegment;
 
-use super::ImageLayer;
-use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX};
-use crate::scene::{Colour, Item, Shape, Stroke, Symbol, Use};
+use super::asset::read_asset;
+use crate::model::limits::MAX_IMAGE_SIDE_PX;
+use crate::scene::{Colour, Item, Shape, Stroke, Symbol};
 
 /// An image as a scene symbol in its own units (SVG user units or pixels; origin top left,
 /// y down): stored once per PDF and SVG however many faces use it.
@@ -54,12 +54,7 @@ pub fn read_image(path: &Path, name: &str) -> Result<FaceImage, String> {
         Some("jpg" | "jpeg") => super::raster::jpeg_image,
         _ => return Err("give an .svg, .png, .jpg or .jpeg file".into()),
     };
-    let size = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?.len();
-    if size > MAX_ASSET_BYTES {
-        return Err(format!("it is {size} bytes, over the limit of {MAX_ASSET_BYTES} bytes"));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
-    read(bytes, name)
+    read(read_asset(path)?, name)
 }
 
 /// Parses SVG bytes into a vector image.
@@ -132,19 +127,6 @@ fn paint_colour(paint: &usvg::Paint) -> Option<Colour> {
     Some(Colour { r: colour.red, g: colour.green, b: colour.blue })
 }
 
-/// The image scaled so that its larger side is `size_mm`, centred on the origin.
-pub fn image_items(layer: &ImageLayer) -> Vec<Item> {
-    let image = &layer.image;
-    let side = image.width.max(image.height);
-    if side <= 0.0 {
-        return Vec::new();
-    }
-    let scale = layer.size_mm / side;
-    let transform =
-        Affine::scale(scale) * Affine::translate((-image.width / 2.0, -image.height / 2.0));
-    vec![Item::Use(Use { symbol: image.symbol.clone(), transform })]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,18 +147,6 @@ mod tests {
         use kurbo::Shape as _;
         let bounds = circle.path.bounding_box();
         assert!((bounds.center().x - 10.0).abs() < 1e-3 && (bounds.width() - 4.0).abs() < 1e-3);
-    }
-
-    #[test]
-    fn the_larger_side_measures_the_size() {
-        let image = Arc::new(svg_image(SUN.as_bytes().to_vec(), "sun.svg").unwrap());
-        let items = image_items(&ImageLayer { image, size_mm: 8.0 });
-        let Item::Use(group) = &items[0] else { panic!("a use of the symbol") };
-        let Item::Shape(rect) = &group.symbol.items[0] else { panic!("a shape") };
-        use kurbo::Shape as _;
-        let placed = (group.transform * rect.path.clone()).bounding_box();
-        assert!((placed.width() - 8.0).abs() < 1e-9 && (placed.height() - 4.0).abs() < 1e-9);
-        assert!(placed.center().distance(Point::ORIGIN) < 1e-9);
     }
 
     #[test]

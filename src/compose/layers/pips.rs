@@ -3,12 +3,9 @@
 
 use kurbo::{BezPath, Circle, Point, Shape as _};
 
-use super::PipsLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::model::face::{MAX_PIPS, PipsLayer};
 use crate::scene::{Item, Shape};
-
-/// Most pips a layer draws.
-pub const MAX_PIPS: u32 = 9;
 
 /// Where the pips of `count` sit, on a 3 × 3 grid from -1 to 1 (x right, y down).
 pub fn pip_grid(count: u32) -> Vec<(i8, i8)> {

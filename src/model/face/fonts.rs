@@ -1,0 +1,28 @@
+//! Font files a design names (`font = "…"` beside the design), read and checked once.
+
+use std::path::Path;
+
+use super::asset::read_asset;
+use crate::text::font::{FontData, font_from_bytes};
+
+/// Reads and checks a TTF/OTF file; the error says why it cannot be used.
+pub fn read_font(path: &Path, name: &str) -> Result<FontData, String> {
+    font_from_bytes(read_asset(path)?, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_is_not_a_font_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tilepress-font-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("not-a-font.ttf");
+        std::fs::write(&path, b"hello").unwrap();
+        let error = read_font(&path, "not-a-font.ttf").unwrap_err();
+        assert!(error.contains("not a TrueType"), "{error}");
+        assert!(read_font(&dir.join("missing.ttf"), "x").unwrap_err().contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

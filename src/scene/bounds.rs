@@ -1,0 +1,31 @@
+//! The rectangle scene items paint, stroke widths included, in the frame they are placed in.
+
+use kurbo::{Affine, Rect, Shape as _};
+
+use super::Item;
+
+/// Everything the items paint, stroke widths included, or `None` when they paint nothing.
+pub fn painted_bounds(items: &[Item], transform: Affine) -> Option<Rect> {
+    let mut all: Option<Rect> = None;
+    for item in items {
+        let rect = match item {
+            Item::Shape(shape) => {
+                let pad = shape
+                    .stroke
+                    .as_ref()
+                    .map_or(0.0, |s| s.width_mm * transform.determinant().abs().sqrt() / 2.0);
+                Some((transform * shape.path.clone()).bounding_box().inflate(pad, pad))
+            }
+            Item::Group(group) => painted_bounds(&group.items, transform * group.transform),
+            Item::Use(used) => painted_bounds(&used.symbol.items, transform * used.transform),
+            Item::Image(raster) => Some(transform.transform_rect_bbox(raster.rect)),
+            Item::Clip(clip) => painted_bounds(&clip.items, transform)
+                .map(|inner| inner.intersect((transform * clip.path.clone()).bounding_box())),
+        };
+        all = match (all, rect) {
+            (Some(a), Some(b)) => Some(a.union(b)),
+            (a, b) => a.or(b),
+        };
+    }
+    all
+}
