@@ -6,6 +6,7 @@ pub mod cut_file;
 mod decimal;
 pub mod pdf;
 pub mod pdf_content;
+pub mod pdf_names;
 pub mod pdf_number;
 pub mod pdf_symbols;
 pub mod png;

@@ -15,7 +15,8 @@ use printpdf::{
 };
 
 use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
-use super::pdf_symbols::{Shared, document_symbols, image_xobjects, page_images, symbol_xobjects};
+use super::pdf_names::Shared;
+use super::pdf_symbols::{document_symbols, image_xobjects, page_images, symbol_xobjects};
 use crate::scene::{Document, Page, Role};
 
 /// The zlib level of content streams, chosen by `cargo bench --bench compression`

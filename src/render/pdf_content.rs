@@ -1,4 +1,7 @@
-//! A page's PDF content stream written straight to bytes: paths mapped to points, fills and strokes, colours and stroke styles set only when they change, symbols and bitmaps drawn as their XObjects, each layer marked as optional content.
+//! The one PDF content-stream writer, for pages and for form XObjects alike: paths mapped to
+//! points, fills and strokes, colours and stroke styles set only when they change, symbols
+//! and bitmaps drawn as their XObjects (by the names `pdf_names` gives each stream), and on
+//! pages each layer marked as optional content.
 //!
 //! The operators and numbers are written as printpdf and lopdf would write them (operands
 //! followed by a space, one operator per line, `f32` numbers in their shortest form), but
@@ -7,27 +10,42 @@
 
 use kurbo::{Affine, BezPath, PathEl, Point};
 
+use std::sync::Arc;
+
+use super::pdf_names::{Shared, StreamNames, unit_square_to};
 use super::pdf_number::push_f32;
-use super::pdf_symbols::{Shared, unit_square_to};
-use crate::scene::{Clip, Colour, Item, LineCap, Page, Role, Shape, Stroke};
+use crate::scene::{Clip, Colour, Item, LineCap, Page, RasterImage, Role, Shape, Stroke};
 
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// 14 400 pt, the largest page side PDF viewers are required to handle.
 const MAX_PAGE_MM: f64 = 5080.0;
 
+/// Steps per unit numbers are rounded to on pages (0.001 pt) …
+const PAGE_STEPS_PER_UNIT: f64 = 1000.0;
+/// … and in forms, whose units are the symbol's own (mm, or an image's units): 0.0001.
+const FORM_STEPS_PER_UNIT: f64 = 10000.0;
+
 /// The content stream of `page`: y flipped, mm to pt, the layers in order; symbols and
 /// bitmaps are drawn by the resource names `shared` gives them.
 pub fn page_content(page: &Page, shared: &Shared) -> Vec<u8> {
     let (_, height) = page_size_mm(page);
     let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
-    let mut out = Content { shared, bytes: Vec::new(), fill: None, stroke: None };
+    let mut out = Content::new(StreamNames::Page(shared), PAGE_STEPS_PER_UNIT);
     out.op(&[], "1 j");
     for layer in &page.layers {
         out.begin_layer(layer.role);
         out.items(&layer.items, to_pt);
         out.op(&[], "EMC");
     }
+    out.bytes
+}
+
+/// The content stream of a form XObject drawing `items` in their own units; `images` are the
+/// form's bitmaps, named `Im1`, `Im2`… in that order.
+pub fn form_content(items: &[Item], images: &[Arc<RasterImage>]) -> Vec<u8> {
+    let mut out = Content::new(StreamNames::Form(images), FORM_STEPS_PER_UNIT);
+    out.items(items, Affine::IDENTITY);
     out.bytes
 }
 
@@ -39,7 +57,13 @@ pub fn page_size_mm(page: &Page) -> (f64, f64) {
 
 /// `value` rounded to 0.001 pt, negative zero made positive; `None` if not finite as f32.
 pub fn rounded_pt(value: f64) -> Option<f32> {
-    let rounded = ((value * 1000.0).round() / 1000.0) as f32;
+    rounded(value, PAGE_STEPS_PER_UNIT)
+}
+
+/// `value` rounded to `1 / steps` of a unit, negative zero made positive; `None` if not
+/// finite as f32.
+fn rounded(value: f64, steps: f64) -> Option<f32> {
+    let rounded = ((value * steps).round() / steps) as f32;
     // Adding zero turns a negative zero into a positive one.
     rounded.is_finite().then_some(rounded + 0.0)
 }
@@ -47,13 +71,19 @@ pub fn rounded_pt(value: f64) -> Option<f32> {
 /// The stream being written, and the colours and stroke style already set in it.
 #[derive(Debug)]
 struct Content<'a> {
-    shared: &'a Shared,
+    names: StreamNames<'a>,
+    /// Numbers are rounded to `1 / steps` of the stream's unit.
+    steps: f64,
     bytes: Vec<u8>,
     fill: Option<Colour>,
     stroke: Option<StrokeStyle>,
 }
 
-impl Content<'_> {
+impl<'a> Content<'a> {
+    fn new(names: StreamNames<'a>, steps: f64) -> Content<'a> {
+        Content { names, steps, bytes: Vec::new(), fill: None, stroke: None }
+    }
+
     /// `operands operator` on a line of its own.
     fn op(&mut self, operands: &[f32], operator: &str) {
         if !self.bytes.is_empty() {
@@ -81,13 +111,16 @@ impl Content<'_> {
                         self.items(&group.items, transform * group.transform);
                     }
                 }
+                Item::Use(used) if self.names.inlines_symbols() => {
+                    self.items(&used.symbol.items, transform * used.transform);
+                }
                 Item::Use(used) => {
                     // The form sets its own colours inside q … Q: the pen is unchanged.
-                    let id = self.shared.symbol_id(&used.symbol);
+                    let id = self.names.symbol(&used.symbol);
                     self.xobject(id.map(|id| id.0), transform * used.transform);
                 }
                 Item::Image(raster) => {
-                    let id = self.shared.image_id(&raster.image);
+                    let id = self.names.image(&raster.image);
                     self.xobject(id.map(|id| id.0), transform * unit_square_to(raster.rect));
                 }
                 Item::Clip(clip) => self.clipped(clip, transform),
@@ -117,7 +150,9 @@ impl Content<'_> {
     /// `q <path> W n <items> Q`: the items drawn inside the clip path; nothing when the path
     /// has a point that is not finite. The pen set inside is forgotten at `Q`.
     fn clipped(&mut self, clip: &Clip, transform: Affine) {
-        let Some(rings) = rings(&clip.path, transform).filter(|r| !r.is_empty()) else { return };
+        let Some(rings) = rings(&clip.path, transform, self.steps).filter(|r| !r.is_empty()) else {
+            return;
+        };
         self.op(&[], "q");
         for ring in &rings {
             self.path(ring);
@@ -133,7 +168,7 @@ impl Content<'_> {
 
     /// Fill (non-zero) then stroke. A shape with any non-finite point is skipped whole.
     fn shape(&mut self, shape: &Shape, transform: Affine) {
-        let Some(rings) = rings(&shape.path, transform) else { return };
+        let Some(rings) = rings(&shape.path, transform, self.steps) else { return };
         if rings.is_empty() {
             return;
         }
@@ -147,7 +182,9 @@ impl Content<'_> {
             self.op(&[], "f");
         }
         let scale = transform.determinant().abs().sqrt();
-        let Some(stroke) = shape.stroke.as_ref().and_then(|s| StrokeStyle::new(s, scale)) else {
+        let Some(stroke) =
+            shape.stroke.as_ref().and_then(|s| StrokeStyle::new(s, scale, self.steps))
+        else {
             return;
         };
         self.set_stroke(stroke);
@@ -222,12 +259,13 @@ enum Segment {
 
 /// The subpaths of `path` mapped through `transform`, quadratics raised to cubics;
 /// `None` if any point is not finite.
-fn rings(path: &BezPath, transform: Affine) -> Option<Vec<Ring>> {
+fn rings(path: &BezPath, transform: Affine, steps: f64) -> Option<Vec<Ring>> {
     let mut rings = Vec::new();
     let mut open: Option<Ring> = None;
     let (mut start, mut last) = (Point::ZERO, Point::ZERO);
-    let at =
-        |p: Point| Some(Ring { start: mapped(transform, p)?, segments: Vec::new(), closed: false });
+    let at = |p: Point| {
+        Some(Ring { start: mapped(transform, p, steps)?, segments: Vec::new(), closed: false })
+    };
     for element in path.elements() {
         let (segment, end) = match *element {
             PathEl::MoveTo(p) => {
@@ -241,13 +279,13 @@ fn rings(path: &BezPath, transform: Affine) -> Option<Vec<Ring>> {
                 last = start;
                 continue;
             }
-            PathEl::LineTo(p) => (Segment::Line(mapped(transform, p)?), p),
+            PathEl::LineTo(p) => (Segment::Line(mapped(transform, p, steps)?), p),
             PathEl::QuadTo(c, p) => {
                 let c1 = last + (c - last) * (2.0 / 3.0);
                 let c2 = p + (c - p) * (2.0 / 3.0);
-                (curve(transform, c1, c2, p)?, p)
+                (curve(transform, [c1, c2, p], steps)?, p)
             }
-            PathEl::CurveTo(c1, c2, p) => (curve(transform, c1, c2, p)?, p),
+            PathEl::CurveTo(c1, c2, p) => (curve(transform, [c1, c2, p], steps)?, p),
         };
         if open.is_none() {
             // Drawing without a move starts at the current point (or the origin).
@@ -260,16 +298,16 @@ fn rings(path: &BezPath, transform: Affine) -> Option<Vec<Ring>> {
     Some(rings)
 }
 
-fn curve(transform: Affine, c1: Point, c2: Point, end: Point) -> Option<Segment> {
-    let [a, b] = mapped(transform, c1)?;
-    let [c, d] = mapped(transform, c2)?;
-    let [e, f] = mapped(transform, end)?;
+fn curve(transform: Affine, [c1, c2, end]: [Point; 3], steps: f64) -> Option<Segment> {
+    let [a, b] = mapped(transform, c1, steps)?;
+    let [c, d] = mapped(transform, c2, steps)?;
+    let [e, f] = mapped(transform, end, steps)?;
     Some(Segment::Curve([a, b, c, d, e, f]))
 }
 
-fn mapped(transform: Affine, point: Point) -> Option<[f32; 2]> {
+fn mapped(transform: Affine, point: Point, steps: f64) -> Option<[f32; 2]> {
     let p = transform * point;
-    Some([rounded_pt(p.x)?, rounded_pt(p.y)?])
+    Some([rounded(p.x, steps)?, rounded(p.y, steps)?])
 }
 
 /// A stroke as written: everything in page points, already scaled by the transform.
@@ -285,17 +323,19 @@ impl StrokeStyle {
     /// `scale` is sqrt(|det|) of the shape's transform to page points: exact for rotations,
     /// mirrors and uniform scales, the geometric mean of the two scales otherwise (SVG would
     /// draw a varying width there). `None` when the width is zero, negative or not finite.
-    fn new(stroke: &Stroke, scale: f64) -> Option<StrokeStyle> {
-        let width = rounded_pt(stroke.width_mm * scale).filter(|w| *w > 0.0)?;
-        let dash = dash_pt(&stroke.dash_mm, scale);
+    fn new(stroke: &Stroke, scale: f64, steps: f64) -> Option<StrokeStyle> {
+        let width = rounded(stroke.width_mm * scale, steps).filter(|w| *w > 0.0)?;
+        let dash = dash_pt(&stroke.dash_mm, scale, steps);
         Some(StrokeStyle { colour: stroke.colour, width, cap: stroke.cap, dash })
     }
 }
 
 /// The dash pattern in pt, empty (solid) when unusable: negative, NaN or all zero.
-fn dash_pt(dash: &[f64], scale: f64) -> Vec<f32> {
-    let lengths: Option<Vec<f32>> =
-        dash.iter().map(|d| rounded_pt(d * scale).filter(|v| *v >= 0.0 && d.is_finite())).collect();
+fn dash_pt(dash: &[f64], scale: f64, steps: f64) -> Vec<f32> {
+    let lengths: Option<Vec<f32>> = dash
+        .iter()
+        .map(|d| rounded(d * scale, steps).filter(|v| *v >= 0.0 && d.is_finite()))
+        .collect();
     match lengths {
         Some(lengths) if lengths.iter().any(|v| *v > 0.0) => lengths,
         _ => Vec::new(),
@@ -314,7 +354,7 @@ mod tests {
         path.line_to((20.0, 20.0));
         path.close_path();
         path.line_to((10.0, 30.0));
-        let rings = rings(&path, Affine::IDENTITY).unwrap();
+        let rings = rings(&path, Affine::IDENTITY, PAGE_STEPS_PER_UNIT).unwrap();
         assert!(rings.len() == 2 && rings[0].closed && !rings[1].closed);
         assert_eq!((rings[1].start, rings[1].segments.len()), ([10.0, 20.0], 1));
     }
@@ -382,6 +422,43 @@ mod tests {
         let expected = "1 j\n/OC /art BDC\n\
                         q\n2.8346457 0 0 -2.8346457 72 72 cm\nq\n1 0 0 1 0 0 cm\n/symbol-1 Do\nQ\nQ\n\
                         q\n72 0 0 36 0 36 cm\nq\n1 0 0 1 0 0 cm\n/image-1 Do\nQ\nQ\nEMC";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn a_form_is_written_by_the_same_writer_in_its_own_units() {
+        use crate::scene::{Group, Raster, RasterImage, Symbol, Use};
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((10.0, 0.0));
+        path.quad_to((10.0, 10.0), (0.0, 10.0));
+        path.close_path();
+        let shape = Shape {
+            path,
+            fill: Some(Colour { r: 255, g: 0, b: 0 }),
+            stroke: Some(Stroke::solid(Colour::BLACK, 0.5)),
+        };
+        let inner = Arc::new(Symbol { name: "inner".into(), items: vec![Item::Shape(shape)] });
+        let image = Arc::new(RasterImage {
+            width: 1,
+            height: 1,
+            rgba: vec![0, 0, 0, 255],
+            file: Vec::new(),
+            mime: "image/png",
+        });
+        let items = vec![
+            // A symbol used inside a form is drawn into it, in the form's units.
+            Item::Use(Use { symbol: inner, transform: Affine::scale(2.0) }),
+            Item::Group(Group { transform: Affine::IDENTITY, items: Vec::new() }),
+            Item::Image(Raster {
+                image: image.clone(),
+                rect: kurbo::Rect::new(0.0, 0.0, 2.0, 1.0),
+            }),
+        ];
+        let text = String::from_utf8(form_content(&items, &[image])).unwrap();
+        let expected = "1 0 0 rg\n0 0 m\n20 0 l\n20 13.3333 13.3333 20 0 20 c\nh\nf\n\
+                        0 0 0 RG\n1 w\n0 J\n[] 0 d\n0 0 m\n20 0 l\n20 13.3333 13.3333 20 0 20 c\nh\nS\n\
+                        q\n2 0 0 -1 0 1 cm\nq\n1 0 0 1 0 0 cm\n/Im1 Do\nQ\nQ";
         assert_eq!(text, expected);
     }
 }

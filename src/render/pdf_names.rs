@@ -1,0 +1,86 @@
+//! The names a PDF's content streams call XObjects by: the document's symbols
+//! (`symbol-N`) and page-level bitmaps (`image-N`), a form's own bitmaps (`ImN`), and the
+//! map that draws a bitmap's unit square over its rectangle.
+
+use std::sync::Arc;
+
+use kurbo::{Affine, Rect};
+use printpdf::XObjectId;
+
+use crate::scene::{RasterImage, Symbol};
+
+/// The resource name of the `index`-th page-level bitmap.
+pub fn image_xobject_id(index: usize) -> XObjectId {
+    XObjectId(format!("image-{}", index + 1))
+}
+
+/// The map from an image's unit square to `rect` (y down, the image's top row on top).
+pub fn unit_square_to(rect: Rect) -> Affine {
+    Affine::new([rect.width(), 0.0, 0.0, -rect.height(), rect.x0, rect.y1])
+}
+
+/// The resource name of the `index`-th symbol.
+pub fn symbol_xobject_id(index: usize) -> XObjectId {
+    XObjectId(format!("symbol-{}", index + 1))
+}
+
+/// A bitmap's name inside the form that draws it.
+pub fn local_image_name(index: usize) -> XObjectId {
+    XObjectId(format!("Im{}", index + 1))
+}
+
+/// What a document's pages share: its symbols (form XObjects) and the bitmaps drawn outside
+/// symbols (image XObjects), in the order of their resource names.
+#[derive(Debug)]
+pub struct Shared {
+    pub symbols: Vec<Arc<Symbol>>,
+    pub images: Vec<Arc<RasterImage>>,
+}
+
+impl Shared {
+    /// The resource name of `symbol`, if the document registered it.
+    pub fn symbol_id(&self, symbol: &Arc<Symbol>) -> Option<XObjectId> {
+        self.symbols.iter().position(|known| Arc::ptr_eq(known, symbol)).map(symbol_xobject_id)
+    }
+
+    /// The resource name of the page-level bitmap `image`, if the document registered it.
+    pub fn image_id(&self, image: &Arc<RasterImage>) -> Option<XObjectId> {
+        self.images.iter().position(|known| Arc::ptr_eq(known, image)).map(image_xobject_id)
+    }
+}
+
+/// The names a content stream draws its XObjects by.
+#[derive(Debug)]
+pub enum StreamNames<'a> {
+    /// A page: the document's symbols and page-level bitmaps.
+    Page(&'a Shared),
+    /// A form XObject: its own bitmaps (`Im1`, `Im2`… in this order); symbols used inside
+    /// it are drawn into it.
+    Form(&'a [Arc<RasterImage>]),
+}
+
+impl StreamNames<'_> {
+    /// The name of `symbol`, or `None` when the stream draws it inline (a form) or does not
+    /// know it.
+    pub fn symbol(&self, symbol: &Arc<Symbol>) -> Option<XObjectId> {
+        match self {
+            StreamNames::Page(shared) => shared.symbol_id(symbol),
+            StreamNames::Form(_) => None,
+        }
+    }
+
+    /// Whether symbols are drawn inline rather than by name.
+    pub fn inlines_symbols(&self) -> bool {
+        matches!(self, StreamNames::Form(_))
+    }
+
+    /// The name of bitmap `image`, if the stream knows it.
+    pub fn image(&self, image: &Arc<RasterImage>) -> Option<XObjectId> {
+        match self {
+            StreamNames::Page(shared) => shared.image_id(image),
+            StreamNames::Form(images) => {
+                images.iter().position(|known| Arc::ptr_eq(known, image)).map(local_image_name)
+            }
+        }
+    }
+}
