@@ -50,7 +50,7 @@ pub fn watch(designs: &[Arc<Served>]) -> Result<RecommendedWatcher, String> {
 
 fn watched(served: &Arc<Served>) -> Watched {
     let real = |path: &Path| path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    let folder = real(served.path.parent().unwrap_or(Path::new(".")));
+    let folder = real(folder_of(&served.path));
     let name = served.path.file_name().map(PathBuf::from).unwrap_or_default();
     Watched {
         served: Arc::clone(served),
@@ -58,6 +58,12 @@ fn watched(served: &Arc<Served>) -> Watched {
         folder,
         diagrams: real(&served.diagrams_folder),
     }
+}
+
+/// The folder a design lies in: `.` for a bare file name (whose parent is the empty path,
+/// which cannot be watched).
+fn folder_of(design: &Path) -> &Path {
+    design.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
 /// Writes, creations, removals and renames; reading a file (as every rebuild does) is not
@@ -91,6 +97,13 @@ impl Watched {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_file_name_lies_in_the_current_folder() {
+        assert_eq!(folder_of(Path::new("harbour-lights.toml")), Path::new("."));
+        assert_eq!(folder_of(Path::new("./harbour-lights.toml")), Path::new("."));
+        assert_eq!(folder_of(Path::new("/p/designs/a.toml")), Path::new("/p/designs"));
+    }
 
     #[test]
     fn a_design_uses_its_file_its_folder_and_the_diagrams() {
