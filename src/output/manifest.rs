@@ -275,8 +275,58 @@ pub fn remove_working_folder(
     keeper: &Path,
     dry_run: bool,
 ) -> Result<(), PublishError> {
+    let Some((remove, left)) = sort_out(folder, keeper)? else { return Ok(()) };
+    if !left.is_empty() {
+        let named: Vec<String> =
+            left.iter().map(|(name, what)| format!("{name} ({what})")).collect();
+        return Err(PublishError::Refused {
+            why: format!(
+                "{} is tilepress's hidden working folder, but holds {} that tilepress cannot remove",
+                folder.display(),
+                named.join(", ")
+            ),
+            help: format!(
+                "they are yours: move them out of {} (then tilepress removes the rest), and build again",
+                folder.display()
+            ),
+        });
+    }
+    if dry_run {
+        return Ok(());
+    }
+    for name in remove {
+        remove_entry(&folder.join(name))?;
+    }
+    remove_entry(&folder.join(MANIFEST))?;
+    fs::remove_dir(folder)?;
+    Ok(())
+}
+
+/// After a swap: puts back into `keeper` (the new build) every entry of the old build in
+/// `folder` that is the user's and that `keeper` has no entry of that name for — a file the
+/// user saved into the folder while the new build was staged — so that nothing of the
+/// user's is left in a working folder. Entries `keeper` already has a name for stay (and
+/// [`remove_working_folder`] names them).
+pub fn return_strays(folder: &Path, keeper: &Path) -> Result<(), PublishError> {
+    let Some((_, left)) = sort_out(folder, keeper)? else { return Ok(()) };
+    for (name, _) in left {
+        match super::swap::rename_no_replace(&folder.join(&name), &keeper.join(&name)) {
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
+            other => other?,
+        }
+    }
+    Ok(())
+}
+
+/// Sorts a working folder's entries (see [`remove_working_folder`]): those tilepress may
+/// remove, and those it may not, each with what it is. `None` when there is no folder.
+#[allow(clippy::type_complexity)]
+fn sort_out(
+    folder: &Path,
+    keeper: &Path,
+) -> Result<Option<(Vec<String>, Vec<(String, &'static str)>)>, PublishError> {
     match fs::symlink_metadata(folder) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(error.into()),
         Ok(meta) if !meta.is_dir() => {
             return Err(PublishError::Refused {
@@ -291,7 +341,7 @@ pub fn remove_working_folder(
     }
     let listing = match read_listing(folder, true) {
         Ok(listing) => listing,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(error.into()),
     };
     let kept_names = listed_names(keeper);
@@ -304,7 +354,7 @@ pub fn remove_working_folder(
         if record.is_some() || kept_names.contains(name) || carried() {
             remove.push(name.clone());
         } else {
-            left.push(format!("{name} (listed without a record by an older tilepress)"));
+            left.push((name.clone(), "listed without a record by an older tilepress"));
         }
     }
     let records = parse_manifest(&String::from_utf8_lossy(
@@ -325,31 +375,10 @@ pub fn remove_working_folder(
                 _ if listing.changed.contains(name) => "changed since tilepress wrote it",
                 _ => "not written by tilepress",
             };
-            left.push(format!("{name} ({what})"));
+            left.push((name.clone(), what));
         }
     }
-    if !left.is_empty() {
-        return Err(PublishError::Refused {
-            why: format!(
-                "{} is tilepress's hidden working folder, but holds {} that tilepress cannot remove",
-                folder.display(),
-                left.join(", ")
-            ),
-            help: format!(
-                "they are yours: move them out of {} (then tilepress removes the rest), and build again",
-                folder.display()
-            ),
-        });
-    }
-    if dry_run {
-        return Ok(());
-    }
-    for name in remove {
-        remove_entry(&folder.join(name))?;
-    }
-    remove_entry(&folder.join(MANIFEST))?;
-    fs::remove_dir(folder)?;
-    Ok(())
+    Ok(Some((remove, left)))
 }
 
 /// Whether `path` is a file tilepress began to write and did not finish: one link, shorter
@@ -406,6 +435,28 @@ mod tests {
         assert_eq!(parse_manifest(""), None, "an empty manifest is not one");
         let old = parse_manifest("tilepress-manifest 1\na.svg\n").unwrap();
         assert_eq!(old.get("a.svg"), Some(&None), "version 1: names only, unverified");
+    }
+
+    #[test]
+    fn a_file_saved_into_the_old_build_during_a_swap_is_put_back() {
+        let root = std::env::temp_dir().join(format!("tilepress-strays-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let (old, new) = (root.join("old"), root.join("new"));
+        fs::create_dir_all(&old).unwrap();
+        fs::create_dir_all(&new).unwrap();
+        let entries: Entries = [("a.svg".to_string(), Some(Record::of(b"1")))].into();
+        for folder in [&old, &new] {
+            write_manifest(folder, &entries).unwrap();
+            fs::write(folder.join("a.svg"), "1").unwrap();
+        }
+        fs::write(old.join("saved.txt"), "mine").unwrap();
+        let refused = remove_working_folder(&old, &new, true).unwrap_err();
+        assert!(refused.to_string().contains("saved.txt (not written by tilepress)"), "{refused}");
+        return_strays(&old, &new).unwrap();
+        assert_eq!(fs::read_to_string(new.join("saved.txt")).unwrap(), "mine");
+        remove_working_folder(&old, &new, false).unwrap();
+        assert!(!old.exists());
+        fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

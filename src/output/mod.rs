@@ -185,7 +185,10 @@ fn publish_with(
         let _ = remove_working_folder(&staging, &target, false);
         return Err(error.into());
     }
-    // The old build is now under the staging name (exchanged) or the retired one.
+    // The old build is now under the staging name (exchanged) or the retired one. A file the
+    // user saved into the folder while the new build was staged is put back first.
+    manifest::return_strays(&staging, &target)?;
+    manifest::return_strays(&retired, &target)?;
     remove_working_folder(&staging, &target, false)?;
     remove_working_folder(&retired, &target, false)?;
     Ok(())
