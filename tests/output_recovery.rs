@@ -238,13 +238,16 @@ fn an_older_manifest_without_records_deletes_nothing_it_cannot_verify() {
     assert_eq!(names_in(&dir.join("out")), ["mini"]);
 }
 
+/// Files planted in a working folder: names and bytes.
+type Planted = &'static [(&'static str, &'static [u8])];
+
 #[test]
 fn leftover_working_folders_with_broken_manifests_are_recovered() {
     let dir = project("leftovers");
     build_mini(&dir);
     let staging = dir.join("out/.mini.tilepress-staging");
     let retired = dir.join("out/.mini.tilepress-retired");
-    let cases: [(&str, &[(&str, &[u8])]); 5] = [
+    let cases: [(&str, Planted); 5] = [
         ("an empty manifest", &[(".tilepress-manifest", b"")]),
         ("a manifest cut short", &[(".tilepress-manifest", b"tilepress-manif")]),
         ("a manifest cut mid-line", &[(".tilepress-manifest", b"tilepress-manifest 2\n12 abc")]),

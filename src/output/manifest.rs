@@ -318,13 +318,12 @@ pub fn return_strays(folder: &Path, keeper: &Path) -> Result<(), PublishError> {
     Ok(())
 }
 
+/// A working folder's entries: the names tilepress may remove, and the others with what each is.
+type Sorted = (Vec<String>, Vec<(String, &'static str)>);
+
 /// Sorts a working folder's entries (see [`remove_working_folder`]): those tilepress may
 /// remove, and those it may not, each with what it is. `None` when there is no folder.
-#[allow(clippy::type_complexity)]
-fn sort_out(
-    folder: &Path,
-    keeper: &Path,
-) -> Result<Option<(Vec<String>, Vec<(String, &'static str)>)>, PublishError> {
+fn sort_out(folder: &Path, keeper: &Path) -> Result<Option<Sorted>, PublishError> {
     match fs::symlink_metadata(folder) {
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(error.into()),
@@ -363,9 +362,9 @@ fn sort_out(
     .unwrap_or_default();
     for (name, kind) in &listing.others {
         let path = folder.join(name);
-        if name == MANIFEST_PARTIAL && *kind == EntryKind::File {
-            remove.push(name.clone());
-        } else if same_entry(&path, &keeper.join(name), *kind)
+        let partial_manifest = name == MANIFEST_PARTIAL && *kind == EntryKind::File;
+        if partial_manifest
+            || same_entry(&path, &keeper.join(name), *kind)
             || (*kind == EntryKind::File && cut_short(&path, records.get(name)))
         {
             remove.push(name.clone());
