@@ -122,7 +122,9 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             Ok(paths) => paths,
             Err(message) => {
                 errln!("error: {message}");
-                errln!("diagrams: not written, and no design built: nothing was written");
+                errln!(
+                    "build: nothing was written (no design is built while the diagrams' names collide)"
+                );
                 return BAD_INPUT;
             }
         }
