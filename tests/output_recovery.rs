@@ -131,6 +131,25 @@ fn a_users_folder_where_tilepress_wrote_a_file_is_refused_and_left_in_place() {
 }
 
 #[test]
+fn the_build_button_refuses_a_users_folder_and_moves_nothing() {
+    let dir = project("serve-user-folder");
+    build_mini(&dir);
+    let pdf = dir.join("out/mini/mini.pdf");
+    fs::remove_file(&pdf).unwrap();
+    fs::create_dir(&pdf).unwrap();
+    fs::write(pdf.join("mine.txt"), "my file").unwrap();
+    let server = Server::start(&dir, &["designs/mini.toml", "-o", "out"]);
+    server.events("mini").built();
+    let reply = server.request("POST", "/d/mini/build", &[("X-Tilepress-Build", "1")]);
+    let body = reply.text();
+    assert_eq!(reply.status, 409, "{body}");
+    assert!(body.contains("out/mini/mini.pdf is a folder or special file of yours"), "{body}");
+    assert!(body.contains("nothing was written"), "{body}");
+    assert_eq!(fs::read_to_string(pdf.join("mine.txt")).unwrap(), "my file");
+    assert_eq!(names_in(&dir.join("out")), ["mini"], "no hidden working folder is left");
+}
+
+#[test]
 fn a_users_folder_left_in_a_working_folder_by_an_older_run_is_named_not_deleted() {
     let dir = project("stuck-working");
     build_mini(&dir);
