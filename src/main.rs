@@ -10,7 +10,13 @@ use cli::args::{Cli, Command};
 use cli::commands;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` go through the console too, so a failed write is reported.
+        Err(error) => {
+            return ExitCode::from(cli::console::finish(cli::console::parse_error(&error)));
+        }
+    };
     let code = match &cli.command {
         Command::Build(args) => commands::build_all(args),
         Command::Check { designs } => commands::check(designs),

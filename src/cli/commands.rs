@@ -10,7 +10,7 @@ use tilepress::model::limits::estimated_sheets;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::{Design, Diagnostic, load};
-use tilepress::output::publish;
+use tilepress::output::{check_writable, publish};
 use tilepress::threads::joined;
 use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
@@ -117,17 +117,31 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             return BAD_INPUT;
         }
     };
-    let (diagram_paths, diagram_error) = if with_diagrams {
+    let diagram_paths = if with_diagrams {
         match diagrams_in(diagrams, &args.output) {
-            Ok(paths) => (paths, None),
-            Err(message) => (Vec::new(), Some(message)),
+            Ok(paths) => paths,
+            Err(message) => {
+                errln!("error: {message}");
+                errln!(
+                    "build: nothing was written (no design is built while the diagrams' names collide)"
+                );
+                return BAD_INPUT;
+            }
         }
     } else {
-        (Vec::new(), None)
+        Vec::new()
     };
+    let sources: Vec<PathBuf> = designs.iter().chain(&diagram_paths).cloned().collect();
+    // Every folder this run writes is checked before the first is written: one that would
+    // be refused (a source inside it, a folder that is not tilepress's…) stops the run.
+    if let Err(lines) = check_folders(&designs, &stems, with_diagrams, &args.output, &sources) {
+        for line in lines {
+            errln!("{line}");
+        }
+        return BAD_INPUT;
+    }
     // The diagrams go first: the job that draws the last one writes them all while the other
     // builds designs, which use both cores on their own at the end of the run.
-    let sources: Vec<PathBuf> = designs.iter().chain(&diagram_paths).cloned().collect();
     let diagrams_drawn = DiagramBatch::new(&args.output, diagram_paths.len(), sources);
     let jobs: Vec<Job> = (diagram_paths.iter().enumerate())
         .map(|(index, path)| Job::Diagram(index, path))
@@ -151,16 +165,40 @@ pub fn build_all(args: &BuildArgs) -> u8 {
         log.print();
         code = code.max(*design_code);
     }
-    if let Some(message) = diagram_error {
-        errln!("error: {message}");
-        errln!("diagrams: not written");
-        code = code.max(BAD_INPUT);
-    } else if with_diagrams {
+    if with_diagrams {
         let (written, log) = diagrams_drawn.finish();
         log.print();
         code = code.max(written);
     }
     code
+}
+
+/// Checks every output folder of a `build` run (each design's, and the diagrams') before
+/// any is written; the messages of every refusal, ending with "nothing was written".
+fn check_folders(
+    designs: &[PathBuf],
+    stems: &[String],
+    with_diagrams: bool,
+    output: &Path,
+    sources: &[PathBuf],
+) -> Result<(), Vec<String>> {
+    let mut folders: Vec<(String, PathBuf)> = (designs.iter().zip(stems))
+        .map(|(path, stem)| (path.display().to_string(), output.join(stem)))
+        .collect();
+    if with_diagrams {
+        folders.push(("diagrams".to_string(), output.join("diagrams")));
+    }
+    let mut lines = Vec::new();
+    for (label, folder) in &folders {
+        if let Err(error) = check_writable(folder, None, sources) {
+            lines.extend(publish_failed(label, folder, &error));
+        }
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
+    lines.push("build: nothing was written (every output folder is checked first)".to_string());
+    Err(lines)
 }
 
 /// One piece of `build`'s work: a design (with its output folder's name), or a diagram.

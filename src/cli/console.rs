@@ -1,8 +1,9 @@
 //! Standard output and error that never panic: a closed stdout (`| head -1`) ends the output
-//! quietly, a full one (`> /dev/full`) is one error line and exit 2.
+//! quietly, a full one (`> /dev/full`) is one error line and exit 2 — for `--help` and
+//! `--version` too.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Mutex;
 
 /// The first error writing to standard output; nothing more is written after it.
@@ -16,6 +17,40 @@ pub fn out(line: fmt::Arguments<'_>) {
     }
     if let Err(error) = writeln!(io::stdout().lock(), "{line}") {
         *failed = Some(error);
+    }
+}
+
+/// Writes `text` as it is (no line added) to standard output, unless an earlier write failed.
+pub fn out_text(text: &str) {
+    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if failed.is_some() {
+        return;
+    }
+    if let Err(error) = io::stdout().lock().write_all(text.as_bytes()) {
+        *failed = Some(error);
+    }
+}
+
+/// What the arguments could not be parsed into: `--help` and `--version` are written to
+/// standard output through [`out_text`] (exit 0, or 2 from [`finish`] when the write fails);
+/// a usage error goes to standard error as clap writes it (exit 2).
+pub fn parse_error(error: &clap::Error) -> u8 {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let rendered = error.render();
+            let text = if io::stdout().is_terminal() {
+                rendered.ansi().to_string()
+            } else {
+                rendered.to_string()
+            };
+            out_text(&text);
+            super::exit::OK
+        }
+        _ => {
+            let _ = error.print();
+            u8::try_from(error.exit_code()).unwrap_or(super::exit::BAD_INPUT)
+        }
     }
 }
 

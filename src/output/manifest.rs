@@ -1,60 +1,169 @@
-//! The marker of an output folder tilepress owns: `.tilepress-manifest`, listing the files it wrote there, and the careful removal that deletes only what a manifest (or a second link) vouches for.
+//! The marker of an output folder tilepress owns: `.tilepress-manifest`, listing the files it wrote there with each one's size and content hash, and the careful removal that deletes only what a manifest record (or a second link) vouches for.
 
-use std::collections::BTreeSet;
-use std::fs;
-use std::io;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use super::PublishError;
+
 /// The manifest's file name inside an output folder.
 pub const MANIFEST: &str = ".tilepress-manifest";
+/// Where the manifest is written before it is renamed into place (so a manifest is whole or
+/// absent, whenever tilepress is killed).
+pub const MANIFEST_PARTIAL: &str = ".tilepress-manifest.partial";
 /// The manifest's first line: its format and version.
-const FORMAT_LINE: &str = "tilepress-manifest 1";
-const COMMENT: &str = "# Files tilepress wrote in this folder; it replaces or removes only these.";
+const FORMAT_LINE: &str = "tilepress-manifest 2";
+/// The first line of the manifests of older tilepress versions: names only, no records.
+const FORMAT_LINE_1: &str = "tilepress-manifest 1";
+const COMMENT: &str = "# Files tilepress wrote in this folder: size in bytes, FNV-1a 64-bit hash, name. It replaces or removes a file only while it still matches.";
 
-/// The text of a manifest listing `names`.
-pub fn manifest_text(names: &BTreeSet<String>) -> String {
+/// What tilepress wrote under one name: its size and a hash of its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub size: u64,
+    pub hash: u64,
+}
+
+impl Record {
+    /// The record of `bytes`.
+    pub fn of(bytes: &[u8]) -> Record {
+        let mut hash = Fnv1a::default();
+        hash.add(bytes);
+        Record { size: bytes.len() as u64, hash: hash.0 }
+    }
+
+    /// Whether the regular file at `path` (with metadata `meta`) still holds what this
+    /// record describes: its size first, then its bytes, read in pieces.
+    fn matches(&self, path: &Path, meta: &fs::Metadata) -> io::Result<bool> {
+        if !meta.is_file() || meta.len() != self.size {
+            return Ok(false);
+        }
+        let mut file = File::open(path)?;
+        let mut hash = Fnv1a::default();
+        let mut buffer = vec![0u8; 64 * 1024];
+        let mut read = 0u64;
+        loop {
+            let n = file.read(&mut buffer)?;
+            if n == 0 {
+                break;
+            }
+            read += n as u64;
+            hash.add(&buffer[..n]);
+        }
+        Ok(read == self.size && hash.0 == self.hash)
+    }
+}
+
+/// The 64-bit FNV-1a hash (not a defence against someone forging files on purpose: a record
+/// tells tilepress's own files from files that replaced, edited or never were them).
+#[derive(Debug)]
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv1a {
+    fn add(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// The files a manifest lists, by name: each with its record, or `None` for an entry of an
+/// older manifest (version 1, names only) that cannot be verified.
+pub type Entries = BTreeMap<String, Option<Record>>;
+
+/// The text of a manifest listing `entries`; an unverified entry is written as `- - NAME`.
+pub fn manifest_text(entries: &Entries) -> String {
     let mut text = format!("{FORMAT_LINE}\n{COMMENT}\n");
-    for name in names {
-        text.push_str(name);
-        text.push('\n');
+    for (name, record) in entries {
+        match record {
+            Some(record) => {
+                text.push_str(&format!("{} {:016x} {name}\n", record.size, record.hash))
+            }
+            None => text.push_str(&format!("- - {name}\n")),
+        }
     }
     text
 }
 
-/// The names a manifest lists; `None` when the text is not a tilepress manifest.
-pub fn parse_manifest(text: &str) -> Option<BTreeSet<String>> {
+/// The entries a manifest lists; `None` when the text is not a whole tilepress manifest.
+pub fn parse_manifest(text: &str) -> Option<Entries> {
     let mut lines = text.lines();
-    if lines.next()? != FORMAT_LINE {
-        return None;
-    }
-    let mut names = BTreeSet::new();
+    let version_1 = match lines.next()? {
+        FORMAT_LINE => false,
+        FORMAT_LINE_1 => true,
+        _ => return None,
+    };
+    let mut entries = BTreeMap::new();
     for line in lines.filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        if !is_plain_name(line) {
+        let (name, record) = if version_1 { (line, None) } else { parse_line(line)? };
+        if !is_plain_name(name) {
             return None;
         }
-        names.insert(line.to_string());
+        entries.insert(name.to_string(), record);
     }
-    Some(names)
+    Some(entries)
 }
 
-/// A file name with no folder part that is neither hidden-special nor empty.
+/// One line of a version 2 manifest: `SIZE HASH NAME`, or `- - NAME` unverified.
+fn parse_line(line: &str) -> Option<(&str, Option<Record>)> {
+    let mut parts = line.splitn(3, ' ');
+    let (size, hash, name) = (parts.next()?, parts.next()?, parts.next()?);
+    if size == "-" && hash == "-" {
+        return Some((name, None));
+    }
+    if hash.len() != 16 || !size.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let record = Record { size: size.parse().ok()?, hash: u64::from_str_radix(hash, 16).ok()? };
+    Some((name, Some(record)))
+}
+
+/// Writes the manifest of `folder` atomically: the whole text into [`MANIFEST_PARTIAL`],
+/// synced to disk, then renamed to [`MANIFEST`] (and the folder synced).
+pub fn write_manifest(folder: &Path, entries: &Entries) -> io::Result<()> {
+    let partial = folder.join(MANIFEST_PARTIAL);
+    let mut file = OpenOptions::new().write(true).create_new(true).open(&partial)?;
+    file.write_all(manifest_text(entries).as_bytes())?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&partial, folder.join(MANIFEST))?;
+    File::open(folder)?.sync_all()
+}
+
+/// A file name with no folder part that is neither tilepress's own nor empty.
 pub fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
         && name != "."
         && name != ".."
         && name != MANIFEST
+        && name != MANIFEST_PARTIAL
         && !name.contains(['/', '\\', '\n', '\r', '\0'])
 }
 
 /// What is in a folder, read without following symbolic links.
 #[derive(Debug, Default)]
 pub struct Listing {
-    /// The files its manifest lists; `None` when it has no manifest.
-    pub owned: Option<BTreeSet<String>>,
+    /// The files its manifest lists that are still what tilepress wrote (a matching record),
+    /// or regular files listed without a record (an older manifest); `None` when it has no
+    /// manifest.
+    pub owned: Option<Entries>,
     /// Every other entry by name, with whether it is a regular file or a symbolic link
-    /// (the only kinds tilepress can keep across a swap).
+    /// (the only kinds tilepress can keep across a swap): the user's files, and listed names
+    /// that no longer hold what tilepress wrote.
     pub others: Vec<(String, EntryKind)>,
+    /// The names among `others` that the manifest lists (changed, replaced by a folder…).
+    pub changed: BTreeSet<String>,
+    /// The manifest could not be read as one (only in a working folder's listing).
+    pub broken_manifest: bool,
 }
 
 /// The kind of a folder entry tilepress did not list.
@@ -66,8 +175,27 @@ pub enum EntryKind {
     Other,
 }
 
-/// Lists `folder`: its manifest (an unreadable one is an error naming it) and the rest.
+impl EntryKind {
+    fn of(kind: fs::FileType) -> EntryKind {
+        if kind.is_symlink() {
+            EntryKind::Symlink
+        } else if kind.is_file() {
+            EntryKind::File
+        } else {
+            EntryKind::Other
+        }
+    }
+}
+
+/// Lists an output folder: its manifest (an unreadable one is an `InvalidData` error naming
+/// it), each listed file checked against its record, and the rest.
 pub fn list_folder(folder: &Path) -> io::Result<Listing> {
+    read_listing(folder, false)
+}
+
+/// Lists `folder`; with `lenient` (a working folder, which only tilepress makes), a manifest
+/// that is empty, cut short or not a manifest at all is noted instead of refused.
+fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
     let mut listing = Listing::default();
     let mut entries = Vec::new();
     for entry in fs::read_dir(folder)? {
@@ -77,74 +205,187 @@ pub fn list_folder(folder: &Path) -> io::Result<Listing> {
         entries.push((name, kind));
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (name, kind) in entries {
+    let mut listed = None;
+    for (name, kind) in &entries {
         if name == MANIFEST {
             let bytes = if kind.is_file() { fs::read(folder.join(MANIFEST))? } else { Vec::new() };
-            let names = parse_manifest(&String::from_utf8_lossy(&bytes)).ok_or_else(|| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("{} is not a tilepress manifest", folder.join(MANIFEST).display()),
-                )
-            })?;
-            listing.owned = Some(names);
+            match parse_manifest(&String::from_utf8_lossy(&bytes)) {
+                Some(parsed) => listed = Some(parsed),
+                None if lenient => {
+                    listing.broken_manifest = true;
+                    listed = Some(Entries::new());
+                }
+                None => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("{} is not a tilepress manifest", folder.join(MANIFEST).display()),
+                    ));
+                }
+            }
+        }
+    }
+    for (name, kind) in entries {
+        if name == MANIFEST {
             continue;
         }
-        let kind = if kind.is_symlink() {
-            EntryKind::Symlink
-        } else if kind.is_file() {
-            EntryKind::File
-        } else {
-            EntryKind::Other
-        };
+        let kind = EntryKind::of(kind);
+        if let Some(Some(record)) = listed.as_ref().map(|l| l.get(&name)) {
+            let path = folder.join(&name);
+            let still_ours = match (kind, record) {
+                (EntryKind::File, Some(record)) => {
+                    record.matches(&path, &fs::symlink_metadata(&path)?)?
+                }
+                (EntryKind::File, None) => true,
+                _ => false,
+            };
+            if still_ours {
+                let owned = listing.owned.get_or_insert_with(Entries::new);
+                owned.insert(name, *record);
+            } else {
+                listing.changed.insert(name.clone());
+                listing.others.push((name, kind));
+            }
+            continue;
+        }
         listing.others.push((name, kind));
     }
-    if let Some(owned) = &listing.owned {
-        listing.others.retain(|(name, _)| !owned.contains(name));
+    if listed.is_some() {
+        listing.owned.get_or_insert_with(Entries::new);
     }
     Ok(listing)
 }
 
-/// Removes a working folder of tilepress's (a staging folder, or an old build after a swap):
-/// the files its manifest lists, the manifest, and entries that are the very same file or
-/// link as the entry of that name in `keeper` (the user's files carried across by a second
-/// link). Anything else is left, the folder with it, and named in the error.
-pub fn remove_working_folder(folder: &Path, keeper: &Path) -> io::Result<()> {
-    match fs::symlink_metadata(folder) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(error) => return Err(error),
-        Ok(meta) if !meta.is_dir() => {
-            return Err(io::Error::other(format!(
-                "{} is in the way: tilepress uses that name for its working folder but did not make it (remove it)",
+/// The names the manifest of `folder` lists (none when it has none or cannot be read).
+fn listed_names(folder: &Path) -> BTreeSet<String> {
+    let text = fs::read(folder.join(MANIFEST)).unwrap_or_default();
+    parse_manifest(&String::from_utf8_lossy(&text)).unwrap_or_default().into_keys().collect()
+}
+
+/// Removes a working folder of tilepress's (a staging folder, or an old build after a swap;
+/// it has tilepress's hidden name, so a manifest that is empty or cut short there is its own
+/// too). Removed are: the files its manifest lists that still match their records; entries
+/// that are the very same file or link as the entry of that name in `keeper` (the user's
+/// files carried across by a second link); a file listed without a record (an older
+/// manifest) whose name `keeper` lists (a new file replaced it); a listed file of one link
+/// shorter than its record (a write cut short by a kill or a full disk); the manifest and its
+/// partial copy. Anything else is the user's: nothing is removed then, and the refusal names
+/// it and says what to do. With `dry_run`, only says whether it could.
+pub fn remove_working_folder(
+    folder: &Path,
+    keeper: &Path,
+    dry_run: bool,
+) -> Result<(), PublishError> {
+    let Some((remove, left)) = sort_out(folder, keeper)? else { return Ok(()) };
+    if !left.is_empty() {
+        let named: Vec<String> =
+            left.iter().map(|(name, what)| format!("{name} ({what})")).collect();
+        return Err(PublishError::Refused {
+            why: format!(
+                "{} is tilepress's hidden working folder, but holds {} that tilepress cannot remove",
+                folder.display(),
+                named.join(", ")
+            ),
+            help: format!(
+                "they are yours: move them out of {} (then tilepress removes the rest), and build again",
                 folder.display()
-            )));
+            ),
+        });
+    }
+    if dry_run {
+        return Ok(());
+    }
+    for name in remove {
+        remove_entry(&folder.join(name))?;
+    }
+    remove_entry(&folder.join(MANIFEST))?;
+    fs::remove_dir(folder)?;
+    Ok(())
+}
+
+/// After a swap: puts back into `keeper` (the new build) every entry of the old build in
+/// `folder` that is the user's and that `keeper` has no entry of that name for — a file the
+/// user saved into the folder while the new build was staged — so that nothing of the
+/// user's is left in a working folder. Entries `keeper` already has a name for stay (and
+/// [`remove_working_folder`] names them).
+pub fn return_strays(folder: &Path, keeper: &Path) -> Result<(), PublishError> {
+    let Some((_, left)) = sort_out(folder, keeper)? else { return Ok(()) };
+    for (name, _) in left {
+        match super::swap::rename_no_replace(&folder.join(&name), &keeper.join(&name)) {
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
+            other => other?,
+        }
+    }
+    Ok(())
+}
+
+/// A working folder's entries: the names tilepress may remove, and the others with what each is.
+type Sorted = (Vec<String>, Vec<(String, &'static str)>);
+
+/// Sorts a working folder's entries (see [`remove_working_folder`]): those tilepress may
+/// remove, and those it may not, each with what it is. `None` when there is no folder.
+fn sort_out(folder: &Path, keeper: &Path) -> Result<Option<Sorted>, PublishError> {
+    match fs::symlink_metadata(folder) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error.into()),
+        Ok(meta) if !meta.is_dir() => {
+            return Err(PublishError::Refused {
+                why: format!(
+                    "{} is in the way: tilepress uses that name for its working folder but did not make it",
+                    folder.display()
+                ),
+                help: "remove it (or move it elsewhere), then build again".into(),
+            });
         }
         Ok(_) => {}
     }
-    let listing = match list_folder(folder) {
+    let listing = match read_listing(folder, true) {
         Ok(listing) => listing,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(error) => return Err(error),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error.into()),
     };
+    let kept_names = listed_names(keeper);
+    let owned = listing.owned.clone().unwrap_or_default();
+    let mut remove = Vec::new();
     let mut left = Vec::new();
-    for name in listing.owned.iter().flatten() {
-        remove_entry(&folder.join(name))?;
-    }
-    for (name, kind) in &listing.others {
-        if same_entry(&folder.join(name), &keeper.join(name), *kind) {
-            remove_entry(&folder.join(name))?;
+    for (name, record) in &owned {
+        let path = folder.join(name);
+        let carried = || same_entry(&path, &keeper.join(name), EntryKind::File);
+        if record.is_some() || kept_names.contains(name) || carried() {
+            remove.push(name.clone());
         } else {
-            left.push(name.clone());
+            left.push((name.clone(), "listed without a record by an older tilepress"));
         }
     }
-    if !left.is_empty() {
-        return Err(io::Error::other(format!(
-            "{} holds {} that tilepress did not write; it was left as it is",
-            folder.display(),
-            left.join(", ")
-        )));
+    let records = parse_manifest(&String::from_utf8_lossy(
+        &fs::read(folder.join(MANIFEST)).unwrap_or_default(),
+    ))
+    .unwrap_or_default();
+    for (name, kind) in &listing.others {
+        let path = folder.join(name);
+        let partial_manifest = name == MANIFEST_PARTIAL && *kind == EntryKind::File;
+        if partial_manifest
+            || same_entry(&path, &keeper.join(name), *kind)
+            || (*kind == EntryKind::File && cut_short(&path, records.get(name)))
+        {
+            remove.push(name.clone());
+        } else {
+            let what = match kind {
+                EntryKind::Other => "a folder or special file",
+                _ if listing.changed.contains(name) => "changed since tilepress wrote it",
+                _ => "not written by tilepress",
+            };
+            left.push((name.clone(), what));
+        }
     }
-    remove_entry(&folder.join(MANIFEST))?;
-    fs::remove_dir(folder)
+    Ok(Some((remove, left)))
+}
+
+/// Whether `path` is a file tilepress began to write and did not finish: one link, shorter
+/// than the record the manifest (written first) gives it.
+fn cut_short(path: &Path, record: Option<&Option<Record>>) -> bool {
+    let Some(Some(record)) = record else { return false };
+    fs::symlink_metadata(path)
+        .is_ok_and(|meta| meta.is_file() && meta.nlink() == 1 && meta.len() < record.size)
 }
 
 /// Removes one file or link (never what a link points to); a missing one is fine.
@@ -183,9 +424,45 @@ mod tests {
 
     #[test]
     fn a_manifest_reads_back_what_it_lists() {
-        let names: BTreeSet<String> = ["a.svg", "b c.pdf"].map(String::from).into();
-        assert_eq!(parse_manifest(&manifest_text(&names)), Some(names));
+        let entries: Entries =
+            [("a.svg".to_string(), Some(Record::of(b"<svg/>"))), ("b c.pdf".to_string(), None)]
+                .into();
+        assert_eq!(parse_manifest(&manifest_text(&entries)), Some(entries));
         assert_eq!(parse_manifest("something else\na.svg\n"), None);
         assert_eq!(parse_manifest("tilepress-manifest 1\n../escape\n"), None);
+        assert_eq!(parse_manifest("tilepress-manifest 2\n12 zz a.svg\n"), None);
+        assert_eq!(parse_manifest(""), None, "an empty manifest is not one");
+        let old = parse_manifest("tilepress-manifest 1\na.svg\n").unwrap();
+        assert_eq!(old.get("a.svg"), Some(&None), "version 1: names only, unverified");
+    }
+
+    #[test]
+    fn a_file_saved_into_the_old_build_during_a_swap_is_put_back() {
+        let root = std::env::temp_dir().join(format!("tilepress-strays-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let (old, new) = (root.join("old"), root.join("new"));
+        fs::create_dir_all(&old).unwrap();
+        fs::create_dir_all(&new).unwrap();
+        let entries: Entries = [("a.svg".to_string(), Some(Record::of(b"1")))].into();
+        for folder in [&old, &new] {
+            write_manifest(folder, &entries).unwrap();
+            fs::write(folder.join("a.svg"), "1").unwrap();
+        }
+        fs::write(old.join("saved.txt"), "mine").unwrap();
+        let refused = remove_working_folder(&old, &new, true).unwrap_err();
+        assert!(refused.to_string().contains("saved.txt (not written by tilepress)"), "{refused}");
+        return_strays(&old, &new).unwrap();
+        assert_eq!(fs::read_to_string(new.join("saved.txt")).unwrap(), "mine");
+        remove_working_folder(&old, &new, false).unwrap();
+        assert!(!old.exists());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn the_hash_is_fnv1a_64() {
+        // The published test vectors of FNV-1a, 64 bits.
+        assert_eq!(Record::of(b"").hash, 0xcbf2_9ce4_8422_2325);
+        assert_eq!(Record::of(b"a").hash, 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(Record::of(b"foobar").hash, 0x8594_4171_f739_67e8);
     }
 }

@@ -20,7 +20,9 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
 use crate::build::OutputFile;
-use manifest::{EntryKind, MANIFEST, list_folder, manifest_text, remove_working_folder};
+use manifest::{
+    Entries, EntryKind, MANIFEST, Record, list_folder, remove_working_folder, write_manifest,
+};
 
 /// Why files were not written.
 #[derive(Debug)]
@@ -93,6 +95,68 @@ pub fn publish_more(
     publish_with(folder, files, sources, Mode::Add)
 }
 
+/// Checks, without writing anything, that [`publish`] (or [`publish_more`]) into `folder`
+/// would not be refused: the folder holds no source, is tilepress's (or new, or empty), holds
+/// no folder or special file of the user's, and no leftover working folder holds anything of
+/// the user's. With `files`, also that no file of the user's has the name of a new one.
+/// A command that writes several folders checks them all first, so that a refusal leaves
+/// everything as it was.
+pub fn check_writable(
+    folder: &Path,
+    files: Option<&[OutputFile]>,
+    sources: &[PathBuf],
+) -> Result<(), PublishError> {
+    let names = match files {
+        Some(files) => Some(new_names(files)?),
+        None => None,
+    };
+    let Some((parent, name)) = locate(folder, false)? else {
+        return Ok(());
+    };
+    let parent_dir = File::open(&parent)?;
+    parent_dir.lock()?;
+    check_locked(&parent, &name, names.as_ref(), sources, Mode::Add)?;
+    Ok(())
+}
+
+/// Every refusal, decided with the parent folder locked and nothing written: the sources,
+/// the leftover working folders (as the next publish would clear them), and the target
+/// (see [`inspect`], whose answer it returns).
+fn check_locked(
+    parent: &Path,
+    name: &str,
+    names: Option<&BTreeSet<String>>,
+    sources: &[PathBuf],
+    mode: Mode,
+) -> Result<Option<Kept>, PublishError> {
+    let target = parent.join(name);
+    refuse_sources(&target, sources)?;
+    let (staging, retired) = working_folders(parent, name);
+    let missing =
+        matches!(fs::symlink_metadata(&target), Err(e) if e.kind() == io::ErrorKind::NotFound);
+    // A run killed between two renames left the old build at the retired name: the next
+    // publish puts it back first, so that is the folder to look at.
+    let looked = if missing && fs::symlink_metadata(&retired).is_ok_and(|m| m.is_dir()) {
+        &retired
+    } else {
+        &target
+    };
+    remove_working_folder(&staging, looked, true)?;
+    if looked == &target {
+        remove_working_folder(&retired, &target, true)?;
+    }
+    inspect(looked, names, mode)
+}
+
+/// The hidden working folders of the target `name` in `parent`: where a new build is staged,
+/// and where the old one waits while two renames swap them.
+fn working_folders(parent: &Path, name: &str) -> (PathBuf, PathBuf) {
+    (
+        parent.join(format!(".{name}.tilepress-staging")),
+        parent.join(format!(".{name}.tilepress-retired")),
+    )
+}
+
 fn publish_with(
     folder: &Path,
     files: &[OutputFile],
@@ -100,31 +164,33 @@ fn publish_with(
     mode: Mode,
 ) -> Result<(), PublishError> {
     let names = new_names(files)?;
-    let (parent, name) = split_target(folder)?;
+    let (parent, name) = locate(folder, true)?.ok_or_else(|| io::Error::other("no folder"))?;
     let target = parent.join(&name);
-    refuse_sources(&target, sources)?;
     let parent_dir = File::open(&parent)?;
     parent_dir.lock()?;
     let staging_name = format!(".{name}.tilepress-staging");
-    let staging = parent.join(&staging_name);
-    let retired = parent.join(format!(".{name}.tilepress-retired"));
+    let (staging, retired) = working_folders(&parent, &name);
     swap::recover(&target, &retired)?;
-    remove_working_folder(&staging, &target)?;
-    remove_working_folder(&retired, &target)?;
-    let old = inspect(&target, &names, mode)?;
+    // Everything that can refuse is decided before anything is removed or written.
+    let old = check_locked(&parent, &name, Some(&names), sources, mode)?;
+    remove_working_folder(&staging, &target, false)?;
+    remove_working_folder(&retired, &target, false)?;
     fs::create_dir(&staging)?;
     if let Err(error) = fill(&staging, &target, files, old.as_ref()) {
-        let _ = remove_working_folder(&staging, &target);
+        let _ = remove_working_folder(&staging, &target, false);
         return Err(error.into());
     }
     let swapped = swap::swap_in(&parent_dir, &staging_name, &name, &retired, old.is_some());
     if let Err(error) = swapped {
-        let _ = remove_working_folder(&staging, &target);
+        let _ = remove_working_folder(&staging, &target, false);
         return Err(error.into());
     }
-    // The old build is now under the staging name (exchanged) or the retired one.
-    remove_working_folder(&staging, &target)?;
-    remove_working_folder(&retired, &target)?;
+    // The old build is now under the staging name (exchanged) or the retired one. A file the
+    // user saved into the folder while the new build was staged is put back first.
+    manifest::return_strays(&staging, &target)?;
+    manifest::return_strays(&retired, &target)?;
+    remove_working_folder(&staging, &target, false)?;
+    remove_working_folder(&retired, &target, false)?;
     Ok(())
 }
 
@@ -142,8 +208,10 @@ fn new_names(files: &[OutputFile]) -> Result<BTreeSet<String>, PublishError> {
     Ok(names)
 }
 
-/// The target's parent folder (created if missing, without symbolic links) and its name.
-fn split_target(folder: &Path) -> Result<(PathBuf, String), PublishError> {
+/// The target's parent folder (resolved, without symbolic links) and its name. With
+/// `create`, a missing parent is made; without, a missing parent is `None` (nothing is
+/// there to refuse).
+fn locate(folder: &Path, create: bool) -> Result<Option<(PathBuf, String)>, PublishError> {
     let named = match folder.components().next_back() {
         Some(Component::Normal(name)) => Some(name.to_string_lossy().into_owned()),
         _ => None,
@@ -152,7 +220,11 @@ fn split_target(folder: &Path) -> Result<(PathBuf, String), PublishError> {
         Some(name) => {
             let parent = folder.parent().filter(|p| !p.as_os_str().is_empty());
             let parent = parent.unwrap_or(Path::new("."));
-            fs::create_dir_all(parent)?;
+            if create {
+                fs::create_dir_all(parent)?;
+            } else if fs::metadata(parent).is_err() {
+                return Ok(None);
+            }
             (fs::canonicalize(parent)?, name)
         }
         None => {
@@ -168,7 +240,7 @@ fn split_target(folder: &Path) -> Result<(PathBuf, String), PublishError> {
             (parent, name)
         }
     };
-    Ok((parent, name))
+    Ok(Some((parent, name)))
 }
 
 /// Refuses a target folder that holds (or is) one of the sources.
@@ -197,16 +269,18 @@ fn refuse_sources(target: &Path, sources: &[PathBuf]) -> Result<(), PublishError
 /// What an existing target folder holds that the new one must keep.
 #[derive(Debug)]
 struct Kept {
-    /// Files tilepress wrote earlier that stay ([`Mode::Add`]).
-    ours: Vec<String>,
+    /// Files tilepress wrote earlier that stay, with their records ([`Mode::Add`]; in either
+    /// mode the unverified ones of an older manifest that the new build does not replace).
+    ours: Vec<(String, Option<Record>)>,
     /// The user's files and links.
     theirs: Vec<(String, EntryKind)>,
 }
 
-/// Looks at the target: `None` when it does not exist; refuses anything not tilepress's.
+/// Looks at the target: `None` when it does not exist; refuses anything not tilepress's, and
+/// (with `names`, the new files) a file of the user's that a new file would replace.
 fn inspect(
     target: &Path,
-    names: &BTreeSet<String>,
+    names: Option<&BTreeSet<String>>,
     mode: Mode,
 ) -> Result<Option<Kept>, PublishError> {
     let meta = match fs::symlink_metadata(target) {
@@ -248,49 +322,63 @@ fn inspect(
             "tilepress writes only into new, empty or its own folders: choose another with -o, or move the folder away (delete it yourself if it holds an old build only)",
         ));
     };
+    let new = |name: &str| names.is_some_and(|names| names.contains(name));
     for (name, kind) in &listing.others {
-        if names.contains(name) {
-            return Err(PublishError::refused(
+        let listed = listing.changed.contains(name);
+        if *kind == EntryKind::Other {
+            let why = if listed {
                 format!(
-                    "{shown}/{name} is not a file tilepress wrote, and the new output has a file of that name"
-                ),
-                "move or rename your file, or choose another output folder with -o",
+                    "{shown}/{name} is a folder or special file of yours where tilepress once wrote a file"
+                )
+            } else {
+                format!("{shown}/{name} is a folder or special file tilepress did not make")
+            };
+            return Err(PublishError::refused(
+                why,
+                "tilepress keeps your files in its output folders but never moves a folder of yours: move it out of the output folder (or choose another with -o), then build again",
             ));
         }
-        if *kind == EntryKind::Other {
+        if new(name) {
+            let why = if listed {
+                format!(
+                    "{shown}/{name} was changed since tilepress wrote it (its size or content differs from the manifest's record), and the new output has a file of that name"
+                )
+            } else {
+                format!(
+                    "{shown}/{name} is not a file tilepress wrote, and the new output has a file of that name"
+                )
+            };
             return Err(PublishError::refused(
-                format!("{shown}/{name} is a folder or special file tilepress did not make"),
-                "tilepress keeps your files in its output folders but cannot carry a folder across a new build: move it out",
+                why,
+                "move or rename your file (delete it yourself if you do not need it), or choose another output folder with -o",
             ));
         }
     }
-    let ours = match mode {
-        Mode::Replace => Vec::new(),
-        Mode::Add => owned
-            .iter()
-            .filter(|n| !names.contains(*n) && fs::symlink_metadata(target.join(n)).is_ok())
-            .cloned()
-            .collect(),
-    };
+    let ours = owned
+        .iter()
+        .filter(|(name, record)| !new(name) && (mode == Mode::Add || record.is_none()))
+        .map(|(name, record)| (name.clone(), *record))
+        .collect();
     Ok(Some(Kept { ours, theirs: listing.others }))
 }
 
-/// Fills the staging folder: the manifest first (so a leftover can be cleaned up), the new
-/// files, then second links to what the old folder keeps.
+/// Fills the staging folder: the manifest first, whole (so a leftover can be cleaned up),
+/// the new files, then second links to what the old folder keeps.
 fn fill(
     staging: &Path,
     target: &Path,
     files: &[OutputFile],
     kept: Option<&Kept>,
 ) -> io::Result<()> {
-    let mut listed: BTreeSet<String> = files.iter().map(|f| f.name.clone()).collect();
+    let mut listed: Entries =
+        files.iter().map(|f| (f.name.clone(), Some(Record::of(&f.bytes)))).collect();
     listed.extend(kept.iter().flat_map(|k| k.ours.iter().cloned()));
-    write_new(&staging.join(MANIFEST), manifest_text(&listed).as_bytes())?;
+    write_manifest(staging, &listed)?;
     for file in files {
         write_new(&staging.join(&file.name), &file.bytes)?;
     }
     let Some(kept) = kept else { return Ok(()) };
-    for name in &kept.ours {
+    for (name, _) in &kept.ours {
         fs::hard_link(target.join(name), staging.join(name))?;
     }
     for (name, kind) in &kept.theirs {
@@ -334,7 +422,7 @@ mod tests {
     /// The files tilepress lists in `folder`, then everything else in it.
     fn entries(folder: &Path) -> (Vec<String>, Vec<String>) {
         let listing = list_folder(folder).unwrap();
-        let owned = listing.owned.unwrap_or_default().into_iter().collect();
+        let owned = listing.owned.unwrap_or_default().into_keys().collect();
         (owned, listing.others.into_iter().map(|(name, _)| name).collect())
     }
 

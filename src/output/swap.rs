@@ -33,6 +33,23 @@ fn exchange(_: &File, _: &str, _: &str, _: bool) -> io::Result<()> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
+/// Renames `from` to `to` unless something has the name `to` (then `AlreadyExists`): in one
+/// step on Linux, a look and a rename elsewhere or where the file system cannot.
+pub fn rename_no_replace(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE).map_err(io::Error::from) {
+            Err(error) if unsupported(&error) => {}
+            other => return other,
+        }
+    }
+    if fs::symlink_metadata(to).is_ok() {
+        return Err(io::ErrorKind::AlreadyExists.into());
+    }
+    fs::rename(from, to)
+}
+
 /// Whether the file system (or system) has no atomic exchange.
 fn unsupported(error: &io::Error) -> bool {
     const EINVAL: i32 = 22;

@@ -160,9 +160,6 @@ fn build_button(site: &Site, served: &Served) -> Reply {
     let (diagrams, files): (Vec<OutputFile>, Vec<OutputFile>) =
         files.into_iter().partition(|f| f.name.starts_with("diagrams/"));
     let sources = sources_of(served);
-    if let Err(error) = crate::output::publish(&folder, &files, &sources) {
-        return refused_write(&folder, &error);
-    }
     let diagram_files: Vec<OutputFile> = diagrams
         .into_iter()
         .map(|f| OutputFile {
@@ -171,8 +168,17 @@ fn build_button(site: &Site, served: &Served) -> Reply {
         })
         .collect();
     let diagram_folder = site.output.join("diagrams");
+    // Both folders are checked before either is written, so a refusal writes nothing.
+    for (target, written) in [(&folder, &files), (&diagram_folder, &diagram_files)] {
+        if let Err(error) = crate::output::check_writable(target, Some(written), &sources) {
+            return refused_write(target, &error, "; nothing was written");
+        }
+    }
+    if let Err(error) = crate::output::publish(&folder, &files, &sources) {
+        return refused_write(&folder, &error, "");
+    }
     if let Err(error) = crate::output::publish_more(&diagram_folder, &diagram_files, &sources) {
-        return refused_write(&diagram_folder, &error);
+        return refused_write(&diagram_folder, &error, "");
     }
     text(
         200,
@@ -191,12 +197,19 @@ fn sources_of(served: &Served) -> Vec<std::path::PathBuf> {
 
 /// Why the build button wrote nothing: 409 when tilepress refused (the folder is not its
 /// own, or holds a source), 500 when the file system failed.
-fn refused_write(folder: &std::path::Path, error: &crate::output::PublishError) -> Reply {
+fn refused_write(
+    folder: &std::path::Path,
+    error: &crate::output::PublishError,
+    more: &str,
+) -> Reply {
     let status = match error {
         crate::output::PublishError::Refused { .. } => 409,
         crate::output::PublishError::Io(_) => 500,
     };
-    text(status, &format!("cannot write {}: {error}\nhelp: {}", folder.display(), error.help()))
+    text(
+        status,
+        &format!("cannot write {}: {error}\nhelp: {}{more}", folder.display(), error.help()),
+    )
 }
 
 fn has_build_header(headers: &HeaderMap) -> bool {
