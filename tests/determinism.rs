@@ -10,12 +10,11 @@ use std::sync::Mutex;
 
 use common::{code, root, scratch, text, tilepress};
 use resvg::usvg::{Options, Tree};
+use tilepress::output::manifest::Record;
 
-/// FNV-1a: a stable 64-bit hash of a file's bytes.
+/// A stable 64-bit hash of a file's bytes: the one output manifests record.
 fn hash(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    Record::of(bytes).hash
 }
 
 /// Every file under `folder`, by path relative to it, with its hash.

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use common::server::Server;
-use common::{code, root, scratch, text, tilepress_watched};
+use common::{code, names_in, root, scratch, text, tilepress_watched};
 
 /// How long one run of the binary may take before the test fails (debug builds are slow).
 const LIMIT: Duration = Duration::from_secs(60);
@@ -16,16 +16,6 @@ const LIMIT: Duration = Duration::from_secs(60);
 /// Runs `tilepress ARGS` in `dir`, killed (and the test failed) after [`LIMIT`].
 fn run(dir: &Path, args: &[&str]) -> Output {
     tilepress_watched(dir, args, LIMIT, |_| {}).unwrap_or_else(|| panic!("{args:?} hung")).0
-}
-
-/// Every entry name in a folder, hidden ones too, sorted.
-fn names_in(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(folder)
-        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// A scratch project: `designs/mini.toml` (the small hex design) and `diagrams/one.toml`

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{code, root, scratch, text, tilepress, tilepress_watched};
+use common::{code, names_in, root, scratch, text, tilepress, tilepress_watched};
 
 /// The regular files of a folder (not hidden ones but the manifest), with their bytes.
 fn files_of(folder: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -22,16 +22,6 @@ fn files_of(folder: &Path) -> BTreeMap<String, Vec<u8>> {
             (entry.file_name().to_string_lossy().into_owned(), fs::read(entry.path()).unwrap())
         })
         .collect()
-}
-
-/// Every entry name in a folder, sorted.
-fn names_in(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(folder)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// A scratch project: `mini.toml` (the small hex design), a `diagrams/` folder with one

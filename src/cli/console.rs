@@ -11,22 +11,21 @@ static STDOUT_FAILED: Mutex<Option<io::Error>> = Mutex::new(None);
 
 /// Writes one line to standard output, unless an earlier line could not be written.
 pub fn out(line: fmt::Arguments<'_>) {
-    let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if failed.is_some() {
-        return;
-    }
-    if let Err(error) = writeln!(io::stdout().lock(), "{line}") {
-        *failed = Some(error);
-    }
+    write_out(|stdout| writeln!(stdout, "{line}"));
 }
 
 /// Writes `text` as it is (no line added) to standard output, unless an earlier write failed.
 pub fn out_text(text: &str) {
+    write_out(|stdout| stdout.write_all(text.as_bytes()));
+}
+
+/// Runs `write` on standard output unless an earlier write failed; keeps its error.
+fn write_out(write: impl FnOnce(&mut io::StdoutLock<'static>) -> io::Result<()>) {
     let mut failed = STDOUT_FAILED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if failed.is_some() {
         return;
     }
-    if let Err(error) = io::stdout().lock().write_all(text.as_bytes()) {
+    if let Err(error) = write(&mut io::stdout().lock()) {
         *failed = Some(error);
     }
 }

@@ -164,6 +164,8 @@ pub struct Listing {
     pub changed: BTreeSet<String>,
     /// The manifest could not be read as one (only in a working folder's listing).
     pub broken_manifest: bool,
+    /// Everything the manifest lists, as it lists it (empty without a manifest).
+    pub listed: Entries,
 }
 
 /// The kind of a folder entry tilepress did not list.
@@ -206,21 +208,19 @@ fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     let mut listed = None;
-    for (name, kind) in &entries {
-        if name == MANIFEST {
-            let bytes = if kind.is_file() { fs::read(folder.join(MANIFEST))? } else { Vec::new() };
-            match parse_manifest(&String::from_utf8_lossy(&bytes)) {
-                Some(parsed) => listed = Some(parsed),
-                None if lenient => {
-                    listing.broken_manifest = true;
-                    listed = Some(Entries::new());
-                }
-                None => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!("{} is not a tilepress manifest", folder.join(MANIFEST).display()),
-                    ));
-                }
+    if let Some((_, kind)) = entries.iter().find(|(name, _)| name == MANIFEST) {
+        let bytes = if kind.is_file() { fs::read(folder.join(MANIFEST))? } else { Vec::new() };
+        match parse_manifest(&String::from_utf8_lossy(&bytes)) {
+            Some(parsed) => listed = Some(parsed),
+            None if lenient => {
+                listing.broken_manifest = true;
+                listed = Some(Entries::new());
+            }
+            None => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{} is not a tilepress manifest", folder.join(MANIFEST).display()),
+                ));
             }
         }
     }
@@ -249,8 +249,9 @@ fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
         }
         listing.others.push((name, kind));
     }
-    if listed.is_some() {
+    if let Some(listed) = listed {
         listing.owned.get_or_insert_with(Entries::new);
+        listing.listed = listed;
     }
     Ok(listing)
 }
@@ -356,16 +357,12 @@ fn sort_out(folder: &Path, keeper: &Path) -> Result<Option<Sorted>, PublishError
             left.push((name.clone(), "listed without a record by an older tilepress"));
         }
     }
-    let records = parse_manifest(&String::from_utf8_lossy(
-        &fs::read(folder.join(MANIFEST)).unwrap_or_default(),
-    ))
-    .unwrap_or_default();
     for (name, kind) in &listing.others {
         let path = folder.join(name);
         let partial_manifest = name == MANIFEST_PARTIAL && *kind == EntryKind::File;
         if partial_manifest
             || same_entry(&path, &keeper.join(name), *kind)
-            || (*kind == EntryKind::File && cut_short(&path, records.get(name)))
+            || (*kind == EntryKind::File && cut_short(&path, listing.listed.get(name)))
         {
             remove.push(name.clone());
         } else {

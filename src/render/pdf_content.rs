@@ -111,14 +111,17 @@ impl<'a> Content<'a> {
                         self.items(&group.items, transform * group.transform);
                     }
                 }
-                Item::Use(used) if self.names.inlines_symbols() => {
-                    self.items(&used.symbol.items, transform * used.transform);
-                }
-                Item::Use(used) => {
-                    // The form sets its own colours inside q … Q: the pen is unchanged.
-                    let id = self.names.symbol(&used.symbol);
-                    self.xobject(id.map(|id| id.0), transform * used.transform);
-                }
+                Item::Use(used) => match self.names {
+                    // A form draws the symbols it uses into itself.
+                    StreamNames::Form(_) => {
+                        self.items(&used.symbol.items, transform * used.transform);
+                    }
+                    StreamNames::Page(shared) => {
+                        // The form sets its own colours inside q … Q: the pen is unchanged.
+                        let id = shared.symbol_id(&used.symbol);
+                        self.xobject(id.map(|id| id.0), transform * used.transform);
+                    }
+                },
                 Item::Image(raster) => {
                     let id = self.names.image(&raster.image);
                     self.xobject(id.map(|id| id.0), transform * unit_square_to(raster.rect));

@@ -50,7 +50,7 @@ impl Shared {
 }
 
 /// The names a content stream draws its XObjects by.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum StreamNames<'a> {
     /// A page: the document's symbols and page-level bitmaps.
     Page(&'a Shared),
@@ -60,20 +60,6 @@ pub enum StreamNames<'a> {
 }
 
 impl StreamNames<'_> {
-    /// The name of `symbol`, or `None` when the stream draws it inline (a form) or does not
-    /// know it.
-    pub fn symbol(&self, symbol: &Arc<Symbol>) -> Option<XObjectId> {
-        match self {
-            StreamNames::Page(shared) => shared.symbol_id(symbol),
-            StreamNames::Form(_) => None,
-        }
-    }
-
-    /// Whether symbols are drawn inline rather than by name.
-    pub fn inlines_symbols(&self) -> bool {
-        matches!(self, StreamNames::Form(_))
-    }
-
     /// The name of bitmap `image`, if the stream knows it.
     pub fn image(&self, image: &Arc<RasterImage>) -> Option<XObjectId> {
         match self {

@@ -200,3 +200,13 @@ pub fn check_and_build(name: &str, example: &str) -> (String, PathBuf) {
     assert_eq!(code(&build), 0, "{}", text(&build).1);
     (out, dir)
 }
+
+/// Every entry name in a folder, hidden ones too, sorted.
+pub fn names_in(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
