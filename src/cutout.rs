@@ -6,9 +6,10 @@
 //! cutouts from a design; a packing (`crate::impose::packing`) places them on sheets; the
 //! one imposition path (`crate::impose::pages`) draws every page from them.
 
-use kurbo::{Affine, Point, Rect, Vec2};
+use kurbo::{Affine, BezPath, Point, Rect, Vec2};
 
 use crate::geometry::outline::Outline;
+use crate::model::face::Layer;
 use crate::scene::frame::Frame;
 use crate::scene::{Item, Role};
 
@@ -34,6 +35,19 @@ pub struct UprightLayer {
     pub anchor: Point,
 }
 
+/// A face layer as drawn on one side of a cutout, for the legibility check to measure: the
+/// top-level item it is drawn in (`index`; with `inner`, the child of that item's group),
+/// the outline of the face it is placed on (in that group's frame, with `inner`), and the
+/// layer as resolved (its key, its text). Items before `index` lie behind it, items after
+/// it over it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnLayer {
+    pub index: usize,
+    pub inner: Option<usize>,
+    pub outline: BezPath,
+    pub layer: Layer,
+}
+
 /// One thing cut out of the paper, everything in its own frame (mm, y down).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cutout {
@@ -56,6 +70,10 @@ pub struct Cutout {
     pub front_upright: Vec<UprightLayer>,
     /// The upright layers among the back's items.
     pub back_upright: Vec<UprightLayer>,
+    /// The face layers drawn on the front, where they are among its items.
+    pub front_layers: Vec<DrawnLayer>,
+    /// The face layers drawn on the back.
+    pub back_layers: Vec<DrawnLayer>,
 }
 
 impl Cutout {
@@ -72,6 +90,8 @@ impl Cutout {
             cut: Cut::Shared { bleed_mm: 0.0 },
             front_upright: Vec::new(),
             back_upright: Vec::new(),
+            front_layers: Vec::new(),
+            back_layers: Vec::new(),
         }
     }
 
@@ -92,6 +112,8 @@ impl Cutout {
             cut: Cut::Drawn { cuts: of(Role::Cut), folds: of(Role::Fold) },
             front_upright: Vec::new(),
             back_upright: Vec::new(),
+            front_layers: Vec::new(),
+            back_layers: Vec::new(),
         }
     }
 

@@ -4,7 +4,8 @@
 use kurbo::{Circle, Point, Shape as _, Vec2};
 
 use super::net::{FoldKind, TAB_TINT, bounds, fold_stroke, polygon_path, segments_path};
-use crate::compose::layers::draw::face_items;
+use crate::compose::layers::draw::push_face_layers;
+use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::model::board::{Board, Player, Tray};
@@ -40,8 +41,13 @@ impl Wall {
     }
 }
 
-/// The board's frame, vertex (0, 0) of the grid at the origin.
-pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Frame {
+/// The board's frame, vertex (0, 0) of the grid at the origin, and where its cells' layers
+/// are drawn among its art.
+pub fn board_frame(
+    board: &Board,
+    players: &[Player],
+    palette: &Palette,
+) -> (Frame, Vec<DrawnLayer>) {
     let edge = board.edge_mm;
     let mut art = Vec::new();
     let corners = board.region.corner_points(edge);
@@ -78,16 +84,14 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
         art.push(Item::Shape(Shape::filled(polygon_path(&points), palette.colour(&mark.colour))));
     }
     // Cell layers: below the grid lines and dots, or above them (and the arrows).
-    let cell_layers = |level: Level| -> Vec<Item> {
-        let cells = board.cell_faces.iter();
-        cells
-            .flat_map(|(cell, layers)| {
-                let outline = Outline::polygon(cell.corners().map(|v| v.point(edge)).to_vec());
-                face_items(layers, &outline, level)
-            })
-            .collect()
+    let mut drawn = Vec::new();
+    let cell_layers = |art: &mut Vec<Item>, drawn: &mut Vec<DrawnLayer>, level: Level| {
+        for (cell, layers) in &board.cell_faces {
+            let outline = Outline::polygon(cell.corners().map(|v| v.point(edge)).to_vec());
+            push_face_layers(art, drawn, layers, &outline, level);
+        }
     };
-    art.extend(cell_layers(Level::Below));
+    cell_layers(&mut art, &mut drawn, Level::Below);
     let mut grid = Vec::new();
     for cell in board.cells.keys() {
         let [p, q, r] = cell.corners().map(|v| v.point(edge));
@@ -112,10 +116,10 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
         let middle = wall.from.midpoint(wall.to) + wall.out * (band / 2.0);
         art.push(arrow(middle, -wall.out, band * 0.7, palette.colour(&player.colour)));
     }
-    art.extend(cell_layers(Level::Above));
+    cell_layers(&mut art, &mut drawn, Level::Above);
     // Without a box the hexagon is cut out and the arrows sit on the paper around it.
     let fold_kind = FoldKind::Valley;
-    Frame::new(
+    let frame = Frame::new(
         vec![
             (Role::Art, art),
             (
@@ -132,7 +136,8 @@ pub fn board_frame(board: &Board, players: &[Player], palette: &Palette) -> Fram
             ),
         ],
         bounds(&extent),
-    )
+    );
+    (frame, drawn)
 }
 
 /// An arrow `length` long centred on `at`, pointing along `towards`, outlined in black.

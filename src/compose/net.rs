@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 
 use kurbo::{Arc, BezPath, Circle, Point, Rect, Shape as _, Vec2};
 
-use crate::compose::layers::draw::face_items;
+use crate::compose::layers::draw::push_face_layers;
+use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::geometry::polyhedron::Polyhedron;
@@ -74,12 +75,19 @@ fn disc(centre: Point, radius: f64, colour: Colour) -> Item {
     })
 }
 
-/// The frame of one copy of `piece`, in the colours of `player` (a palette name) if any.
-pub fn net_frame(piece: &NetPiece, palette: &Palette, player: Option<&str>) -> Frame {
+/// The frame of one copy of `piece`, in the colours of `player` (a palette name) if any,
+/// and where its faces' layers are drawn among its art.
+pub fn net_frame(
+    piece: &NetPiece,
+    palette: &Palette,
+    player: Option<&str>,
+) -> (Frame, Vec<DrawnLayer>) {
     let colour = |c: &PieceColour| palette.colour(c.for_player(player).unwrap_or_default());
     match &piece.solid {
         NetSolid::Polyhedron(solid) => polyhedron_frame(solid, piece, &colour),
-        NetSolid::Cone(cone) => cone_frame(*cone, piece.tab_mm, colour(&piece.colour)),
+        NetSolid::Cone(cone) => {
+            (cone_frame(*cone, piece.tab_mm, colour(&piece.colour)), Vec::new())
+        }
     }
 }
 
@@ -87,9 +95,10 @@ fn polyhedron_frame(
     solid: &Polyhedron,
     piece: &NetPiece,
     colour: &dyn Fn(&PieceColour) -> Colour,
-) -> Frame {
+) -> (Frame, Vec<DrawnLayer>) {
     let net = unfold(solid, piece.tab_mm);
     let mut art = Vec::new();
+    let mut drawn = Vec::new();
     let mut cut = Vec::new();
     let mut folds = Vec::new();
     for tab in &net.tabs {
@@ -105,7 +114,7 @@ fn polyhedron_frame(
         let layers = piece.face_layers.get(f).filter(|l| !l.is_empty());
         let face_outline = layers.map(|_| Outline::polygon(flat.corners.clone()));
         if let (Some(layers), Some(outline)) = (layers, &face_outline) {
-            art.extend(face_items(layers, outline, Level::Below));
+            push_face_layers(&mut art, &mut drawn, layers, outline, Level::Below);
         }
         let middle = centre(&flat.corners);
         let inradius = (0..flat.corners.len())
@@ -126,7 +135,7 @@ fn polyhedron_frame(
             }
         }
         if let (Some(layers), Some(outline)) = (layers, &face_outline) {
-            art.extend(face_items(layers, outline, Level::Above));
+            push_face_layers(&mut art, &mut drawn, layers, outline, Level::Above);
         }
         for i in 0..face.len() {
             let (p, q) = (face[i], face[(i + 1) % face.len()]);
@@ -142,7 +151,7 @@ fn polyhedron_frame(
     }
     folds.extend(net.hinges.iter().map(|h| (h.from, h.to)));
     let points: Vec<Point> = cut.iter().flat_map(|&(a, b)| [a, b]).collect();
-    finish(art, &cut, &folds, bounds(&points))
+    (finish(art, &cut, &folds, bounds(&points)), drawn)
 }
 
 /// Distance from `p` to the line through `a` and `b`.

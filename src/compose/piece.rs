@@ -6,7 +6,7 @@
 
 use kurbo::{Affine, BezPath};
 
-use crate::compose::layers::draw::{FaceArt, face_items};
+use crate::compose::layers::draw::{FaceArt, push_face_layers};
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
@@ -88,8 +88,8 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Fa
 }
 
 /// The board: its cells filled, then every cell side as a grid line (one stroke per straight
-/// run), in the board's own lattice frame.
-pub fn board_art(board: &Board) -> Vec<Item> {
+/// run), in the board's own lattice frame; its cells' layers noted where they are drawn.
+pub fn board_art(board: &Board) -> FaceArt {
     let grid = board.grid;
     let loops = outline(grid.kind, &board.cells);
     let mut sides: Vec<Segment> = inner_sides(grid.kind, &board.cells);
@@ -98,20 +98,20 @@ pub fn board_art(board: &Board) -> Vec<Item> {
     }));
     let stroke = Stroke { cap: LineCap::Round, ..Stroke::solid(board.lines, board.line_width_mm) };
     // Cell layers: below the grid lines, or above them.
-    let cell_layers = |level: Level| -> Vec<Item> {
-        let cells = board.cells.iter().zip(&board.cell_faces);
-        cells
-            .flat_map(|(&cell, layers)| {
-                let corners = corners(grid.kind, cell).into_iter().map(|p| grid.point_mm(p));
-                face_items(layers, &Outline::polygon(corners.collect()), level)
-            })
-            .collect()
+    let cell_layers = |art: &mut FaceArt, level: Level| {
+        for (&cell, layers) in board.cells.iter().zip(&board.cell_faces) {
+            let corners = corners(grid.kind, cell).into_iter().map(|p| grid.point_mm(p));
+            let outline = Outline::polygon(corners.collect());
+            push_face_layers(&mut art.items, &mut art.layers, layers, &outline, level);
+        }
     };
-    let mut items = vec![Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill))];
-    items.extend(cell_layers(Level::Below));
-    items.push(Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)));
-    items.extend(cell_layers(Level::Above));
-    items
+    let mut art =
+        FaceArt::new(vec![Item::Shape(Shape::filled(loops_path(grid, &loops), board.fill))]);
+    cell_layers(&mut art, Level::Below);
+    art.items
+        .push(Item::Shape(Shape::stroked(segments_path(grid, &merge_collinear(&sides)), stroke)));
+    cell_layers(&mut art, Level::Above);
+    art
 }
 
 #[cfg(test)]

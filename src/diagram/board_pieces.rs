@@ -209,7 +209,7 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
     if replacing {
         // Before and after, side by side: the board again one square to the right.
         let shift = Affine::translate((panel_shift(diagram), 0.0));
-        let mut right = board_art(board);
+        let mut right = board_art(board).items;
         right.extend(pieces_items(diagram, &after, width));
         items.push(Item::Group(crate::scene::Group { transform: shift, items: right }));
         let (top, bottom) =
@@ -220,7 +220,7 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
         let (from, to) = (kurbo::Point::new(x - 0.9 * s, y), kurbo::Point::new(x + 0.9 * s, y));
         items.extend(super::draw::arrow_items(from, to, 0.8 * s, board.lines));
     }
-    let mut items = [board_art(board), items].concat();
+    let mut items = [board_art(board).items, items].concat();
     let captured = diagram.captures.iter().flatten();
     for piece in captured.filter_map(|(name, _)| diagram.pieces.iter().find(|p| &p.name == name)) {
         let ring = Circle::new(mark_point(grid, &piece.cells), grid.square_mm * 0.14);

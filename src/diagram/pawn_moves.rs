@@ -175,7 +175,7 @@ pub fn bounds(diagram: &Diagram) -> Option<Rect> {
 pub fn pawn_items(diagram: &Diagram) -> Vec<Item> {
     let Some(board) = &diagram.design.board else { return Vec::new() };
     let design = &diagram.design;
-    let frame = board_frame(board, &design.players, &design.palette);
+    let (frame, _) = board_frame(board, &design.players, &design.palette);
     let mut items: Vec<Item> =
         frame.layers.into_iter().filter(|l| l.role == Role::Art).flat_map(|l| l.items).collect();
     for pawn in &diagram.pawns {

@@ -47,6 +47,8 @@ pub struct Design {
     pub maps: Vec<super::maps::Map>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
     pub play: super::play::Play,
+    /// What the legibility check holds every face to (`[check]`).
+    pub legibility: super::legibility::Legibility,
 }
 
 /// Named colours.

@@ -26,6 +26,11 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// `1 pawn`, `9 pawns`: a count and its noun (a noun already ending in `s` is left as it is).
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 || noun.ends_with('s') { format!("{n} {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// A number as a message shows it: at most three decimals without trailing zeros
 /// (`30.000000000000004` is `30`), and very large or small numbers as `1e308`.
 pub fn number_text(value: f64) -> String {

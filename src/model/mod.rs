@@ -10,6 +10,7 @@ pub mod design;
 pub mod diagnostic;
 pub mod face;
 pub mod file_stem;
+pub mod legibility;
 pub mod limits;
 pub mod maps;
 pub mod nets;

@@ -144,6 +144,10 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let play = file.play.as_ref().map_or_else(Default::default, |table| {
         super::play::resolve_play(&mut resolver, table.get_ref())
     });
+    let legibility = super::legibility::resolve_legibility(
+        &mut resolver,
+        file.check.as_ref().map(Spanned::get_ref),
+    );
     let design = Design {
         name: file.set.get_ref().name.get_ref().trim().to_string(),
         description: file.set.get_ref().description.clone(),
@@ -166,6 +170,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         tracks,
         maps,
         play,
+        legibility,
     };
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {

@@ -59,6 +59,8 @@ pub struct DesignFile {
     /// `[values]`: where tiles' values sit and how they are drawn, see `model::values`.
     #[serde(default)]
     pub values: Option<Spanned<super::values::ValuesTable>>,
+    /// `[check]`: the legibility check's thresholds, see `model::legibility`.
+    pub check: Option<Spanned<super::legibility::CheckTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

@@ -401,6 +401,7 @@ pub fn value_layers(
         place,
         kind,
         art: None,
+        decorative: false,
     };
     let mut layers = Vec::new();
     if values.at == ValueAt::Cells {

@@ -18,7 +18,10 @@ pub fn grid_board(design: &Design) -> Option<Part> {
         suffix: "-board".into(),
         noun: Some("board"),
         front_and_back: false,
-        cutouts: vec![Cutout::shared("board", outline, board_art(board))],
+        cutouts: vec![{
+            let art = board_art(board);
+            Cutout { front_layers: art.layers, ..Cutout::shared("board", outline, art.items) }
+        }],
         packing: Packing::Centred,
         summary: Summary::GridBoard { cells: board.cells.len() },
     })
@@ -28,14 +31,14 @@ pub fn grid_board(design: &Design) -> Option<Part> {
 /// there is none.
 pub fn painted_board(design: &Design) -> Option<Part> {
     let board = design.board.as_ref()?;
-    let frame = board_frame(board, &design.players, &design.palette);
+    let (frame, front_layers) = board_frame(board, &design.players, &design.palette);
     let (width, height) = (frame.bounds.width(), frame.bounds.height());
     let outline = Outline::polygon(board.region.corner_points(board.edge_mm));
     Some(Part {
         suffix: "-board".into(),
         noun: Some("board"),
         front_and_back: false,
-        cutouts: vec![Cutout::from_frame("board", outline, frame)],
+        cutouts: vec![Cutout { front_layers, ..Cutout::from_frame("board", outline, frame) }],
         packing: Packing::Tiled { overlap_mm: board.overlap_mm },
         summary: Summary::Board {
             width,

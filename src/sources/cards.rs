@@ -57,11 +57,13 @@ fn deck(deck: &Deck) -> Part {
         let cutout = Cutout {
             extent,
             back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+            back_layers: back.as_ref().map(|b| b.layers.clone()).unwrap_or_default(),
             back: back.map(|b| b.items),
             // Backs are drawn upright; the flip about the vertical axis keeps the card (and
             // every counter shape: each is symmetric about its vertical axis).
             back_frame: Affine::FLIP_X,
             front_upright: front.upright,
+            front_layers: front.layers,
             ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), front.items)
         };
         cutouts.extend((0..card.count).map(|_| cutout.clone()));

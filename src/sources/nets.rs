@@ -9,7 +9,7 @@ use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::design::Design;
-use crate::validate::describe::counted;
+use crate::model::diagnostic::counted;
 
 /// The nets part; `None` when the design has no nets. A net's anchors are its extent's
 /// corners: its faces are not cutouts of their own.
@@ -28,11 +28,12 @@ pub fn nets(design: &Design) -> Option<Part> {
                 }
                 _ => None,
             };
-            let frame = net_frame(piece, &design.palette, player);
+            let (frame, front_layers) = net_frame(piece, &design.palette, player);
             let b = frame.bounds;
             let corners = [(b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)];
             let outline = Outline::polygon(corners.map(Point::from).to_vec());
-            cutouts.push(Cutout::from_frame(format!("net {}", piece.name), outline, frame));
+            let label = format!("net {}", piece.name);
+            cutouts.push(Cutout { front_layers, ..Cutout::from_frame(label, outline, frame) });
         }
         counts.push(counted(copies, &piece.name));
     }

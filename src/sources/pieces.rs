@@ -54,8 +54,10 @@ pub fn pieces(design: &Design) -> Option<Part> {
             let front = piece_face(set.grid, form, &piece.front, false);
             Cutout {
                 back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+                back_layers: back.as_ref().map(|b| b.layers.clone()).unwrap_or_default(),
                 back: back.map(|b| b.items),
                 front_upright: front.upright,
+                front_layers: front.layers,
                 ..Cutout::shared(
                     format!("piece {}", piece.name.as_deref().unwrap_or(&piece.code)),
                     polyform_outline(set.grid, form),

@@ -52,12 +52,14 @@ pub fn tiles(design: &Design) -> Option<Part> {
             let front = face(tile);
             Cutout {
                 back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),
+                back_layers: back.as_ref().map(|b| b.layers.clone()).unwrap_or_default(),
                 back: back.map(|b| b.items),
                 // Backs are drawn upright; the flip about the vertical axis keeps the outline.
                 back_frame: Affine::FLIP_X,
                 cut: Cut::Shared { bleed_mm },
                 extent: if tile_shape.regular().is_some() { outline.bounds() } else { extent },
                 front_upright: front.upright,
+                front_layers: front.layers,
                 ..Cutout::shared(format!("tile {}", tile.number), outline.clone(), front.items)
             }
         })

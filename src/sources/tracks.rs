@@ -5,7 +5,7 @@
 use kurbo::{Affine, BezPath, Rect, Shape as _};
 
 use super::{Part, Summary};
-use crate::compose::layers::draw::face_items;
+use crate::compose::layers::draw::grouped_face_items;
 use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
@@ -28,14 +28,16 @@ fn track(track: &Track) -> Part {
     let size = track.cell_mm;
     let places = cell_places(track.path, track.cells.len());
     let mut art = Vec::new();
+    let mut drawn = Vec::new();
     let mut lines = BezPath::new();
     for ((_, layers), place) in track.cells.iter().zip(&places) {
         let rect = Affine::scale(size).transform_rect_bbox(*place);
         let cell = Outline::rectangle(rect.width(), rect.height());
         art.push(Item::Shape(Shape::filled(rect.to_path(1e-4), track.background)));
         lines.extend(rect.to_path(1e-4).elements().iter().copied());
-        let mut items = face_items(layers, &cell, Level::Below);
-        items.extend(face_items(layers, &cell, Level::Above));
+        let index = art.len();
+        let mut items = grouped_face_items(layers, &cell, Level::Below, index, &mut drawn);
+        items.extend(grouped_face_items(layers, &cell, Level::Above, index, &mut drawn));
         let centre = Affine::translate(rect.center().to_vec2());
         art.push(Item::Group(Group { transform: centre, items }));
     }
@@ -64,7 +66,10 @@ fn track(track: &Track) -> Part {
         suffix: format!("-{}", crate::model::file_stem::file_stem(&track.name)),
         noun: Some("track"),
         front_and_back: false,
-        cutouts: vec![Cutout::from_frame(format!("track {}", track.name), outline, frame)],
+        cutouts: vec![Cutout {
+            front_layers: drawn,
+            ..Cutout::from_frame(format!("track {}", track.name), outline, frame)
+        }],
         packing: Packing::Centred,
         summary: Summary::Track { cells: track.cells.len(), cell_mm: size },
     }

@@ -28,6 +28,28 @@ impl FontData {
     }
 }
 
+impl FontData {
+    /// The characters of `text` that the font has no glyph for (each once, in order),
+    /// leaving out spaces and control characters, which draw nothing anyway.
+    pub fn missing_chars(&self, text: &str) -> Vec<char> {
+        let Some(face) = self.face() else { return Vec::new() };
+        let mut missing = Vec::new();
+        for c in text.chars() {
+            let drawn = !c.is_whitespace() && !c.is_control();
+            if drawn && face.glyph_index(c).is_none() && !missing.contains(&c) {
+                missing.push(c);
+            }
+        }
+        missing
+    }
+
+    /// Whether the font is bold (weight 600 or more): large-text contrast applies to bold
+    /// text from a smaller size.
+    pub fn is_bold(&self) -> bool {
+        self.face().is_some_and(|face| face.weight().to_number() >= 600)
+    }
+}
+
 impl PartialEq for FontData {
     fn eq(&self, other: &Self) -> bool {
         self.name == other.name
@@ -75,6 +97,13 @@ mod tests {
         for c in ['é', 'ß', 'Ω', 'λ', 'Ж', 'я', 'ő'] {
             assert!(face.glyph_index(c).is_some(), "{c}");
         }
+    }
+
+    #[test]
+    fn the_default_font_is_bold_and_lacks_japanese() {
+        let font = default_font();
+        assert!(font.is_bold());
+        assert_eq!(font.missing_chars("Ab 港 c\n港 Ω"), vec!['港']);
     }
 
     #[test]

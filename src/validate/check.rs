@@ -74,7 +74,9 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     report.contents.extend(report.pieces.as_ref().map(super::pieces::PieceSummary::describe));
     report.contents.extend(parts.contents);
     report.problems.extend(parts.problems);
-    report.problems.extend(crate::validate::faces::face_problems(design, path));
+    let legibility = super::legibility::legibility(design, path);
+    report.problems.extend(legibility.problems);
+    report.info.extend(legibility.decorative);
     report.problems.extend(super::decks::oversized_cards(design, path));
     report.problems.extend(super::decks::deck_problems(design, path));
     report.contents.extend(super::decks::deck_contents(design));

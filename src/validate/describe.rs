@@ -47,10 +47,7 @@ pub fn describe(
     text
 }
 
-/// `1 pawn`, `9 pawns`: a count and its noun (a noun already ending in `s` is left as it is).
-pub fn counted(n: usize, noun: &str) -> String {
-    if n == 1 || noun.ends_with('s') { format!("{n} {noun}") } else { format!("{n} {noun}s") }
-}
+pub use crate::model::diagnostic::counted;
 
 /// `red` for a line slot, `white ring` otherwise.
 pub fn slot_text(slot: &Slot) -> String {

@@ -6,7 +6,7 @@ pub mod decks;
 pub mod describe;
 pub mod enumerate;
 pub mod face_key;
-pub mod faces;
+pub mod legibility;
 pub mod listing;
 pub mod pieces;
 pub mod rule;

@@ -8,23 +8,24 @@ use super::anchor::{layer_frame, pinned_at};
 use super::image::image_items;
 use super::pips::pips_items;
 use super::shapes::shape_items;
-use crate::cutout::UprightLayer;
+use crate::cutout::{DrawnLayer, UprightLayer};
 use crate::geometry::outline::Outline;
 use crate::model::face::{Layer, LayerKind, Level, Turn};
 use crate::scene::bounds::painted_bounds;
 use crate::scene::{Clip, Group, Item, Shape, Use};
 use crate::text::layout::lay_out;
 
-/// A face's items, and which of them are upright layers.
+/// A face's items, which of them are upright layers, and where each layer is drawn.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FaceArt {
     pub items: Vec<Item>,
     pub upright: Vec<UprightLayer>,
+    pub layers: Vec<DrawnLayer>,
 }
 
 impl FaceArt {
     pub fn new(items: Vec<Item>) -> FaceArt {
-        FaceArt { items, upright: Vec::new() }
+        FaceArt { items, upright: Vec::new(), layers: Vec::new() }
     }
 
     /// Appends the layers at `level`, noting the upright ones. With `mirrored`, each layer
@@ -38,22 +39,66 @@ impl FaceArt {
         mirrored: bool,
     ) {
         let inner = if mirrored { Affine::FLIP_X } else { Affine::IDENTITY };
-        for layer in layers.iter().filter(|layer| layer.level == level) {
-            let Some((item, at)) = layer_item(layer, outline, inner) else { continue };
+        for (layer, item, at) in placed_layers(layers, outline, level, inner) {
             if layer.place.turn == Turn::Upright {
                 self.upright.push(UprightLayer { index: self.items.len(), anchor: at });
             }
+            self.layers.push(drawn(self.items.len(), None, outline, layer));
             self.items.push(item);
         }
     }
 }
 
-/// The items of every layer at `level`, in order; a layer whose anchor the outline lacks
+/// Appends the layers at `level` to `items` (a board's or a net's art, many faces in one
+/// list), noting where each is drawn in `drawn_layers`.
+pub fn push_face_layers(
+    items: &mut Vec<Item>,
+    drawn_layers: &mut Vec<DrawnLayer>,
+    layers: &[Layer],
+    outline: &Outline,
+    level: Level,
+) {
+    for (layer, item, _) in placed_layers(layers, outline, level, Affine::IDENTITY) {
+        drawn_layers.push(drawn(items.len(), None, outline, layer));
+        items.push(item);
+    }
+}
+
+/// The items of every layer at `level`, in order, each noted as the child `inner` of the
+/// top-level item `index` it will be grouped in; a layer whose anchor the outline lacks
 /// draws nothing (resolving refuses such anchors on tiles and pieces).
-pub fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
-    let mut art = FaceArt::default();
-    art.push_layers(layers, outline, level, false);
-    art.items
+pub fn grouped_face_items(
+    layers: &[Layer],
+    outline: &Outline,
+    level: Level,
+    index: usize,
+    drawn_layers: &mut Vec<DrawnLayer>,
+) -> Vec<Item> {
+    let mut items = Vec::new();
+    for (layer, item, _) in placed_layers(layers, outline, level, Affine::IDENTITY) {
+        drawn_layers.push(drawn(index, Some(items.len()), outline, layer));
+        items.push(item);
+    }
+    items
+}
+
+/// The layers at `level` that draw something, each with its item and the point it is
+/// pinned at.
+fn placed_layers<'a>(
+    layers: &'a [Layer],
+    outline: &'a Outline,
+    level: Level,
+    inner: Affine,
+) -> impl Iterator<Item = (&'a Layer, Item, Point)> + 'a {
+    let at_level = layers.iter().filter(move |layer| layer.level == level);
+    at_level.filter_map(move |layer| {
+        let (item, at) = layer_item(layer, outline, inner)?;
+        Some((layer, item, at))
+    })
+}
+
+fn drawn(index: usize, inner: Option<usize>, outline: &Outline, layer: &Layer) -> DrawnLayer {
+    DrawnLayer { index, inner, outline: outline.path.clone(), layer: layer.clone() }
 }
 
 /// One layer placed by its frame (its shared drawing, or its items in a group), and the
@@ -123,6 +168,12 @@ mod tests {
     use crate::text::font::default_font;
     use kurbo::{Point, Rect};
 
+    fn face_items(layers: &[Layer], outline: &Outline, level: Level) -> Vec<Item> {
+        let mut art = FaceArt::default();
+        art.push_layers(layers, outline, level, false);
+        art.items
+    }
+
     fn placed_bounds(item: &Item) -> Rect {
         let Item::Group(group) = item else { panic!("a group") };
         let Item::Shape(shape) = &group.items[0] else { panic!("a shape") };
@@ -143,6 +194,7 @@ mod tests {
                 stroke: None,
             }),
             art: None,
+            decorative: false,
         }
     }
 

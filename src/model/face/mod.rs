@@ -173,6 +173,9 @@ pub struct Layer {
     /// The layer's drawing, in its own frame, when the same drawing is on several faces:
     /// drawn once, stored once and placed on each (see `share`).
     pub art: Option<Arc<SharedArt>>,
+    /// Seen rather than read (`decorative = true`): the legibility check leaves out its
+    /// contrast and smallest size.
+    pub decorative: bool,
 }
 
 /// The face layers of a tile: its front's, and its back's when a back template applies.

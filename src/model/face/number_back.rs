@@ -36,6 +36,7 @@ pub fn number_layer(label: String, colour: Colour, height_mm: f64, position: Pos
             line_spacing: 1.0,
         }),
         art: None,
+        decorative: false,
     }
 }
 

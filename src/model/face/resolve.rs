@@ -188,7 +188,8 @@ impl<'t> FaceResolver<'t> {
             return None;
         }
         let position = r.source.start_of(&entry.span());
-        Some(Layer { label, position, level, place: place?, kind: kind?, art: None })
+        let decorative = table.decorative.unwrap_or(false);
+        Some(Layer { label, position, level, place: place?, kind: kind?, art: None, decorative })
     }
 
     fn text(

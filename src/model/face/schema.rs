@@ -73,6 +73,9 @@ pub struct LayerTable {
     pub points: Option<Spanned<u32>>,
     /// Stars: inner radius as a fraction of the outer.
     pub inner: Option<Spanned<f64>>,
+    /// Text, pips and images: meant to be seen rather than read, so the legibility check
+    /// leaves out its contrast and smallest size (and says so).
+    pub decorative: Option<bool>,
 }
 
 /// What an item writes about its face: a template, its own layers, its fields.

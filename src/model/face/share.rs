@@ -104,6 +104,7 @@ mod tests {
                 stroke: None,
             }),
             art: None,
+            decorative: false,
         }
     }
 

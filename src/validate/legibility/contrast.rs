@@ -1,0 +1,80 @@
+//! WCAG 2 contrast: relative luminance of sRGB colours and the ratio between two, and the
+//! worst contrast of ink against the colours that lie behind a meaningful share of it.
+
+use crate::scene::Colour;
+
+/// Share of a layer's ink a background colour must lie behind to count (5 %): less is
+/// anti-aliasing or a hairline, which the collision rule judges.
+pub const MEANINGFUL_SHARE: f64 = 0.05;
+
+/// Relative luminance (WCAG 2.x), 0 for black to 1 for white.
+pub fn luminance(colour: Colour) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * linear(colour.r) + 0.7152 * linear(colour.g) + 0.0722 * linear(colour.b)
+}
+
+/// The contrast ratio of two colours, from 1 (none) to 21 (black on white).
+pub fn ratio(a: Colour, b: Colour) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The worst contrast of pixel pairs (ink, what lies behind it) among the background
+/// colours behind at least [`MEANINGFUL_SHARE`] of them; with that colour. `None` without
+/// pixels.
+pub fn worst_meaningful(pairs: &[(Colour, Colour)]) -> Option<(f64, Colour)> {
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut by_background: Vec<(Colour, usize, f64)> = Vec::new();
+    let mut sorted: Vec<&(Colour, Colour)> = pairs.iter().collect();
+    sorted.sort_by_key(|(_, behind)| *behind);
+    for (ink, behind) in sorted {
+        let contrast = ratio(*ink, *behind);
+        match by_background.last_mut() {
+            Some((colour, count, sum)) if colour == behind => {
+                *count += 1;
+                *sum += contrast;
+            }
+            _ => by_background.push((*behind, 1, contrast)),
+        }
+    }
+    let least = (pairs.len() as f64 * MEANINGFUL_SHARE).max(1.0);
+    let meaningful = by_background.iter().filter(|(_, count, _)| *count as f64 >= least);
+    meaningful
+        .map(|&(colour, count, sum)| (sum / count as f64, colour))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(text: &str) -> Colour {
+        Colour::from_hex(text).expect("a colour")
+    }
+
+    #[test]
+    fn ratios_match_wcag_examples() {
+        assert!((ratio(Colour::BLACK, Colour::WHITE) - 21.0).abs() < 1e-9);
+        assert!((ratio(Colour::WHITE, Colour::WHITE) - 1.0).abs() < 1e-9);
+        // #767676 on white is the lightest grey that passes 4.5 : 1.
+        assert!((ratio(hex("#767676"), Colour::WHITE) - 4.54).abs() < 0.01);
+    }
+
+    #[test]
+    fn the_worst_colour_behind_a_meaningful_share_counts_and_a_sliver_does_not() {
+        let ink = Colour::BLACK;
+        let mut pairs = vec![(ink, Colour::WHITE); 90];
+        pairs.extend(vec![(ink, hex("#333333")); 10]);
+        let (worst, behind) = worst_meaningful(&pairs).expect("pixels");
+        assert_eq!(behind, hex("#333333"));
+        assert!(worst < 2.0, "{worst}");
+        pairs.truncate(93);
+        let (worst, behind) = worst_meaningful(&pairs).expect("pixels");
+        assert_eq!((worst.round(), behind), (21.0, Colour::WHITE));
+    }
+}
