@@ -12,13 +12,17 @@ pub use report::items_text;
 
 use std::path::Path;
 
+use kurbo::Affine;
+
 use crate::cutout::{Cutout, DrawnLayer};
-use crate::model::design::Design;
+use crate::impose::duplex::back_mirror;
+use crate::impose::packing::{Arrangement, arrange};
+use crate::model::design::{Design, SheetSettings};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::legibility::CARD_SAFE_MM;
 use crate::render::raster::ImageCache;
 use crate::scene::Item;
-use crate::sources::parts;
+use crate::sources::{Part, parts};
 use examine::{Side, examine};
 use report::{Finding, Findings};
 
@@ -41,19 +45,25 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
             "card" | "counter" => CARD_SAFE_MM,
             _ => 0.0,
         });
-        let mut previous: Option<(&Cutout, Vec<Vec<Finding>>)> = None;
-        for cutout in &part.cutouts {
-            let sides = sides_of(cutout);
+        let turns = orientations(&part, &design.sheet);
+        let mut previous: Option<(usize, Vec<Vec<Finding>>)> = None;
+        for (index, cutout) in part.cutouts.iter().enumerate() {
+            let (front_turn, back_turn) = turns[index];
+            let sides = sides_of(cutout, front_turn, back_turn);
             // Copies of one item (`copies`, `count`) are measured once.
             let found = match &previous {
-                Some((last, found)) if same_faces(last, cutout) => found.clone(),
+                Some((last, found))
+                    if same_faces(&part.cutouts[*last], cutout) && turns[*last] == turns[index] =>
+                {
+                    found.clone()
+                }
                 _ => sides
                     .iter()
                     .map(|(_, items, layers)| {
-                        let side = Side { items, layers, safe_mm, noun };
-                        let measured = layers
-                            .iter()
-                            .map(|drawn| examine(&side, drawn, &design.legibility, &mut images));
+                        let side = Side { items: items.as_slice(), layers, safe_mm, noun };
+                        let measured = layers.iter().map(|drawn| {
+                            examine(&side, drawn, &design.legibility, &mut images)
+                        });
                         measured.flatten().collect()
                     })
                     .collect(),
@@ -73,20 +83,56 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
                     }
                 }
             }
-            previous = Some((cutout, found));
+            previous = Some((index, found));
         }
     }
     LegibilityReport { problems: findings.diagnostics(path), decorative }
 }
 
-/// A cutout's sides with layers: how its items are named, its items and its drawn layers.
-fn sides_of(cutout: &Cutout) -> Vec<(&'static str, &[Item], &[DrawnLayer])> {
-    let mut sides = vec![("", cutout.front.as_slice(), cutout.front_layers.as_slice())];
-    if let Some(back) = &cutout.back {
-        sides.push(("the back of ", back.as_slice(), cutout.back_layers.as_slice()));
+/// A cutout's printed sides with layers, each as it reads on its page (its upright layers
+/// turned as the page turns them): how its items are named, its items, its drawn layers.
+fn sides_of(
+    cutout: &Cutout,
+    front_turn: Affine,
+    back_turn: Option<Affine>,
+) -> Vec<(&'static str, Vec<Item>, &[DrawnLayer])> {
+    let mut sides = vec![("", cutout.placed_front(front_turn), cutout.front_layers.as_slice())];
+    if let Some(back) = back_turn.and_then(|turn| cutout.placed_back(turn)) {
+        sides.push(("the back of ", back, cutout.back_layers.as_slice()));
     }
     sides.retain(|(_, _, layers)| !layers.is_empty());
     sides
+}
+
+/// How each cutout of `part` is placed on its first sheet, front and back (the back when
+/// the sheets print double-sided): the identity when the part does not pack (the build
+/// says why) or is one item split over sheets.
+fn orientations(part: &Part, sheet: &SheetSettings) -> Vec<(Affine, Option<Affine>)> {
+    let count = part.cutouts.len();
+    let printed_back = |c: &Cutout, mirror: Option<Affine>, t: Affine| {
+        let mirror = mirror.filter(|_| part.front_and_back && c.back.is_some())?;
+        Some(mirror * t * c.back_frame)
+    };
+    let identity = |c: &Cutout| {
+        let mirror = back_mirror(sheet.duplex, 1.0, 2.0);
+        (Affine::IDENTITY, printed_back(c, mirror, Affine::IDENTITY))
+    };
+    let noun = part.noun.unwrap_or("tile");
+    let mut turns: Vec<Option<(Affine, Option<Affine>)>> = vec![None; count];
+    if let Ok(Arrangement::Sheets(packed)) = arrange(&part.packing, &part.cutouts, sheet, noun) {
+        let (width, height) = packed.page_mm;
+        let mirror = back_mirror(sheet.duplex, width, height);
+        for (index, placement) in packed.sheets.iter().flat_map(|s| &s.placed) {
+            if let (Some(slot), Some(cutout)) = (turns.get_mut(*index), part.cutouts.get(*index))
+                && slot.is_none()
+            {
+                *slot = Some((*placement, printed_back(cutout, mirror, *placement)));
+            }
+        }
+    }
+    (turns.into_iter().zip(&part.cutouts))
+        .map(|(turn, cutout)| turn.unwrap_or_else(|| identity(cutout)))
+        .collect()
 }
 
 /// Whether two cutouts print the same faces (copies of one item).
