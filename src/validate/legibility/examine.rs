@@ -46,6 +46,42 @@ fn placed<'a>(side: &Side<'a>, drawn: &DrawnLayer) -> Option<(&'a Item, Affine)>
     }
 }
 
+/// An item drawn on the same side as a layer: how it is placed, the layer it draws (if it
+/// is one) and whether it is the side's first item (its background).
+pub struct Neighbour<'a> {
+    pub item: &'a Item,
+    pub transform: Affine,
+    pub layer: Option<&'a DrawnLayer>,
+    pub first: bool,
+}
+
+/// The items drawn behind `drawn` and over it, in drawing order: the side's top-level
+/// items, and for a layer inside a group (a track's cell) the group's other children too.
+fn neighbours<'a>(side: &Side<'a>, drawn: &DrawnLayer) -> (Vec<Neighbour<'a>>, Vec<Neighbour<'a>>) {
+    let layer_at = |index: usize, inner: Option<usize>| {
+        side.layers.iter().find(|l| l.index == index && l.inner == inner)
+    };
+    let top = |index: usize| {
+        side.items.get(index).map(|item| Neighbour {
+            item,
+            transform: Affine::IDENTITY,
+            layer: layer_at(index, None),
+            first: index == 0,
+        })
+    };
+    let mut behind: Vec<Neighbour<'a>> = (0..drawn.index).filter_map(top).collect();
+    let mut over: Vec<Neighbour<'a>> = Vec::new();
+    if let (Some(inner), Some(Item::Group(group))) = (drawn.inner, side.items.get(drawn.index)) {
+        for (k, item) in group.items.iter().enumerate().filter(|(k, _)| *k != inner) {
+            let layer = layer_at(drawn.index, Some(k));
+            let neighbour = Neighbour { item, transform: group.transform, layer, first: false };
+            if k < inner { behind.push(neighbour) } else { over.push(neighbour) }
+        }
+    }
+    over.extend((drawn.index + 1..side.items.len()).filter_map(top));
+    (behind, over)
+}
+
 /// Everything the rules find on `drawn`, one of `side.layers`.
 pub fn examine(
     side: &Side<'_>,
@@ -107,7 +143,8 @@ pub fn examine(
         );
     }
     // What lies behind: every item drawn before it.
-    let behind = region.draw(&side.items[..drawn.index], Affine::IDENTITY, images);
+    let (behind_items, over_items) = neighbours(side, drawn);
+    let behind = region.draw_all(&behind_items, images);
     if !layer.decorative {
         let threshold = match text {
             Some(text) if is_large(text, cap.unwrap_or(0.0)) => legibility.large_text_contrast,
@@ -153,7 +190,9 @@ pub fn examine(
             );
         }
     }
-    collisions(side, drawn, &region, &ink, images, &mut found);
+    let neighbours = (behind_items.into_iter().map(|n| (n, false)))
+        .chain(over_items.into_iter().map(|n| (n, true)));
+    collisions(side, neighbours, drawn, &region, &ink, images, &mut found);
     findings
 }
 
@@ -246,8 +285,9 @@ fn icon_contrast(pairs: &[(Colour, Colour)]) -> Option<(f64, Colour)> {
 
 /// Ink over or across other items: items drawn over it, and items behind it that part of
 /// it crosses (an outline stroke, a panel's edge, another icon).
-fn collisions(
-    side: &Side<'_>,
+fn collisions<'a>(
+    side: &Side<'a>,
+    neighbours: impl Iterator<Item = (Neighbour<'a>, bool)>,
     drawn: &DrawnLayer,
     region: &Region,
     ink: &[usize],
@@ -257,21 +297,19 @@ fn collisions(
     let label = &drawn.layer.label;
     let is_text = matches!(drawn.layer.kind, LayerKind::Text(_));
     let area = region.rect;
-    for (index, item) in side.items.iter().enumerate() {
+    for (Neighbour { item, transform, layer: other, first }, over) in neighbours {
         // The face's background (its first item) is judged by the safe area.
-        if index == drawn.index || index == 0 {
+        if first {
             continue;
         }
-        let other = side.layers.iter().find(|l| l.index == index && l.inner.is_none());
         let readable = other.is_some_and(|l| !matches!(l.layer.kind, LayerKind::Shape(_)));
-        let over = index > drawn.index;
         // Over it: anything over text, other text and icons over an icon. Behind it: what
         // text crosses, except text and icons, which report what covers them.
         let judged = if over { is_text || readable } else { is_text && !readable };
         if !judged {
             continue;
         }
-        let Some(bounds) = painted_bounds(std::slice::from_ref(item), Affine::IDENTITY) else {
+        let Some(bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
             continue;
         };
         if bounds.intersect(area).area() <= 0.0 {
@@ -280,7 +318,7 @@ fn collisions(
         // Text crosses the lines of what lies behind it; filled areas are its background.
         let judged_item = if over { Some(item.clone()) } else { strokes_of(item) };
         let Some(judged_item) = judged_item else { continue };
-        let covered = region.coverage(std::slice::from_ref(&judged_item), Affine::IDENTITY, images);
+        let covered = region.coverage(std::slice::from_ref(&judged_item), transform, images);
         // What is drawn over text must also keep a little clear of it.
         let near = if over { region.dilate(&covered, CLEARANCE_MM) } else { covered };
         let shared = ink.iter().filter(|&&i| near[i] >= PAINTED).count();

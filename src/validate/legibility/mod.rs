@@ -61,9 +61,9 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
                     .iter()
                     .map(|(_, items, layers)| {
                         let side = Side { items: items.as_slice(), layers, safe_mm, noun };
-                        let measured = layers.iter().map(|drawn| {
-                            examine(&side, drawn, &design.legibility, &mut images)
-                        });
+                        let measured = layers
+                            .iter()
+                            .map(|drawn| examine(&side, drawn, &design.legibility, &mut images));
                         measured.flatten().collect()
                     })
                     .collect(),

@@ -60,6 +60,20 @@ impl Region {
         pixmap
     }
 
+    /// Every neighbour drawn in turn on a transparent raster.
+    pub fn draw_all(
+        &self,
+        items: &[super::examine::Neighbour<'_>],
+        images: &mut ImageCache,
+    ) -> Pixmap {
+        let mut pixmap = self.blank();
+        for neighbour in items {
+            let placed = self.to_pixels() * neighbour.transform;
+            draw_items(std::slice::from_ref(neighbour.item), placed, &mut pixmap.as_mut(), images);
+        }
+        pixmap
+    }
+
     /// How much of each pixel `items` cover (0–255), whatever their colours.
     pub fn coverage(&self, items: &[Item], transform: Affine, images: &mut ImageCache) -> Vec<u8> {
         alpha(&self.draw(items, transform, images))
