@@ -76,7 +76,7 @@ fn marks(page: &Page) -> Vec<Point> {
 fn sheets_laid_on_their_marks_rebuild_the_board_at_full_size() {
     let (_, design) = load(&common::root().join("designs/trans-rabat.toml")).expect("design loads");
     let board = design.board.as_ref().expect("a board");
-    let frame = board_frame(board, &design.players, &design.palette);
+    let (frame, _) = board_frame(board, &design.players, &design.palette);
     let plan = plan(frame.bounds, &design.sheet, board.overlap_mm).expect("a plan");
     let document = tile_frame(&design.name, "board", &frame, &plan, design.sheet.margin_mm);
     assert_eq!(document.pages.len(), plan.sheets());
@@ -166,7 +166,7 @@ fn the_tranglar_sized_board_on_a5_needs_more_sheets_than_on_a3() {
     let (_, mut design) =
         load(&common::root().join("designs/trans-rabat.toml")).expect("design loads");
     let board = design.board.clone().expect("a board");
-    let frame = board_frame(&board, &design.players, &design.palette);
+    let (frame, _) = board_frame(&board, &design.players, &design.palette);
     let count = |design: &tilepress::model::Design| {
         plan(frame.bounds, &design.sheet, board.overlap_mm).map(|p| p.sheets())
     };
