@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::median;
+use common::{median, thousand_cards};
 use tilepress::build::{build, build_sheets};
 use tilepress::diagram::Diagram;
 use tilepress::diagram::files::diagram_files;
@@ -48,30 +48,6 @@ fn designs() -> Vec<(String, Design)> {
 
 fn diagrams() -> Vec<(String, Diagram)> {
     loaded("diagrams", load_diagram)
-}
-
-/// Issue 14's benchmark, written into `dir`: 1,000 poker cards, one CSV row each, with
-/// Saltmarsh's card faces (a rounded rectangle, a circle, the rank three times and the
-/// card's own name fitted in a box) and its common back. 112 sheets of A4 or Letter.
-fn thousand_cards(dir: &Path) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let saltmarsh = std::fs::read_to_string(root.join("designs/saltmarsh.toml")).expect("reads");
-    // The card faces come first; the track's face and the other parts after them.
-    let faces = saltmarsh.split("[faces.track-cell]").next().expect("faces");
-    let design = format!(
-        "{faces}[[decks]]\nname = \"cards\"\nsize = \"poker\"\ncorner_radius_mm = 3\n\
-         background = \"paper\"\nfront = \"card-{{good}}\"\nback = \"card-back\"\ndata = \"cards.csv\"\n"
-    );
-    let mut csv = String::from("good,rank,name,count\n");
-    for card in 0..1000 {
-        let good = ["salt", "wool", "tea", "rum"][card % 4];
-        csv.push_str(&format!("{good},{},Cargo {},1\n", card / 4 + 1, card + 1));
-    }
-    std::fs::create_dir_all(dir).expect("scratch folder");
-    std::fs::write(dir.join("cards.csv"), csv).expect("writes the CSV");
-    let path = dir.join("thousand-cards.toml");
-    std::fs::write(&path, design).expect("writes the design");
-    path
 }
 
 /// Issue 16's default build, set up in `dir`: a project folder with the four designs it was

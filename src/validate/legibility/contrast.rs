@@ -29,17 +29,17 @@ pub fn worst_meaningful(pairs: &[(Colour, Colour)]) -> Option<(f64, Colour)> {
     if pairs.is_empty() {
         return None;
     }
+    // Per background colour: how many pixels it lies behind and their contrast summed (the
+    // ratio worked out once per distinct pair of colours).
     let mut by_background: Vec<(Colour, usize, f64)> = Vec::new();
-    let mut sorted: Vec<&(Colour, Colour)> = pairs.iter().collect();
-    sorted.sort_by_key(|(_, behind)| *behind);
-    for (ink, behind) in sorted {
-        let contrast = ratio(*ink, *behind);
-        match by_background.last_mut() {
-            Some((colour, count, sum)) if colour == behind => {
-                *count += 1;
+    for ((ink, behind), count) in counted_pairs(pairs) {
+        let contrast = ratio(ink, behind) * count as f64;
+        match by_background.iter_mut().find(|(colour, _, _)| *colour == behind) {
+            Some((_, n, sum)) => {
+                *n += count;
                 *sum += contrast;
             }
-            _ => by_background.push((*behind, 1, contrast)),
+            None => by_background.push((behind, count, contrast)),
         }
     }
     let least = (pairs.len() as f64 * MEANINGFUL_SHARE).max(1.0);
@@ -47,6 +47,38 @@ pub fn worst_meaningful(pairs: &[(Colour, Colour)]) -> Option<(f64, Colour)> {
     meaningful
         .map(|&(colour, count, sum)| (sum / count as f64, colour))
         .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// The contrast of the median pixel pair (for icons of many colours: one reads when most
+/// of it stands out), with the colour behind it.
+pub fn median_contrast(pairs: &[(Colour, Colour)]) -> Option<(f64, Colour)> {
+    let mut ratios: Vec<(f64, Colour, usize)> = counted_pairs(pairs)
+        .into_iter()
+        .map(|((ink, behind), count)| (ratio(ink, behind), behind, count))
+        .collect();
+    ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut seen = 0;
+    for (contrast, behind, count) in ratios {
+        seen += count;
+        if 2 * seen > pairs.len() {
+            return Some((contrast, behind));
+        }
+    }
+    None
+}
+
+/// Each distinct pair of colours with how often it occurs, in order.
+fn counted_pairs(pairs: &[(Colour, Colour)]) -> Vec<((Colour, Colour), usize)> {
+    let mut sorted = pairs.to_vec();
+    sorted.sort_unstable();
+    let mut counted: Vec<((Colour, Colour), usize)> = Vec::new();
+    for pair in sorted {
+        match counted.last_mut() {
+            Some((known, count)) if *known == pair => *count += 1,
+            _ => counted.push((pair, 1)),
+        }
+    }
+    counted
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use kurbo::{Affine, BezPath, ParamCurveNearest, Shape as _};
 
-use super::contrast::{ratio, worst_meaningful};
+use super::contrast::{median_contrast, ratio, worst_meaningful};
+use super::cover::{overlaps, solid_cover};
 use super::pixels::{PAINTED, Region, on_paper, painted_colour};
 use super::report::{Amount, Finding};
 use crate::cutout::DrawnLayer;
@@ -109,6 +110,36 @@ pub fn examine(
         return findings;
     };
     let cap = text.map(|t| measure(&t.font, &t.spec()).size_mm);
+    let threshold = match text {
+        Some(text) if is_large(text, cap.unwrap_or(0.0)) => legibility.large_text_contrast,
+        Some(_) => legibility.text_contrast,
+        None => legibility.graphic_contrast,
+    };
+    let declared = match &layer.kind {
+        LayerKind::Text(text) => Some(text.colour),
+        LayerKind::Pips(pips) => Some(pips.colour),
+        _ => None,
+    };
+    let outline = transform * drawn.outline.clone();
+    let clear = clear_of(&outline, ink_bounds, side.safe_mm);
+    let (behind_items, over_items) = neighbours(side, drawn);
+    let is_text = text.is_some();
+    // The common case, told without pixels: on one plain fill, inside the safe area, with
+    // nothing drawn over it or near it.
+    let nothing_over = over_items.iter().all(|n| {
+        !judged(n, true, is_text)
+            || painted_bounds(std::slice::from_ref(n.item), n.transform)
+                .is_none_or(|b| !overlaps(b, ink_bounds.inflate(CLEARANCE_MM, CLEARANCE_MM)))
+    });
+    if let (Some(ink_colour), true, true) = (declared, clear, nothing_over)
+        && let Some(behind) = solid_cover(&behind_items, ink_bounds)
+    {
+        let contrast = ratio(ink_colour, behind);
+        if !layer.decorative && contrast < threshold {
+            low_contrast(&mut found, label, &layer.kind, threshold, (contrast, behind));
+        }
+        return findings;
+    }
     let Some(region) = Region::around(ink_bounds, cap) else { return findings };
     let ink_pixmap = region.draw(std::slice::from_ref(item), transform, images);
     let ink: Vec<usize> = (ink_pixmap.pixels().iter().enumerate())
@@ -120,10 +151,13 @@ pub fn examine(
     }
     let what = text.map_or("its ink", |_| "its text");
     // Fit: the ink stays inside the face's safe area.
-    let safe = region.safe_area(&drawn.outline, transform, side.safe_mm);
-    let outside: Vec<usize> = ink.iter().copied().filter(|&i| safe[i] < PAINTED).collect();
+    let outside: Vec<usize> = if clear {
+        Vec::new()
+    } else {
+        let safe = region.safe_area(&drawn.outline, transform, side.safe_mm);
+        ink.iter().copied().filter(|&i| safe[i] < PAINTED).collect()
+    };
     if outside.len() >= FEWEST_PIXELS {
-        let outline = transform * drawn.outline.clone();
         let past = farthest_outside(&region, &outside, &outline);
         let (edge, amount) = if past > 0.05 {
             let text = format!("by {} mm", number_text(round_tenth(past)));
@@ -143,19 +177,8 @@ pub fn examine(
         );
     }
     // What lies behind: every item drawn before it.
-    let (behind_items, over_items) = neighbours(side, drawn);
     let behind = region.draw_all(&behind_items, images);
     if !layer.decorative {
-        let threshold = match text {
-            Some(text) if is_large(text, cap.unwrap_or(0.0)) => legibility.large_text_contrast,
-            Some(_) => legibility.text_contrast,
-            None => legibility.graphic_contrast,
-        };
-        let declared = match &layer.kind {
-            LayerKind::Text(text) => Some(text.colour),
-            LayerKind::Pips(pips) => Some(pips.colour),
-            _ => None,
-        };
         let pairs: Vec<(Colour, Colour)> = ink
             .iter()
             .map(|&i| {
@@ -165,35 +188,54 @@ pub fn examine(
             .collect();
         let worst = match text {
             Some(_) => worst_meaningful(&pairs),
-            None => icon_contrast(&pairs),
+            None => median_contrast(&pairs),
         };
-        if let Some((contrast, colour)) = worst.filter(|(c, _)| *c < threshold) {
-            let colour_of = match &layer.kind {
-                LayerKind::Text(text) => format!(" ({})", text.colour.to_hex()),
-                LayerKind::Pips(pips) => format!(" ({})", pips.colour.to_hex()),
-                _ => String::new(),
-            };
-            found(
-                format!(
-                    "{what} of {label}{colour_of} stands out too little from what lies behind \
-                     it: it needs {} : 1",
-                    number_text(threshold)
-                ),
-                "choose a darker or lighter colour for it or for what lies behind it, or mark \
-                 a layer meant only to be seen `decorative = true`"
-                    .into(),
-                Some(Amount {
-                    value: contrast,
-                    larger_is_worse: false,
-                    text: format!("{contrast:.2} : 1 against {}", colour.to_hex()),
-                }),
-            );
+        if let Some(worst) = worst.filter(|(c, _)| *c < threshold) {
+            low_contrast(&mut found, label, &layer.kind, threshold, worst);
         }
     }
     let neighbours = (behind_items.into_iter().map(|n| (n, false)))
         .chain(over_items.into_iter().map(|n| (n, true)));
     collisions(side, neighbours, drawn, &region, &ink, images, &mut found);
     findings
+}
+
+/// The contrast finding: `worst` is the ratio and the colour behind.
+fn low_contrast(
+    found: &mut impl FnMut(String, String, Option<Amount>),
+    label: &str,
+    kind: &LayerKind,
+    threshold: f64,
+    (contrast, colour): (f64, Colour),
+) {
+    let (what, colour_of) = match kind {
+        LayerKind::Text(text) => ("its text", format!(" ({})", text.colour.to_hex())),
+        LayerKind::Pips(pips) => ("its ink", format!(" ({})", pips.colour.to_hex())),
+        _ => ("its ink", String::new()),
+    };
+    found(
+        format!(
+            "{what} of {label}{colour_of} stands out too little from what lies behind it: it \
+             needs {} : 1",
+            number_text(threshold)
+        ),
+        "choose a darker or lighter colour for it or for what lies behind it, or mark a layer \
+         meant only to be seen `decorative = true`"
+            .into(),
+        Some(Amount {
+            value: contrast,
+            larger_is_worse: false,
+            text: format!("{contrast:.2} : 1 against {}", colour.to_hex()),
+        }),
+    );
+}
+
+/// Whether a neighbour is judged for collisions with a layer (text or not): over it,
+/// anything over text, other text and icons over an icon; behind it, what text crosses,
+/// except text and icons, which report what covers them.
+fn judged(neighbour: &Neighbour<'_>, over: bool, is_text: bool) -> bool {
+    let readable = neighbour.layer.is_some_and(|l| !matches!(l.layer.kind, LayerKind::Shape(_)));
+    !neighbour.first && if over { is_text || readable } else { is_text && !readable }
 }
 
 /// Fit, smallest size and glyphs: what the text's layout says.
@@ -273,16 +315,6 @@ fn is_large(text: &TextLayer, cap_mm: f64) -> bool {
     cap_mm + 1e-9 >= from
 }
 
-/// An icon's contrast: the median of its pixels' contrast against what lies under each
-/// (an icon of many colours reads when most of it stands out), with the colour behind the
-/// median pixel.
-fn icon_contrast(pairs: &[(Colour, Colour)]) -> Option<(f64, Colour)> {
-    let mut ratios: Vec<(f64, Colour)> =
-        pairs.iter().map(|&(ink, behind)| (ratio(ink, behind), behind)).collect();
-    ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
-    ratios.get(ratios.len() / 2).copied()
-}
-
 /// Ink over or across other items: items drawn over it, and items behind it that part of
 /// it crosses (an outline stroke, a panel's edge, another icon).
 fn collisions<'a>(
@@ -297,18 +329,11 @@ fn collisions<'a>(
     let label = &drawn.layer.label;
     let is_text = matches!(drawn.layer.kind, LayerKind::Text(_));
     let area = region.rect;
-    for (Neighbour { item, transform, layer: other, first }, over) in neighbours {
-        // The face's background (its first item) is judged by the safe area.
-        if first {
+    for (neighbour, over) in neighbours {
+        if !judged(&neighbour, over, is_text) {
             continue;
         }
-        let readable = other.is_some_and(|l| !matches!(l.layer.kind, LayerKind::Shape(_)));
-        // Over it: anything over text, other text and icons over an icon. Behind it: what
-        // text crosses, except text and icons, which report what covers them.
-        let judged = if over { is_text || readable } else { is_text && !readable };
-        if !judged {
-            continue;
-        }
+        let Neighbour { item, transform, layer: other, .. } = neighbour;
         let Some(bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
             continue;
         };
@@ -316,9 +341,15 @@ fn collisions<'a>(
             continue;
         }
         // Text crosses the lines of what lies behind it; filled areas are its background.
-        let judged_item = if over { Some(item.clone()) } else { strokes_of(item) };
-        let Some(judged_item) = judged_item else { continue };
-        let covered = region.coverage(std::slice::from_ref(&judged_item), transform, images);
+        let lines;
+        let judged_item = if over {
+            item
+        } else {
+            let Some(found) = strokes_of(item) else { continue };
+            lines = found;
+            &lines
+        };
+        let covered = region.coverage(std::slice::from_ref(judged_item), transform, images);
         // What is drawn over text must also keep a little clear of it.
         let near = if over { region.dilate(&covered, CLEARANCE_MM) } else { covered };
         let shared = ink.iter().filter(|&&i| near[i] >= PAINTED).count();
@@ -341,6 +372,14 @@ fn collisions<'a>(
             Some(larger(percent, format!("{percent:.0} % of its ink"))),
         );
     }
+}
+
+/// Whether `ink` lies inside `outline` and more than `safe_mm` from its edge, told without
+/// pixels: no piece of the outline comes near the ink's rectangle, and its centre is inside.
+fn clear_of(outline: &BezPath, ink: kurbo::Rect, safe_mm: f64) -> bool {
+    let near = ink.inflate(safe_mm + 0.01, safe_mm + 0.01);
+    outline.contains(ink.center())
+        && outline.segments().all(|segment| !overlaps(segment.bounding_box(), near))
 }
 
 /// How far the farthest of the `outside` pixels lies past `outline`, in mm (0 when all lie

@@ -3,6 +3,7 @@
 //! contrast, collisions, missing glyphs), each cause reported once with the items it is on.
 
 mod contrast;
+mod cover;
 mod examine;
 mod pixels;
 mod report;
@@ -10,19 +11,21 @@ mod report;
 pub use contrast::{luminance, ratio};
 pub use report::items_text;
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use kurbo::Affine;
 
-use crate::cutout::{Cutout, DrawnLayer};
+use crate::cutout::{Cutout, DrawnLayer, UprightLayer, upright_on_page};
 use crate::impose::duplex::back_mirror;
 use crate::impose::packing::{Arrangement, arrange};
 use crate::model::design::{Design, SheetSettings};
 use crate::model::diagnostic::Diagnostic;
-use crate::model::legibility::CARD_SAFE_MM;
+use crate::model::legibility::{CARD_SAFE_MM, Legibility};
 use crate::render::raster::ImageCache;
 use crate::scene::Item;
 use crate::sources::{Part, parts};
+use crate::threads::joined;
 use examine::{Side, examine};
 use report::{Finding, Findings};
 
@@ -38,7 +41,6 @@ pub struct LegibilityReport {
 pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
     let mut findings = Findings::default();
     let mut decorative: Vec<String> = Vec::new();
-    let mut images = ImageCache::default();
     for part in parts(design) {
         let noun = part.noun.unwrap_or("tile");
         let safe_mm = design.legibility.safe_mm.unwrap_or(match noun {
@@ -46,29 +48,14 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
             _ => 0.0,
         });
         let turns = orientations(&part, &design.sheet);
-        let mut previous: Option<(usize, Vec<Vec<Finding>>)> = None;
-        for (index, cutout) in part.cutouts.iter().enumerate() {
-            let (front_turn, back_turn) = turns[index];
-            let sides = sides_of(cutout, front_turn, back_turn);
-            // Copies of one item (`copies`, `count`) are measured once.
-            let found = match &previous {
-                Some((last, found))
-                    if same_faces(&part.cutouts[*last], cutout) && turns[*last] == turns[index] =>
-                {
-                    found.clone()
-                }
-                _ => sides
-                    .iter()
-                    .map(|(_, items, layers)| {
-                        let side = Side { items: items.as_slice(), layers, safe_mm, noun };
-                        let measured = layers
-                            .iter()
-                            .map(|drawn| examine(&side, drawn, &design.legibility, &mut images));
-                        measured.flatten().collect()
-                    })
-                    .collect(),
-            };
-            for ((label, _, layers), side_found) in sides.iter().zip(&found) {
+        let measured = measured(&part, &turns, &design.legibility, safe_mm, noun);
+        for ((cutout, turn), found) in part.cutouts.iter().zip(&turns).zip(measured) {
+            let mut sides = vec![("", cutout.front_layers.as_slice())];
+            if turn.1.is_some() && cutout.back.is_some() {
+                sides.push(("the back of ", cutout.back_layers.as_slice()));
+            }
+            sides.retain(|(_, layers)| !layers.is_empty());
+            for ((label, layers), side_found) in sides.iter().zip(&found) {
                 let item = format!("{label}{}", cutout.label);
                 for finding in side_found {
                     findings.add(finding.clone(), &item);
@@ -83,10 +70,61 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
                     }
                 }
             }
-            previous = Some((index, found));
         }
     }
     LegibilityReport { problems: findings.diagnostics(path), decorative }
+}
+
+/// What the rules find on each cutout of `part`, side by side in the order of
+/// [`sides_of`]: the cutouts shared out over two threads; copies of one item (`copies`,
+/// `count`, next to each other) measured once.
+fn measured(
+    part: &Part,
+    turns: &[(Affine, Option<Affine>)],
+    legibility: &Legibility,
+    safe_mm: f64,
+    noun: &str,
+) -> Vec<Vec<Vec<Finding>>> {
+    let measure_range = |range: std::ops::Range<usize>| {
+        let mut images = ImageCache::default();
+        let mut found: Vec<Vec<Vec<Finding>>> = Vec::with_capacity(range.len());
+        for index in range.clone() {
+            let cutout = &part.cutouts[index];
+            let copy = index > range.start
+                && same_faces(&part.cutouts[index - 1], cutout)
+                && turns[index - 1] == turns[index];
+            if let (true, Some(last)) = (copy, found.last()) {
+                found.push(last.clone());
+                continue;
+            }
+            let (front_turn, back_turn) = turns[index];
+            let sides = sides_of(cutout, front_turn, back_turn);
+            found.push(
+                sides
+                    .iter()
+                    .map(|(_, items, layers)| {
+                        let side = Side { items, layers, safe_mm, noun };
+                        let measured = layers
+                            .iter()
+                            .map(|drawn| examine(&side, drawn, legibility, &mut images));
+                        measured.flatten().collect()
+                    })
+                    .collect(),
+            );
+        }
+        found
+    };
+    let count = part.cutouts.len();
+    if count < 8 {
+        return measure_range(0..count);
+    }
+    let half = count / 2;
+    std::thread::scope(|scope| {
+        let second = scope.spawn(|| measure_range(half..count));
+        let mut found = measure_range(0..half);
+        found.extend(joined(second));
+        found
+    })
 }
 
 /// A cutout's printed sides with layers, each as it reads on its page (its upright layers
@@ -95,10 +133,28 @@ fn sides_of(
     cutout: &Cutout,
     front_turn: Affine,
     back_turn: Option<Affine>,
-) -> Vec<(&'static str, Vec<Item>, &[DrawnLayer])> {
-    let mut sides = vec![("", cutout.placed_front(front_turn), cutout.front_layers.as_slice())];
-    if let Some(back) = back_turn.and_then(|turn| cutout.placed_back(turn)) {
-        sides.push(("the back of ", back, cutout.back_layers.as_slice()));
+) -> Vec<(&'static str, Cow<'_, [Item]>, &[DrawnLayer])> {
+    // Items placed without turning (most packings) are read as they are.
+    fn turned<'a>(
+        items: &'a [Item],
+        upright: &[UprightLayer],
+        placement: Affine,
+    ) -> Cow<'a, [Item]> {
+        let [a, b, c, d, _, _] = placement.as_coeffs();
+        let straight = (a - 1.0).abs() < 1e-12 && b.abs() < 1e-12 && c.abs() < 1e-12;
+        if straight && (d - 1.0).abs() < 1e-12 {
+            Cow::Borrowed(items)
+        } else {
+            Cow::Owned(upright_on_page(items, upright, placement))
+        }
+    }
+    let mut sides = vec![(
+        "",
+        turned(&cutout.front, &cutout.front_upright, front_turn),
+        cutout.front_layers.as_slice(),
+    )];
+    if let (Some(turn), Some(back)) = (back_turn, &cutout.back) {
+        sides.push(("the back of ", turned(back, &cutout.back_upright, turn), &cutout.back_layers));
     }
     sides.retain(|(_, _, layers)| !layers.is_empty());
     sides

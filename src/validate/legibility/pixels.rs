@@ -9,11 +9,11 @@ use crate::render::raster::{ImageCache, draw_items, skia_path, skia_transform};
 use crate::scene::{Colour, Item};
 
 /// Fewest pixels per mm: a 0.3 mm line is at least one pixel wide.
-const MIN_SCALE: f64 = 4.0;
+const MIN_SCALE: f64 = 3.0;
 /// Most pixels per mm, for the smallest text.
 const MAX_SCALE: f64 = 16.0;
 /// Pixels across a capital letter, so that a glyph's stems are a few pixels wide.
-const PIXELS_PER_CAP: f64 = 16.0;
+const PIXELS_PER_CAP: f64 = 8.0;
 /// Most pixels one layer is measured in; larger layers are measured more coarsely.
 const MAX_PIXELS: f64 = 120_000.0;
 /// Coverage from which a pixel counts as painted (of 255).

@@ -1,0 +1,144 @@
+//! What lies behind a layer's ink, told without pixels when it is simple: the topmost item
+//! under the ink is a plain filled shape that covers the ink's whole rectangle, with no
+//! line crossing it — then that fill is the background, and nothing below it shows.
+
+use kurbo::{Affine, BezPath, Line, Point, Rect, Shape as _};
+
+use super::examine::Neighbour;
+use crate::scene::bounds::painted_bounds;
+use crate::scene::{Colour, Item, Shape};
+
+/// The colour behind all of `ink` when one filled shape covers it (the topmost of the
+/// neighbours behind it that reach it); `None` when the background is not that simple
+/// (a stroke, an image, a clip or an edge within the ink's rectangle).
+pub fn solid_cover(behind: &[Neighbour<'_>], ink: Rect) -> Option<Colour> {
+    for neighbour in behind.iter().rev() {
+        match covering(neighbour.item, neighbour.transform, ink) {
+            Cover::Misses => continue,
+            Cover::Covers(colour) => return Some(colour),
+            Cover::Unclear => return None,
+        }
+    }
+    // Nothing behind it: the paper.
+    Some(Colour::WHITE)
+}
+
+enum Cover {
+    Misses,
+    Covers(Colour),
+    Unclear,
+}
+
+/// How `item` (placed by `transform`) lies over `ink`: its topmost part decides.
+fn covering(item: &Item, transform: Affine, ink: Rect) -> Cover {
+    let Some(bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
+        return Cover::Misses;
+    };
+    if !overlaps(bounds, ink) {
+        return Cover::Misses;
+    }
+    let children = |items: &[Item], placed: Affine| {
+        for child in items.iter().rev() {
+            match covering(child, placed, ink) {
+                Cover::Misses => continue,
+                decided => return decided,
+            }
+        }
+        Cover::Misses
+    };
+    match item {
+        Item::Shape(shape) => shape_cover(shape, transform, ink),
+        Item::Group(group) => children(&group.items, transform * group.transform),
+        Item::Use(used) => children(&used.symbol.items, transform * used.transform),
+        Item::Image(_) | Item::Clip(_) => Cover::Unclear,
+    }
+}
+
+fn shape_cover(shape: &Shape, transform: Affine, ink: Rect) -> Cover {
+    if let Some(stroke) = &shape.stroke
+        && let Some(width) = stroke.painted_width_mm()
+    {
+        let scale = transform.determinant().abs().sqrt();
+        let reach = width * scale / 2.0;
+        let lines = (transform * shape.path.clone()).bounding_box().inflate(reach, reach);
+        // A line that may cross the ink: left to the pixels.
+        if overlaps(lines, ink)
+            && !covers(&(transform * shape.path.clone()), ink.inflate(reach, reach))
+        {
+            return Cover::Unclear;
+        }
+    }
+    match shape.fill {
+        None => Cover::Misses,
+        Some(colour) => {
+            let path = transform * shape.path.clone();
+            if covers(&path, ink) {
+                Cover::Covers(colour)
+            } else if apart(&path, ink) {
+                Cover::Misses
+            } else {
+                Cover::Unclear
+            }
+        }
+    }
+}
+
+/// Whether the closed `path` holds all of `rect`: its corners inside, and no edge of the
+/// path crossing the rectangle's sides.
+fn covers(path: &BezPath, rect: Rect) -> bool {
+    let corners = [
+        Point::new(rect.x0, rect.y0),
+        Point::new(rect.x1, rect.y0),
+        Point::new(rect.x1, rect.y1),
+        Point::new(rect.x0, rect.y1),
+    ];
+    if !corners.iter().all(|&c| path.contains(c)) {
+        return false;
+    }
+    let sides: Vec<Line> = (0..4).map(|k| Line::new(corners[k], corners[(k + 1) % 4])).collect();
+    path.segments().all(|segment| {
+        !overlaps(segment.bounding_box(), rect)
+            || sides.iter().all(|side| segment.intersect_line(*side).is_empty())
+    })
+}
+
+/// Whether the closed `path` and `rect` share nothing: no corner of the rectangle inside
+/// the path and no piece of the path near the rectangle (the glyphs of a text whose box
+/// reaches the rectangle while its letters stay clear of it).
+fn apart(path: &BezPath, rect: Rect) -> bool {
+    let corners = [(rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x1, rect.y1), (rect.x0, rect.y1)];
+    !corners.iter().any(|&c| path.contains(c.into()))
+        && path.segments().all(|segment| !overlaps(segment.bounding_box(), rect))
+}
+
+/// Whether two rectangles overlap or touch.
+pub fn overlaps(a: Rect, b: Rect) -> bool {
+    a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kurbo::Circle;
+
+    fn neighbour(item: &Item) -> Neighbour<'_> {
+        Neighbour { item, transform: Affine::IDENTITY, layer: None, first: false }
+    }
+
+    #[test]
+    fn a_disc_around_the_ink_is_its_background_and_a_line_through_it_is_not_simple() {
+        let red = Colour { r: 200, g: 0, b: 0 };
+        let disc = Item::Shape(Shape::filled(Circle::new((0.0, 0.0), 10.0).to_path(1e-3), red));
+        let ink = Rect::new(-3.0, -2.0, 3.0, 2.0);
+        assert_eq!(solid_cover(&[neighbour(&disc)], ink), Some(red));
+        // Reaching past the disc's edge: the pixels decide.
+        assert_eq!(solid_cover(&[neighbour(&disc)], ink + kurbo::Vec2::new(8.0, 0.0)), None);
+        let mut line = BezPath::new();
+        line.move_to((-5.0, 0.0));
+        line.line_to((5.0, 0.0));
+        let stroke = Item::Shape(Shape::stroked(line, crate::scene::Stroke::solid(red, 0.3)));
+        assert_eq!(solid_cover(&[neighbour(&disc), neighbour(&stroke)], ink), None);
+        // Nothing behind: the paper.
+        assert_eq!(solid_cover(&[], ink), Some(Colour::WHITE));
+    }
+}
