@@ -46,6 +46,28 @@ pub const MAX_SHEETS: f64 = 120.0;
 pub const MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;
 /// Largest side of an image a face may use, in pixels (or SVG user units).
 pub const MAX_IMAGE_SIDE_PX: f64 = 20_000.0;
+/// Most pixels all the PNG/JPEG images of one design may decode to together (width ×
+/// height from each file's header, checked before it is decoded): 4 bytes a pixel, 80 MB.
+pub const MAX_IMAGE_PIXELS: u64 = 20_000_000;
+/// Most characters of one text layer, after `{field}` substitution (a card's rules text is
+/// a few hundred).
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+/// Largest data file (`data = "…"`: CSV, .ods, .xlsx), in bytes; a workbook's parts are
+/// bounded by [`MAX_WORKBOOK_BYTES`] uncompressed.
+pub const MAX_DATA_BYTES: u64 = 16 * 1024 * 1024;
+/// Most bytes a workbook's zip parts may inflate to together (an .xlsx "zip bomb" is
+/// refused from its directory, before a part is inflated).
+pub const MAX_WORKBOOK_BYTES: u64 = 64 * 1024 * 1024;
+/// Most item rows of one data file.
+pub const MAX_DATA_ROWS: usize = 100_000;
+/// Most columns of one data file.
+pub const MAX_DATA_COLUMNS: usize = 200;
+/// Most characters of one data cell.
+pub const MAX_CELL_CHARS: usize = MAX_TEXT_CHARS;
+/// Most cells of one data file (rows × columns).
+pub const MAX_DATA_CELLS: usize = 1_000_000;
+
 /// Most layers one face may draw (its template's and its own).
 pub const MAX_FACE_LAYERS: usize = 200;
 

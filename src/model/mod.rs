@@ -5,11 +5,13 @@ pub mod board;
 pub mod board_table;
 pub mod cards;
 pub mod counters;
+pub mod data_csv;
 pub mod data_file;
 pub mod design;
 pub mod diagnostic;
 pub mod face;
 pub mod file_stem;
+pub mod input_file;
 pub mod limits;
 pub mod maps;
 pub mod nets;
@@ -27,6 +29,8 @@ pub mod tile_shape;
 pub mod tiles;
 pub mod tracks;
 pub mod values;
+pub mod workbook;
+pub mod workbook_bounds;
 
 // Print corrections and image outputs of a sheet.
 pub mod print;

@@ -75,7 +75,9 @@ fn resolve_track(
 ) -> Option<Track> {
     let table = entry.get_ref();
     let (from, to) = (*table.from.get_ref(), *table.to.get_ref());
-    if to < from || to - from + 1 > MAX_CELLS {
+    // In i128, so no two i64 numbers overflow (i64::MIN to i64::MAX is 2^64 cells).
+    let cells = i128::from(to) - i128::from(from) + 1;
+    if cells < 1 || cells > i128::from(MAX_CELLS) {
         r.error(
             &table.to.span(),
             format!("a track from {from} to {to} has no cells or more than {MAX_CELLS}"),
@@ -84,7 +86,7 @@ fn resolve_track(
         return None;
     }
     let cell_mm = r.length(&table.cell_mm, "`cell_mm`", (3.0, 200.0));
-    let count = usize::try_from(to - from + 1).ok()?;
+    let count = usize::try_from(cells).ok()?;
     let path = track_path(r, table, count)?;
     let background = match &table.background {
         Some(c) => r.colour_name(c, palette).map_or(Colour::WHITE, |c| palette.colour(&c)),

@@ -1,6 +1,7 @@
 //! Shared helpers for the integration tests: run the real binary, make scratch folders.
 #![allow(dead_code)]
 
+pub mod attack;
 pub mod cuts;
 pub mod outlines;
 pub mod pdf;

@@ -21,7 +21,7 @@ use super::{
     TextLayer, Turn,
 };
 use crate::model::design::Palette;
-use crate::model::limits::MAX_FACE_LAYERS;
+use crate::model::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
 use crate::model::resolve::Resolver;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
@@ -37,13 +37,21 @@ pub struct FaceResolver<'t> {
     folder: PathBuf,
     fonts: BTreeMap<PathBuf, Option<Arc<FontData>>>,
     images: BTreeMap<PathBuf, Option<Arc<FaceImage>>>,
+    /// Pixels the design's bitmaps may still decode to (of [`MAX_IMAGE_PIXELS`]).
+    pixels_left: u64,
 }
 
 impl<'t> FaceResolver<'t> {
     /// Files are looked for beside `design_path`.
     pub fn new(templates: Option<&'t TemplatesTable>, design_path: &Path) -> FaceResolver<'t> {
         let folder = design_path.parent().map(Path::to_path_buf).unwrap_or_default();
-        FaceResolver { templates, folder, fonts: BTreeMap::new(), images: BTreeMap::new() }
+        FaceResolver {
+            templates,
+            folder,
+            fonts: BTreeMap::new(),
+            images: BTreeMap::new(),
+            pixels_left: MAX_IMAGE_PIXELS,
+        }
     }
 
     /// Whether the design declares a template of this name.
@@ -200,6 +208,18 @@ impl<'t> FaceResolver<'t> {
         text: &Spanned<String>,
     ) -> Option<LayerKind> {
         let content = substituted(r, item, text)?;
+        let chars = content.chars().count();
+        if chars > MAX_TEXT_CHARS {
+            r.error(
+                &text.span(),
+                format!(
+                    "{}: a text of {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/limits.rs)",
+                    item.what
+                ),
+                "shorten the text, or split it over several layers",
+            );
+            return None;
+        }
         let box_mm = table.box_mm.as_ref().and_then(|b| pair(r, b, "`box_mm`", 0.1));
         let size_mm = match (&table.size_mm, box_mm) {
             (Some(size), _) => r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM)),
@@ -275,8 +295,11 @@ impl<'t> FaceResolver<'t> {
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
             None => {
-                let image = match read_image(&path, name.trim()) {
-                    Ok(image) => Some(Arc::new(image)),
+                let image = match read_image(&path, name.trim(), self.pixels_left) {
+                    Ok(image) => {
+                        self.pixels_left = self.pixels_left.saturating_sub(image.pixels);
+                        Some(Arc::new(image))
+                    }
                     Err(why) => {
                         let key = Spanned::new(written.span(), name.clone());
                         file_error(r, &key, "image", &path, &why);
