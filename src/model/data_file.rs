@@ -110,7 +110,8 @@ pub fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataErro
     }
 }
 
-/// A data file that cannot be opened or read, as an error at the `data` key.
+/// A data file that cannot be opened or read, as an error at the `data` key (which names
+/// the file).
 fn file_refusal(path: &Path, refusal: &InputRefusal) -> DataError {
     let help = match refusal {
         InputRefusal::Open(error) if error.kind() == std::io::ErrorKind::NotFound => {
@@ -127,7 +128,7 @@ fn file_refusal(path: &Path, refusal: &InputRefusal) -> DataError {
             "give the path of a .csv, .ods or .xlsx file, relative to the design"
         }
     };
-    DataError::File(format!("data file {}: {}", path.display(), refusal.reason()), help.into())
+    DataError::File(refusal.reason(), help.into())
 }
 
 /// The limits of one data file, counted while it is read: each refusal is one diagnostic at

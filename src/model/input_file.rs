@@ -58,7 +58,15 @@ impl InputFile {
     /// Opens `path` (following symbolic links) and checks what was opened: a regular file of
     /// at most `limit` bytes.
     pub fn open(path: &Path, limit: u64) -> Result<Self, InputRefusal> {
-        let file = open_without_blocking(path).map_err(InputRefusal::Open)?;
+        let file = open_without_blocking(path).map_err(|error| {
+            // A socket cannot be opened at all: say what it is rather than the error.
+            match std::fs::metadata(path) {
+                Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+                    InputRefusal::Special(special_kind(&meta))
+                }
+                _ => InputRefusal::Open(error),
+            }
+        })?;
         let meta = file.metadata().map_err(InputRefusal::Open)?;
         if meta.is_dir() {
             return Err(InputRefusal::Folder);

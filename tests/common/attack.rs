@@ -12,12 +12,12 @@ pub const MAX_PEAK_KIB: u64 = 200 * 1024;
 /// Longest an attack may run (a debug build).
 pub const MAX_TIME: Duration = Duration::from_secs(20);
 
-/// One attacked run: exit code (-1 when killed), standard error, peak resident memory
-/// (KiB) and wall time.
+/// One attacked run: exit code (-1 when killed), standard output and error (in that
+/// order), peak resident memory (KiB) and wall time.
 #[derive(Debug)]
 pub struct Attacked {
     pub code: i32,
-    pub stderr: String,
+    pub output: String,
     pub peak_kib: u64,
     pub wall: Duration,
 }
@@ -42,20 +42,24 @@ pub fn attack(dir: &Path, args: &[&str]) -> Attacked {
     let peak_kib = peak.lines().last().and_then(|l| l.trim().parse().ok()).unwrap_or(u64::MAX);
     Attacked {
         code: output.status.code().unwrap_or(-1),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        output: format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ),
         peak_kib,
         wall,
     }
 }
 
-/// Asserts that `run` was refused with exit code `code`, its message containing every one
+/// Asserts that `run` was refused with exit code `code`, its output containing every one
 /// of `expected`, within the memory and time limits.
 pub fn assert_held(what: &str, run: &Attacked, code: i32, expected: &[&str]) {
-    assert_eq!(run.code, code, "{what}: exit code {} ({:?}): {}", run.code, run.wall, run.stderr);
+    assert_eq!(run.code, code, "{what}: exit code {} ({:?}): {}", run.code, run.wall, run.output);
     for needle in expected {
-        assert!(run.stderr.contains(needle), "{what}: no `{needle}` in: {}", run.stderr);
+        assert!(run.output.contains(needle), "{what}: no `{needle}` in: {}", run.output);
     }
-    assert!(!run.stderr.contains("panicked"), "{what}: {}", run.stderr);
+    assert!(!run.output.contains("panicked"), "{what}: {}", run.output);
     assert!(run.peak_kib <= MAX_PEAK_KIB, "{what}: peak {} KiB", run.peak_kib);
     assert!(run.wall < MAX_TIME, "{what}: {:?}", run.wall);
 }
