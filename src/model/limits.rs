@@ -58,7 +58,7 @@ pub const MAX_TEXT_CHARS: usize = 2_000;
 pub const MAX_DATA_BYTES: u64 = 16 * 1024 * 1024;
 /// Most bytes a workbook's zip parts may inflate to together (an .xlsx "zip bomb" is
 /// refused from its directory, before a part is inflated).
-pub const MAX_WORKBOOK_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_WORKBOOK_BYTES: u64 = 32 * 1024 * 1024;
 /// Most item rows of one data file.
 pub const MAX_DATA_ROWS: usize = 100_000;
 /// Most columns of one data file.

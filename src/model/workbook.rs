@@ -21,10 +21,14 @@ pub(super) fn read_workbook(
     sheet: Option<&str>,
 ) -> Result<DataTable, DataError> {
     let fail = |message: String| DataError::File(message, "save it as .ods or .xlsx".into());
-    zip_parts_fit(&bytes).map_err(|why| fail(format!("cannot read the workbook: {why}")))?;
+    let too_large = |why: String| {
+        let help = "keep the items in the first rows and columns of the sheet, or split them over several workbooks";
+        DataError::File(format!("cannot read the workbook: {why}"), help.into())
+    };
+    zip_parts_fit(&bytes).map_err(too_large)?;
     let ods = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ods"));
     let cells = if ods {
-        ods_repeats_fit(&bytes).map_err(|why| fail(format!("cannot read the workbook: {why}")))?;
+        ods_repeats_fit(&bytes).map_err(too_large)?;
         let mut book = Ods::new(Cursor::new(bytes))
             .map_err(|e| fail(format!("cannot read the workbook: {e}")))?;
         let name = sheet_name(&book.sheet_names(), sheet)?;

@@ -6,6 +6,7 @@ pub mod cuts;
 pub mod outlines;
 pub mod pdf;
 pub mod server;
+pub mod workbooks;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
