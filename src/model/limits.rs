@@ -11,6 +11,7 @@ use super::design::{Design, SheetSettings};
 use super::nets::NetSolid;
 use super::resolve::Resolver;
 use super::schema::DesignFile;
+use super::work::printable_area;
 use crate::geometry::polyhedron::{Vec3, add, cross, length};
 
 /// Largest design or diagram file, in bytes (the largest shipped design is under 8 KB).
@@ -168,9 +169,33 @@ pub fn design_fits(r: &mut Resolver<'_>, file: &DesignFile, design: &Design) {
         let what = format!("a board of {} cells, more than {MAX_BOARD_CELLS}", board.cells.len());
         too_many(r, &span, &what, "MAX_BOARD_CELLS");
     }
-    if let Err(message) = sheets_fit(design) {
+    if let Err(message) = margins_fit(&design.sheet) {
         r.error(&at, message, SHEETS_HELP);
+        return;
     }
+    let before = r.diagnostics.len();
+    if !design.tiles.is_empty() && design.shape.is_some() {
+        let copies: f64 = design.tiles.iter().map(|tile| f64::from(tile.copies)).sum();
+        let what = format!("{copies} tiles (every entry's copies)");
+        let span = file.tiles.first().map_or_else(|| at.clone(), Spanned::span);
+        let room = grown_tile_area(design);
+        super::work::part_fits(r, &span, &design.sheet, &what, copies, room);
+    }
+    if r.diagnostics.len() > before {
+        return;
+    }
+    if let Err(message) = sheets_fit(design) {
+        let help = if is_raster_refusal(&message) { RASTER_HELP } else { SHEETS_HELP };
+        r.error(&at, message, help);
+    }
+}
+
+/// What to do about a PNG over the pixel limit.
+pub const RASTER_HELP: &str = "lower the dpi (--dpi), or leave out --png";
+
+/// Whether a refusal of [`sheets_fit`] is the PNG's size (more paper would not help).
+pub fn is_raster_refusal(message: &str) -> bool {
+    message.contains("(MAX_RASTER_PIXELS")
 }
 
 /// What to do about too many sheets.
@@ -179,24 +204,34 @@ pub const SHEETS_HELP: &str =
 
 /// `Err` naming the limit when the design needs more than [`MAX_SHEETS`] sheets of its paper.
 pub fn sheets_fit(design: &Design) -> Result<(), String> {
+    margins_fit(&design.sheet)?;
     let (w, h) = design.sheet.paper_mm;
-    let margin = design.sheet.margin_mm;
-    if 2.0 * margin >= w.min(h) {
-        return Err(format!(
-            "{margin} mm margins leave no room on {} paper ({w} × {h} mm)",
-            design.sheet.paper_name
-        ));
-    }
     if let Some(dpi) = design.sheet.print.sheet_png_dpi {
         raster_fits(w, h, dpi).map_err(|why| {
             format!("--png at {dpi} dpi on {} paper: {why}", design.sheet.paper_name)
         })?;
+    }
+    if let Some(smallest) = smallest_item_mm2(design) {
+        super::work::items_fit(&design.sheet, "the design's smallest items", 0.0, smallest)?;
     }
     let sheets = estimated_sheets(design);
     if sheets > MAX_SHEETS {
         return Err(format!(
             "the design needs about {sheets:.0} sheets of {} paper, more than the limit of {MAX_SHEETS} (MAX_SHEETS)",
             design.sheet.paper_name
+        ));
+    }
+    Ok(())
+}
+
+/// `Err` when the margins leave no room on the paper.
+pub fn margins_fit(sheet: &SheetSettings) -> Result<(), String> {
+    let (w, h) = sheet.paper_mm;
+    let margin = sheet.margin_mm;
+    if 2.0 * margin >= w.min(h) {
+        return Err(format!(
+            "{margin} mm margins leave no room on {} paper ({w} × {h} mm)",
+            sheet.paper_name
         ));
     }
     Ok(())
@@ -225,17 +260,15 @@ pub fn estimated_sheets(design: &Design) -> f64 {
     let printable = printable_area(&design.sheet);
     let mut areas = Vec::new();
     let mut tile_sheets = 0.0;
-    if let Some(shape) = design.shape {
+    if design.shape.is_some() {
         // Tiles `gap` apart: each tile grown by half the gap all round covers its own area
         // (no two overlap), on the printable area grown by half the gap at every edge.
-        let n = shape.sides as f64;
-        let gap = design.sheet.gap_mm.max(0.0);
-        let tile = n * shape.edge_mm * shape.edge_mm / (4.0 * (std::f64::consts::PI / n).tan());
-        let grown = tile + n * shape.edge_mm * gap / 2.0 + std::f64::consts::PI * gap * gap / 4.0;
+        let grown = grown_tile_area(design);
         let (w, h) = design.sheet.paper_mm;
-        let m = 2.0 * design.sheet.margin_mm;
+        let (m, gap) = (2.0 * design.sheet.margin_mm, design.sheet.gap_mm.max(0.0));
         let room = ((w - m + gap).max(1.0) * (h - m + gap).max(1.0)).max(1.0);
-        tile_sheets = (grown * design.tiles.len() as f64 / room).ceil();
+        let tiles: f64 = design.tiles.iter().map(|tile| f64::from(tile.copies)).sum();
+        tile_sheets = (grown * tiles / room).ceil();
     }
     if let Some(set) = &design.pieces {
         let cell = cell_area(set.grid);
@@ -256,12 +289,42 @@ pub fn estimated_sheets(design: &Design) -> f64 {
     if nets > 0.0 {
         areas.push(nets);
     }
+    for deck in design.decks.iter().chain(&design.counters) {
+        let cards: f64 = deck.cards.iter().map(|card| f64::from(card.count)).sum();
+        areas.push(cards * deck.item_area_mm2());
+    }
+    for track in &design.tracks {
+        areas.push(track.cells.len() as f64 * track.cell_mm * track.cell_mm);
+    }
+    for map in &design.maps {
+        let bounds = map.grid.bounds();
+        areas.push(bounds.width() * bounds.height());
+    }
     if let Some(board) = &design.board {
         let side = f64::from(board.region.side) * board.edge_mm;
         let wall = board.tray.as_ref().map_or(0.0, |t| 2.0 * (t.wall_mm + t.tab_mm));
         areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
     }
     tile_sheets + areas.iter().map(|area| (area / printable).ceil()).sum::<f64>()
+}
+
+/// The paper the design's smallest separate item takes (a tile with its gap, a card or
+/// counter, a piece's cell, a track's cell), in mm²; `None` without such items.
+fn smallest_item_mm2(design: &Design) -> Option<f64> {
+    let tiles = design.shape.is_some().then(|| grown_tile_area(design));
+    let cards = design.decks.iter().chain(&design.counters).map(super::cards::Deck::item_area_mm2);
+    let tracks = design.tracks.iter().map(|track| track.cell_mm * track.cell_mm);
+    let pieces = design.pieces.as_ref().map(|set| cell_area(set.grid));
+    tiles.into_iter().chain(cards).chain(tracks).chain(pieces).reduce(f64::min)
+}
+
+/// A tile's area grown by half the sheet's gap all round, in mm²: the room it takes among
+/// others `gap_mm` apart.
+pub fn grown_tile_area(design: &Design) -> f64 {
+    let Some(shape) = design.shape else { return 0.0 };
+    let n = shape.sides as f64;
+    let gap = design.sheet.gap_mm.max(0.0);
+    shape.area_mm2() + n * shape.edge_mm * gap / 2.0 + std::f64::consts::PI * gap * gap / 4.0
 }
 
 /// The paper a net covers at least: its faces (a polyhedron) or its sector (a cone).
@@ -282,13 +345,6 @@ fn net_area(solid: &NetSolid) -> f64 {
             })
             .sum(),
     }
-}
-
-/// The paper's area inside its margins, in mm² (never zero).
-fn printable_area(sheet: &SheetSettings) -> f64 {
-    let (w, h) = sheet.paper_mm;
-    let m = 2.0 * sheet.margin_mm;
-    ((w - m).max(1.0) * (h - m).max(1.0)).max(1.0)
 }
 
 /// Area of one cell of a pieces grid, in mm².

@@ -29,6 +29,7 @@ pub mod tile_shape;
 pub mod tiles;
 pub mod tracks;
 pub mod values;
+pub mod work;
 pub mod workbook;
 pub mod workbook_bounds;
 

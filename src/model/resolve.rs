@@ -101,14 +101,27 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
-    let mut decks =
-        super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette, false);
-    let mut counters =
-        super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
+    let mut decks = super::cards::resolve_decks(
+        &mut resolver,
+        &mut faces,
+        &file.decks,
+        &palette,
+        false,
+        &sheet,
+    );
+    let mut counters = super::cards::resolve_decks(
+        &mut resolver,
+        &mut faces,
+        &file.counters,
+        &palette,
+        true,
+        &sheet,
+    );
     let cards = decks.iter_mut().chain(counters.iter_mut());
     crate::model::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
-    let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
-    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
+    let tracks =
+        super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette, &sheet);
+    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette, &sheet);
     // Pieces share their cuts on the grid: they cannot be spaced apart.
     let sheet_gap = file.sheet.as_ref().and_then(|t| t.get_ref().gap_mm.as_ref());
     if let Some(gap) = sheet_gap.filter(|g| pieces.is_some() && *g.get_ref() > 0.0) {
