@@ -240,6 +240,18 @@ fn resolve_deck(
         rows.push(RowCard { origin, fields, count, position, at, folder: None });
     }
     let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
+    if total == 0 {
+        let (span, why) = match &table.data {
+            Some(data) => (data.span(), format!("`{}` has no rows", data.get_ref().trim())),
+            None => (entry.span(), "it has no `data` and no [[decks.cards]]".to_string()),
+        };
+        r.error(
+            &span,
+            format!("deck `{name}` has no cards: {why}"),
+            "give the data file one row per card below its header row, or add [[decks.cards]]",
+        );
+        return None;
+    }
     if total > MAX_CARDS as u64 {
         r.error(
             &entry.span(),

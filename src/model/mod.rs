@@ -16,6 +16,7 @@ pub mod limits;
 pub mod maps;
 pub mod nets;
 pub mod paper;
+pub mod part_names;
 pub mod parts_schema;
 pub mod pieces;
 pub mod play;

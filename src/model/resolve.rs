@@ -180,6 +180,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         maps,
         play,
     };
+    super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);

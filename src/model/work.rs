@@ -90,7 +90,7 @@ mod tests {
         let sheet = a4();
         assert!(items_fit(&sheet, "9 cards", 9.0, 63.0 * 88.0).is_ok());
         let many = items_fit(&sheet, "100000 cards", 100_000.0, 63.0 * 88.0).unwrap_err();
-        assert!(many.starts_with("100000 cards need about 11"), "{many}");
+        assert!(many.starts_with("100000 cards need about 9659 sheets of A4"), "{many}");
         assert!(many.contains("(MAX_SHEETS)"), "{many}");
         let tiny = items_fit(&sheet, "1 tile", 1.0, 0.4).unwrap_err();
         assert!(tiny.contains("one sheet of A4 paper holds about 1"), "{tiny}");
