@@ -13,6 +13,7 @@ use super::input_file::{InputFile, InputRefusal};
 use super::limits::{
     MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
 };
+use super::reach::REACH_HELP;
 use super::resolve::Resolver;
 use super::source::Position;
 
@@ -66,6 +67,10 @@ pub fn read_data_at(
 ) -> Option<DataTable> {
     let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let path = folder.join(data.get_ref().trim());
+    if let Err(why) = super::reach::allowed().check(&folder, &path) {
+        r.error(&data.span(), format!("`{}`: {why}", data.get_ref().trim()), REACH_HELP);
+        return None;
+    }
     match read_data(&path, sheet.map(|s| s.get_ref().trim())) {
         Ok(table) => Some(table),
         Err(DataError::Rows(errors)) => {

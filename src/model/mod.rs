@@ -20,6 +20,7 @@ pub mod part_names;
 pub mod parts_schema;
 pub mod pieces;
 pub mod play;
+pub mod reach;
 pub mod region_joins;
 pub mod resolve;
 pub mod schema;

@@ -269,6 +269,10 @@ impl<'t> FaceResolver<'t> {
         if let Some(known) = self.fonts.get(&path) {
             return known.clone();
         }
+        if outside(r, name, "font", &self.folder, &path) {
+            self.fonts.insert(path, None);
+            return None;
+        }
         let font = match read_font(&path, written) {
             Ok(font) => Some(Arc::new(font)),
             Err(why) => {
@@ -294,6 +298,17 @@ impl<'t> FaceResolver<'t> {
         let path = folder.join(name.trim());
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
+            None if outside(
+                r,
+                &Spanned::new(written.span(), name.clone()),
+                "image",
+                &self.folder,
+                &path,
+            ) =>
+            {
+                self.images.insert(path, None);
+                None
+            }
             None => {
                 let image = match read_image(&path, name.trim(), self.pixels_left) {
                     Ok(image) => {
@@ -311,6 +326,25 @@ impl<'t> FaceResolver<'t> {
             }
         };
         Some(LayerKind::Image(ImageLayer { image: image?, size_mm }))
+    }
+}
+
+/// Whether `path` lies outside the design's `folder` and every allowed one (`model::reach`);
+/// if so, an error at `key`.
+fn outside(
+    r: &mut Resolver<'_>,
+    key: &Spanned<String>,
+    what: &str,
+    folder: &Path,
+    path: &Path,
+) -> bool {
+    match crate::model::reach::allowed().check(folder, path) {
+        Ok(()) => false,
+        Err(why) => {
+            let message = format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim());
+            r.error(&key.span(), message, crate::model::reach::REACH_HELP);
+            true
+        }
     }
 }
 
