@@ -55,7 +55,7 @@ pub fn load_with(path: &Path, designs: &Designs) -> Result<Diagram, Vec<Diagnost
         );
         found
     })?;
-    let mut resolver = Resolver { source: &source, diagnostics: Vec::new() };
+    let mut resolver = Resolver::new(&source);
     let diagram = resolve(&mut resolver, &file, design, design_path);
     match diagram {
         Some(diagram) if resolver.diagnostics.is_empty() => Ok(diagram),

@@ -67,7 +67,7 @@ pub fn read_data_at(
 ) -> Option<DataTable> {
     let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let path = folder.join(data.get_ref().trim());
-    if let Err(why) = super::reach::allowed().check(&folder, &path) {
+    if let Err(why) = r.reach(&path) {
         r.error(&data.span(), format!("`{}`: {why}", data.get_ref().trim()), REACH_HELP);
         return None;
     }

@@ -47,6 +47,9 @@ pub struct Design {
     pub maps: Vec<super::maps::Map>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
     pub play: super::play::Play,
+    /// The files the design uses (data files, images, fonts), resolved: what `serve` may
+    /// send besides the design and what it built.
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// Named colours.

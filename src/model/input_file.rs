@@ -80,6 +80,12 @@ impl InputFile {
         Ok(Self { file, limit, len: meta.len() })
     }
 
+    /// A reader of at most the limit's bytes (a file that grew since it was opened is cut
+    /// there).
+    pub fn into_reader(self) -> std::io::Take<File> {
+        self.file.take(self.limit)
+    }
+
     /// Every byte, at most the limit: a file that grew past it since it was opened is
     /// refused, not read on.
     pub fn read_all(self) -> Result<Vec<u8>, InputRefusal> {

@@ -36,7 +36,7 @@ const MAX_COPIES: u32 = 10_000;
 
 /// Reads a design's text into the resolved model, or every error found in it.
 pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
-    let mut resolver = Resolver { source, diagnostics: Vec::new() };
+    let mut resolver = Resolver::new(source);
     let file: DesignFile = match toml::from_str(&source.text) {
         Ok(file) => file,
         Err(error) => {
@@ -179,6 +179,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         tracks,
         maps,
         play,
+        files: std::mem::take(&mut resolver.files),
     };
     super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
@@ -240,9 +241,30 @@ fn syntax_help(message: &str) -> String {
 pub struct Resolver<'a> {
     pub source: &'a SourceFile,
     pub diagnostics: Vec<Diagnostic>,
+    /// The files the design uses (data files, images, fonts), resolved, in the order read.
+    pub files: Vec<std::path::PathBuf>,
 }
 
-impl Resolver<'_> {
+impl<'a> Resolver<'a> {
+    /// A resolver of `source` with nothing found yet.
+    pub fn new(source: &'a SourceFile) -> Resolver<'a> {
+        Resolver { source, diagnostics: Vec::new(), files: Vec::new() }
+    }
+
+    /// `Err` saying why, when `path` (a file the design uses) lies outside the design's
+    /// folder and the folders allowed (`model::reach`); otherwise it is recorded in
+    /// [`Resolver::files`].
+    pub fn reach(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let folder = self.source.path().parent().unwrap_or(std::path::Path::new(""));
+        super::reach::allowed().check(folder, path)?;
+        if let Ok(real) = path.canonicalize()
+            && !self.files.contains(&real)
+        {
+            self.files.push(real);
+        }
+        Ok(())
+    }
+
     /// Records an error at a span, with a hint.
     pub fn error(&mut self, span: &Range<usize>, message: String, help: &str) {
         let position = Some(self.source.start_of(span));

@@ -55,6 +55,13 @@ pub fn attack(dir: &Path, args: &[&str]) -> Attacked {
 /// Asserts that `run` was refused with exit code `code`, its output containing every one
 /// of `expected`, within the memory and time limits.
 pub fn assert_held(what: &str, run: &Attacked, code: i32, expected: &[&str]) {
+    // The figures of docs/format.md ("Attacks held"): `-- --nocapture` prints them.
+    println!(
+        "attack: {what}: exit {}, {} KiB, {} ms",
+        run.code,
+        run.peak_kib,
+        run.wall.as_millis()
+    );
     assert_eq!(run.code, code, "{what}: exit code {} ({:?}): {}", run.code, run.wall, run.output);
     for needle in expected {
         assert!(run.output.contains(needle), "{what}: no `{needle}` in: {}", run.output);

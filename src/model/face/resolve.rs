@@ -269,7 +269,7 @@ impl<'t> FaceResolver<'t> {
         if let Some(known) = self.fonts.get(&path) {
             return known.clone();
         }
-        if outside(r, name, "font", &self.folder, &path) {
+        if outside(r, name, "font", &path) {
             self.fonts.insert(path, None);
             return None;
         }
@@ -298,14 +298,7 @@ impl<'t> FaceResolver<'t> {
         let path = folder.join(name.trim());
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
-            None if outside(
-                r,
-                &Spanned::new(written.span(), name.clone()),
-                "image",
-                &self.folder,
-                &path,
-            ) =>
-            {
+            None if outside(r, &Spanned::new(written.span(), name.clone()), "image", &path) => {
                 self.images.insert(path, None);
                 None
             }
@@ -329,16 +322,10 @@ impl<'t> FaceResolver<'t> {
     }
 }
 
-/// Whether `path` lies outside the design's `folder` and every allowed one (`model::reach`);
+/// Whether `path` lies outside the design's folder and every allowed one (`model::reach`);
 /// if so, an error at `key`.
-fn outside(
-    r: &mut Resolver<'_>,
-    key: &Spanned<String>,
-    what: &str,
-    folder: &Path,
-    path: &Path,
-) -> bool {
-    match crate::model::reach::allowed().check(folder, path) {
+fn outside(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Path) -> bool {
+    match r.reach(path) {
         Ok(()) => false,
         Err(why) => {
             let message = format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim());
