@@ -84,7 +84,9 @@ impl Hostile {
 }
 
 /// Every hostile file in place of `file` (named at `key`, `d.toml:LINE:COL`), under `check`
-/// and `build`: 10 attacks.
+/// and `build`: 10 attacks. `/dev` is allowed (`--allow-path`), so that a link to
+/// `/dev/zero` reaches the file check rather than the reach check (which refuses it first
+/// otherwise: [`a_link_out_of_the_folder_is_refused_first_by_reach`]).
 fn attack_file(file: &str, key: &str) {
     for hostile in [
         Hostile::LinkToDevZero,
@@ -97,10 +99,8 @@ fn attack_file(file: &str, key: &str) {
             let what = format!("{command} with {file} as {hostile:?}");
             let dir = project(&format!("attack-{file}-{hostile:?}-{command}"));
             hostile.plant(&dir.join(file));
-            let run = attack(
-                &dir,
-                &[command, "d.toml", "-o", "out"][..if command == "check" { 2 } else { 4 }],
-            );
+            let all = [command, "d.toml", "--allow-path", "/dev", "-o", "out"];
+            let run = attack(&dir, &all[..if command == "check" { 4 } else { 6 }]);
             assert_held(&what, &run, 2, &[key, file, hostile.says()]);
             assert!(!dir.join("out").exists(), "{what}: wrote files");
         }
@@ -125,6 +125,22 @@ fn an_image_named_by_a_data_field_is_refused_at_the_template_key() {
 #[test]
 fn a_font_is_refused_at_its_key() {
     attack_file("font.ttf", "d.toml:9:58: error: font file `font.ttf` cannot be used");
+}
+
+#[test]
+fn a_link_out_of_the_folder_is_refused_first_by_reach() {
+    for (file, key) in
+        [("cards.csv", "d.toml:18:8: error: `cards.csv`"), ("font.ttf", "d.toml:9:58")]
+    {
+        for command in ["check", "build"] {
+            let dir = project(&format!("attack-{file}-reach-{command}"));
+            Hostile::LinkToDevZero.plant(&dir.join(file));
+            let all = [command, "d.toml", "-o", "out"];
+            let run = attack(&dir, &all[..if command == "check" { 2 } else { 4 }]);
+            let what = format!("{command} with {file} linked to /dev/zero");
+            assert_held(&what, &run, 2, &[key, "it is /dev/zero, outside the design's folder"]);
+        }
+    }
 }
 
 #[test]
