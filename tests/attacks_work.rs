@@ -113,6 +113,34 @@ fn a_text_layer_of_half_a_million_characters_is_refused_at_its_key() {
 }
 
 #[test]
+fn names_of_half_a_million_characters_are_refused_at_their_key() {
+    // The set's name is printed in every footer: 47 s and 880 MB to build before its limit.
+    for command in ["check", "build"] {
+        let dir = scratch(&format!("attack-work-long-name-{command}"));
+        let long = "N".repeat(500_000);
+        let head = HEAD.replace("name = \"Attack\"", &format!("name = \"{long}\""));
+        fs::write(dir.join("d.toml"), format!("{head}{}", deck(""))).unwrap();
+        fs::write(dir.join("cards.csv"), "rank\nq\n").unwrap();
+        let args: &[&str] = if command == "check" {
+            &["check", "d.toml"]
+        } else {
+            &["build", "d.toml", "-o", "out"]
+        };
+        let run = attack(&dir, args);
+        let expected =
+            "d.toml:2:8: error: a name of 500000 characters, more than tilepress's limit of 100";
+        assert_held(&format!("{command} long set name"), &run, 2, &[expected]);
+    }
+    let design = deck("").replace("name = \"cards\"", &format!("name = \"{}\"", "c".repeat(101)));
+    refused(
+        "long-deck-name",
+        &design,
+        &[("cards.csv", b"rank\nq\n".to_vec())],
+        &["d.toml:11:8: error: a name of 101 characters, more than tilepress's limit of 100"],
+    );
+}
+
+#[test]
 fn a_deck_of_a_hundred_thousand_cards_is_refused_at_the_deck_before_its_faces() {
     let rows = format!("rank,count\n{}", "q,1000\n".repeat(100));
     refused(

@@ -169,7 +169,7 @@ fn spaced(n: u64) -> String {
 fn the_documented_input_and_work_limits_are_the_tools() {
     use tilepress::model::limits::{
         MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
-        MAX_IMAGE_PIXELS, MAX_TEXT_CHARS, MAX_WORKBOOK_BYTES,
+        MAX_IMAGE_PIXELS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_WORKBOOK_BYTES,
     };
     use tilepress::model::work::MAX_SHEET_POSITIONS;
     let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
@@ -183,6 +183,7 @@ fn the_documented_input_and_work_limits_are_the_tools() {
         ("MAX_DATA_CELLS", spaced(MAX_DATA_CELLS as u64)),
         ("MAX_IMAGE_PIXELS", spaced(MAX_IMAGE_PIXELS)),
         ("MAX_TEXT_CHARS", spaced(MAX_TEXT_CHARS as u64)),
+        ("MAX_NAME_CHARS", spaced(MAX_NAME_CHARS as u64)),
         ("MAX_SHEET_POSITIONS", spaced(MAX_SHEET_POSITIONS as u64)),
     ];
     for (name, value) in rows {

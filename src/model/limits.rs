@@ -69,6 +69,10 @@ pub const MAX_CELL_CHARS: usize = MAX_TEXT_CHARS;
 /// Most cells of one data file (rows × columns).
 pub const MAX_DATA_CELLS: usize = 1_000_000;
 
+/// Longest name of a set or part (`[set] name`, a deck's, track's, map's, net's, player's
+/// or piece group's `name`), in characters: names are printed in every sheet's footer.
+pub const MAX_NAME_CHARS: usize = 100;
+
 /// Most layers one face may draw (its template's and its own).
 pub const MAX_FACE_LAYERS: usize = 200;
 
@@ -97,6 +101,7 @@ pub fn count_text(count: f64) -> String {
 /// that crosses a limit) when the design is too large to work on.
 pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
     let before = r.diagnostics.len();
+    names_fit(r, file);
     if let Some(tile) = file.tiles.get(MAX_TILES) {
         too_many(r, &tile.span(), &format!("more than {MAX_TILES} tiles"), "MAX_TILES");
     }
@@ -157,6 +162,29 @@ pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
         }
     }
     r.diagnostics.len() == before
+}
+
+/// Refuses every name longer than [`MAX_NAME_CHARS`], at its key.
+fn names_fit(r: &mut Resolver<'_>, file: &DesignFile) {
+    let names = std::iter::once(&file.set.get_ref().name)
+        .chain(file.decks.iter().chain(&file.counters).map(|d| &d.get_ref().name))
+        .chain(file.tracks.iter().map(|t| &t.get_ref().name))
+        .chain(file.maps.iter().map(|m| &m.get_ref().name))
+        .chain(file.nets.iter().map(|n| &n.get_ref().name))
+        .chain(file.players.iter().map(|p| &p.get_ref().name))
+        .chain(file.piece_groups.iter().map(|g| &g.get_ref().name));
+    for name in names {
+        let chars = name.get_ref().chars().count();
+        if chars > MAX_NAME_CHARS {
+            r.error(
+                &name.span(),
+                format!(
+                    "a name of {chars} characters, more than tilepress's limit of {MAX_NAME_CHARS} (MAX_NAME_CHARS in model/limits.rs)"
+                ),
+                "names are printed in every sheet's footer: give a short one",
+            );
+        }
+    }
 }
 
 /// Checks the resolved design: board cells and the sheets it needs on its own paper.
