@@ -6,7 +6,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use common::attack::{assert_held, attack};
-use common::workbooks::{ods, ods_cell, xlsx};
+use common::workbooks::{ods, ods_cell, ods_sheets, xlsx};
 use common::{root, scratch};
 
 /// A deck read from `data`; the `data` key is at line 14, column 8.
@@ -216,6 +216,18 @@ fn ods_rows_and_columns_repeated_past_the_limits_are_refused_before_calamine_exp
         "cards.ods",
         move |path| ods(path, &gap),
         &["sheet `Cards` has values down to row 1000002"],
+    );
+    // Each sheet within the limits, together over them: calamine would build them all.
+    let block = ods_cell("queen", 100);
+    let sheets = move |path: &PathBuf| {
+        let rows = [(block.as_str(), 6_000)];
+        ods_sheets(path, &[("Cards", &rows[..]), ("More", &rows[..])]);
+    };
+    refused(
+        "ods-sheets",
+        "cards.ods",
+        sheets,
+        &["its sheets up to `More` span more than tilepress's limit of 1000000 cells together"],
     );
 }
 

@@ -44,8 +44,8 @@ pub(super) fn zip_parts_fit(bytes: &[u8]) -> Result<(), String> {
 /// `Err` naming the sheet, when a sheet of the .ods file `bytes` (its `content.xml`) has a
 /// value past [`MAX_DATA_ROWS`] rows or [`MAX_DATA_COLUMNS`] columns, or spans more than
 /// [`MAX_DATA_CELLS`] cells, once its `number-rows-repeated` and `number-columns-repeated`
-/// are expanded. calamine reads every sheet of an .ods file when it opens it, so every
-/// sheet is checked.
+/// are expanded; or when its sheets span more than [`MAX_DATA_CELLS`] together. calamine
+/// reads every sheet of an .ods file when it opens it, so every sheet is checked.
 pub(super) fn ods_repeats_fit(bytes: &[u8]) -> Result<(), String> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
         .map_err(|e| format!("it is not a zip archive ({e})"))?;
@@ -55,6 +55,7 @@ pub(super) fn ods_repeats_fit(bytes: &[u8]) -> Result<(), String> {
     let mut xml = Reader::from_reader(BufReader::new(content.take(MAX_WORKBOOK_BYTES)));
     let mut buf = Vec::new();
     let mut sheet = Extent::default();
+    let mut cells = 0u64;
     loop {
         buf.clear();
         let event = xml.read_event_into(&mut buf).map_err(|e| format!("broken XML ({e})"))?;
@@ -63,7 +64,16 @@ pub(super) fn ods_repeats_fit(bytes: &[u8]) -> Result<(), String> {
             Event::Empty(e) => sheet.open(&e, true)?,
             Event::End(e) => match e.local_name().as_ref() {
                 "table-row" => sheet.end_row(),
-                "table" => sheet.end_table()?,
+                "table" => {
+                    sheet.check()?;
+                    cells = cells.saturating_add(sheet.rows.saturating_mul(sheet.columns));
+                    if cells > MAX_DATA_CELLS as u64 {
+                        return Err(format!(
+                            "its sheets up to `{}` span more than tilepress's limit of {MAX_DATA_CELLS} cells together (MAX_DATA_CELLS in model/limits.rs)",
+                            sheet.name
+                        ));
+                    }
+                }
                 _ => {}
             },
             Event::Eof => return Ok(()),
@@ -115,10 +125,6 @@ impl Extent {
     fn end_row(&mut self) {
         self.row = self.row.saturating_add(self.row_repeats.max(1));
         self.row_repeats = 1;
-    }
-
-    fn end_table(&mut self) -> Result<(), String> {
-        self.check()
     }
 
     fn check(&self) -> Result<(), String> {

@@ -42,14 +42,25 @@ pub fn xlsx(path: &Path, cells: &[(&str, &str)]) {
 /// An .ods workbook with one sheet `Cards` of `rows`, each the XML inside a
 /// `<table:table-row>` and its `number-rows-repeated`.
 pub fn ods(path: &Path, rows: &[(&str, u64)]) {
-    let rows: String = rows
+    ods_sheets(path, &[("Cards", rows)]);
+}
+
+/// An .ods workbook of several sheets, each its name and rows (as [`ods`]).
+pub fn ods_sheets(path: &Path, sheets: &[(&str, &[(&str, u64)])]) {
+    let tables: String = sheets
         .iter()
-        .map(|(cells, repeated)| {
-            format!(r#"<table:table-row table:number-rows-repeated="{repeated}">{cells}</table:table-row>"#)
+        .map(|(name, rows)| {
+            let rows: String = rows
+                .iter()
+                .map(|(cells, repeated)| {
+                    format!(r#"<table:table-row table:number-rows-repeated="{repeated}">{cells}</table:table-row>"#)
+                })
+                .collect();
+            format!(r#"<table:table table:name="{name}">{rows}</table:table>"#)
         })
         .collect();
     let content = format!(
-        r#"<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="Cards">{rows}</table:table></office:spreadsheet></office:body></office:document-content>"#
+        r#"<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>"#
     );
     write_zip(
         path,
