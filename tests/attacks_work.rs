@@ -347,3 +347,34 @@ fn the_deck_builds_within_the_same_bounds() {
     assert_held("the control", &run, 0, &["2 cards"]);
     assert!(Path::new(&dir.join("out/d/d-cards.pdf")).is_file());
 }
+
+#[test]
+fn a_diagram_caption_or_label_of_half_a_million_characters_is_refused_at_its_key() {
+    // A 500 000-character caption ran past 60 s and 1.6 GB before it was bounded.
+    let diagram =
+        fs::read_to_string(root().join("diagrams/tantrix-forbidden-controlled-side.toml")).unwrap();
+    let long = "C".repeat(500_000);
+    let caption = "caption = \"Forbidden: B on a controlled side while A is open\"";
+    let cases = [
+        (
+            "caption",
+            diagram.replace(caption, &format!("caption = \"{long}\"")),
+            "6:11: error: the caption has 500000 characters",
+        ),
+        (
+            "label",
+            format!("{diagram}\n[[label]]\ntext = \"{long}\"\nat = [0, -1]\n"),
+            "error: a label has 500000 characters, more than tilepress's limit of 2000",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let dir = scratch(&format!("attack-work-diagram-{name}"));
+        fs::create_dir_all(dir.join("designs")).unwrap();
+        fs::create_dir_all(dir.join("diagrams")).unwrap();
+        fs::copy(root().join("designs/tantrix.toml"), dir.join("designs/tantrix.toml")).unwrap();
+        fs::write(dir.join("diagrams/long.toml"), text).unwrap();
+        let run = attack(&dir, &["diagram", "diagrams/long.toml", "-o", "out"]);
+        assert_held(&format!("diagram {name}"), &run, 2, &["diagrams/long.toml:", expected]);
+        assert!(!dir.join("out").exists(), "diagram {name}: wrote files");
+    }
+}
