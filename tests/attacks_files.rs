@@ -119,7 +119,10 @@ fn an_image_named_in_the_template_is_refused_at_its_key() {
 
 #[test]
 fn an_image_named_by_a_data_field_is_refused_at_the_template_key() {
-    attack_file("leaf.svg", "d.toml:10:13: error: image file `leaf.svg` cannot be used");
+    attack_file(
+        "leaf.svg",
+        "d.toml:10:13: error: card cards.csv row 2: image file `leaf.svg` cannot be used",
+    );
 }
 
 #[test]

@@ -296,9 +296,11 @@ impl<'t> FaceResolver<'t> {
         let from_data = written.get_ref().contains('{');
         let folder = item.folder.as_ref().filter(|_| from_data).unwrap_or(&self.folder);
         let path = folder.join(name.trim());
+        // A path from a data field names the item (and so its row) that asked for it first.
+        let what = if from_data { format!("{}: image", item.what) } else { "image".into() };
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
-            None if outside(r, &Spanned::new(written.span(), name.clone()), "image", &path) => {
+            None if outside(r, &Spanned::new(written.span(), name.clone()), &what, &path) => {
                 self.images.insert(path, None);
                 None
             }
@@ -310,7 +312,7 @@ impl<'t> FaceResolver<'t> {
                     }
                     Err(why) => {
                         let key = Spanned::new(written.span(), name.clone());
-                        file_error(r, &key, "image", &path, &why);
+                        file_error(r, &key, &what, &path, &why);
                         None
                     }
                 };
