@@ -167,6 +167,13 @@ fn allow_path_lets_the_design_read_the_folder_it_names_and_no_other() {
     let other = design_dir.display().to_string();
     let run = attack(&design_dir, &["check", "--allow-path", &other, "d.toml"]);
     assert_held("check --allow-path elsewhere", &run, 2, &["outside the design's folder"]);
+    // The option is in the help of the commands that read designs.
+    for command in ["build", "check", "serve"] {
+        let help = common::tilepress(&design_dir, &[command, "--help"]);
+        let text = String::from_utf8_lossy(&help.stdout);
+        assert!(text.contains("--allow-path <DIR>"), "{command} --help: {text}");
+        assert!(text.contains("inside its own folder"), "{command} --help: {text}");
+    }
     // A folder that is not there is refused before any design is read.
     let run = attack(&design_dir, &["check", "--allow-path", "nowhere", "d.toml"]);
     assert_held("--allow-path nowhere", &run, 2, &["error: --allow-path nowhere: No such file"]);
