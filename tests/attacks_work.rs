@@ -323,6 +323,34 @@ fn images_over_the_pixel_budget_are_refused_from_their_header() {
 }
 
 #[test]
+fn svg_images_too_large_or_of_too_many_paths_are_refused_at_their_key() {
+    let svg = |squares: usize| {
+        let square = r##"<rect x="1" y="1" width="2" height="2" fill="#ff0000"/>"##;
+        let body = square.repeat(squares);
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{body}</svg>"#)
+            .into_bytes()
+    };
+    let cards = ("cards.csv", b"rank\nq\n".to_vec());
+    // 22 MB of 400 000 squares took 12 s and 500 MB to read before its size was bounded.
+    refused(
+        "svg-size",
+        &image_deck("many.svg"),
+        &[("many.svg", svg(400_000)), cards.clone()],
+        &[
+            "d.toml:8:21: error: image file `many.svg` cannot be used: it is 22000071 bytes, over the limit of 4194304 bytes",
+        ],
+    );
+    refused(
+        "svg-paths",
+        &image_deck("many.svg"),
+        &[("many.svg", svg(60_000)), cards],
+        &[
+            "d.toml:8:21: error: image file `many.svg` cannot be used: it draws 60000 paths, more than tilepress's limit of 20000",
+        ],
+    );
+}
+
+#[test]
 fn a_png_too_large_for_its_dpi_is_told_to_lower_the_dpi() {
     let files = [("cards.csv", b"rank\nq\n".to_vec())];
     refused_with(

@@ -45,6 +45,11 @@ pub const MAX_SHEETS: f64 = 120.0;
 
 /// Largest image or font file a face may use, in bytes (50 MB).
 pub const MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;
+/// Largest SVG image a face may use, in bytes: its XML is parsed whole (a 22 MB SVG of
+/// 400 000 squares took 12 s and 500 MB to read).
+pub const MAX_SVG_BYTES: u64 = 4 * 1024 * 1024;
+/// Most paths one SVG image may draw (each becomes a scene shape).
+pub const MAX_SVG_PATHS: usize = 20_000;
 /// Largest side of an image a face may use, in pixels (or SVG user units).
 pub const MAX_IMAGE_SIDE_PX: f64 = 20_000.0;
 /// Most pixels all the PNG/JPEG images of one design may decode to together (width ×

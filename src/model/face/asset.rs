@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use crate::model::input_file::read_input;
-use crate::model::limits::MAX_ASSET_BYTES;
 
-/// The bytes of the file at `path`; the error says why it cannot be used.
-pub fn read_asset(path: &Path) -> Result<Vec<u8>, String> {
-    read_input(path, MAX_ASSET_BYTES).map_err(|refusal| refusal.reason())
+/// The bytes of the file at `path`, at most `limit` of them; the error says why it cannot be
+/// used.
+pub fn read_asset(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    read_input(path, limit).map_err(|refusal| refusal.reason())
 }

@@ -13,7 +13,7 @@ use kurbo::{Affine, BezPath, Point};
 use usvg::tiny_skia_path::PathSegment;
 
 use super::asset::read_asset;
-use crate::model::limits::MAX_IMAGE_SIDE_PX;
+use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX, MAX_SVG_BYTES, MAX_SVG_PATHS};
 use crate::scene::{Colour, Item, Shape, Stroke, Symbol};
 
 /// An image as a scene symbol in its own units (SVG user units or pixels; origin top left,
@@ -52,9 +52,13 @@ impl fmt::Debug for FaceImage {
 pub fn read_image(path: &Path, name: &str, pixels_left: u64) -> Result<FaceImage, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     match extension.as_deref() {
-        Some("svg") => svg_image(read_asset(path)?, name),
-        Some("png") => super::raster::png_image(read_asset(path)?, name, pixels_left),
-        Some("jpg" | "jpeg") => super::raster::jpeg_image(read_asset(path)?, name, pixels_left),
+        Some("svg") => svg_image(read_asset(path, MAX_SVG_BYTES)?, name),
+        Some("png") => {
+            super::raster::png_image(read_asset(path, MAX_ASSET_BYTES)?, name, pixels_left)
+        }
+        Some("jpg" | "jpeg") => {
+            super::raster::jpeg_image(read_asset(path, MAX_ASSET_BYTES)?, name, pixels_left)
+        }
         _ => Err("give an .svg, .png, .jpg or .jpeg file".into()),
     }
 }
@@ -71,6 +75,12 @@ pub fn svg_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
     }
     let mut items = Vec::new();
     collect(tree.root(), &mut items);
+    if items.len() > MAX_SVG_PATHS {
+        return Err(format!(
+            "it draws {} paths, more than tilepress's limit of {MAX_SVG_PATHS} (MAX_SVG_PATHS in model/limits.rs)",
+            items.len()
+        ));
+    }
     if items.is_empty() {
         return Err("it draws nothing tilepress can keep (no filled or stroked paths)".into());
     }
