@@ -291,7 +291,7 @@ fn images_over_the_pixel_budget_are_refused_from_their_header() {
         &image_deck("huge.png"),
         &[("huge.png", huge), ("cards.csv", b"rank\nq\n".to_vec())],
         &[
-            "d.toml:8:21: error: image file `huge.png` cannot be used: it is 16000 × 16000 = 256000000 pixels, over the 20000000 pixels left",
+            "d.toml:8:21: error: image file `huge.png` cannot be used: it is 16000 × 16000 = 256000000 pixels, over the 12000000 pixels left",
         ],
     );
     // A JPEG whose header says 16000 × 16000 (the frame header of a 40 × 30 photo).
@@ -305,11 +305,11 @@ fn images_over_the_pixel_budget_are_refused_from_their_header() {
             "d.toml:8:21: error: image file `sky.jpg` cannot be used: it is 16000 × 16000 = 256000000 pixels",
         ],
     );
-    // Two images of 12 million pixels: each within the budget, the second over what is left.
+    // Two images of 7.5 million pixels: each within the budget, the second over what is left.
     let design = image_deck("{art}");
     let files = [
-        ("a.png", black_png(4000, 3000)),
-        ("b.png", black_png(4000, 3000)),
+        ("a.png", black_png(3000, 2500)),
+        ("b.png", black_png(3000, 2500)),
         ("cards.csv", b"rank,art\nq,a.png\nk,b.png\n".to_vec()),
     ];
     refused(
@@ -317,7 +317,7 @@ fn images_over_the_pixel_budget_are_refused_from_their_header() {
         &design,
         &files,
         &[
-            "image file `b.png` cannot be used: it is 4000 × 3000 = 12000000 pixels, over the 8000000 pixels left of the design's budget of 20000000",
+            "image file `b.png` cannot be used: it is 3000 × 2500 = 7500000 pixels, over the 4500000 pixels left of the design's budget of 12000000",
         ],
     );
 }

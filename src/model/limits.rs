@@ -53,8 +53,10 @@ pub const MAX_SVG_PATHS: usize = 20_000;
 /// Largest side of an image a face may use, in pixels (or SVG user units).
 pub const MAX_IMAGE_SIDE_PX: f64 = 20_000.0;
 /// Most pixels all the PNG/JPEG images of one design may decode to together (width ×
-/// height from each file's header, checked before it is decoded): 4 bytes a pixel, 80 MB.
-pub const MAX_IMAGE_PIXELS: u64 = 20_000_000;
+/// height from each file's header, checked before it is decoded): 4 bytes a pixel, 48 MB,
+/// held twice while decoding and again while the PDF embeds it (a build at 20 million
+/// pixels peaked at 241 MB, over the 200 MiB an attack may take).
+pub const MAX_IMAGE_PIXELS: u64 = 12_000_000;
 /// Most characters of one text layer, after `{field}` substitution (a card's rules text is
 /// a few hundred).
 pub const MAX_TEXT_CHARS: usize = 2_000;
