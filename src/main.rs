@@ -17,6 +17,11 @@ fn main() -> ExitCode {
             return ExitCode::from(cli::console::finish(cli::console::parse_error(&error)));
         }
     };
+    if let Err(message) = tilepress::model::reach::allow_paths(&cli.allow_path) {
+        cli::console::err(format_args!("error: {message}"));
+        cli::console::err(format_args!("  help: give --allow-path the path of an existing folder"));
+        return ExitCode::from(cli::console::finish(cli::exit::BAD_INPUT));
+    }
     let code = match &cli.command {
         Command::Build(args) => commands::build_all(args),
         Command::Check { designs } => commands::check(designs),

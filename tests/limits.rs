@@ -151,3 +151,44 @@ fn sheets_count_the_gap_between_tiles() {
     refused(&dir, &args, 2, "MAX_SHEETS", "nogap.toml:");
     assert!(!dir.join("out").exists());
 }
+
+/// `100000` as the docs write it: `100 000`.
+fn spaced(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn the_documented_input_and_work_limits_are_the_tools() {
+    use tilepress::model::limits::{
+        MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
+        MAX_IMAGE_PIXELS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_WORKBOOK_BYTES,
+    };
+    use tilepress::model::work::MAX_SHEET_POSITIONS;
+    let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
+    let section = &doc[doc.find("## Limits").unwrap()..doc.find("## Output folders").unwrap()];
+    let rows = [
+        ("MAX_DATA_BYTES", format!("{} MiB", MAX_DATA_BYTES >> 20)),
+        ("MAX_WORKBOOK_BYTES", format!("{} MiB", MAX_WORKBOOK_BYTES >> 20)),
+        ("MAX_DATA_ROWS", spaced(MAX_DATA_ROWS as u64)),
+        ("MAX_DATA_COLUMNS", spaced(MAX_DATA_COLUMNS as u64)),
+        ("MAX_CELL_CHARS", spaced(MAX_CELL_CHARS as u64)),
+        ("MAX_DATA_CELLS", spaced(MAX_DATA_CELLS as u64)),
+        ("MAX_IMAGE_PIXELS", spaced(MAX_IMAGE_PIXELS)),
+        ("MAX_TEXT_CHARS", spaced(MAX_TEXT_CHARS as u64)),
+        ("MAX_NAME_CHARS", spaced(MAX_NAME_CHARS as u64)),
+        ("MAX_SHEET_POSITIONS", spaced(MAX_SHEET_POSITIONS as u64)),
+    ];
+    for (name, value) in rows {
+        let row = section.lines().find(|line| line.contains(&format!("`{name}`")));
+        let row = row.unwrap_or_else(|| panic!("docs/format.md's limits do not name {name}"));
+        assert!(row.contains(&format!("| {value} (`{name}`")), "{name} is {value}: {row}");
+    }
+}

@@ -61,6 +61,12 @@ fn bad_tracks_are_errors() {
             "9 cells do not go around a ring 4 cells wide",
         ),
         ("from = 0\nto = 10\ntemplate_typo = 1", "unknown field"),
+        // The whole i64 range, and one that overflows i64 by one: refused, at `to`.
+        (
+            "from = -9223372036854775808\nto = 9223372036854775807",
+            "d.toml:15:6: error: a track from -9223372036854775808 to 9223372036854775807 has no cells or more than 1000",
+        ),
+        ("from = -1\nto = 9223372036854775806", "d.toml:15:6: error: a track from -1 to"),
     ];
     for (k, (track, expected)) in cases.into_iter().enumerate() {
         let dir = scratch(&format!("tracks-bad-{k}"));

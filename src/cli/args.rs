@@ -15,6 +15,10 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Let designs read files under DIR too (data files, images, fonts). Without it a design
+    /// reads only files inside its own folder (links followed); repeat for several folders.
+    #[arg(long = "allow-path", value_name = "DIR", global = true)]
+    pub allow_path: Vec<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::design::SheetSettings;
-use tilepress::model::limits::estimated_sheets;
+use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
 use tilepress::model::paper::parse_paper;
 use tilepress::model::resolve::{parse_duplex, parse_orientation};
 use tilepress::model::{Design, Diagnostic, load};
@@ -237,9 +237,13 @@ fn build_one(
         Ok(result) => result,
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
-            log.err(
-                "  help: use larger paper (--paper A3), smaller margins (--margin) or smaller items (edge_mm, width_mm and height_mm, diameter_mm)",
-            );
+            if is_raster_refusal(&message) {
+                log.err(format_args!("  help: {RASTER_HELP}"));
+            } else {
+                log.err(
+                    "  help: use larger paper (--paper A3), smaller margins (--margin) or smaller items (edge_mm, width_mm and height_mm, diameter_mm)",
+                );
+            }
             return BAD_INPUT;
         }
     };

@@ -14,6 +14,7 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::Diagnostic;
 use crate::model::design::Design;
+use crate::model::limits::MAX_TEXT_CHARS;
 use crate::model::play::RULE_NAMES;
 use crate::model::resolve::Resolver;
 use crate::scene::Colour;
@@ -55,12 +56,28 @@ pub fn load_with(path: &Path, designs: &Designs) -> Result<Diagram, Vec<Diagnost
         );
         found
     })?;
-    let mut resolver = Resolver { source: &source, diagnostics: Vec::new() };
+    let mut resolver = Resolver::new(&source);
     let diagram = resolve(&mut resolver, &file, design, design_path);
     match diagram {
         Some(diagram) if resolver.diagnostics.is_empty() => Ok(diagram),
         _ => Err(resolver.diagnostics),
     }
+}
+
+/// Whether `text` (`what`: "the caption") has at most [`MAX_TEXT_CHARS`] characters; if not,
+/// an error at its key (a caption of 500 000 characters took minutes and gigabytes to draw).
+fn text_fits(resolver: &mut Resolver<'_>, text: &Spanned<String>, what: &str) -> bool {
+    let chars = text.get_ref().chars().count();
+    if chars > MAX_TEXT_CHARS {
+        resolver.error(
+            &text.span(),
+            format!(
+                "{what} has {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/limits.rs)"
+            ),
+            "shorten it",
+        );
+    }
+    chars <= MAX_TEXT_CHARS
 }
 
 fn resolve(
@@ -196,6 +213,7 @@ fn resolve(
                 .colour
                 .as_ref()
                 .map_or(Colour::WHITE, |name| colour(resolver, &design, Some(name)));
+            text_fits(resolver, &label.text, "a label").then_some(())?;
             Some(Label { text: label.text.get_ref().clone(), spot: spot?, colour })
         })
         .collect();
@@ -224,6 +242,9 @@ fn resolve(
         );
     }
     let breaks = breaks(resolver, table);
+    if let Some(caption) = &table.caption {
+        text_fits(resolver, caption, "the caption");
+    }
     Some(Diagram {
         path: resolver.source.path.clone(),
         design_path,

@@ -50,6 +50,11 @@ impl RegularPolygon {
         self.edge_mm / (2.0 * (PI / self.sides as f64).tan())
     }
 
+    /// The area inside the outline, in mm² (half the perimeter times the apothem).
+    pub fn area_mm2(self) -> f64 {
+        self.sides as f64 * self.edge_mm * self.apothem() / 2.0
+    }
+
     /// Distance from the centre to a corner.
     pub fn circumradius(self) -> f64 {
         self.edge_mm / (2.0 * (PI / self.sides as f64).sin())

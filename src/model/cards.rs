@@ -11,9 +11,10 @@ use toml::Spanned;
 
 use super::counters::{CounterShape, counter_size};
 use super::data_file::{DataTable, read_data_at};
-use super::design::Palette;
+use super::design::{Palette, SheetSettings};
 use super::resolve::Resolver;
 use super::source::Position;
+use super::work::part_fits;
 use crate::model::face::Layer;
 use crate::model::face::fields::{fields, substitute};
 use crate::model::face::resolve::{FaceResolver, ItemFace};
@@ -126,6 +127,32 @@ pub struct Deck {
     pub rule: Option<DeckRule>,
 }
 
+impl Deck {
+    /// The paper one item takes, in mm² ([`item_area_mm2`]).
+    pub fn item_area_mm2(&self) -> f64 {
+        item_area_mm2(self.counter, self.width_mm, self.height_mm, self.bleed_mm, self.gutter_mm)
+    }
+}
+
+/// The paper one card or counter takes at least, in mm²: its box grown by its bleed and
+/// gutter; a circle in staggered rows √3/2 of its square, a hexagon or triangle its own area
+/// (they tile the sheet).
+pub fn item_area_mm2(
+    counter: Option<CounterShape>,
+    width_mm: f64,
+    height_mm: f64,
+    bleed_mm: f64,
+    gutter_mm: f64,
+) -> f64 {
+    let grow = 2.0 * bleed_mm + gutter_mm;
+    let rectangle = (width_mm + grow) * (height_mm + grow);
+    match counter {
+        None | Some(CounterShape::Rectangle) => rectangle,
+        Some(CounterShape::Circle) => rectangle * 3f64.sqrt() / 2.0,
+        Some(CounterShape::Polygon(polygon)) => polygon.area_mm2(),
+    }
+}
+
 /// One card (printed `count` times).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Card {
@@ -148,14 +175,25 @@ const SIZES: [(&str, (f64, f64)); 4] = [
 ];
 
 /// Every `[[decks]]` entry, with its cards' faces resolved.
+/// Each deck's cards × their size is checked against the sheets `sheet` allows before a
+/// face is resolved.
 pub fn resolve_decks(
     r: &mut Resolver<'_>,
     faces: &mut FaceResolver<'_>,
     tables: &[Spanned<DeckTable>],
     palette: &Palette,
     round: bool,
+    sheet: &SheetSettings,
 ) -> Vec<Deck> {
-    tables.iter().filter_map(|table| resolve_deck(r, faces, table, palette, round)).collect()
+    let kind = DeckKind { round, sheet };
+    tables.iter().filter_map(|table| resolve_deck(r, faces, table, palette, kind)).collect()
+}
+
+/// Cards or counters, and the paper they are checked against.
+#[derive(Clone, Copy)]
+struct DeckKind<'a> {
+    round: bool,
+    sheet: &'a SheetSettings,
 }
 
 fn resolve_deck(
@@ -163,8 +201,9 @@ fn resolve_deck(
     faces: &mut FaceResolver<'_>,
     entry: &Spanned<DeckTable>,
     palette: &Palette,
-    round: bool,
+    kind: DeckKind<'_>,
 ) -> Option<Deck> {
+    let round = kind.round;
     let table = entry.get_ref();
     let name = table.name.get_ref().trim().to_string();
     let (counter, (width_mm, height_mm)) = if round {
@@ -201,12 +240,30 @@ fn resolve_deck(
         rows.push(RowCard { origin, fields, count, position, at, folder: None });
     }
     let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
+    if total == 0 {
+        let (span, why) = match &table.data {
+            Some(data) => (data.span(), format!("`{}` has no rows", data.get_ref().trim())),
+            None => (entry.span(), "it has no `data` and no [[decks.cards]]".to_string()),
+        };
+        r.error(
+            &span,
+            format!("deck `{name}` has no cards: {why}"),
+            "give the data file one row per card below its header row, or add [[decks.cards]]",
+        );
+        return None;
+    }
     if total > MAX_CARDS as u64 {
         r.error(
             &entry.span(),
             format!("deck `{name}` has {total} cards, more than {MAX_CARDS}"),
             "print fewer cards (model/cards.rs: MAX_CARDS)",
         );
+        return None;
+    }
+    let noun = if round { "counters" } else { "cards" };
+    let what = format!("deck `{name}`: {total} {noun} of {width_mm} × {height_mm} mm");
+    let item = item_area_mm2(counter, width_mm, height_mm, bleed_mm, gutter_mm);
+    if !part_fits(r, &entry.span(), kind.sheet, &what, total as f64, item) {
         return None;
     }
     let mut cards = Vec::with_capacity(rows.len());

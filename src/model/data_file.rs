@@ -1,15 +1,19 @@
-//! Item lists from data files: a CSV file (`csv`) or a sheet of an .ods/.xlsx/.xls workbook
-//! (`calamine`), read as a header row of column names and one row per item, every value as
-//! text. Every mistake names the file, the row and the column; a mistake of the file as a
-//! whole (missing, unreadable, empty, no such sheet) names the design's `data` or `sheet` key.
+//! Item lists from data files: a CSV file (`data_csv.rs`) or a sheet of an .ods/.xlsx workbook (`workbook.rs`), read as a header row of column names and one row per item, every value as text, bounded in bytes, rows, columns, cell size and cells before any of it is kept.
+//!
+//! Every mistake names the file, the row and the column; a mistake of the file as a whole
+//! (missing, not a regular file, too large, empty, no such sheet) names the design's `data`
+//! or `sheet` key.
 
 use std::path::{Path, PathBuf};
-
-use calamine::{Data, Reader, open_workbook_auto};
 
 use toml::Spanned;
 
 use super::diagnostic::Diagnostic;
+use super::input_file::{InputFile, InputRefusal};
+use super::limits::{
+    MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
+};
+use super::reach::REACH_HELP;
 use super::resolve::Resolver;
 use super::source::Position;
 
@@ -63,6 +67,10 @@ pub fn read_data_at(
 ) -> Option<DataTable> {
     let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let path = folder.join(data.get_ref().trim());
+    if let Err(why) = r.reach(&path) {
+        r.error(&data.span(), format!("`{}`: {why}", data.get_ref().trim()), REACH_HELP);
+        return None;
+    }
     match read_data(&path, sheet.map(|s| s.get_ref().trim())) {
         Ok(table) => Some(table),
         Err(DataError::Rows(errors)) => {
@@ -82,172 +90,124 @@ pub fn read_data_at(
 }
 
 /// Reads `path`: a CSV file, or the sheet `sheet` (the first when `None`) of a workbook
-/// (.ods, .xlsx, .xlsm, .xls).
+/// (.ods, .xlsx, .xlsm). The file is opened once, a regular file of at most
+/// [`MAX_DATA_BYTES`], and read with that bound.
 pub fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
-    if !path.is_file() {
-        let help = "give the path of a .csv, .ods or .xlsx file, relative to the design";
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
+    if matches!(extension.as_str(), "xls" | "xlsb") {
         return Err(DataError::File(
-            format!("data file not found: {}", path.display()),
-            help.into(),
+            format!("tilepress does not read .{extension} workbooks"),
+            "save the workbook as .xlsx or .ods".into(),
         ));
     }
-    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
+    let bytes = InputFile::open(path, MAX_DATA_BYTES)
+        .and_then(InputFile::read_all)
+        .map_err(|refusal| file_refusal(path, &refusal))?;
     match extension.as_str() {
-        "ods" | "xlsx" | "xlsm" | "xls" | "xlsb" => read_workbook(path, sheet),
+        "ods" | "xlsx" | "xlsm" => super::workbook::read_workbook(path, bytes, sheet),
         _ => match sheet {
             Some(name) => Err(DataError::Sheet(
                 format!("a CSV file has no sheet `{name}`"),
                 "leave out `sheet` for CSV files".into(),
             )),
-            None => read_csv(path),
+            None => super::data_csv::read_csv(path, &bytes),
         },
     }
 }
 
-/// A CSV file with a header row; every row must have as many values as the header.
-fn read_csv(path: &Path) -> Result<DataTable, DataError> {
-    let bytes = std::fs::read(path).map_err(|error| {
-        DataError::File(format!("cannot read: {error}"), "check the file's permissions".into())
-    })?;
-    let mut reader =
-        csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(&bytes[..]);
-    // Lines counted from byte offsets (the reader skips blank lines without counting them).
-    let (mut counted_to, mut counted_line) = (0, 1);
-    let mut line_at = |byte: usize| {
-        // A record's position is where the reader started: before any blank lines it skipped.
-        let mut byte = byte.min(bytes.len());
-        while matches!(bytes.get(byte), Some(b'\n' | b'\r')) {
-            byte += 1;
-        }
-        if byte >= counted_to {
-            counted_line += bytes[counted_to..byte].iter().filter(|&&b| b == b'\n').count();
-            counted_to = byte;
-        }
-        counted_line
-    };
-    let mut table = DataTable { path: path.to_path_buf(), columns: Vec::new(), rows: Vec::new() };
-    let mut errors = Vec::new();
-    for (index, record) in reader.byte_records().enumerate() {
-        let record = match record {
-            Ok(record) => record,
-            Err(error) => {
-                let line = error.position().map_or(index + 1, |p| line_at(p.byte() as usize));
-                let position = Some(Position { line, column: 1 });
-                errors.push(
-                    Diagnostic::error(path, position, format!("cannot read the row: {error}"))
-                        .with_help("check the quotes of this row"),
-                );
-                continue;
-            }
-        };
-        let line = record.position().map_or(index + 1, |p| line_at(p.byte() as usize));
-        let mut values = Vec::with_capacity(record.len());
-        for (column, bytes) in record.iter().enumerate() {
-            match std::str::from_utf8(bytes) {
-                Ok(text) => values.push(text.trim().to_string()),
-                Err(_) => {
-                    errors.push(
-                        table
-                            .error_at(line, column, format!("row {line} is not UTF-8 text"))
-                            .with_help("save the CSV as UTF-8 (\"CSV UTF-8\" in spreadsheets)"),
-                    );
-                    values.push(String::new());
-                }
-            }
-        }
-        if table.columns.is_empty() && index == 0 {
-            table.columns = values;
-            continue;
-        }
-        if values.iter().all(String::is_empty) {
-            continue;
-        }
-        let expected = table.columns.len();
-        if values.len() != expected {
-            let few = if values.len() < expected { "too few" } else { "too many" };
-            let column = values.len().min(expected);
-            errors.push(
-                table
-                    .error_at(
-                        line,
-                        column,
-                        format!(
-                            "row {line} has {few} columns: {} where the header has {expected}",
-                            values.len()
-                        ),
-                    )
-                    .with_help("give every row one value per header column (empty is allowed)"),
+/// A data file that cannot be opened or read, as an error at the `data` key (which names
+/// the file).
+fn file_refusal(path: &Path, refusal: &InputRefusal) -> DataError {
+    let help = match refusal {
+        InputRefusal::Open(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return DataError::File(
+                format!("data file not found: {}", path.display()),
+                "give the path of a .csv, .ods or .xlsx file, relative to the design".into(),
             );
-            continue;
         }
-        table.rows.push(DataRow { line, values });
-    }
-    if table.columns.is_empty() && errors.is_empty() {
-        return Err(DataError::File(
-            "the data file is empty".into(),
-            "start it with a header row naming the columns".into(),
-        ));
-    }
-    if errors.is_empty() { Ok(table) } else { Err(DataError::Rows(errors)) }
+        InputRefusal::TooLarge { .. } => {
+            "split the items over several data files (MAX_DATA_BYTES in model/limits.rs)"
+        }
+        InputRefusal::Open(_) | InputRefusal::Read(_) => "check the file's permissions",
+        InputRefusal::Folder | InputRefusal::Special(_) => {
+            "give the path of a .csv, .ods or .xlsx file, relative to the design"
+        }
+    };
+    DataError::File(refusal.reason(), help.into())
 }
 
-/// A workbook's sheet: its first row names the columns.
-fn read_workbook(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
-    let fail = |message: String, help: &str| DataError::File(message, help.into());
-    let mut workbook = open_workbook_auto(path)
-        .map_err(|e| fail(format!("cannot read the workbook: {e}"), "save it as .ods or .xlsx"))?;
-    let names = workbook.sheet_names();
-    let name = match sheet {
-        Some(wanted) if names.iter().any(|n| n == wanted) => wanted.to_string(),
-        Some(wanted) => {
-            return Err(DataError::Sheet(
-                format!("the workbook has no sheet `{wanted}`"),
-                format!("use one of its sheets: {}", names.join(", ")),
+/// The limits of one data file, counted while it is read: each refusal is one diagnostic at
+/// the row and column that crosses a limit, before the row is kept.
+#[derive(Debug, Default)]
+pub(super) struct DataBounds {
+    rows: usize,
+    cells: usize,
+}
+
+impl DataBounds {
+    /// Counts a row of `width` values (the header too), at `line` of `path`.
+    pub(super) fn row(&mut self, path: &Path, line: usize, width: usize) -> Result<(), Diagnostic> {
+        let over = |column: usize, message: String, help: &str| {
+            let position = Position { line, column: column + 1 };
+            Diagnostic::error(path, Some(position), message).with_help(help)
+        };
+        if width > MAX_DATA_COLUMNS {
+            return Err(over(
+                MAX_DATA_COLUMNS,
+                format!(
+                    "row {line} has {width} columns, more than tilepress's limit of {MAX_DATA_COLUMNS} (MAX_DATA_COLUMNS in model/limits.rs)"
+                ),
+                "keep the columns the design uses",
             ));
         }
-        None => match names.first() {
-            Some(first) => first.clone(),
-            None => return Err(fail("the workbook has no sheets".into(), "add a sheet")),
-        },
-    };
-    let range = workbook.worksheet_range(&name).map_err(|e| {
-        fail(format!("cannot read sheet `{name}`: {e}"), "save it as .ods or .xlsx")
-    })?;
-    let first_row = range.start().map_or(0, |(row, _)| row as usize);
-    let first_column = range.start().map_or(0, |(_, column)| column as usize);
-    let mut table = DataTable { path: path.to_path_buf(), columns: Vec::new(), rows: Vec::new() };
-    for (index, cells) in range.rows().enumerate() {
-        let mut values = vec![String::new(); first_column];
-        values.extend(cells.iter().map(cell_text));
-        if index == 0 {
-            table.columns = values;
-            continue;
+        self.rows += 1;
+        if self.rows > MAX_DATA_ROWS + 1 {
+            return Err(over(
+                0,
+                format!(
+                    "row {line}: the data file has more than {MAX_DATA_ROWS} rows, tilepress's limit (MAX_DATA_ROWS in model/limits.rs)"
+                ),
+                "split the items over several data files",
+            ));
         }
-        if values.iter().all(String::is_empty) {
-            continue;
+        self.cells = self.cells.saturating_add(width);
+        if self.cells > MAX_DATA_CELLS {
+            return Err(over(
+                0,
+                format!(
+                    "row {line}: the data file has more than {MAX_DATA_CELLS} cells, tilepress's limit (MAX_DATA_CELLS in model/limits.rs)"
+                ),
+                "keep the columns the design uses, or split the items over several data files",
+            ));
         }
-        values.resize(table.columns.len(), String::new());
-        table.rows.push(DataRow { line: first_row + index + 1, values });
+        Ok(())
     }
-    if table.columns.is_empty() {
-        return Err(fail(format!("sheet `{name}` is empty"), "give it a header row"));
-    }
-    Ok(table)
-}
 
-/// A cell as text: whole numbers without a decimal point.
-fn cell_text(cell: &Data) -> String {
-    match cell {
-        Data::Empty => String::new(),
-        Data::String(text) => text.trim().to_string(),
-        Data::Float(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", *x as i64),
-        Data::Float(x) => x.to_string(),
-        Data::Int(n) => n.to_string(),
-        Data::Bool(b) => b.to_string(),
-        other => other.to_string(),
+    /// Refuses a cell of more than [`MAX_CELL_CHARS`] characters (at most `bytes` long).
+    pub(super) fn cell(
+        path: &Path,
+        line: usize,
+        column: usize,
+        text: &str,
+    ) -> Result<(), Diagnostic> {
+        if text.len() <= MAX_CELL_CHARS {
+            return Ok(());
+        }
+        let chars = text.chars().count();
+        if chars <= MAX_CELL_CHARS {
+            return Ok(());
+        }
+        let position = Position { line, column: column + 1 };
+        Err(Diagnostic::error(
+            path,
+            Some(position),
+            format!(
+                "row {line}: a cell of {chars} characters, more than tilepress's limit of {MAX_CELL_CHARS} (MAX_CELL_CHARS in model/limits.rs)"
+            ),
+        )
+        .with_help("a cell holds a card's text: shorten it"))
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,5 +266,76 @@ mod tests {
         };
         assert!(message.contains("no sheet `Deck`"), "{message}");
         assert_eq!(help, "use one of its sheets: Notes, Cards");
+    }
+
+    #[test]
+    fn rows_columns_and_cells_over_the_limits_are_refused_at_their_row() {
+        let mut many = String::from("a\n");
+        many.push_str(&"1\n".repeat(MAX_DATA_ROWS + 1));
+        let path = csv_file("rows.csv", many.as_bytes());
+        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        let row = MAX_DATA_ROWS + 2;
+        let expected = format!("rows.csv:{row}:1: error: row {row}: the data file has more than");
+        assert!(errors[0].to_string().contains(&expected), "{errors:?}");
+        let wide = format!("{}\n", vec!["x"; MAX_DATA_COLUMNS + 1].join(","));
+        let path = csv_file("wide.csv", wide.as_bytes());
+        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        assert!(errors[0].to_string().contains("wide.csv:1:201: error: row 1 has 201 columns"));
+        let long = format!("a,b\n1,{}\n", "é".repeat(MAX_CELL_CHARS + 1));
+        let path = csv_file("long.csv", long.as_bytes());
+        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        let expected =
+            format!("long.csv:2:2: error: row 2: a cell of {} characters", MAX_CELL_CHARS + 1);
+        assert!(errors[0].to_string().contains(&expected), "{errors:?}");
+        // Within the limit in characters though over it in bytes: kept.
+        let accents = format!("a\n{}\n", "é".repeat(MAX_CELL_CHARS));
+        let path = csv_file("accents.csv", accents.as_bytes());
+        assert_eq!(
+            read_data(&path, None).expect("reads").rows[0].values[0].chars().count(),
+            MAX_CELL_CHARS
+        );
+        let cells = format!("{}\n", vec!["x"; 200].join(","));
+        let path = csv_file("cells.csv", cells.repeat(MAX_DATA_CELLS / 200 + 1).as_bytes());
+        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        assert!(errors[0].to_string().contains("cells, tilepress's limit (MAX_DATA_CELLS"));
+    }
+
+    #[test]
+    fn files_that_are_not_regular_or_too_large_are_refused_whole() {
+        let path = csv_file("big.csv", b"a\n");
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(MAX_DATA_BYTES + 1)
+            .unwrap();
+        let Err(DataError::File(message, help)) = read_data(&path, None) else { panic!("refused") };
+        assert!(
+            message.ends_with(&format!("over the limit of {MAX_DATA_BYTES} bytes")),
+            "{message}"
+        );
+        assert!(help.contains("MAX_DATA_BYTES"), "{help}");
+        let folder = path.with_file_name("folder.csv");
+        std::fs::create_dir_all(&folder).unwrap();
+        let Err(DataError::File(message, _)) = read_data(&folder, None) else { panic!("refused") };
+        assert!(message.ends_with("it is a folder, not a file"), "{message}");
+        let Err(DataError::File(message, help)) = read_data(Path::new("cards.xls"), None) else {
+            panic!("refused")
+        };
+        assert_eq!(
+            (message.as_str(), help.as_str()),
+            ("tilepress does not read .xls workbooks", "save the workbook as .xlsx or .ods")
+        );
+    }
+
+    #[test]
+    fn a_zip_bomb_workbook_is_refused_before_calamine_reads_it() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/attacks");
+        for name in ["bomb.xlsx", "lying.xlsx"] {
+            let Err(DataError::File(message, _)) = read_data(&fixtures.join(name), None) else {
+                panic!("{name} refused")
+            };
+            assert!(message.contains("xl/worksheets/sheet1.xml"), "{name}: {message}");
+        }
     }
 }

@@ -49,6 +49,9 @@ pub struct Design {
     pub play: super::play::Play,
     /// What the legibility check holds every face to (`[check]`).
     pub legibility: super::legibility::Legibility,
+    /// The files the design uses (data files, images, fonts), resolved: what `serve` may
+    /// send besides the design and what it built.
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// Named colours.

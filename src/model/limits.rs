@@ -11,6 +11,7 @@ use super::design::{Design, SheetSettings};
 use super::nets::NetSolid;
 use super::resolve::Resolver;
 use super::schema::DesignFile;
+use super::work::printable_area;
 use crate::geometry::polyhedron::{Vec3, add, cross, length};
 
 /// Largest design or diagram file, in bytes (the largest shipped design is under 8 KB).
@@ -44,8 +45,41 @@ pub const MAX_SHEETS: f64 = 120.0;
 
 /// Largest image or font file a face may use, in bytes (50 MB).
 pub const MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;
+/// Largest SVG image a face may use, in bytes: its XML is parsed whole (a 22 MB SVG of
+/// 400 000 squares took 12 s and 500 MB to read).
+pub const MAX_SVG_BYTES: u64 = 4 * 1024 * 1024;
+/// Most paths one SVG image may draw (each becomes a scene shape).
+pub const MAX_SVG_PATHS: usize = 20_000;
 /// Largest side of an image a face may use, in pixels (or SVG user units).
 pub const MAX_IMAGE_SIDE_PX: f64 = 20_000.0;
+/// Most pixels all the PNG/JPEG images of one design may decode to together (width ×
+/// height from each file's header, checked before it is decoded): 4 bytes a pixel, 48 MB,
+/// held twice while decoding and again while the PDF embeds it (a build at 20 million
+/// pixels peaked at 241 MB, over the 200 MiB an attack may take).
+pub const MAX_IMAGE_PIXELS: u64 = 12_000_000;
+/// Most characters of one text layer, after `{field}` substitution (a card's rules text is
+/// a few hundred).
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+/// Largest data file (`data = "…"`: CSV, .ods, .xlsx), in bytes; a workbook's parts are
+/// bounded by [`MAX_WORKBOOK_BYTES`] uncompressed.
+pub const MAX_DATA_BYTES: u64 = 16 * 1024 * 1024;
+/// Most bytes a workbook's zip parts may inflate to together (an .xlsx "zip bomb" is
+/// refused from its directory, before a part is inflated).
+pub const MAX_WORKBOOK_BYTES: u64 = 32 * 1024 * 1024;
+/// Most item rows of one data file.
+pub const MAX_DATA_ROWS: usize = 100_000;
+/// Most columns of one data file.
+pub const MAX_DATA_COLUMNS: usize = 200;
+/// Most characters of one data cell.
+pub const MAX_CELL_CHARS: usize = MAX_TEXT_CHARS;
+/// Most cells of one data file (rows × columns).
+pub const MAX_DATA_CELLS: usize = 1_000_000;
+
+/// Longest name of a set or part (`[set] name`, a deck's, track's, map's, net's, player's
+/// or piece group's `name`), in characters: names are printed in every sheet's footer.
+pub const MAX_NAME_CHARS: usize = 100;
+
 /// Most layers one face may draw (its template's and its own).
 pub const MAX_FACE_LAYERS: usize = 200;
 
@@ -74,6 +108,7 @@ pub fn count_text(count: f64) -> String {
 /// that crosses a limit) when the design is too large to work on.
 pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
     let before = r.diagnostics.len();
+    names_fit(r, file);
     if let Some(tile) = file.tiles.get(MAX_TILES) {
         too_many(r, &tile.span(), &format!("more than {MAX_TILES} tiles"), "MAX_TILES");
     }
@@ -136,6 +171,29 @@ pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
     r.diagnostics.len() == before
 }
 
+/// Refuses every name longer than [`MAX_NAME_CHARS`], at its key.
+fn names_fit(r: &mut Resolver<'_>, file: &DesignFile) {
+    let names = std::iter::once(&file.set.get_ref().name)
+        .chain(file.decks.iter().chain(&file.counters).map(|d| &d.get_ref().name))
+        .chain(file.tracks.iter().map(|t| &t.get_ref().name))
+        .chain(file.maps.iter().map(|m| &m.get_ref().name))
+        .chain(file.nets.iter().map(|n| &n.get_ref().name))
+        .chain(file.players.iter().map(|p| &p.get_ref().name))
+        .chain(file.piece_groups.iter().map(|g| &g.get_ref().name));
+    for name in names {
+        let chars = name.get_ref().chars().count();
+        if chars > MAX_NAME_CHARS {
+            r.error(
+                &name.span(),
+                format!(
+                    "a name of {chars} characters, more than tilepress's limit of {MAX_NAME_CHARS} (MAX_NAME_CHARS in model/limits.rs)"
+                ),
+                "names are printed in every sheet's footer: give a short one",
+            );
+        }
+    }
+}
+
 /// Checks the resolved design: board cells and the sheets it needs on its own paper.
 pub fn design_fits(r: &mut Resolver<'_>, file: &DesignFile, design: &Design) {
     let at = file.sheet.as_ref().map_or_else(|| file.set.span(), Spanned::span);
@@ -146,9 +204,33 @@ pub fn design_fits(r: &mut Resolver<'_>, file: &DesignFile, design: &Design) {
         let what = format!("a board of {} cells, more than {MAX_BOARD_CELLS}", board.cells.len());
         too_many(r, &span, &what, "MAX_BOARD_CELLS");
     }
-    if let Err(message) = sheets_fit(design) {
+    if let Err(message) = margins_fit(&design.sheet) {
         r.error(&at, message, SHEETS_HELP);
+        return;
     }
+    let before = r.diagnostics.len();
+    if !design.tiles.is_empty() && design.shape.is_some() {
+        let copies: f64 = design.tiles.iter().map(|tile| f64::from(tile.copies)).sum();
+        let what = format!("{copies} tiles (every entry's copies)");
+        let span = file.tiles.first().map_or_else(|| at.clone(), Spanned::span);
+        let room = grown_tile_area(design);
+        super::work::part_fits(r, &span, &design.sheet, &what, copies, room);
+    }
+    if r.diagnostics.len() > before {
+        return;
+    }
+    if let Err(message) = sheets_fit(design) {
+        let help = if is_raster_refusal(&message) { RASTER_HELP } else { SHEETS_HELP };
+        r.error(&at, message, help);
+    }
+}
+
+/// What to do about a PNG over the pixel limit.
+pub const RASTER_HELP: &str = "lower the dpi (--dpi), or leave out --png";
+
+/// Whether a refusal of [`sheets_fit`] is the PNG's size (more paper would not help).
+pub fn is_raster_refusal(message: &str) -> bool {
+    message.contains("(MAX_RASTER_PIXELS")
 }
 
 /// What to do about too many sheets.
@@ -157,24 +239,34 @@ pub const SHEETS_HELP: &str =
 
 /// `Err` naming the limit when the design needs more than [`MAX_SHEETS`] sheets of its paper.
 pub fn sheets_fit(design: &Design) -> Result<(), String> {
+    margins_fit(&design.sheet)?;
     let (w, h) = design.sheet.paper_mm;
-    let margin = design.sheet.margin_mm;
-    if 2.0 * margin >= w.min(h) {
-        return Err(format!(
-            "{margin} mm margins leave no room on {} paper ({w} × {h} mm)",
-            design.sheet.paper_name
-        ));
-    }
     if let Some(dpi) = design.sheet.print.sheet_png_dpi {
         raster_fits(w, h, dpi).map_err(|why| {
             format!("--png at {dpi} dpi on {} paper: {why}", design.sheet.paper_name)
         })?;
+    }
+    if let Some(smallest) = smallest_item_mm2(design) {
+        super::work::items_fit(&design.sheet, "the design's smallest items", 0.0, smallest)?;
     }
     let sheets = estimated_sheets(design);
     if sheets > MAX_SHEETS {
         return Err(format!(
             "the design needs about {sheets:.0} sheets of {} paper, more than the limit of {MAX_SHEETS} (MAX_SHEETS)",
             design.sheet.paper_name
+        ));
+    }
+    Ok(())
+}
+
+/// `Err` when the margins leave no room on the paper.
+pub fn margins_fit(sheet: &SheetSettings) -> Result<(), String> {
+    let (w, h) = sheet.paper_mm;
+    let margin = sheet.margin_mm;
+    if 2.0 * margin >= w.min(h) {
+        return Err(format!(
+            "{margin} mm margins leave no room on {} paper ({w} × {h} mm)",
+            sheet.paper_name
         ));
     }
     Ok(())
@@ -203,17 +295,15 @@ pub fn estimated_sheets(design: &Design) -> f64 {
     let printable = printable_area(&design.sheet);
     let mut areas = Vec::new();
     let mut tile_sheets = 0.0;
-    if let Some(shape) = design.shape {
+    if design.shape.is_some() {
         // Tiles `gap` apart: each tile grown by half the gap all round covers its own area
         // (no two overlap), on the printable area grown by half the gap at every edge.
-        let n = shape.sides as f64;
-        let gap = design.sheet.gap_mm.max(0.0);
-        let tile = n * shape.edge_mm * shape.edge_mm / (4.0 * (std::f64::consts::PI / n).tan());
-        let grown = tile + n * shape.edge_mm * gap / 2.0 + std::f64::consts::PI * gap * gap / 4.0;
+        let grown = grown_tile_area(design);
         let (w, h) = design.sheet.paper_mm;
-        let m = 2.0 * design.sheet.margin_mm;
+        let (m, gap) = (2.0 * design.sheet.margin_mm, design.sheet.gap_mm.max(0.0));
         let room = ((w - m + gap).max(1.0) * (h - m + gap).max(1.0)).max(1.0);
-        tile_sheets = (grown * design.tiles.len() as f64 / room).ceil();
+        let tiles: f64 = design.tiles.iter().map(|tile| f64::from(tile.copies)).sum();
+        tile_sheets = (grown * tiles / room).ceil();
     }
     if let Some(set) = &design.pieces {
         let cell = cell_area(set.grid);
@@ -234,12 +324,42 @@ pub fn estimated_sheets(design: &Design) -> f64 {
     if nets > 0.0 {
         areas.push(nets);
     }
+    for deck in design.decks.iter().chain(&design.counters) {
+        let cards: f64 = deck.cards.iter().map(|card| f64::from(card.count)).sum();
+        areas.push(cards * deck.item_area_mm2());
+    }
+    for track in &design.tracks {
+        areas.push(track.cells.len() as f64 * track.cell_mm * track.cell_mm);
+    }
+    for map in &design.maps {
+        let bounds = map.grid.bounds();
+        areas.push(bounds.width() * bounds.height());
+    }
     if let Some(board) = &design.board {
         let side = f64::from(board.region.side) * board.edge_mm;
         let wall = board.tray.as_ref().map_or(0.0, |t| 2.0 * (t.wall_mm + t.tab_mm));
         areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
     }
     tile_sheets + areas.iter().map(|area| (area / printable).ceil()).sum::<f64>()
+}
+
+/// The paper the design's smallest separate item takes (a tile with its gap, a card or
+/// counter, a piece's cell, a track's cell), in mm²; `None` without such items.
+fn smallest_item_mm2(design: &Design) -> Option<f64> {
+    let tiles = design.shape.is_some().then(|| grown_tile_area(design));
+    let cards = design.decks.iter().chain(&design.counters).map(super::cards::Deck::item_area_mm2);
+    let tracks = design.tracks.iter().map(|track| track.cell_mm * track.cell_mm);
+    let pieces = design.pieces.as_ref().map(|set| cell_area(set.grid));
+    tiles.into_iter().chain(cards).chain(tracks).chain(pieces).reduce(f64::min)
+}
+
+/// A tile's area grown by half the sheet's gap all round, in mm²: the room it takes among
+/// others `gap_mm` apart.
+pub fn grown_tile_area(design: &Design) -> f64 {
+    let Some(shape) = design.shape else { return 0.0 };
+    let n = shape.sides as f64;
+    let gap = design.sheet.gap_mm.max(0.0);
+    shape.area_mm2() + n * shape.edge_mm * gap / 2.0 + std::f64::consts::PI * gap * gap / 4.0
 }
 
 /// The paper a net covers at least: its faces (a polyhedron) or its sector (a cone).
@@ -260,13 +380,6 @@ fn net_area(solid: &NetSolid) -> f64 {
             })
             .sum(),
     }
-}
-
-/// The paper's area inside its margins, in mm² (never zero).
-fn printable_area(sheet: &SheetSettings) -> f64 {
-    let (w, h) = sheet.paper_mm;
-    let m = 2.0 * sheet.margin_mm;
-    ((w - m).max(1.0) * (h - m).max(1.0)).max(1.0)
 }
 
 /// Area of one cell of a pieces grid, in mm².

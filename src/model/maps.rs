@@ -7,8 +7,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::data_file::read_data_at;
-use super::design::Palette;
+use super::design::{Palette, SheetSettings};
 use super::resolve::Resolver;
+use super::work::part_fits;
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
 use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::scene::Colour;
@@ -56,11 +57,18 @@ pub fn resolve_maps(
     r: &mut Resolver<'_>,
     tables: &[Spanned<MapTable>],
     palette: &Palette,
+    sheet: &SheetSettings,
 ) -> Vec<Map> {
-    tables.iter().filter_map(|t| resolve_map(r, t.get_ref(), palette)).collect()
+    tables.iter().filter_map(|t| resolve_map(r, t, palette, sheet)).collect()
 }
 
-fn resolve_map(r: &mut Resolver<'_>, table: &MapTable, palette: &Palette) -> Option<Map> {
+fn resolve_map(
+    r: &mut Resolver<'_>,
+    entry: &Spanned<MapTable>,
+    palette: &Palette,
+    sheet: &SheetSettings,
+) -> Option<Map> {
+    let table = entry.get_ref();
     let kind = match table.grid.get_ref().trim() {
         "hex" => MapGridKind::Hex,
         "square" => MapGridKind::Square,
@@ -75,7 +83,7 @@ fn resolve_map(r: &mut Resolver<'_>, table: &MapTable, palette: &Palette) -> Opt
         }
     };
     let (columns, rows) = (*table.columns.get_ref(), *table.rows.get_ref());
-    if columns == 0 || rows == 0 || columns * rows > MAX_MAP_CELLS {
+    if columns == 0 || rows == 0 || columns.saturating_mul(rows) > MAX_MAP_CELLS {
         r.error(
             &table.columns.span(),
             format!("a map of {columns} × {rows} cells is empty or has more than {MAX_MAP_CELLS}"),
@@ -85,6 +93,12 @@ fn resolve_map(r: &mut Resolver<'_>, table: &MapTable, palette: &Palette) -> Opt
     }
     let edge_mm = r.length(&table.cell_mm, "`cell_mm`", (3.0, 500.0));
     let grid = MapGrid { kind, columns, rows, edge_mm };
+    let bounds = grid.bounds();
+    let name = table.name.get_ref().trim();
+    let what = format!("map `{name}`: {columns} × {rows} cells of {edge_mm} mm");
+    if !part_fits(r, &entry.span(), sheet, &what, 1.0, bounds.width() * bounds.height()) {
+        return None;
+    }
     let colour = |r: &mut Resolver<'_>, name: &Spanned<String>| {
         r.colour_name(name, palette).map(|c| palette.colour(&c))
     };

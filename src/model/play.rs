@@ -205,7 +205,7 @@ mod tests {
     fn resolve_text(text: &str) -> (Play, usize) {
         let source = SourceFile::new("x.toml", text.to_string());
         let table: PlayTable = toml::from_str(text).unwrap();
-        let mut resolver = Resolver { source: &source, diagnostics: Vec::new() };
+        let mut resolver = Resolver::new(&source);
         let play = resolve_play(&mut resolver, &table);
         (play, resolver.diagnostics.len())
     }

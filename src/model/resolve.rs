@@ -36,7 +36,7 @@ const MAX_COPIES: u32 = 10_000;
 
 /// Reads a design's text into the resolved model, or every error found in it.
 pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
-    let mut resolver = Resolver { source, diagnostics: Vec::new() };
+    let mut resolver = Resolver::new(source);
     let file: DesignFile = match toml::from_str(&source.text) {
         Ok(file) => file,
         Err(error) => {
@@ -101,14 +101,27 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
-    let mut decks =
-        super::cards::resolve_decks(&mut resolver, &mut faces, &file.decks, &palette, false);
-    let mut counters =
-        super::cards::resolve_decks(&mut resolver, &mut faces, &file.counters, &palette, true);
+    let mut decks = super::cards::resolve_decks(
+        &mut resolver,
+        &mut faces,
+        &file.decks,
+        &palette,
+        false,
+        &sheet,
+    );
+    let mut counters = super::cards::resolve_decks(
+        &mut resolver,
+        &mut faces,
+        &file.counters,
+        &palette,
+        true,
+        &sheet,
+    );
     let cards = decks.iter_mut().chain(counters.iter_mut());
     crate::model::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
-    let tracks = super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette);
-    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette);
+    let tracks =
+        super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette, &sheet);
+    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette, &sheet);
     // Pieces share their cuts on the grid: they cannot be spaced apart.
     let sheet_gap = file.sheet.as_ref().and_then(|t| t.get_ref().gap_mm.as_ref());
     if let Some(gap) = sheet_gap.filter(|g| pieces.is_some() && *g.get_ref() > 0.0) {
@@ -171,7 +184,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         maps,
         play,
         legibility,
+        files: std::mem::take(&mut resolver.files),
     };
+    super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
@@ -231,9 +246,30 @@ fn syntax_help(message: &str) -> String {
 pub struct Resolver<'a> {
     pub source: &'a SourceFile,
     pub diagnostics: Vec<Diagnostic>,
+    /// The files the design uses (data files, images, fonts), resolved, in the order read.
+    pub files: Vec<std::path::PathBuf>,
 }
 
-impl Resolver<'_> {
+impl<'a> Resolver<'a> {
+    /// A resolver of `source` with nothing found yet.
+    pub fn new(source: &'a SourceFile) -> Resolver<'a> {
+        Resolver { source, diagnostics: Vec::new(), files: Vec::new() }
+    }
+
+    /// `Err` saying why, when `path` (a file the design uses) lies outside the design's
+    /// folder and the folders allowed (`model::reach`); otherwise it is recorded in
+    /// [`Resolver::files`].
+    pub fn reach(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let folder = self.source.path().parent().unwrap_or(std::path::Path::new(""));
+        super::reach::allowed().check(folder, path)?;
+        if let Ok(real) = path.canonicalize()
+            && !self.files.contains(&real)
+        {
+            self.files.push(real);
+        }
+        Ok(())
+    }
+
     /// Records an error at a span, with a hint.
     pub fn error(&mut self, span: &Range<usize>, message: String, help: &str) {
         let position = Some(self.source.start_of(span));

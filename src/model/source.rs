@@ -1,10 +1,10 @@
 //! A design file's text and name, and the mapping from byte offsets to line and column.
 
-use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::diagnostic::Diagnostic;
+use super::input_file::{InputRefusal, read_input};
 use super::limits::MAX_INPUT_BYTES;
 
 /// Where something is in a source file: 1-based line and column (in characters).
@@ -110,41 +110,30 @@ pub fn toml_files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
 pub fn read_source(path: &Path, what: &str) -> Result<SourceFile, Diagnostic> {
     let refuse =
         |message: String, help: &str| Diagnostic::error(path, None, message).with_help(help);
-    let meta = std::fs::metadata(path).map_err(|error| {
-        refuse(format!("cannot read the {what}: {error}"), "check the path and the file name")
-    })?;
-    if meta.is_dir() {
-        return Err(refuse(
+    let mut bytes = read_input(path, MAX_INPUT_BYTES).map_err(|refusal| match refusal {
+        InputRefusal::Open(error) => {
+            refuse(format!("cannot read the {what}: {error}"), "check the path and the file name")
+        }
+        InputRefusal::Folder => refuse(
             format!("is a folder, not a {what} file"),
             &format!("give the path of a .toml {what} file, not a folder"),
-        ));
-    }
-    if !meta.is_file() {
-        return Err(refuse(
+        ),
+        InputRefusal::Special(kind) => refuse(
             format!(
-                "is not a regular file (a pipe, device or socket): tilepress reads a {what} only from a file"
+                "is not a regular file ({kind}): tilepress reads a {what} only from a regular file"
             ),
             "save the TOML to a file and give its path",
-        ));
-    }
-    let too_large = |bytes: u64| {
-        refuse(
+        ),
+        InputRefusal::TooLarge { bytes, .. } => refuse(
             format!(
                 "the file is {bytes} bytes, more than tilepress's limit of {MAX_INPUT_BYTES} (MAX_INPUT_BYTES in model/limits.rs)"
             ),
             &format!("a {what} is a short text; split the set over several files"),
-        )
-    };
-    if meta.len() > MAX_INPUT_BYTES {
-        return Err(too_large(meta.len()));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|error| refuse(format!("cannot read the {what}: {error}"), "check the file"))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(too_large(bytes.len() as u64));
-    }
+        ),
+        InputRefusal::Read(error) => {
+            refuse(format!("cannot read the {what}: {error}"), "check the file")
+        }
+    })?;
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(..3);
     }

@@ -8,8 +8,9 @@ use kurbo::Rect;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::design::Palette;
+use super::design::{Palette, SheetSettings};
 use super::resolve::Resolver;
+use super::work::part_fits;
 use crate::model::face::Layer;
 use crate::model::face::resolve::{FaceResolver, ItemFace};
 use crate::model::face::schema::ItemFaceTables;
@@ -63,8 +64,9 @@ pub fn resolve_tracks(
     faces: &mut FaceResolver<'_>,
     tables: &[Spanned<TrackTable>],
     palette: &Palette,
+    sheet: &SheetSettings,
 ) -> Vec<Track> {
-    tables.iter().filter_map(|t| resolve_track(r, faces, t, palette)).collect()
+    tables.iter().filter_map(|t| resolve_track(r, faces, t, palette, sheet)).collect()
 }
 
 fn resolve_track(
@@ -72,10 +74,13 @@ fn resolve_track(
     faces: &mut FaceResolver<'_>,
     entry: &Spanned<TrackTable>,
     palette: &Palette,
+    sheet: &SheetSettings,
 ) -> Option<Track> {
     let table = entry.get_ref();
     let (from, to) = (*table.from.get_ref(), *table.to.get_ref());
-    if to < from || to - from + 1 > MAX_CELLS {
+    // In i128, so no two i64 numbers overflow (i64::MIN to i64::MAX is 2^64 cells).
+    let cells = i128::from(to) - i128::from(from) + 1;
+    if cells < 1 || cells > i128::from(MAX_CELLS) {
         r.error(
             &table.to.span(),
             format!("a track from {from} to {to} has no cells or more than {MAX_CELLS}"),
@@ -84,7 +89,12 @@ fn resolve_track(
         return None;
     }
     let cell_mm = r.length(&table.cell_mm, "`cell_mm`", (3.0, 200.0));
-    let count = usize::try_from(to - from + 1).ok()?;
+    let count = usize::try_from(cells).ok()?;
+    let name = table.name.get_ref().trim();
+    let what = format!("track `{name}`: {count} cells of {cell_mm} mm");
+    if !part_fits(r, &entry.span(), sheet, &what, count as f64, cell_mm * cell_mm) {
+        return None;
+    }
     let path = track_path(r, table, count)?;
     let background = match &table.background {
         Some(c) => r.colour_name(c, palette).map_or(Colour::WHITE, |c| palette.colour(&c)),

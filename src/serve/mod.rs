@@ -4,12 +4,14 @@
 //!
 //! `preview` makes one rebuild, `rebuild` debounces and publishes them, `watcher` turns
 //! file events into rebuilds, `routes` answers requests (axum) (with `paths` keeping them inside
-//! the served folders), `events` streams the state, `archive` zips downloads and `assets`
-//! holds the page.
+//! the served folders; only the design, the files it uses and what it built are answered,
+//! the files streamed by `file_body`), `events` streams the state, `archive` zips downloads
+//! and `assets` holds the page.
 
 pub mod archive;
 pub mod assets;
 pub mod events;
+pub mod file_body;
 pub mod paths;
 pub mod preview;
 pub mod rebuild;

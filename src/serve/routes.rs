@@ -14,9 +14,12 @@ use axum::response::Response;
 use super::archive::zip_files;
 use super::assets;
 use super::events;
+use super::file_body::file_body;
 use super::paths::{file_inside, segments};
 use super::rebuild::Served;
 use crate::build::OutputFile;
+use crate::model::input_file::InputFile;
+use crate::model::limits::MAX_ASSET_BYTES;
 
 type Reply = Response;
 
@@ -122,27 +125,35 @@ fn design_get(served: &Served, rest: &[&str]) -> Reply {
             Some((_, Err(message))) => text(500, &message),
             None => not_found(),
         },
-        ["source", relative @ ..] => source_file(&served.path, relative),
+        ["source", relative @ ..] => {
+            let used = built.map_or(&[][..], |b| b.design.files.as_slice());
+            source_file(&served.path, used, relative)
+        }
         _ => not_found(),
     }
 }
 
-/// A file of the design's own folder (the design's text, files it uses), never one outside.
-fn source_file(design: &Path, relative: &[&str]) -> Reply {
+/// The design's text or a file it uses (`used`, resolved paths, from its last good build),
+/// found in the design's folder: never another file of the folder, never a dot-file, never
+/// one outside; a regular file within the bound of an image or font file, streamed.
+fn source_file(design: &Path, used: &[PathBuf], relative: &[&str]) -> Reply {
+    // A bare file name (`serve d.toml`) lies in the current folder.
     let Some(folder) = design.parent() else { return not_found() };
-    let relative: Vec<String> = relative.iter().map(|s| (*s).to_string()).collect();
-    match file_inside(folder, &relative).map(std::fs::read) {
-        Some(Ok(bytes)) => {
-            let name = relative.last().map_or("", String::as_str);
-            let kind = if name.ends_with(".toml") {
-                "text/plain; charset=utf-8"
-            } else {
-                content_type(name)
-            };
-            with_type(bytes, kind)
-        }
-        _ => not_found(),
+    let folder = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    if relative.iter().any(|segment| segment.starts_with('.')) {
+        return not_found();
     }
+    let relative: Vec<String> = relative.iter().map(|s| (*s).to_string()).collect();
+    let Some(real) = file_inside(folder, &relative) else { return not_found() };
+    let is_design = design.canonicalize().is_ok_and(|own| own == real);
+    if !is_design && !used.contains(&real) {
+        return not_found();
+    }
+    let Ok(opened) = InputFile::open(&real, MAX_ASSET_BYTES) else { return not_found() };
+    let name = relative.last().map_or("", String::as_str);
+    let kind =
+        if name.ends_with(".toml") { "text/plain; charset=utf-8" } else { content_type(name) };
+    typed(Response::new(file_body(opened)), kind)
 }
 
 /// The build button: everything `build` makes, written into `OUTPUT/<stem>/` by the
@@ -265,7 +276,11 @@ fn content_type(name: &str) -> &'static str {
 }
 
 fn with_type(bytes: Vec<u8>, kind: &'static str) -> Reply {
-    let mut reply = Response::new(Body::from(bytes));
+    typed(Response::new(Body::from(bytes)), kind)
+}
+
+/// `reply` with its content type and the headers every reply carries.
+fn typed(mut reply: Reply, kind: &'static str) -> Reply {
     let headers = reply.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -1,5 +1,6 @@
-//! Watches the folders of the served designs and their diagrams (inotify through `notify`)
-//! and tells each design when a file it uses changed.
+//! Watches the folders of the served designs, the folders of the files they use (designs
+//! keep theirs in sub-folders: `assets/saltmarsh/cards.csv`) and their diagrams (inotify
+//! through `notify`) and tells each design when a file it uses changed.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -24,6 +25,7 @@ pub fn watch(designs: &[Arc<Served>]) -> Result<RecommendedWatcher, String> {
     let mut folders: Vec<PathBuf> = watched
         .iter()
         .flat_map(|w| [w.folder.clone(), w.diagrams.clone()])
+        .chain(designs.iter().flat_map(|served| used_folders(&served.path)))
         .filter(|folder| folder.is_dir())
         .collect();
     folders.sort();
@@ -60,6 +62,13 @@ fn watched(served: &Arc<Served>) -> Watched {
     }
 }
 
+/// The folders of the files the design uses as it reads now (resolved; a design that does
+/// not read uses none). A folder it starts to use later is watched from the next `serve`.
+fn used_folders(design: &Path) -> Vec<PathBuf> {
+    let files = crate::model::load(design).map(|(_, design)| design.files).unwrap_or_default();
+    files.iter().filter_map(|file| file.parent().map(Path::to_path_buf)).collect()
+}
+
 /// The folder a design lies in: `.` for a bare file name (whose parent is the empty path,
 /// which cannot be watched).
 fn folder_of(design: &Path) -> &Path {
@@ -77,10 +86,15 @@ fn is_change(kind: &EventKind) -> bool {
 }
 
 impl Watched {
-    /// The design file itself, another file in its folder (what it may use: images, data;
-    /// not other designs, not editors' hidden and backup files), or a diagram file.
+    /// The design file itself, a file its last build used (in a sub-folder too), another
+    /// file in its folder (what it may use: images, data; not other designs, not editors'
+    /// hidden and backup files), or a diagram file.
     fn uses(&self, path: &Path) -> bool {
         if path == self.design {
+            return true;
+        }
+        let published = self.served.published();
+        if published.built.is_some_and(|built| built.design.files.iter().any(|f| f == path)) {
             return true;
         }
         let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else { return false };

@@ -1,10 +1,12 @@
 //! Shared helpers for the integration tests: run the real binary, make scratch folders.
 #![allow(dead_code)]
 
+pub mod attack;
 pub mod cuts;
 pub mod outlines;
 pub mod pdf;
 pub mod server;
+pub mod workbooks;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

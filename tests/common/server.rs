@@ -100,6 +100,11 @@ impl Server {
         Server { child, url, address }
     }
 
+    /// The server's process id (to read its memory from `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// `GET target` with the target sent exactly as given (no normalising of `..`).
     pub fn get(&self, target: &str) -> Reply {
         self.request("GET", target, &[])

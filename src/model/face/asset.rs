@@ -1,15 +1,11 @@
-//! Reading a font or image file a design names: its size checked against the limit before
-//! a byte of it is read.
+//! Reading a font or image file a design names: a regular file (links checked at their target), its size checked against the limit before a byte of it is read.
 
 use std::path::Path;
 
-use crate::model::limits::MAX_ASSET_BYTES;
+use crate::model::input_file::read_input;
 
-/// The bytes of the file at `path`; the error says why it cannot be used.
-pub fn read_asset(path: &Path) -> Result<Vec<u8>, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?.len();
-    if size > MAX_ASSET_BYTES {
-        return Err(format!("it is {size} bytes, over the limit of {MAX_ASSET_BYTES} bytes"));
-    }
-    std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))
+/// The bytes of the file at `path`, at most `limit` of them; the error says why it cannot be
+/// used.
+pub fn read_asset(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    read_input(path, limit).map_err(|refusal| refusal.reason())
 }

@@ -3,11 +3,12 @@
 use std::path::Path;
 
 use super::asset::read_asset;
+use crate::model::limits::MAX_ASSET_BYTES;
 use crate::text::font::{FontData, font_from_bytes};
 
 /// Reads and checks a TTF/OTF file; the error says why it cannot be used.
 pub fn read_font(path: &Path, name: &str) -> Result<FontData, String> {
-    font_from_bytes(read_asset(path)?, name)
+    font_from_bytes(read_asset(path, MAX_ASSET_BYTES)?, name)
 }
 
 #[cfg(test)]
@@ -22,7 +23,7 @@ mod tests {
         std::fs::write(&path, b"hello").unwrap();
         let error = read_font(&path, "not-a-font.ttf").unwrap_err();
         assert!(error.contains("not a TrueType"), "{error}");
-        assert!(read_font(&dir.join("missing.ttf"), "x").unwrap_err().contains("cannot read"));
+        assert!(read_font(&dir.join("missing.ttf"), "x").unwrap_err().contains("no such file"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

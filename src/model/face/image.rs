@@ -13,7 +13,7 @@ use kurbo::{Affine, BezPath, Point};
 use usvg::tiny_skia_path::PathSegment;
 
 use super::asset::read_asset;
-use crate::model::limits::MAX_IMAGE_SIDE_PX;
+use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX, MAX_SVG_BYTES, MAX_SVG_PATHS};
 use crate::scene::{Colour, Item, Shape, Stroke, Symbol};
 
 /// An image as a scene symbol in its own units (SVG user units or pixels; origin top left,
@@ -23,6 +23,8 @@ pub struct FaceImage {
     pub name: String,
     pub width: f64,
     pub height: f64,
+    /// The pixels it holds decoded (a bitmap's width × height; 0 for an SVG drawing).
+    pub pixels: u64,
     pub symbol: Arc<Symbol>,
 }
 
@@ -45,16 +47,20 @@ impl fmt::Debug for FaceImage {
     }
 }
 
-/// Reads an SVG, PNG or JPEG file (by its extension); the error says why it cannot be used.
-pub fn read_image(path: &Path, name: &str) -> Result<FaceImage, String> {
+/// Reads an SVG, PNG or JPEG file (by its extension); a bitmap is decoded only when its
+/// header's width × height is within `pixels_left`. The error says why it cannot be used.
+pub fn read_image(path: &Path, name: &str, pixels_left: u64) -> Result<FaceImage, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    let read = match extension.as_deref() {
-        Some("svg") => svg_image,
-        Some("png") => super::raster::png_image,
-        Some("jpg" | "jpeg") => super::raster::jpeg_image,
-        _ => return Err("give an .svg, .png, .jpg or .jpeg file".into()),
-    };
-    read(read_asset(path)?, name)
+    match extension.as_deref() {
+        Some("svg") => svg_image(read_asset(path, MAX_SVG_BYTES)?, name),
+        Some("png") => {
+            super::raster::png_image(read_asset(path, MAX_ASSET_BYTES)?, name, pixels_left)
+        }
+        Some("jpg" | "jpeg") => {
+            super::raster::jpeg_image(read_asset(path, MAX_ASSET_BYTES)?, name, pixels_left)
+        }
+        _ => Err("give an .svg, .png, .jpg or .jpeg file".into()),
+    }
 }
 
 /// Parses SVG bytes into a vector image.
@@ -69,11 +75,17 @@ pub fn svg_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
     }
     let mut items = Vec::new();
     collect(tree.root(), &mut items);
+    if items.len() > MAX_SVG_PATHS {
+        return Err(format!(
+            "it draws {} paths, more than tilepress's limit of {MAX_SVG_PATHS} (MAX_SVG_PATHS in model/limits.rs)",
+            items.len()
+        ));
+    }
     if items.is_empty() {
         return Err("it draws nothing tilepress can keep (no filled or stroked paths)".into());
     }
     let symbol = Arc::new(Symbol { name: name.into(), items });
-    Ok(FaceImage { name: name.into(), width, height, symbol })
+    Ok(FaceImage { name: name.into(), width, height, pixels: 0, symbol })
 }
 
 /// Every visible path under `group`, in document order, in the drawing's own units.

@@ -1,5 +1,5 @@
-//! PNG and JPEG images for face layers: measured before they are decoded (so an image over
-//! the size limit costs nothing), decoded to straight RGBA and wrapped as a scene symbol
+//! PNG and JPEG images for face layers: measured from their header before they are decoded
+//! (so an image over the side limit or the design's pixel budget costs nothing), decoded to straight RGBA and wrapped as a scene symbol
 //! that draws the bitmap over `width × height` pixel units.
 
 use std::sync::Arc;
@@ -10,24 +10,29 @@ use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 
 use super::image::FaceImage;
-use crate::model::limits::MAX_IMAGE_SIDE_PX;
+use crate::model::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX};
 use crate::scene::{Item, Raster, RasterImage, Symbol};
 use resvg::tiny_skia::Pixmap;
 
-/// A PNG file as a face image.
-pub fn png_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
-    pixel_size(&bytes)?;
+/// A PNG file as a face image, decoded only when its header's width × height is within
+/// `pixels_left`.
+pub fn png_image(bytes: Vec<u8>, name: &str, pixels_left: u64) -> Result<FaceImage, String> {
+    pixel_size(&bytes, pixels_left)?;
     let (width, height, pixels) =
         decode_png(&bytes).map_err(|e| format!("it is not a readable PNG ({e})"))?;
-    let rgba = pixels.into_iter().flatten().collect();
+    let rgba = pixels.into_flattened();
     let image = RasterImage { width, height, rgba, file: bytes, mime: "image/png" };
     Ok(face_image(image, name))
 }
 
-/// A JPEG file as a face image.
-pub fn jpeg_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
-    pixel_size(&bytes)?;
-    let options = DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA);
+/// A JPEG file as a face image, decoded only when its header's width × height is within
+/// `pixels_left`.
+pub fn jpeg_image(bytes: Vec<u8>, name: &str, pixels_left: u64) -> Result<FaceImage, String> {
+    let (w, h) = pixel_size(&bytes, pixels_left)?;
+    let options = DecoderOptions::default()
+        .jpeg_set_out_colorspace(ColorSpace::RGBA)
+        .set_max_width(w)
+        .set_max_height(h);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(&bytes), options);
     let rgba = decoder.decode().map_err(|e| format!("it is not a readable JPEG ({e:?})"))?;
     let info = decoder.info().ok_or("it is not a readable JPEG (no header)")?;
@@ -39,8 +44,9 @@ pub fn jpeg_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
     Ok(face_image(image, name))
 }
 
-/// Width and height in pixels from the file's header, refused over the limit.
-fn pixel_size(bytes: &[u8]) -> Result<(usize, usize), String> {
+/// Width and height in pixels from the file's header, refused over the side limit or over
+/// `pixels_left` pixels.
+fn pixel_size(bytes: &[u8], pixels_left: u64) -> Result<(usize, usize), String> {
     let size =
         imagesize::blob_size(bytes).map_err(|e| format!("it is not a readable image ({e})"))?;
     if size.width as f64 > MAX_IMAGE_SIDE_PX
@@ -53,14 +59,22 @@ fn pixel_size(bytes: &[u8]) -> Result<(usize, usize), String> {
             size.width, size.height
         ));
     }
+    let pixels = size.width as u64 * size.height as u64;
+    if pixels > pixels_left {
+        return Err(format!(
+            "it is {} × {} = {pixels} pixels, over the {pixels_left} pixels left of the design's budget of {MAX_IMAGE_PIXELS} (MAX_IMAGE_PIXELS in model/limits.rs); scale it down",
+            size.width, size.height
+        ));
+    }
     Ok((size.width, size.height))
 }
 
 fn face_image(image: RasterImage, name: &str) -> FaceImage {
     let (width, height) = (f64::from(image.width), f64::from(image.height));
+    let pixels = u64::from(image.width) * u64::from(image.height);
     let raster = Raster { image: Arc::new(image), rect: Rect::new(0.0, 0.0, width, height) };
     let symbol = Arc::new(Symbol { name: name.into(), items: vec![Item::Image(raster)] });
-    FaceImage { name: name.into(), width, height, symbol }
+    FaceImage { name: name.into(), width, height, pixels, symbol }
 }
 
 /// Decodes PNG bytes into width, height and RGBA pixels (premultiplied alpha is undone).
@@ -100,7 +114,7 @@ mod tests {
 
     #[test]
     fn a_png_becomes_a_bitmap_symbol_of_its_pixel_size() {
-        let image = png_image(tiny_png(), "tiny.png").unwrap();
+        let image = png_image(tiny_png(), "tiny.png", MAX_IMAGE_PIXELS).unwrap();
         assert_eq!((image.width, image.height), (3.0, 2.0));
         let Item::Image(raster) = &image.symbol.items[0] else { panic!("a bitmap") };
         assert_eq!(raster.image.rgba[..4], [255, 0, 0, 255]);
@@ -111,7 +125,7 @@ mod tests {
     #[test]
     fn a_jpeg_is_decoded_to_its_pixels() {
         let bytes = include_bytes!("../../../tests/designs/faces/sky.jpg").to_vec();
-        let image = jpeg_image(bytes, "sky.jpg").unwrap();
+        let image = jpeg_image(bytes, "sky.jpg", MAX_IMAGE_PIXELS).unwrap();
         assert_eq!((image.width, image.height), (40.0, 30.0));
         let Item::Image(raster) = &image.symbol.items[0] else { panic!("a bitmap") };
         assert_eq!(raster.image.rgba.len(), 40 * 30 * 4);
@@ -124,12 +138,24 @@ mod tests {
 
     #[test]
     fn unreadable_and_oversized_bitmaps_are_refused() {
-        assert!(png_image(b"not a png".to_vec(), "x.png").unwrap_err().contains("not a readable"));
-        assert!(jpeg_image(b"\xff\xd8\xff nonsense".to_vec(), "x.jpg").is_err());
+        assert!(
+            png_image(b"not a png".to_vec(), "x.png", MAX_IMAGE_PIXELS)
+                .unwrap_err()
+                .contains("not a readable")
+        );
+        assert!(jpeg_image(b"\xff\xd8\xff nonsense".to_vec(), "x.jpg", MAX_IMAGE_PIXELS).is_err());
         // A PNG header claiming 30 000 pixels is refused before anything is decoded.
         let mut header = tiny_png();
         header[16..20].copy_from_slice(&30_000u32.to_be_bytes());
-        let error = png_image(header, "wide.png").unwrap_err();
+        let error = png_image(header.clone(), "wide.png", MAX_IMAGE_PIXELS).unwrap_err();
         assert!(error.contains("30000 × 2 pixels"), "{error}");
+        // 16 000 × 16 000 is within the side limit, over the pixel budget: refused unread.
+        header[16..20].copy_from_slice(&16_000u32.to_be_bytes());
+        header[20..24].copy_from_slice(&16_000u32.to_be_bytes());
+        let error = png_image(header, "square.png", MAX_IMAGE_PIXELS).unwrap_err();
+        assert!(error.contains("16000 × 16000 = 256000000 pixels"), "{error}");
+        // The budget is what the design's other images left.
+        let error = png_image(tiny_png(), "tiny.png", 5).unwrap_err();
+        assert!(error.contains("over the 5 pixels left"), "{error}");
     }
 }

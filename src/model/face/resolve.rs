@@ -21,7 +21,7 @@ use super::{
     TextLayer, Turn,
 };
 use crate::model::design::Palette;
-use crate::model::limits::MAX_FACE_LAYERS;
+use crate::model::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
 use crate::model::resolve::Resolver;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
@@ -37,13 +37,21 @@ pub struct FaceResolver<'t> {
     folder: PathBuf,
     fonts: BTreeMap<PathBuf, Option<Arc<FontData>>>,
     images: BTreeMap<PathBuf, Option<Arc<FaceImage>>>,
+    /// Pixels the design's bitmaps may still decode to (of [`MAX_IMAGE_PIXELS`]).
+    pixels_left: u64,
 }
 
 impl<'t> FaceResolver<'t> {
     /// Files are looked for beside `design_path`.
     pub fn new(templates: Option<&'t TemplatesTable>, design_path: &Path) -> FaceResolver<'t> {
         let folder = design_path.parent().map(Path::to_path_buf).unwrap_or_default();
-        FaceResolver { templates, folder, fonts: BTreeMap::new(), images: BTreeMap::new() }
+        FaceResolver {
+            templates,
+            folder,
+            fonts: BTreeMap::new(),
+            images: BTreeMap::new(),
+            pixels_left: MAX_IMAGE_PIXELS,
+        }
     }
 
     /// Whether the design declares a template of this name.
@@ -201,6 +209,18 @@ impl<'t> FaceResolver<'t> {
         text: &Spanned<String>,
     ) -> Option<LayerKind> {
         let content = substituted(r, item, text)?;
+        let chars = content.chars().count();
+        if chars > MAX_TEXT_CHARS {
+            r.error(
+                &text.span(),
+                format!(
+                    "{}: a text of {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/limits.rs)",
+                    item.what
+                ),
+                "shorten the text, or split it over several layers",
+            );
+            return None;
+        }
         let box_mm = table.box_mm.as_ref().and_then(|b| pair(r, b, "`box_mm`", 0.1));
         let size_mm = match (&table.size_mm, box_mm) {
             (Some(size), _) => r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM)),
@@ -250,6 +270,10 @@ impl<'t> FaceResolver<'t> {
         if let Some(known) = self.fonts.get(&path) {
             return known.clone();
         }
+        if outside(r, name, "font", &path) {
+            self.fonts.insert(path, None);
+            return None;
+        }
         let font = match read_font(&path, written) {
             Ok(font) => Some(Arc::new(font)),
             Err(why) => {
@@ -273,14 +297,23 @@ impl<'t> FaceResolver<'t> {
         let from_data = written.get_ref().contains('{');
         let folder = item.folder.as_ref().filter(|_| from_data).unwrap_or(&self.folder);
         let path = folder.join(name.trim());
+        // A path from a data field names the item (and so its row) that asked for it first.
+        let what = if from_data { format!("{}: image", item.what) } else { "image".into() };
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
+            None if outside(r, &Spanned::new(written.span(), name.clone()), &what, &path) => {
+                self.images.insert(path, None);
+                None
+            }
             None => {
-                let image = match read_image(&path, name.trim()) {
-                    Ok(image) => Some(Arc::new(image)),
+                let image = match read_image(&path, name.trim(), self.pixels_left) {
+                    Ok(image) => {
+                        self.pixels_left = self.pixels_left.saturating_sub(image.pixels);
+                        Some(Arc::new(image))
+                    }
                     Err(why) => {
                         let key = Spanned::new(written.span(), name.clone());
-                        file_error(r, &key, "image", &path, &why);
+                        file_error(r, &key, &what, &path, &why);
                         None
                     }
                 };
@@ -289,6 +322,19 @@ impl<'t> FaceResolver<'t> {
             }
         };
         Some(LayerKind::Image(ImageLayer { image: image?, size_mm }))
+    }
+}
+
+/// Whether `path` lies outside the design's folder and every allowed one (`model::reach`);
+/// if so, an error at `key`.
+fn outside(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Path) -> bool {
+    match r.reach(path) {
+        Ok(()) => false,
+        Err(why) => {
+            let message = format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim());
+            r.error(&key.span(), message, crate::model::reach::REACH_HELP);
+            true
+        }
     }
 }
 

@@ -1,0 +1,117 @@
+//! Attacks on `serve`: it answers the design, the files the design uses (in sub-folders too) and what it built, and 404 for any other file of the design's folder — a secret, a `.git/config`, an unused image, a dot-file — it sees a save of a used file in a sub-folder (`assets/cards.csv`), and it streams a large file: three downloads at once of a 42 MB font add little to its peak memory.
+
+mod common;
+
+use std::fs;
+use std::time::{Duration, Instant};
+
+use common::server::Server;
+use common::{root, scratch};
+
+/// A deck read from `assets/cards.csv` showing `assets/art/leaf.svg`.
+const DESIGN: &str = r##"[set]
+name = "Served"
+
+[palette]
+ink = "#000000"
+
+[faces.front]
+layers = [{ text = "{rank}", size_mm = 4, colour = "ink" }, { image = "assets/art/leaf.svg", size_mm = 10 }]
+
+[[decks]]
+name = "cards"
+size = "poker"
+front = "front"
+data = "assets/cards.csv"
+"##;
+
+#[test]
+fn serve_answers_only_the_design_and_the_files_it_uses() {
+    let dir = scratch("attack-serve-files");
+    fs::create_dir_all(dir.join("assets/art")).unwrap();
+    fs::create_dir_all(dir.join(".git")).unwrap();
+    fs::write(dir.join("d.toml"), DESIGN).unwrap();
+    fs::write(dir.join("assets/cards.csv"), "rank\nqueen\nking\n").unwrap();
+    let faces = root().join("tests/designs/faces");
+    fs::copy(faces.join("leaf.svg"), dir.join("assets/art/leaf.svg")).unwrap();
+    fs::copy(faces.join("compass.png"), dir.join("assets/art/unused.png")).unwrap();
+    fs::write(dir.join("secret.txt"), "TOKEN-secret").unwrap();
+    fs::write(dir.join(".git/config"), "[remote]\ntoken = TOKEN-git\n").unwrap();
+    fs::write(dir.join(".env"), "TOKEN-env").unwrap();
+    let server = Server::start(&dir, &["d.toml"]);
+    let events = server.events("d");
+    let built = events.built();
+    assert!(built.to_string().contains("2 cards"), "{built}");
+    for used in
+        ["/d/d/source/d.toml", "/d/d/source/assets/cards.csv", "/d/d/source/assets/art/leaf.svg"]
+    {
+        assert_eq!(server.get(used).status, 200, "{used}");
+    }
+    for other in [
+        "/d/d/source/secret.txt",
+        "/d/d/source/.git/config",
+        "/d/d/source/.env",
+        "/d/d/source/assets/art/unused.png",
+        "/d/d/source/assets/",
+        "/d/d/source/%2egit/config",
+    ] {
+        let reply = server.get(other);
+        assert_eq!(reply.status, 404, "{other}: {}", reply.text());
+        assert!(!reply.text().contains("TOKEN"), "{other}");
+    }
+}
+
+#[test]
+fn a_save_of_a_used_file_in_a_sub_folder_rebuilds_the_page() {
+    let dir = scratch("attack-serve-watch");
+    fs::create_dir_all(dir.join("assets/art")).unwrap();
+    fs::write(dir.join("d.toml"), DESIGN).unwrap();
+    fs::write(dir.join("assets/cards.csv"), "rank\nqueen\nking\n").unwrap();
+    fs::copy(root().join("tests/designs/faces/leaf.svg"), dir.join("assets/art/leaf.svg")).unwrap();
+    let server = Server::start(&dir, &["d.toml"]);
+    let events = server.events("d");
+    events.built();
+    let saved = Instant::now();
+    fs::write(dir.join("assets/cards.csv"), "rank\nqueen\nking\nace\n").unwrap();
+    let (at, state) = events.wait_for("3 cards", |s| s.to_string().contains("3 cards"));
+    assert!(at.duration_since(saved) < Duration::from_secs(6), "{state}");
+}
+
+/// The peak resident memory of process `pid` so far, in KiB.
+fn peak_kib(pid: u32) -> u64 {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap();
+    line.trim().trim_end_matches("kB").trim().parse().unwrap()
+}
+
+#[test]
+fn three_downloads_at_once_of_a_large_used_file_are_streamed() {
+    let dir = scratch("attack-serve-stream");
+    fs::create_dir_all(dir.join("assets")).unwrap();
+    // A real font with 40 MiB of padding after its tables: read by the design, so served.
+    let mut font = fs::read(root().join("designs/assets/fonts/DejaVuSerif-Bold.ttf")).unwrap();
+    font.resize(font.len() + (40 << 20), 0);
+    fs::write(dir.join("assets/big.ttf"), &font).unwrap();
+    let design = DESIGN
+        .replace(", { image = \"assets/art/leaf.svg\", size_mm = 10 }", "")
+        .replace("colour = \"ink\" }", "colour = \"ink\", font = \"assets/big.ttf\" }")
+        .replace("data = \"assets/cards.csv\"\n", "\n[[decks.cards]]\nfields = { rank = \"Q\" }\n");
+    fs::write(dir.join("d.toml"), design).unwrap();
+    let server = Server::start(&dir, &["d.toml"]);
+    server.events("d").built();
+    let before = peak_kib(server.pid());
+    let sizes: Vec<usize> = std::thread::scope(|scope| {
+        let downloads: Vec<_> = (0..3)
+            .map(|_| scope.spawn(|| server.get("/d/d/source/assets/big.ttf").body.len()))
+            .collect();
+        downloads.into_iter().map(|d| d.join().unwrap()).collect()
+    });
+    assert_eq!(sizes, [font.len(); 3]);
+    let grown = peak_kib(server.pid()).saturating_sub(before);
+    println!(
+        "attack: serve, 3 downloads of {} MB at once: peak grew {grown} KiB",
+        font.len() >> 20
+    );
+    // Read whole per request, the three would add 120 MiB; streamed, a few chunks.
+    assert!(grown < 20 * 1024, "the peak grew {grown} KiB over {before} KiB");
+}
