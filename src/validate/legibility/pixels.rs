@@ -164,13 +164,14 @@ mod tests {
     fn a_square_covers_its_pixels_and_the_safe_area_ends_inside_the_outline() {
         let ink = Rect::new(0.0, 0.0, 10.0, 10.0);
         let region = Region::around(ink, None).expect("a region");
-        assert!((region.scale - 4.0).abs() < 1e-9);
+        assert!((region.scale - MIN_SCALE).abs() < 1e-9);
+        let pixels = |mm: f64| (mm * MIN_SCALE).round() as usize;
         let square = Item::Shape(Shape::filled(ink.to_path(1e-3), Colour::BLACK));
         let covered = region.coverage(&[square], Affine::IDENTITY, &mut ImageCache::default());
         let painted = covered.iter().filter(|&&a| a >= PAINTED).count();
-        assert_eq!(painted, 40 * 40);
+        assert_eq!(painted, pixels(10.0) * pixels(10.0));
         let safe = region.safe_area(&ink.to_path(1e-3), Affine::IDENTITY, 2.0);
         let inside = safe.iter().filter(|&&a| a >= PAINTED).count();
-        assert_eq!(inside, 24 * 24);
+        assert_eq!(inside, pixels(6.0) * pixels(6.0));
     }
 }
