@@ -194,7 +194,7 @@ fn wrong_layer_keys_are_refused_at_their_place() {
 #[test]
 fn text_that_does_not_fit_is_a_problem_naming_item_and_layer() {
     let design = design(
-        r#"{ text = "{number}" }, { text = "a very long name", box_mm = [10, 3], size_mm = 3 },"#,
+        r#"{ text = "{number}", offset_mm = [0, -6], colour = "white" }, { text = "a very long name", box_mm = [10, 3], size_mm = 3, colour = "white" },"#,
         "",
     );
     let dir = folder("misfit", &design, &[]);
@@ -202,16 +202,14 @@ fn text_that_does_not_fit_is_a_problem_naming_item_and_layer() {
     let (out, err) = text(&check);
     assert_eq!(code(&check), 1, "{out}{err}");
     let all = format!("{out}{err}");
-    assert!(
-        all.contains("tile 1 (line") && all.contains("layer 2 of [faces.front] does not fit"),
-        "{all}"
-    );
+    assert!(all.contains("tiles 1, 2: the text of layer 2 of [faces.front] does not fit"), "{all}");
     assert!(all.contains("add fit = true"), "{all}");
     let strict = tilepress(&dir, &["build", "--strict", "bad.toml", "-o", "out"]);
     assert_eq!(code(&strict), 1);
     assert!(!dir.join("out").exists());
-    // Shrunk to fit, it passes.
-    let fitted = design.replace("size_mm = 3 }", "size_mm = 3, fit = true }");
+    // Shrunk to fit a box it fits in readably, it passes.
+    let fitted = design
+        .replace("box_mm = [10, 3], size_mm = 3,", "box_mm = [18, 6], size_mm = 3, fit = true,");
     let dir = folder("fitted", &fitted, &[]);
     assert_eq!(code(&tilepress(&dir, &["check", "bad.toml"])), 0);
 }
