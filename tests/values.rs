@@ -136,11 +136,13 @@ fn a_triangle_breaking_the_rule_is_an_extra_tile_at_its_line() {
     assert_eq!(out.matches("problem:").count(), 2, "{out}");
 }
 
-/// Double-six dominoes listed as every pair `a ≤ b` of 0–6, with `rule` as the rule.
+/// Double-six dominoes listed as every pair `a ≤ b` of 0–6, with `rule` as the rule: black
+/// pips on white (on the default black face they would not read).
 fn double_six(rule: &str) -> String {
     let mut toml = String::from(
         "[set]\nname = \"Double-six\"\nshape = \"rectangle\"\nwidth_mm = 20.0\nheight_mm = 40.0\n\
-         cells = [1, 2]\n[palette]\nink = \"#000000\"\n[values]\nstyle = \"pips\"\n",
+         cells = [1, 2]\n[style]\nbackground = \"paper\"\n[palette]\nink = \"#000000\"\npaper = \"#ffffff\"\n\
+         [values]\nstyle = \"pips\"\n",
     );
     toml.push_str(rule);
     let mut number = 0;
