@@ -183,3 +183,46 @@ fn a_decorative_layer_is_left_out_of_contrast_and_said_so() {
     fs::write(dir.join("d.toml"), &marked).unwrap();
     assert_eq!(code(&tilepress(&dir, &["check", "d.toml"])), 1);
 }
+
+/// A diagram of one Tantrix tile with a pale label on the paper beside it, a label the font
+/// has no glyph for, and a caption so long it shrinks below the smallest size; `good`
+/// corrects all three.
+fn diagram(good: bool) -> String {
+    let design = common::root().join("designs/tantrix.toml");
+    let caption = if good { "One tile".to_string() } else { "a caption far too long ".repeat(14) };
+    let (pale, glyph) = if good { ("#333333", "B") } else { ("#f4f4f4", "港") };
+    format!(
+        "[diagram]\ndesign = \"{}\"\ncaption = \"{caption}\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n\n\
+         [[label]]\ntext = \"A\"\nat = [1, 0]\ncolour = \"{pale}\"\n\n[[label]]\ntext = \"{glyph}\"\nat = [0, 0]\n",
+        design.display()
+    )
+}
+
+#[test]
+fn diagram_labels_and_captions_are_held_to_the_check() {
+    let dir = scratch("legibility-diagram");
+    let bad = diagram(false);
+    fs::write(dir.join("fig.toml"), &bad).unwrap();
+    let output = tilepress(&dir, &["diagram", "fig.toml", "-o", "out"]);
+    let (out, err) = text(&output);
+    assert_eq!(code(&output), 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    let problems: Vec<&str> = all.lines().filter(|l| l.contains(": problem: ")).collect();
+    for (key, says) in [
+        ("caption = ", "the text of the caption is smaller than the smallest readable size"),
+        ("colour = \"#f4f4f4\"", "stands out too little"),
+        ("text = \"港\"", "has no glyph for '港'"),
+    ] {
+        let line = bad.lines().position(|l| l.starts_with(key)).unwrap() + 1;
+        // A label's problems are at its text; the pale one's text is the line before.
+        let line = if key.starts_with("colour") { line - 2 } else { line };
+        let found: Vec<&&str> =
+            problems.iter().filter(|p| p.starts_with(&format!("fig.toml:{line}:"))).collect();
+        assert_eq!(found.len(), 1, "{key}: {problems:#?}");
+        assert!(found[0].contains(says), "{key}: {}", found[0]);
+    }
+    assert_eq!(problems.len(), 3, "{problems:#?}");
+    fs::write(dir.join("fig.toml"), diagram(true)).unwrap();
+    let output = tilepress(&dir, &["diagram", "fig.toml", "-o", "out"]);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+}

@@ -19,6 +19,10 @@ pub fn median(runs: usize, mut work: impl FnMut()) -> Duration {
 /// Issue 14's benchmark, written into `dir`: 1,000 poker cards, one CSV row each, with
 /// Saltmarsh's card faces (a rounded rectangle, a circle, the rank three times and the
 /// card's own name fitted in a box) and its common back. 112 sheets of A4 or Letter.
+#[allow(
+    dead_code,
+    reason = "the build and legibility benchmarks use it, the others share this module"
+)]
 pub fn thousand_cards(dir: &Path) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let saltmarsh = std::fs::read_to_string(root.join("designs/saltmarsh.toml")).expect("reads");

@@ -14,9 +14,12 @@ use super::load::RULEBOOK_RED;
 use super::table::Table;
 use super::{Diagram, MarkShape, Spot};
 use crate::compose::face::{front, outline};
+use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::tile_grid::Cell;
+use crate::model::face::{Align, Layer as FaceLayer, LayerKind, Level, Placement, TextLayer};
 use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Role, Shape, Stroke};
+use crate::text::font::default_font;
 use crate::text::{Anchor, text_outline, text_width};
 
 /// White space around the figure, in printed mm.
@@ -29,6 +32,12 @@ const CAPTION_INK: Colour = Colour { r: 0x20, g: 0x20, b: 0x20 };
 
 /// The diagram as a page `width_mm` wide, labelled `label`.
 pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
+    diagram_page_and_texts(diagram, label).0
+}
+
+/// The diagram's page and where its labels and caption are drawn on it, as text layers at
+/// their printed size (for the legibility check).
+pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<DrawnLayer>) {
     let table = Table::new(&diagram.grid, &diagram.places);
     let s = diagram.grid.shape.edge_mm;
     let u = annotation_unit(diagram);
@@ -85,9 +94,11 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
         let (from, to) = (diagram.grid.centre(arrow.from), diagram.grid.centre(arrow.to));
         items.extend(arrow_items(from, to, u, arrow.colour));
     }
+    let mut labels = Vec::new();
     for label in &diagram.labels {
         let at = spot_point(diagram, label.spot);
         let text = text_outline(&label.text, 0.3 * u, at, Anchor::Centre);
+        labels.push((items.len(), label));
         items.push(Item::Shape(Shape::filled(text, label.colour)));
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
@@ -105,7 +116,7 @@ pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
         }
         None => cell_bounds(diagram, &cells),
     };
-    lay_out(diagram, bounds, items, label)
+    lay_out(diagram, bounds, items, label, &labels, u)
 }
 
 /// The rectangle around the cells, with a little room.
@@ -122,13 +133,37 @@ fn cell_bounds(diagram: &Diagram, cells: &[Cell]) -> Rect {
 }
 
 /// Scales the figure to the printed width and adds the caption under it.
-fn lay_out(diagram: &Diagram, bounds: Rect, items: Vec<Item>, label: &str) -> Page {
+fn lay_out(
+    diagram: &Diagram,
+    bounds: Rect,
+    items: Vec<Item>,
+    label: &str,
+    labels: &[(usize, &super::Label)],
+    u: f64,
+) -> (Page, Vec<DrawnLayer>) {
     let width = diagram.width_mm;
     let scale = (width - 2.0 * MARGIN_MM) / bounds.width();
     let figure_height = bounds.height() * scale;
     let transform = Affine::translate((MARGIN_MM, MARGIN_MM))
         * Affine::scale(scale)
         * Affine::translate((-bounds.x0, -bounds.y0));
+    let figure = Rect::new(bounds.x0, bounds.y0, bounds.x1, bounds.y1).to_path(CURVE_TOLERANCE_MM);
+    // The labels inside the figure's group (item 1, once the paper is put under it).
+    let mut texts: Vec<DrawnLayer> = labels
+        .iter()
+        .map(|&(inner, label)| DrawnLayer {
+            index: 1,
+            inner: Some(inner),
+            outline: figure.clone(),
+            layer: text_layer(
+                format!("the label \"{}\"", label.text),
+                label.position,
+                &label.text,
+                0.3 * u * scale,
+                label.colour,
+            ),
+        })
+        .collect();
     let mut page_items = vec![Item::Group(Group { transform, items })];
     let mut height = figure_height + 2.0 * MARGIN_MM;
     if let Some(caption) = diagram.caption.as_deref().filter(|c| !c.is_empty()) {
@@ -136,16 +171,57 @@ fn lay_out(diagram: &Diagram, bounds: Rect, items: Vec<Item>, label: &str) -> Pa
         let cap = CAPTION_MM.min(CAPTION_MM * room / text_width(caption, CAPTION_MM).max(1e-9));
         let baseline = Point::new(width / 2.0, height + cap * 0.5);
         let text = text_outline(caption, cap, baseline, Anchor::Centre);
+        let caption_layer =
+            text_layer("the caption".into(), diagram.caption_position, caption, cap, CAPTION_INK);
+        // Its index once the paper is put under everything.
+        texts.push(DrawnLayer {
+            index: page_items.len() + 1,
+            inner: None,
+            outline: BezPath::new(),
+            layer: caption_layer,
+        });
         page_items.push(Item::Shape(Shape::filled(text, CAPTION_INK)));
         height += cap * 2.2;
     }
     let paper = Rect::new(0.0, 0.0, width, height).to_path(CURVE_TOLERANCE_MM);
+    for text in texts.iter_mut().filter(|t| t.inner.is_none()) {
+        text.outline = paper.clone();
+    }
     page_items.insert(0, Item::Shape(Shape::filled(paper, Colour::WHITE)));
-    Page {
+    let page = Page {
         label: label.to_string(),
         width_mm: width,
         height_mm: height,
         layers: vec![Layer { role: Role::Art, items: page_items }],
+    };
+    (page, texts)
+}
+
+/// A label or the caption as a text layer of its printed cap height, for the check.
+fn text_layer(
+    label: String,
+    position: crate::model::source::Position,
+    text: &str,
+    size_mm: f64,
+    colour: Colour,
+) -> FaceLayer {
+    FaceLayer {
+        label,
+        position,
+        level: Level::Above,
+        place: Placement::default(),
+        kind: LayerKind::Text(TextLayer {
+            text: text.to_string(),
+            font: default_font(),
+            size_mm,
+            colour,
+            align: Align::Centre,
+            box_mm: None,
+            fit: false,
+            line_spacing: 1.0,
+        }),
+        art: None,
+        decorative: false,
     }
 }
 

@@ -11,6 +11,8 @@ use crate::render::pdf::document_to_pdf;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::svg::page_to_svg;
 use crate::scene::Document;
+use crate::scene::Item;
+use crate::validate::legibility::figure_problems;
 
 /// What a diagram's check found: the problems (empty when the stated legality holds) and the
 /// rules the position breaks.
@@ -52,6 +54,10 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
             )),
         );
     }
+    // Its labels and caption, held to the design's legibility check.
+    let (page, texts) = super::draw::diagram_page_and_texts(diagram, "check");
+    let items: Vec<Item> = page.layers.into_iter().flat_map(|layer| layer.items).collect();
+    problems.extend(figure_problems(&items, &texts, &diagram.design.legibility, path));
     for (name, position) in &diagram.breaks {
         if !broken.iter().any(|v| v.rule == name) {
             let found: Vec<&str> = broken.iter().map(|v| v.rule).collect();

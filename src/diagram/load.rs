@@ -214,7 +214,8 @@ fn resolve(
                 .as_ref()
                 .map_or(Colour::WHITE, |name| colour(resolver, &design, Some(name)));
             text_fits(resolver, &label.text, "a label").then_some(())?;
-            Some(Label { text: label.text.get_ref().clone(), spot: spot?, colour })
+            let position = resolver.source.start_of(&label.text.span());
+            Some(Label { text: label.text.get_ref().clone(), spot: spot?, colour, position })
         })
         .collect();
     let highlights = file
@@ -249,6 +250,10 @@ fn resolve(
         path: resolver.source.path.clone(),
         design_path,
         caption: table.caption.as_ref().map(|c| c.get_ref().trim().to_string()),
+        caption_position: table
+            .caption
+            .as_ref()
+            .map_or_else(Default::default, |c| resolver.source.start_of(&c.span())),
         legal: *table.legal.get_ref(),
         legal_position: resolver.source.start_of(&table.legal.span()),
         breaks,

@@ -38,6 +38,8 @@ pub struct Diagram {
     pub design: Arc<Design>,
     pub grid: Grid,
     pub caption: Option<String>,
+    /// Where the caption is written.
+    pub caption_position: crate::model::source::Position,
     pub legal: bool,
     /// Where `legal` is written.
     pub legal_position: Position,
@@ -121,6 +123,8 @@ pub struct Label {
     pub text: String,
     pub spot: Spot,
     pub colour: Colour,
+    /// Where the label is written in the diagram file.
+    pub position: crate::model::source::Position,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -35,6 +35,9 @@ pub struct Side<'a> {
     pub safe_mm: f64,
     /// What one item is called in messages (`card`, `tile`).
     pub noun: &'a str,
+    /// Whether text crossing the lines behind it is a problem: on faces, yes; a diagram's
+    /// labels lie across the art they point at by design.
+    pub crossings: bool,
 }
 
 /// The layer's item and the transform placing it (and its face's outline) on the side.
@@ -330,7 +333,7 @@ fn collisions<'a>(
     let is_text = matches!(drawn.layer.kind, LayerKind::Text(_));
     let area = region.rect;
     for (neighbour, over) in neighbours {
-        if !judged(&neighbour, over, is_text) {
+        if !judged(&neighbour, over, is_text) || !(over || side.crossings) {
             continue;
         }
         let Neighbour { item, transform, layer: other, .. } = neighbour;
@@ -411,7 +414,7 @@ fn strokes_of(item: &Item) -> Option<Item> {
         Item::Group(group) => {
             let items: Vec<Item> = group.items.iter().filter_map(strokes_of).collect();
             (!items.is_empty())
-                .then(|| Item::Group(crate::scene::Group { transform: group.transform, items }))
+                .then_some(Item::Group(crate::scene::Group { transform: group.transform, items }))
         }
         Item::Clip(clip) => {
             let items: Vec<Item> = clip.items.iter().filter_map(strokes_of).collect();
@@ -422,7 +425,7 @@ fn strokes_of(item: &Item) -> Option<Item> {
         Item::Use(used) => {
             let items: Vec<Item> = used.symbol.items.iter().filter_map(strokes_of).collect();
             (!items.is_empty())
-                .then(|| Item::Group(crate::scene::Group { transform: used.transform, items }))
+                .then_some(Item::Group(crate::scene::Group { transform: used.transform, items }))
         }
         Item::Image(_) => None,
     }

@@ -103,7 +103,7 @@ fn measured(
                 sides
                     .iter()
                     .map(|(_, items, layers)| {
-                        let side = Side { items, layers, safe_mm, noun };
+                        let side = Side { items, layers, safe_mm, noun, crossings: true };
                         let measured = layers
                             .iter()
                             .map(|drawn| examine(&side, drawn, legibility, &mut images));
@@ -127,13 +127,36 @@ fn measured(
     })
 }
 
+/// The problems of a figure's texts (a diagram's labels and caption) drawn among `items`,
+/// as `texts` says, held to `legibility` with no safe area (read from `path`).
+pub fn figure_problems(
+    items: &[Item],
+    texts: &[DrawnLayer],
+    legibility: &Legibility,
+    path: &Path,
+) -> Vec<Diagnostic> {
+    let mut findings = Findings::default();
+    let mut images = ImageCache::default();
+    let side = Side { items, layers: texts, safe_mm: 0.0, noun: "figure", crossings: false };
+    for drawn in texts {
+        for finding in examine(&side, drawn, legibility, &mut images) {
+            findings.add(finding, "the figure");
+        }
+    }
+    findings.diagnostics(path)
+}
+
+/// One printed side: how its items are named, its items as they read on the sheet, and
+/// where its layers are drawn among them.
+type PrintedSide<'a> = (&'static str, Cow<'a, [Item]>, &'a [DrawnLayer]);
+
 /// A cutout's printed sides with layers, each as it reads on its page (its upright layers
 /// turned as the page turns them): how its items are named, its items, its drawn layers.
 fn sides_of(
     cutout: &Cutout,
     front_turn: Affine,
     back_turn: Option<Affine>,
-) -> Vec<(&'static str, Cow<'_, [Item]>, &[DrawnLayer])> {
+) -> Vec<PrintedSide<'_>> {
     // Items placed without turning (most packings) are read as they are.
     fn turned<'a>(
         items: &'a [Item],

@@ -40,7 +40,7 @@ impl Region {
         let width = (rect.width() * scale).ceil();
         let height = (rect.height() * scale).ceil();
         let fits = width.is_finite() && height.is_finite() && width * height <= 4.0 * MAX_PIXELS;
-        (fits && width >= 1.0 && height >= 1.0).then(|| Region {
+        (fits && width >= 1.0 && height >= 1.0).then_some(Region {
             rect,
             scale,
             width: width as u32,
