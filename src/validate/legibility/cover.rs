@@ -4,7 +4,7 @@
 
 use kurbo::{Affine, BezPath, Line, Point, Rect, Shape as _};
 
-use super::examine::Neighbour;
+use super::side::Neighbour;
 use crate::scene::bounds::painted_bounds;
 use crate::scene::{Colour, Item, Shape};
 

@@ -1,90 +1,23 @@
 //! The rules of the legibility check for one drawn layer, measured on the scene items of
 //! its side: fit, the safe area, the smallest size, contrast, collisions and glyphs.
 
-use kurbo::{Affine, BezPath, ParamCurveNearest, Shape as _};
+use kurbo::{BezPath, ParamCurveNearest, Shape as _};
 
+use super::collisions::{CLEARANCE_MM, collisions, judged};
 use super::contrast::{median_contrast, ratio, worst_meaningful};
 use super::cover::{overlaps, solid_cover};
-use super::pixels::{PAINTED, Region, on_paper, painted_colour};
+use super::pixels::{FEWEST_PIXELS, PAINTED, Region, on_paper, painted_colour};
 use super::report::{Amount, Finding};
+use super::side::{Side, neighbours, placed};
+use super::text_rules::{is_large, text_rules};
 use crate::cutout::DrawnLayer;
 use crate::model::diagnostic::number_text;
-use crate::model::face::{LayerKind, TextLayer};
+use crate::model::face::LayerKind;
 use crate::model::legibility::Legibility;
 use crate::render::raster::ImageCache;
+use crate::scene::Colour;
 use crate::scene::bounds::painted_bounds;
-use crate::scene::{Colour, Item};
 use crate::text::layout::measure;
-
-/// Cap height from which bold text counts as large (WCAG: 14 pt bold), in mm.
-const LARGE_BOLD_CAP_MM: f64 = 3.6;
-/// Cap height from which any text counts as large (WCAG: 18 pt), in mm.
-const LARGE_CAP_MM: f64 = 4.6;
-/// Fewest pixels that make a finding (fewer are anti-aliasing).
-const FEWEST_PIXELS: usize = 3;
-/// How far what is drawn over text must keep from its ink, in mm.
-const CLEARANCE_MM: f64 = 0.2;
-/// Share of a layer's ink below which an overlap is not a crossing but a touch.
-const SLIVER: f64 = 0.01;
-
-/// One side of a cutout as the check sees it.
-pub struct Side<'a> {
-    pub items: &'a [Item],
-    pub layers: &'a [DrawnLayer],
-    /// How far inside each face's outline text and icons must stay, in mm.
-    pub safe_mm: f64,
-    /// What one item is called in messages (`card`, `tile`).
-    pub noun: &'a str,
-    /// Whether text crossing the lines behind it is a problem: on faces, yes; a diagram's
-    /// labels lie across the art they point at by design.
-    pub crossings: bool,
-}
-
-/// The layer's item and the transform placing it (and its face's outline) on the side.
-fn placed<'a>(side: &Side<'a>, drawn: &DrawnLayer) -> Option<(&'a Item, Affine)> {
-    let top = side.items.get(drawn.index)?;
-    match (drawn.inner, top) {
-        (None, item) => Some((item, Affine::IDENTITY)),
-        (Some(inner), Item::Group(group)) => Some((group.items.get(inner)?, group.transform)),
-        (Some(_), _) => None,
-    }
-}
-
-/// An item drawn on the same side as a layer: how it is placed, the layer it draws (if it
-/// is one) and whether it is the side's first item (its background).
-pub struct Neighbour<'a> {
-    pub item: &'a Item,
-    pub transform: Affine,
-    pub layer: Option<&'a DrawnLayer>,
-    pub first: bool,
-}
-
-/// The items drawn behind `drawn` and over it, in drawing order: the side's top-level
-/// items, and for a layer inside a group (a track's cell) the group's other children too.
-fn neighbours<'a>(side: &Side<'a>, drawn: &DrawnLayer) -> (Vec<Neighbour<'a>>, Vec<Neighbour<'a>>) {
-    let layer_at = |index: usize, inner: Option<usize>| {
-        side.layers.iter().find(|l| l.index == index && l.inner == inner)
-    };
-    let top = |index: usize| {
-        side.items.get(index).map(|item| Neighbour {
-            item,
-            transform: Affine::IDENTITY,
-            layer: layer_at(index, None),
-            first: index == 0,
-        })
-    };
-    let mut behind: Vec<Neighbour<'a>> = (0..drawn.index).filter_map(top).collect();
-    let mut over: Vec<Neighbour<'a>> = Vec::new();
-    if let (Some(inner), Some(Item::Group(group))) = (drawn.inner, side.items.get(drawn.index)) {
-        for (k, item) in group.items.iter().enumerate().filter(|(k, _)| *k != inner) {
-            let layer = layer_at(drawn.index, Some(k));
-            let neighbour = Neighbour { item, transform: group.transform, layer, first: false };
-            if k < inner { behind.push(neighbour) } else { over.push(neighbour) }
-        }
-    }
-    over.extend((drawn.index + 1..side.items.len()).filter_map(top));
-    (behind, over)
-}
 
 /// Everything the rules find on `drawn`, one of `side.layers`.
 pub fn examine(
@@ -164,7 +97,7 @@ pub fn examine(
         let past = farthest_outside(&region, &outside, &outline);
         let (edge, amount) = if past > 0.05 {
             let text = format!("by {} mm", number_text(round_tenth(past)));
-            (format!("runs off the {}", side.noun), Some(larger(past, text)))
+            (format!("runs off the {}", side.noun), Some(Amount::larger(past, text)))
         } else {
             let inset = number_text(side.safe_mm);
             (format!("comes within {inset} mm of the {}'s edge (its safe area)", side.noun), None)
@@ -233,150 +166,6 @@ fn low_contrast(
     );
 }
 
-/// Whether a neighbour is judged for collisions with a layer (text or not): over it,
-/// anything over text, other text and icons over an icon; behind it, what text crosses,
-/// except text and icons, which report what covers them.
-fn judged(neighbour: &Neighbour<'_>, over: bool, is_text: bool) -> bool {
-    let readable = neighbour.layer.is_some_and(|l| !matches!(l.layer.kind, LayerKind::Shape(_)));
-    !neighbour.first && if over { is_text || readable } else { is_text && !readable }
-}
-
-/// Fit, smallest size and glyphs: what the text's layout says.
-fn text_rules(
-    text: &TextLayer,
-    label: &str,
-    decorative: bool,
-    legibility: &Legibility,
-    found: &mut impl FnMut(String, String, Option<Amount>),
-) {
-    let laid = measure(&text.font, &text.spec());
-    let quoted = quoted(&text.text);
-    if !laid.fits {
-        let (w, h) = text.box_mm.unwrap_or_default();
-        let help = if text.fit {
-            "give the text a larger box or make it shorter"
-        } else {
-            "add fit = true to shrink it, give a larger box, or a smaller size_mm"
-        };
-        let needs = format!(
-            "{quoted} needs {:.1} × {:.1} mm at {:.2} mm",
-            laid.width_mm, laid.height_mm, laid.size_mm
-        );
-        found(
-            format!(
-                "the text of {label} does not fit its {} × {} mm box",
-                number_text(w),
-                number_text(h),
-            ),
-            help.into(),
-            Some(larger(laid.width_mm * laid.height_mm - w * h, needs)),
-        );
-    } else if !decorative && laid.size_mm + 1e-9 < legibility.min_text_mm {
-        let shrunk = if laid.size_mm + 1e-9 < text.size_mm {
-            format!(" (shrunk by fit from {} mm)", number_text(text.size_mm))
-        } else {
-            String::new()
-        };
-        found(
-            format!(
-                "the text of {label} is smaller than the smallest readable size of {} mm{}",
-                number_text(legibility.min_text_mm),
-                if text.fit { " once shrunk to fit" } else { "" },
-            ),
-            "give it a larger box or shorter text; the smallest size is [check] min_text_mm".into(),
-            Some(Amount {
-                value: laid.size_mm,
-                larger_is_worse: false,
-                text: format!(
-                    "{quoted} at {} mm{shrunk}",
-                    number_text(round_hundredth(laid.size_mm))
-                ),
-            }),
-        );
-    }
-    let missing = text.font.missing_chars(&text.text);
-    if !missing.is_empty() {
-        let listed: Vec<String> =
-            missing.iter().map(|c| format!("'{c}' (U+{:04X})", u32::from(*c))).collect();
-        found(
-            format!(
-                "the font `{}` of {label} has no glyph for {}: it would print as a box",
-                text.font.name,
-                listed.join(", ")
-            ),
-            "give the layer a font that has these characters (font = \"assets/fonts/….ttf\", \
-             e.g. a Noto font for other scripts), or leave them out"
-                .into(),
-            None,
-        );
-    }
-}
-
-/// Whether WCAG counts the text as large: 18 pt, or 14 pt bold.
-fn is_large(text: &TextLayer, cap_mm: f64) -> bool {
-    let from = if text.font.is_bold() { LARGE_BOLD_CAP_MM } else { LARGE_CAP_MM };
-    cap_mm + 1e-9 >= from
-}
-
-/// Ink over or across other items: items drawn over it, and items behind it that part of
-/// it crosses (an outline stroke, a panel's edge, another icon).
-fn collisions<'a>(
-    side: &Side<'a>,
-    neighbours: impl Iterator<Item = (Neighbour<'a>, bool)>,
-    drawn: &DrawnLayer,
-    region: &Region,
-    ink: &[usize],
-    images: &mut ImageCache,
-    found: &mut impl FnMut(String, String, Option<Amount>),
-) {
-    let label = &drawn.layer.label;
-    let is_text = matches!(drawn.layer.kind, LayerKind::Text(_));
-    let area = region.rect;
-    for (neighbour, over) in neighbours {
-        if !judged(&neighbour, over, is_text) || !(over || side.crossings) {
-            continue;
-        }
-        let Neighbour { item, transform, layer: other, .. } = neighbour;
-        let Some(bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
-            continue;
-        };
-        if bounds.intersect(area).area() <= 0.0 {
-            continue;
-        }
-        // Text crosses the lines of what lies behind it; filled areas are its background.
-        let lines;
-        let judged_item = if over {
-            item
-        } else {
-            let Some(found) = strokes_of(item) else { continue };
-            lines = found;
-            &lines
-        };
-        let covered = region.coverage(std::slice::from_ref(judged_item), transform, images);
-        // What is drawn over text must also keep a little clear of it.
-        let near = if over { region.dilate(&covered, CLEARANCE_MM) } else { covered };
-        let shared = ink.iter().filter(|&&i| near[i] >= PAINTED).count();
-        let share = shared as f64 / ink.len() as f64;
-        let collides = shared >= FEWEST_PIXELS && share >= SLIVER;
-        if !collides {
-            continue;
-        }
-        let name = other.map_or_else(
-            || format!("the {}'s art", side.noun),
-            |l| format!("{} (line {})", l.layer.label, l.layer.position.line),
-        );
-        let how = if over { "is covered by" } else { "crosses the lines of" };
-        let percent = (share * 100.0).max(1.0);
-        found(
-            format!("{label} {how} {name}"),
-            "move one of them (at, inset_mm, offset_mm), make it smaller, or give the text \
-             a box that keeps it clear"
-                .into(),
-            Some(larger(percent, format!("{percent:.0} % of its ink"))),
-        );
-    }
-}
-
 /// Whether `ink` lies inside `outline` and more than `safe_mm` from its edge, told without
 /// pixels: no piece of the outline comes near the ink's rectangle, and its centre is inside.
 fn clear_of(outline: &BezPath, ink: kurbo::Rect, safe_mm: f64) -> bool {
@@ -405,48 +194,6 @@ fn farthest_outside(region: &Region, outside: &[usize], outline: &BezPath) -> f6
     farthest
 }
 
-/// Only the stroked lines of `item` (its fills left out), `None` when it strokes nothing.
-fn strokes_of(item: &Item) -> Option<Item> {
-    match item {
-        Item::Shape(shape) => shape.stroke.as_ref().map(|stroke| {
-            Item::Shape(crate::scene::Shape::stroked(shape.path.clone(), stroke.clone()))
-        }),
-        Item::Group(group) => {
-            let items: Vec<Item> = group.items.iter().filter_map(strokes_of).collect();
-            (!items.is_empty())
-                .then_some(Item::Group(crate::scene::Group { transform: group.transform, items }))
-        }
-        Item::Clip(clip) => {
-            let items: Vec<Item> = clip.items.iter().filter_map(strokes_of).collect();
-            (!items.is_empty())
-                .then(|| Item::Clip(crate::scene::Clip { path: clip.path.clone(), items }))
-        }
-        // Pictures have no lines: an image's pixels are judged as an icon.
-        Item::Use(used) => {
-            let items: Vec<Item> = used.symbol.items.iter().filter_map(strokes_of).collect();
-            (!items.is_empty())
-                .then_some(Item::Group(crate::scene::Group { transform: used.transform, items }))
-        }
-        Item::Image(_) => None,
-    }
-}
-
-fn larger(value: f64, text: String) -> Amount {
-    Amount { value, larger_is_worse: true, text }
-}
-
 fn round_tenth(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
-}
-
-fn round_hundredth(v: f64) -> f64 {
-    (v * 100.0).round() / 100.0
-}
-
-/// The text as quoted in messages: on one line, the first 40 characters.
-fn quoted(text: &str) -> String {
-    let line = text.replace('\n', " ");
-    let mut chars = line.chars();
-    let head: String = chars.by_ref().take(40).collect();
-    if chars.next().is_some() { format!("\"{head}…\"") } else { format!("\"{head}\"") }
 }

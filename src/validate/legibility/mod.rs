@@ -2,11 +2,14 @@
 //! design, measured on the scene items that print (fit, safe area, smallest size, WCAG
 //! contrast, collisions, missing glyphs), each cause reported once with the items it is on.
 
+mod collisions;
 mod contrast;
 mod cover;
 mod examine;
 mod pixels;
 mod report;
+mod side;
+mod text_rules;
 
 pub use contrast::{luminance, ratio};
 pub use report::items_text;
@@ -26,8 +29,9 @@ use crate::render::raster::ImageCache;
 use crate::scene::Item;
 use crate::sources::{Part, parts};
 use crate::threads::joined;
-use examine::{Side, examine};
+use examine::examine;
 use report::{Finding, Findings};
+use side::Side;
 
 /// What the check found on a design: its problems, and the layers it measured only in
 /// part (`decorative = true`), for the report.

@@ -16,6 +16,8 @@ const MAX_SCALE: f64 = 16.0;
 const PIXELS_PER_CAP: f64 = 8.0;
 /// Most pixels one layer is measured in; larger layers are measured more coarsely.
 const MAX_PIXELS: f64 = 120_000.0;
+/// Fewest pixels that make a finding (fewer are anti-aliasing).
+pub const FEWEST_PIXELS: usize = 3;
 /// Coverage from which a pixel counts as painted (of 255).
 pub const PAINTED: u8 = 128;
 
@@ -63,7 +65,7 @@ impl Region {
     /// Every neighbour drawn in turn on a transparent raster.
     pub fn draw_all(
         &self,
-        items: &[super::examine::Neighbour<'_>],
+        items: &[super::side::Neighbour<'_>],
         images: &mut ImageCache,
     ) -> Pixmap {
         let mut pixmap = self.blank();

@@ -27,6 +27,11 @@ pub struct Amount {
 }
 
 impl Amount {
+    /// An amount that is worse the larger it is.
+    pub fn larger(value: f64, text: String) -> Amount {
+        Amount { value, larger_is_worse: true, text }
+    }
+
     fn is_worse_than(&self, other: &Amount) -> bool {
         if self.larger_is_worse { self.value > other.value } else { self.value < other.value }
     }
