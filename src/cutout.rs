@@ -6,6 +6,8 @@
 //! cutouts from a design; a packing (`crate::impose::packing`) places them on sheets; the
 //! one imposition path (`crate::impose::pages`) draws every page from them.
 
+use std::borrow::Cow;
+
 use kurbo::{Affine, BezPath, Point, Rect, Vec2};
 
 use crate::geometry::outline::Outline;
@@ -120,13 +122,13 @@ impl Cutout {
     /// The front's items as placed on a page by `placement`: its upright layers turned back
     /// so that they read upright on the page.
     pub fn placed_front(&self, placement: Affine) -> Vec<Item> {
-        upright_on_page(&self.front, &self.front_upright, placement)
+        upright_on_page(&self.front, &self.front_upright, placement).into_owned()
     }
 
     /// The back's items (if any) as placed on the back page by `placement` (which includes
     /// the duplex mirror and `back_frame`): upright layers read upright on the back page.
     pub fn placed_back(&self, placement: Affine) -> Option<Vec<Item>> {
-        Some(upright_on_page(self.back.as_ref()?, &self.back_upright, placement))
+        Some(upright_on_page(self.back.as_ref()?, &self.back_upright, placement).into_owned())
     }
 
     /// The cut lines it draws itself (none when the packing cuts along its outline).
@@ -163,20 +165,24 @@ impl Cutout {
     }
 }
 
-/// `items` with each upright layer turned about its anchor so that, once `placement` is
+/// `items` (borrowed when nothing turns) with each upright layer turned about its anchor so that, once `placement` is
 /// applied, the layer's axes are the page's. A mirroring placement (a back drawn as seen
 /// through the front) comes with layers drawn mirrored, so the turn undoes the rest.
-pub fn upright_on_page(items: &[Item], upright: &[UprightLayer], placement: Affine) -> Vec<Item> {
+pub fn upright_on_page<'a>(
+    items: &'a [Item],
+    upright: &[UprightLayer],
+    placement: Affine,
+) -> Cow<'a, [Item]> {
     let [a, b, c, d, _, _] = placement.as_coeffs();
     let mirrored = a * d - b * c < 0.0;
     // The angle the placement turns the layer's x axis by (a mirrored layer's axis is drawn
     // flipped, so the placement sends its x axis to the image of -x).
     let x_axis = if mirrored { Vec2::new(-a, -b) } else { Vec2::new(a, b) };
     let turn = x_axis.atan2();
-    let mut items = items.to_vec();
-    if turn.abs() < 1e-12 {
-        return items;
+    if turn.abs() < 1e-12 || upright.is_empty() {
+        return Cow::Borrowed(items);
     }
+    let mut items = items.to_vec();
     let back = if mirrored { turn } else { -turn };
     for layer in upright {
         let Some(item) = items.get_mut(layer.index) else { continue };
@@ -185,7 +191,7 @@ pub fn upright_on_page(items: &[Item], upright: &[UprightLayer], placement: Affi
             * Affine::translate(-layer.anchor.to_vec2());
         turn_layer(item, about);
     }
-    items
+    Cow::Owned(items)
 }
 
 /// A layer's item turned by `about` (applied after its own transform).

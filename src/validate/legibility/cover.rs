@@ -107,8 +107,12 @@ fn covers(path: &BezPath, rect: Rect) -> bool {
 /// reaches the rectangle while its letters stay clear of it).
 fn apart(path: &BezPath, rect: Rect) -> bool {
     let corners = [(rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x1, rect.y1), (rect.x0, rect.y1)];
-    !corners.iter().any(|&c| path.contains(c.into()))
-        && path.segments().all(|segment| !overlaps(segment.bounding_box(), rect))
+    !corners.iter().any(|&c| path.contains(c.into())) && keeps_off(path, rect)
+}
+
+/// Whether no piece of `path` comes near `rect` (by the pieces' bounding boxes).
+pub fn keeps_off(path: &BezPath, rect: Rect) -> bool {
+    path.segments().all(|segment| !overlaps(segment.bounding_box(), rect))
 }
 
 /// Whether two rectangles overlap or touch.

@@ -5,7 +5,7 @@ use kurbo::{BezPath, ParamCurveNearest, Shape as _};
 
 use super::collisions::{CLEARANCE_MM, collisions, judged};
 use super::contrast::{median_contrast, ratio, worst_meaningful};
-use super::cover::{overlaps, solid_cover};
+use super::cover::{keeps_off, overlaps, solid_cover};
 use super::pixels::{FEWEST_PIXELS, PAINTED, Region, on_paper, painted_colour};
 use super::report::{Amount, Finding};
 use super::side::{Side, neighbours, placed};
@@ -38,24 +38,22 @@ pub fn examine(
         // Shapes are what text and icons stand on: measured as their background.
         LayerKind::Shape(_) => return Vec::new(),
     };
-    if let Some(text) = text {
-        text_rules(text, label, layer.decorative, legibility, &mut found);
-    }
+    // The layout's measure: what the text rules judge, and the size it prints at.
+    let cap = text.map(|text| {
+        let laid = measure(&text.font, &text.spec());
+        text_rules(text, &laid, label, layer.decorative, legibility, &mut found);
+        laid.size_mm
+    });
     let Some((item, transform)) = placed(side, drawn) else { return findings };
     let Some(ink_bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
         return findings;
     };
-    let cap = text.map(|t| measure(&t.font, &t.spec()).size_mm);
     let threshold = match text {
         Some(text) if is_large(text, cap.unwrap_or(0.0)) => legibility.large_text_contrast,
         Some(_) => legibility.text_contrast,
         None => legibility.graphic_contrast,
     };
-    let declared = match &layer.kind {
-        LayerKind::Text(text) => Some(text.colour),
-        LayerKind::Pips(pips) => Some(pips.colour),
-        _ => None,
-    };
+    let declared = ink_colour(&layer.kind);
     let outline = transform * drawn.outline.clone();
     let clear = clear_of(&outline, ink_bounds, side.safe_mm);
     let (behind_items, over_items) = neighbours(side, drawn);
@@ -136,6 +134,16 @@ pub fn examine(
     findings
 }
 
+/// The one colour a layer's ink is drawn in (text and pips); `None` for images, which
+/// are measured pixel by pixel.
+fn ink_colour(kind: &LayerKind) -> Option<Colour> {
+    match kind {
+        LayerKind::Text(text) => Some(text.colour),
+        LayerKind::Pips(pips) => Some(pips.colour),
+        LayerKind::Shape(_) | LayerKind::Image(_) => None,
+    }
+}
+
 /// The contrast finding: `worst` is the ratio and the colour behind.
 fn low_contrast(
     found: &mut impl FnMut(String, String, Option<Amount>),
@@ -144,11 +152,8 @@ fn low_contrast(
     threshold: f64,
     (contrast, colour): (f64, Colour),
 ) {
-    let (what, colour_of) = match kind {
-        LayerKind::Text(text) => ("its text", format!(" ({})", text.colour.to_hex())),
-        LayerKind::Pips(pips) => ("its ink", format!(" ({})", pips.colour.to_hex())),
-        _ => ("its ink", String::new()),
-    };
+    let what = if matches!(kind, LayerKind::Text(_)) { "its text" } else { "its ink" };
+    let colour_of = ink_colour(kind).map_or(String::new(), |c| format!(" ({})", c.to_hex()));
     found(
         format!(
             "{what} of {label}{colour_of} stands out too little from what lies behind it: it \
@@ -170,8 +175,7 @@ fn low_contrast(
 /// pixels: no piece of the outline comes near the ink's rectangle, and its centre is inside.
 fn clear_of(outline: &BezPath, ink: kurbo::Rect, safe_mm: f64) -> bool {
     let near = ink.inflate(safe_mm + 0.01, safe_mm + 0.01);
-    outline.contains(ink.center())
-        && outline.segments().all(|segment| !overlaps(segment.bounding_box(), near))
+    outline.contains(ink.center()) && keeps_off(outline, near)
 }
 
 /// How far the farthest of the `outside` pixels lies past `outline`, in mm (0 when all lie

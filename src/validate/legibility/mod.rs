@@ -19,7 +19,7 @@ use std::path::Path;
 
 use kurbo::Affine;
 
-use crate::cutout::{Cutout, DrawnLayer, UprightLayer, upright_on_page};
+use crate::cutout::{Cutout, DrawnLayer, upright_on_page};
 use crate::impose::duplex::back_mirror;
 use crate::impose::packing::{Arrangement, arrange};
 use crate::model::design::{Design, SheetSettings};
@@ -53,16 +53,11 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
         });
         let turns = orientations(&part, &design.sheet);
         let measured = measured(&part, &turns, &design.legibility, safe_mm, noun);
-        for ((cutout, turn), found) in part.cutouts.iter().zip(&turns).zip(measured) {
-            let mut sides = vec![("", cutout.front_layers.as_slice())];
-            if turn.1.is_some() && cutout.back.is_some() {
-                sides.push(("the back of ", cutout.back_layers.as_slice()));
-            }
-            sides.retain(|(_, layers)| !layers.is_empty());
-            for ((label, layers), side_found) in sides.iter().zip(&found) {
+        for (cutout, sides) in part.cutouts.iter().zip(measured) {
+            for (label, layers, side_found) in sides {
                 let item = format!("{label}{}", cutout.label);
                 for finding in side_found {
-                    findings.add(finding.clone(), &item);
+                    findings.add(finding, &item);
                 }
                 for drawn in layers.iter().filter(|d| d.layer.decorative) {
                     let note = format!(
@@ -79,19 +74,23 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
     LegibilityReport { problems: findings.diagnostics(path), decorative }
 }
 
-/// What the rules find on each cutout of `part`, side by side in the order of
-/// [`sides_of`]: the cutouts shared out over two threads; copies of one item (`copies`,
-/// `count`, next to each other) measured once.
-fn measured(
-    part: &Part,
+/// What the rules find on one printed side: how its items are named, its drawn layers,
+/// the findings.
+type SideFindings<'a> = (&'static str, &'a [DrawnLayer], Vec<Finding>);
+
+/// What the rules find on each cutout of `part`, side by side ([`sides_of`]): the cutouts
+/// shared out over two threads; copies of one item (`copies`, `count`, next to each other)
+/// measured once.
+fn measured<'a>(
+    part: &'a Part,
     turns: &[(Affine, Option<Affine>)],
     legibility: &Legibility,
     safe_mm: f64,
     noun: &str,
-) -> Vec<Vec<Vec<Finding>>> {
+) -> Vec<Vec<SideFindings<'a>>> {
     let measure_range = |range: std::ops::Range<usize>| {
         let mut images = ImageCache::default();
-        let mut found: Vec<Vec<Vec<Finding>>> = Vec::with_capacity(range.len());
+        let mut found: Vec<Vec<SideFindings<'a>>> = Vec::with_capacity(range.len());
         for index in range.clone() {
             let cutout = &part.cutouts[index];
             let copy = index > range.start
@@ -106,12 +105,12 @@ fn measured(
             found.push(
                 sides
                     .iter()
-                    .map(|(_, items, layers)| {
+                    .map(|(label, items, layers)| {
                         let side = Side { items, layers, safe_mm, noun, crossings: true };
                         let measured = layers
                             .iter()
                             .map(|drawn| examine(&side, drawn, legibility, &mut images));
-                        measured.flatten().collect()
+                        (*label, *layers, measured.flatten().collect())
                     })
                     .collect(),
             );
@@ -161,27 +160,14 @@ fn sides_of(
     front_turn: Affine,
     back_turn: Option<Affine>,
 ) -> Vec<PrintedSide<'_>> {
-    // Items placed without turning (most packings) are read as they are.
-    fn turned<'a>(
-        items: &'a [Item],
-        upright: &[UprightLayer],
-        placement: Affine,
-    ) -> Cow<'a, [Item]> {
-        let [a, b, c, d, _, _] = placement.as_coeffs();
-        let straight = (a - 1.0).abs() < 1e-12 && b.abs() < 1e-12 && c.abs() < 1e-12;
-        if straight && (d - 1.0).abs() < 1e-12 {
-            Cow::Borrowed(items)
-        } else {
-            Cow::Owned(upright_on_page(items, upright, placement))
-        }
-    }
     let mut sides = vec![(
         "",
-        turned(&cutout.front, &cutout.front_upright, front_turn),
+        upright_on_page(&cutout.front, &cutout.front_upright, front_turn),
         cutout.front_layers.as_slice(),
     )];
     if let (Some(turn), Some(back)) = (back_turn, &cutout.back) {
-        sides.push(("the back of ", turned(back, &cutout.back_upright, turn), &cutout.back_layers));
+        let items = upright_on_page(back, &cutout.back_upright, turn);
+        sides.push(("the back of ", items, &cutout.back_layers));
     }
     sides.retain(|(_, _, layers)| !layers.is_empty());
     sides

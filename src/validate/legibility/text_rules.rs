@@ -5,7 +5,7 @@ use super::report::Amount;
 use crate::model::diagnostic::number_text;
 use crate::model::face::TextLayer;
 use crate::model::legibility::Legibility;
-use crate::text::layout::measure;
+use crate::text::layout::TextMeasure;
 
 /// Cap height from which bold text counts as large (WCAG: 14 pt bold), in mm.
 const LARGE_BOLD_CAP_MM: f64 = 3.6;
@@ -15,12 +15,12 @@ const LARGE_CAP_MM: f64 = 4.6;
 /// Fit, smallest size and glyphs: what the text's layout says.
 pub fn text_rules(
     text: &TextLayer,
+    laid: &TextMeasure,
     label: &str,
     decorative: bool,
     legibility: &Legibility,
     found: &mut impl FnMut(String, String, Option<Amount>),
 ) {
-    let laid = measure(&text.font, &text.spec());
     let quoted = quoted(&text.text);
     if !laid.fits {
         let (w, h) = text.box_mm.unwrap_or_default();
