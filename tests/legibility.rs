@@ -4,6 +4,7 @@
 //! the flawed layer's line, exit 1, on tiles, pieces, cards, counters, tracks, boards and
 //! nets; the same design corrected passes. A deck from a CSV with one overlong rules text
 //! names the CSV row: `check` and `build --strict` exit 1, a plain `build` warns and builds.
+//! Diagram labels, map coordinates and piece marks are held to the same rules.
 
 mod common;
 
@@ -225,4 +226,48 @@ fn diagram_labels_and_captions_are_held_to_the_check() {
     fs::write(dir.join("fig.toml"), diagram(true)).unwrap();
     let output = tilepress(&dir, &["diagram", "fig.toml", "-o", "out"]);
     assert_eq!(code(&output), 0, "{}", text(&output).1);
+}
+
+/// Texts tilepress places itself: a map's cell coordinates (their size follows the cells)
+/// and a piece's mark, in the built-in font of printable ASCII. `good` gives the map larger
+/// cells on a light ground, and the mark a letter the font has in a dark colour.
+fn placed_texts(good: bool) -> String {
+    let (cell_mm, ground, mark, ink) =
+        if good { (18, "sand", "A", "night") } else { (8, "night", "é", "lemon") };
+    format!(
+        "[set]\nname = \"Placed\"\n\n[palette]\nnight = \"#202020\"\nsand = \"#efe1bd\"\n\
+         amber = \"#e0a030\"\nlemon = \"#f0e060\"\n\n[grid]\nkind = \"hex\"\nedge_mm = 15.0\n\n\
+         [[piece_groups]]\nname = \"player\"\nfront = {{ colour = \"amber\", mark = \"{mark}\", \
+         mark_colour = \"{ink}\" }}\nback = {{ colour = \"amber\" }}\n\n[[pieces]]\ncode = \"H1\"\n\
+         group = \"player\"\ncells = [\"0 0\"]\n\n[[maps]]\nname = \"marsh\"\ngrid = \"hex\"\n\
+         columns = 3\nrows = 2\ncell_mm = {cell_mm}\nbackground = \"{ground}\"\n"
+    )
+}
+
+#[test]
+fn map_labels_and_piece_marks_are_held_to_the_check() {
+    let dir = scratch("legibility-placed");
+    let bad = placed_texts(false);
+    fs::write(dir.join("d.toml"), &bad).unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 1, "{out}{err}");
+    let problems: Vec<&str> = out.lines().filter(|l| l.contains(": problem: ")).collect();
+    let line_of = |start: &str| bad.lines().position(|l| l.starts_with(start)).unwrap() + 1;
+    let (maps, mark) = (line_of("[[maps]]"), line_of("front = "));
+    for (line, says) in [
+        (maps, "the cell labels of map `marsh` is smaller than the smallest readable size"),
+        (maps, "the cell labels of map `marsh` (#000000) stands out too little"),
+        (mark, "the piece's mark has no glyph for 'é' (U+00E9)"),
+        (mark, "the piece's mark (#f0e060) stands out too little"),
+    ] {
+        let at = format!("d.toml:{line}:");
+        let found: Vec<&&str> =
+            problems.iter().filter(|p| p.starts_with(&at) && p.contains(says)).collect();
+        assert_eq!(found.len(), 1, "{says}: {problems:#?}");
+    }
+    assert_eq!(problems.len(), 4, "one message per cause, not one per cell: {problems:#?}");
+    fs::write(dir.join("d.toml"), placed_texts(true)).unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    assert_eq!(code(&check), 0, "corrected: {}{}", text(&check).0, text(&check).1);
 }

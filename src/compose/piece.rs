@@ -7,11 +7,12 @@
 use kurbo::{Affine, BezPath};
 
 use crate::compose::layers::draw::{FaceArt, push_face_layers};
+use crate::cutout::DrawnLayer;
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
-use crate::model::face::Level;
 use crate::model::face::items::piece_outline;
+use crate::model::face::{Layer, Level};
 use crate::model::pieces::{Board, Face};
 use crate::scene::cut_style::CUT_WIDTH_MM;
 use crate::scene::{Group, Item, LineCap, Shape, Stroke};
@@ -53,7 +54,9 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Fa
     let mut art =
         FaceArt::new(vec![Item::Shape(Shape::filled(loops_path(grid, &loops), face.colour))]);
     // Most pieces carry no layers: their outline is worked out only when needed.
-    let face_outline = (!face.layers.is_empty()).then(|| piece_outline(grid, cells));
+    let marked = face.mark.as_deref().filter(|m| !m.is_empty());
+    let face_outline =
+        (!face.layers.is_empty() || marked.is_some()).then(|| piece_outline(grid, cells));
     if let Some(face_outline) = &face_outline {
         art.push_layers(&face.layers, face_outline, Level::Below, mirrored);
     }
@@ -69,9 +72,18 @@ pub fn piece_face(grid: Grid, cells: &[Cell], face: &Face, mirrored: bool) -> Fa
             Stroke::solid(colour, OUTLINE_MM),
         )));
     }
-    if let Some(mark) = face.mark.as_deref().filter(|m| !m.is_empty()) {
+    if let (Some(mark), Some(face_outline)) = (marked, &face_outline) {
         let at = mark_point(grid, cells);
         let glyphs = text_outline(mark, grid.mark_size_mm(), at, Anchor::Centre);
+        let layer = Layer::placed_text(
+            "the piece's mark".into(),
+            face.mark_position,
+            mark,
+            grid.mark_size_mm(),
+            face.mark_colour,
+        );
+        let outline = face_outline.path.clone();
+        art.layers.push(DrawnLayer { index: items.len(), inner: None, outline, layer });
         let shape = Item::Shape(Shape::filled(glyphs, face.mark_colour));
         items.push(if mirrored {
             let flip =
@@ -132,6 +144,7 @@ mod tests {
             outline: None,
             lines: Colour::BLACK,
             mark: None,
+            mark_position: Default::default(),
             mark_colour: Colour::BLACK,
             layers: Vec::new(),
         };

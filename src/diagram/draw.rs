@@ -17,9 +17,8 @@ use crate::compose::face::{front, outline};
 use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::tile_grid::Cell;
-use crate::model::face::{Align, Layer as FaceLayer, LayerKind, Level, Placement, TextLayer};
+use crate::model::face::Layer as FaceLayer;
 use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Role, Shape, Stroke};
-use crate::text::font::default_font;
 use crate::text::{Anchor, text_outline, text_width};
 
 /// White space around the figure, in printed mm.
@@ -155,7 +154,7 @@ fn lay_out(
             index: 1,
             inner: Some(inner),
             outline: figure.clone(),
-            layer: text_layer(
+            layer: FaceLayer::placed_text(
                 format!("the label \"{}\"", label.text),
                 label.position,
                 &label.text,
@@ -171,8 +170,13 @@ fn lay_out(
         let cap = CAPTION_MM.min(CAPTION_MM * room / text_width(caption, CAPTION_MM).max(1e-9));
         let baseline = Point::new(width / 2.0, height + cap * 0.5);
         let text = text_outline(caption, cap, baseline, Anchor::Centre);
-        let caption_layer =
-            text_layer("the caption".into(), diagram.caption_position, caption, cap, CAPTION_INK);
+        let caption_layer = FaceLayer::placed_text(
+            "the caption".into(),
+            diagram.caption_position,
+            caption,
+            cap,
+            CAPTION_INK,
+        );
         // Its index once the paper is put under everything.
         texts.push(DrawnLayer {
             index: page_items.len() + 1,
@@ -195,34 +199,6 @@ fn lay_out(
         layers: vec![Layer { role: Role::Art, items: page_items }],
     };
     (page, texts)
-}
-
-/// A label or the caption as a text layer of its printed cap height, for the check.
-fn text_layer(
-    label: String,
-    position: crate::model::source::Position,
-    text: &str,
-    size_mm: f64,
-    colour: Colour,
-) -> FaceLayer {
-    FaceLayer {
-        label,
-        position,
-        level: Level::Above,
-        place: Placement::default(),
-        kind: LayerKind::Text(TextLayer {
-            text: text.to_string(),
-            font: default_font(),
-            size_mm,
-            colour,
-            align: Align::Centre,
-            box_mm: None,
-            fit: false,
-            line_spacing: 1.0,
-        }),
-        art: None,
-        decorative: false,
-    }
 }
 
 /// The length annotations are measured in: a hexagon's edge, a third of a triangle's.

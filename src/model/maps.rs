@@ -9,6 +9,7 @@ use toml::Spanned;
 use super::data_file::read_data_at;
 use super::design::{Palette, SheetSettings};
 use super::resolve::Resolver;
+use super::source::Position;
 use super::work::part_fits;
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
 use crate::model::board::DEFAULT_OVERLAP_MM;
@@ -46,6 +47,8 @@ pub struct Map {
     pub name: String,
     pub grid: MapGrid,
     pub labels: bool,
+    /// Where the map is written (its `[[maps]]` entry): where its labels' problems point.
+    pub position: Position,
     pub background: Colour,
     /// Cell (column, row) → its terrain's colour.
     pub fills: BTreeMap<(usize, usize), Colour>,
@@ -158,7 +161,9 @@ fn resolve_map(
         }
     }
     let name = table.name.get_ref().trim().to_string();
-    Some(Map { name, grid, labels: table.labels.unwrap_or(true), background, fills, overlap_mm })
+    let labels = table.labels.unwrap_or(true);
+    let position = r.source.start_of(&entry.span());
+    Some(Map { name, grid, labels, position, background, fills, overlap_mm })
 }
 
 /// `C4` → (2, 3); `None` when it is not letters then a row number from 1.

@@ -111,6 +111,8 @@ pub struct Face {
     pub outline: Option<Colour>,
     pub lines: Colour,
     pub mark: Option<String>,
+    /// Where the mark is written, for the legibility check's problems.
+    pub mark_position: Position,
     pub mark_colour: Colour,
     /// Face layers (template and own), resolved by `face::items`.
     pub layers: Vec<crate::model::face::Layer>,
@@ -423,7 +425,9 @@ fn resolve_face(resolver: &mut Resolver<'_>, table: &FaceTable, palette: &Palett
         }
         mark.get_ref().chars().take(MAX_MARK_CHARS).collect()
     });
-    Some(Face { colour, outline, lines, mark, mark_colour, layers: Vec::new() })
+    let mark_position =
+        table.mark.as_ref().map(|m| resolver.source.start_of(&m.span())).unwrap_or_default();
+    Some(Face { colour, outline, lines, mark, mark_position, mark_colour, layers: Vec::new() })
 }
 
 /// A colour a quarter of the way to black (to white for dark colours): faint lines on it.

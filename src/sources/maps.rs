@@ -4,12 +4,13 @@
 use kurbo::{BezPath, Point, Shape as _};
 
 use super::{Part, Summary};
-use crate::cutout::Cutout;
+use crate::cutout::{Cutout, DrawnLayer};
 use crate::geometry::map_grid::{MapGridKind, cell_label};
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
+use crate::model::face::Layer;
 use crate::model::maps::Map;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
@@ -37,7 +38,7 @@ fn map(map: &Map) -> Part {
     let bounds = grid.bounds();
     let mut art = vec![Item::Shape(Shape::filled(bounds.to_path(1e-4), map.background))];
     let mut lines = BezPath::new();
-    let mut labels = BezPath::new();
+    let mut labels: Vec<(String, Point)> = Vec::new();
     // Triangles hold their label at their centre, smaller; hexagons and squares below it,
     // leaving the centre free for pieces and icons.
     let (label_mm, below) = match grid.kind {
@@ -53,19 +54,28 @@ fn map(map: &Map) -> Part {
             }
             lines.extend(cell.elements().iter().copied());
             if map.labels {
-                let centre = grid.centre(column, row);
-                let at = centre + kurbo::Vec2::new(0.0, below);
-                labels.extend(
-                    text_outline(&cell_label(column, row), label_mm, at, Anchor::Centre)
-                        .elements()
-                        .iter()
-                        .copied(),
-                );
+                let at = grid.centre(column, row) + kurbo::Vec2::new(0.0, below);
+                labels.push((cell_label(column, row), at));
             }
         }
     }
     art.push(Item::Shape(Shape::stroked(lines, Stroke::solid(Colour::BLACK, GRID_LINE_MM))));
-    art.push(Item::Shape(Shape::filled(labels, Colour::BLACK)));
+    // Each cell's label its own item, so that the legibility check reads each against its
+    // own cell.
+    let outline_path = bounds.to_path(1e-4);
+    let mut drawn = Vec::with_capacity(labels.len());
+    for (text, at) in labels {
+        let glyphs = text_outline(&text, label_mm, at, Anchor::Centre);
+        let label = format!("the cell labels of map `{}`", map.name);
+        let layer = Layer::placed_text(label, map.position, &text, label_mm, Colour::BLACK);
+        drawn.push(DrawnLayer {
+            index: art.len(),
+            inner: None,
+            outline: outline_path.clone(),
+            layer,
+        });
+        art.push(Item::Shape(Shape::filled(glyphs, Colour::BLACK)));
+    }
     let frame = Frame::new(
         vec![(Role::Art, art), (Role::Cut, vec![cut_stroke(bounds.to_path(1e-4))])],
         bounds,
@@ -81,7 +91,10 @@ fn map(map: &Map) -> Part {
         suffix: format!("-{}", crate::model::file_stem::file_stem(&map.name)),
         noun: Some("map"),
         front_and_back: false,
-        cutouts: vec![Cutout::from_frame(format!("map {}", map.name), outline, frame)],
+        cutouts: vec![Cutout {
+            front_layers: drawn,
+            ..Cutout::from_frame(format!("map {}", map.name), outline, frame)
+        }],
         packing: Packing::Tiled { overlap_mm: map.overlap_mm },
         summary: Summary::Map {
             cells: grid.columns * grid.rows,

@@ -1,5 +1,5 @@
 //! Fonts for text: the bundled DejaVu Sans Bold (Latin, Greek, Cyrillic, with kerning) or a
-//! TTF/OTF file's bytes, kept with their cache and parsed when text is shaped.
+//! TTF/OTF file's bytes, parsed once and kept with their cache.
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -12,19 +12,33 @@ const DEFAULT_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.t
 /// The name designs use for the bundled font.
 pub const DEFAULT_FONT_NAME: &str = "default";
 
-/// A font's bytes and the name it was asked for by.
+/// A font, parsed, and the name it was asked for by.
 pub struct FontData {
     pub name: String,
-    pub bytes: Vec<u8>,
+    parsed: ParsedFont,
     /// Layouts and glyph outlines already made with this font.
     pub cache: TextCache,
 }
 
+/// A font's bytes and its face parsed from them, once: parsing takes about as long as
+/// shaping a short text, and a deck's check lays out thousands of them.
+#[ouroboros::self_referencing]
+struct ParsedFont {
+    bytes: Vec<u8>,
+    #[borrows(bytes)]
+    #[covariant]
+    face: rustybuzz::Face<'this>,
+}
+
 impl FontData {
-    /// The parsed font; fonts are checked when read, so this only fails on a font that
-    /// was never checked.
-    pub fn face(&self) -> Option<rustybuzz::Face<'_>> {
-        rustybuzz::Face::from_slice(&self.bytes, 0)
+    /// The parsed font.
+    pub fn face(&self) -> &rustybuzz::Face<'_> {
+        self.parsed.borrow_face()
+    }
+
+    /// How many bytes the font file has.
+    pub fn byte_count(&self) -> usize {
+        self.parsed.borrow_bytes().len()
     }
 }
 
@@ -32,7 +46,7 @@ impl FontData {
     /// The characters of `text` that the font has no glyph for (each once, in order),
     /// leaving out spaces and control characters, which draw nothing anyway.
     pub fn missing_chars(&self, text: &str) -> Vec<char> {
-        let Some(face) = self.face() else { return Vec::new() };
+        let face = self.face();
         let mut missing = Vec::new();
         for c in text.chars() {
             let drawn = !c.is_whitespace() && !c.is_control();
@@ -46,7 +60,7 @@ impl FontData {
     /// Whether the font is bold (weight 600 or more): large-text contrast applies to bold
     /// text from a smaller size.
     pub fn is_bold(&self) -> bool {
-        self.face().is_some_and(|face| face.weight().to_number() >= 600)
+        self.face().weight().to_number() >= 600
     }
 }
 
@@ -58,7 +72,7 @@ impl PartialEq for FontData {
 
 impl fmt::Debug for FontData {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FontData({:?}, {} bytes)", self.name, self.bytes.len())
+        write!(f, "FontData({:?}, {} bytes)", self.name, self.byte_count())
     }
 }
 
@@ -66,11 +80,8 @@ impl fmt::Debug for FontData {
 pub fn default_font() -> Arc<FontData> {
     static FONT: OnceLock<Arc<FontData>> = OnceLock::new();
     FONT.get_or_init(|| {
-        Arc::new(FontData {
-            name: DEFAULT_FONT_NAME.into(),
-            bytes: DEFAULT_FONT.to_vec(),
-            cache: TextCache::default(),
-        })
+        let font = font_from_bytes(DEFAULT_FONT.to_vec(), DEFAULT_FONT_NAME);
+        Arc::new(font.expect("the bundled font parses (a unit test reads it)"))
     })
     .clone()
 }
@@ -78,12 +89,16 @@ pub fn default_font() -> Arc<FontData> {
 /// Checks font bytes (a TTF/OTF file's) and keeps them under `name`; the error says why
 /// they cannot be used.
 pub fn font_from_bytes(bytes: Vec<u8>, name: &str) -> Result<FontData, String> {
-    let face = ttf_parser::Face::parse(&bytes, 0)
-        .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))?;
+    let parsed = ParsedFont::try_new(bytes, |bytes| {
+        ttf_parser::Face::parse(bytes, 0)
+            .map(rustybuzz::Face::from_face)
+            .map_err(|e| format!("it is not a TrueType or OpenType font ({e})"))
+    })?;
+    let face = parsed.borrow_face();
     if face.glyph_index('H').is_none() && face.glyph_index('0').is_none() {
         return Err("it has neither letters nor digits".into());
     }
-    Ok(FontData { name: name.into(), bytes, cache: TextCache::default() })
+    Ok(FontData { name: name.into(), parsed, cache: TextCache::default() })
 }
 
 #[cfg(test)]
@@ -93,7 +108,7 @@ mod tests {
     #[test]
     fn the_default_font_has_greek_cyrillic_and_accents() {
         let font = default_font();
-        let face = font.face().expect("bundled font parses");
+        let face = font.face();
         for c in ['é', 'ß', 'Ω', 'λ', 'Ж', 'я', 'ő'] {
             assert!(face.glyph_index(c).is_some(), "{c}");
         }

@@ -64,16 +64,8 @@ pub fn measure(font: &FontData, spec: &TextSpec<'_>) -> TextMeasure {
 
 /// [`lay_out`] without the font's cache of layouts.
 pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidText {
-    let Some(face) = font.face() else {
-        return LaidText {
-            path: BezPath::new(),
-            size_mm: 0.0,
-            width_mm: 0.0,
-            height_mm: 0.0,
-            fits: false,
-        };
-    };
-    let at_size = |size: f64| lay_out_at(&face, &font.cache, layer, size);
+    let face = font.face();
+    let at_size = |size: f64| lay_out_at(face, &font.cache, layer, size);
     let first = at_size(layer.size_mm);
     if first.fits || !layer.fit {
         return first;
@@ -176,20 +168,20 @@ mod tests {
     #[test]
     fn av_is_kerned_narrower_than_a_plus_v() {
         let font = default_font();
-        let face = font.face().unwrap();
-        let pair = advance(&face, &font.cache, "AV");
-        let apart = advance(&face, &font.cache, "A") + advance(&face, &font.cache, "V");
+        let face = font.face();
+        let pair = advance(face, &font.cache, "AV");
+        let apart = advance(face, &font.cache, "A") + advance(face, &font.cache, "V");
         assert!(pair < apart - 1.0, "AV {pair} vs A + V {apart}");
     }
 
     #[test]
     fn greek_and_cyrillic_words_render_with_real_glyphs() {
         let font = default_font();
-        let face = font.face().unwrap();
+        let face = font.face();
         for word in ["Ελλάδα", "Кириллица", "Æsop façade"] {
             let mut buffer = UnicodeBuffer::new();
             buffer.push_str(word);
-            let glyphs = rustybuzz::shape(&face, &[], buffer);
+            let glyphs = rustybuzz::shape(face, &[], buffer);
             assert!(
                 glyphs.glyph_infos().iter().all(|g| g.glyph_id != 0),
                 "{word}: a missing glyph"

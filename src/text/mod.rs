@@ -8,7 +8,7 @@ pub mod font;
 pub mod layout;
 pub mod spec;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use kurbo::{Affine, BezPath, Point, Rect, Shape};
 use ttf_parser::{Face, OutlineBuilder};
@@ -17,6 +17,21 @@ use cache::TextCache;
 
 /// DejaVu Sans Bold, subset to printable ASCII and a few marks (licence beside the file).
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
+
+/// What messages call the font [`text_outline`] draws with.
+pub const OUTLINE_FONT_NAME: &str = "built-in (DejaVu Sans Bold, printable ASCII)";
+
+/// The font [`text_outline`] draws with (a diagram's labels, a map's coordinates, a piece's
+/// mark), for the legibility check to ask for glyphs and sizes; read once.
+pub fn outline_font() -> Arc<font::FontData> {
+    static OUTLINE_FONT: OnceLock<Arc<font::FontData>> = OnceLock::new();
+    OUTLINE_FONT
+        .get_or_init(|| {
+            let font = font::font_from_bytes(FONT.to_vec(), OUTLINE_FONT_NAME);
+            Arc::new(font.expect("the embedded subset parses (a unit test reads it)"))
+        })
+        .clone()
+}
 
 /// How text is placed relative to the anchor point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -178,6 +178,38 @@ pub struct Layer {
     pub decorative: bool,
 }
 
+impl Layer {
+    /// A text tilepress places itself in the font it draws such texts with (a diagram's
+    /// label or caption, a map's coordinates, a piece's mark), as a layer written at
+    /// `position`, for the legibility check to measure like any face's text.
+    pub fn placed_text(
+        label: String,
+        position: Position,
+        text: &str,
+        size_mm: f64,
+        colour: Colour,
+    ) -> Layer {
+        Layer {
+            label,
+            position,
+            level: Level::Above,
+            place: Placement::default(),
+            kind: LayerKind::Text(TextLayer {
+                text: text.to_string(),
+                font: crate::text::outline_font(),
+                size_mm,
+                colour,
+                align: Align::Centre,
+                box_mm: None,
+                fit: false,
+                line_spacing: 1.0,
+            }),
+            art: None,
+            decorative: false,
+        }
+    }
+}
+
 /// The face layers of a tile: its front's, and its back's when a back template applies.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ItemFaces {

@@ -8,7 +8,6 @@ use crate::cutout::DrawnLayer;
 use crate::model::face::LayerKind;
 use crate::render::raster::ImageCache;
 use crate::scene::Item;
-use crate::scene::bounds::painted_bounds;
 
 /// How far what is drawn over text must keep from its ink, in mm.
 pub const CLEARANCE_MM: f64 = 0.2;
@@ -41,10 +40,8 @@ pub fn collisions<'a>(
         if !judged(&neighbour, over, is_text) || !(over || side.crossings) {
             continue;
         }
-        let Neighbour { item, transform, layer: other, .. } = neighbour;
-        let Some(bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
-            continue;
-        };
+        let Neighbour { item, transform, layer: other, bounds, .. } = neighbour;
+        let Some(bounds) = bounds else { continue };
         if bounds.intersect(area).area() <= 0.0 {
             continue;
         }

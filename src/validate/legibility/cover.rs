@@ -13,6 +13,9 @@ use crate::scene::{Colour, Item, Shape};
 /// (a stroke, an image, a clip or an edge within the ink's rectangle).
 pub fn solid_cover(behind: &[Neighbour<'_>], ink: Rect) -> Option<Colour> {
     for neighbour in behind.iter().rev() {
+        if neighbour.bounds.is_none_or(|bounds| !overlaps(bounds, ink)) {
+            continue;
+        }
         match covering(neighbour.item, neighbour.transform, ink) {
             Cover::Misses => continue,
             Cover::Covers(colour) => return Some(colour),
@@ -126,7 +129,8 @@ mod tests {
     use kurbo::Circle;
 
     fn neighbour(item: &Item) -> Neighbour<'_> {
-        Neighbour { item, transform: Affine::IDENTITY, layer: None, first: false }
+        let bounds = painted_bounds(std::slice::from_ref(item), Affine::IDENTITY);
+        Neighbour { item, transform: Affine::IDENTITY, bounds, layer: None, first: false }
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::model::legibility::Legibility;
 use crate::render::raster::ImageCache;
 use crate::scene::Colour;
 use crate::scene::bounds::painted_bounds;
+use crate::text::OUTLINE_FONT_NAME;
 use crate::text::layout::measure;
 
 /// Everything the rules find on `drawn`, one of `side.layers`.
@@ -62,8 +63,7 @@ pub fn examine(
     // nothing drawn over it or near it.
     let nothing_over = over_items.iter().all(|n| {
         !judged(n, true, is_text)
-            || painted_bounds(std::slice::from_ref(n.item), n.transform)
-                .is_none_or(|b| !overlaps(b, ink_bounds.inflate(CLEARANCE_MM, CLEARANCE_MM)))
+            || n.bounds.is_none_or(|b| !overlaps(b, ink_bounds.inflate(CLEARANCE_MM, CLEARANCE_MM)))
     });
     if let (Some(ink_colour), true, true) = (declared, clear, nothing_over)
         && let Some(behind) = solid_cover(&behind_items, ink_bounds)
@@ -160,9 +160,17 @@ fn low_contrast(
              needs {} : 1",
             number_text(threshold)
         ),
-        "choose a darker or lighter colour for it or for what lies behind it, or mark a layer \
-         meant only to be seen `decorative = true`"
-            .into(),
+        match kind {
+            LayerKind::Text(text) if text.font.name == OUTLINE_FONT_NAME => {
+                "choose a darker or lighter colour for it (a mark's mark_colour, a label's \
+                 colour) or for what lies behind it (a terrain's or a piece's colour)"
+            }
+            _ => {
+                "choose a darker or lighter colour for it or for what lies behind it, or mark \
+                 a layer meant only to be seen `decorative = true`"
+            }
+        }
+        .into(),
         Some(Amount {
             value: contrast,
             larger_is_worse: false,

@@ -106,7 +106,7 @@ fn measured<'a>(
                 sides
                     .iter()
                     .map(|(label, items, layers)| {
-                        let side = Side { items, layers, safe_mm, noun, crossings: true };
+                        let side = Side::new(items, layers, safe_mm, noun, true);
                         let measured = layers
                             .iter()
                             .map(|drawn| examine(&side, drawn, legibility, &mut images));
@@ -140,7 +140,7 @@ pub fn figure_problems(
 ) -> Vec<Diagnostic> {
     let mut findings = Findings::default();
     let mut images = ImageCache::default();
-    let side = Side { items, layers: texts, safe_mm: 0.0, noun: "figure", crossings: false };
+    let side = Side::new(items, texts, 0.0, "figure", false);
     for drawn in texts {
         for finding in examine(&side, drawn, legibility, &mut images) {
             findings.add(finding, "the figure");

@@ -69,7 +69,10 @@ impl Region {
         images: &mut ImageCache,
     ) -> Pixmap {
         let mut pixmap = self.blank();
-        for neighbour in items {
+        let reaches = |n: &&super::side::Neighbour<'_>| {
+            n.bounds.is_some_and(|b| b.intersect(self.rect).area() > 0.0)
+        };
+        for neighbour in items.iter().filter(reaches) {
             let placed = self.to_pixels() * neighbour.transform;
             draw_items(std::slice::from_ref(neighbour.item), placed, &mut pixmap.as_mut(), images);
         }

@@ -5,6 +5,7 @@ use super::report::Amount;
 use crate::model::diagnostic::number_text;
 use crate::model::face::TextLayer;
 use crate::model::legibility::Legibility;
+use crate::text::OUTLINE_FONT_NAME;
 use crate::text::layout::TextMeasure;
 
 /// Cap height from which bold text counts as large (WCAG: 14 pt bold), in mm.
@@ -54,7 +55,14 @@ pub fn text_rules(
                 number_text(legibility.min_text_mm),
                 if text.fit { " once shrunk to fit" } else { "" },
             ),
-            "give it a larger box or shorter text; the smallest size is [check] min_text_mm".into(),
+            if text.font.name == OUTLINE_FONT_NAME {
+                "its size follows what it labels: make that larger (a map's cell_mm, a grid's \
+                 edge_mm or square_mm, a diagram's width_mm); the smallest size is [check] \
+                 min_text_mm"
+            } else {
+                "give it a larger box or shorter text; the smallest size is [check] min_text_mm"
+            }
+            .into(),
             Some(Amount {
                 value: laid.size_mm,
                 larger_is_worse: false,
@@ -75,9 +83,14 @@ pub fn text_rules(
                 text.font.name,
                 listed.join(", ")
             ),
-            "give the layer a font that has these characters (font = \"assets/fonts/….ttf\", \
-             e.g. a Noto font for other scripts), or leave them out"
-                .into(),
+            if text.font.name == OUTLINE_FONT_NAME {
+                "labels, marks and captions are drawn in a built-in font of printable ASCII \
+                 only: leave these characters out"
+            } else {
+                "give the layer a font that has these characters (font = \"assets/fonts/….ttf\", \
+                 e.g. a Noto font for other scripts), or leave them out"
+            }
+            .into(),
             None,
         );
     }
