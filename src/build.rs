@@ -9,7 +9,8 @@
 
 pub mod previews;
 
-use crate::impose::{Imposed, PartSheets, impose};
+use crate::impose::room::bleed_note;
+use crate::impose::{Imposed, Packing, PartSheets, impose};
 use crate::model::design::Design;
 use crate::model::limits::MAX_SHEETS;
 use crate::model::print::PrintSettings;
@@ -38,6 +39,8 @@ pub struct PartReport {
     /// How many items fit on one sheet.
     pub per_sheet: usize,
     pub page_size_mm: (f64, f64),
+    /// What the sheet loses to bleed and what would keep it (`impose::room`).
+    pub note: Option<String>,
 }
 
 /// What a build produced: the files, and a report per part.
@@ -215,6 +218,12 @@ fn add_part(
         sheets: imposed.sheets,
         per_sheet: imposed.per_sheet,
         page_size_mm: imposed.page_size_mm,
+        note: match part.packing {
+            Packing::NUp { gutter_mm } => {
+                bleed_note(&part.cutouts, gutter_mm, &design.sheet, part.noun.unwrap_or("card"))
+            }
+            _ => None,
+        },
     });
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! `tilepress list` names every part of every shipped design, one line each.
+//! `tilepress list` names every part of every shipped design, one line each: tiles,
+//! pieces, boards, nets, cards and counters (with their data rows), tracks and maps.
 
 mod common;
 
@@ -33,4 +34,26 @@ fn pieces_boards_and_nets_are_listed() {
     assert!(out.contains("a board of 96 cells and 61 dots"), "{out}");
     assert!(out.contains("9 pawns: a polyhedron of 4 faces"), "{out}");
     assert!(out.contains("9 hats: a cone"), "{out}");
+}
+
+#[test]
+fn cards_counters_tracks_and_maps_are_listed_with_their_rows() {
+    let out = list("saltmarsh");
+    let csv = std::fs::read_to_string(root().join("designs/assets/saltmarsh/cards.csv")).unwrap();
+    let rows = csv.lines().skip(1).filter(|l| !l.trim().is_empty()).count();
+    let card_lines: Vec<&str> = out.lines().filter(|l| l.contains("cards.csv row ")).collect();
+    assert_eq!(card_lines.len(), rows, "one line per data row: {out}");
+    // Each line names its row and the row's own fields.
+    let second = csv.lines().nth(1).unwrap();
+    let good = second.split(',').next().unwrap();
+    assert!(card_lines[0].contains("cards.csv row 2 × ") && card_lines[0].contains(good), "{out}");
+    let total: usize = card_lines
+        .iter()
+        .filter_map(|l| l.split(" × ").nth(1)?.split(':').next()?.parse::<usize>().ok())
+        .sum();
+    assert!(out.contains(&format!("deck `cards`: {total} cards")), "{out}");
+    assert!(out.contains("counters `punts`: 40 counters"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains("× 10: player")).count(), 4, "{out}");
+    assert!(out.contains("track `score`: cells 0 to 50 (51 cells of 20 mm)"), "{out}");
+    assert!(out.contains("map `marsh`: 12 × 9 hex cells of 18 mm, labelled"), "{out}");
 }

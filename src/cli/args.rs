@@ -41,7 +41,8 @@ pub enum Command {
     /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
     /// backs land from fronts (for `back_offset_mm` / `--back-offset`).
     Calibrate(super::printing::CalibrateArgs),
-    /// List what a design holds: every tile (edge by edge), piece, board, player and net.
+    /// List what a design holds: every tile (edge by edge), piece, board, player, net, card
+    /// and counter (with its fields and data row), track and map.
     List {
         /// Design file to list.
         #[arg(value_name = "DESIGN")]

@@ -76,7 +76,8 @@ pub fn check(designs: &[PathBuf]) -> u8 {
     code
 }
 
-/// `list`: the design's inventory, one line per tile, piece, board and net.
+/// `list`: the design's inventory, one line per tile, piece, board, net, card, counter,
+/// track and map.
 pub fn list(path: &Path) -> u8 {
     let Some(design) = load_or_report(path) else { return BAD_INPUT };
     outln!("{}:", design.name);
@@ -262,6 +263,9 @@ fn build_one(
             "  {} on {} sheet(s) of {} {turn} ({w} × {h} mm, up to {} per sheet)",
             part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
         ));
+        if let Some(note) = &part.note {
+            log.out(format_args!("    note: {note}"));
+        }
     }
     if let Some(line) = cut_report(&result.cut) {
         log.out(format_args!("  {line}"));

@@ -15,6 +15,7 @@ pub mod pack;
 pub mod packing;
 pub mod pages;
 pub mod registration;
+pub mod room;
 pub mod shared_marks;
 pub mod shelves;
 pub mod tiled_board;

@@ -71,6 +71,11 @@ fn best_choice(width: f64, height: f64, gutter: f64, sheet: &SheetSettings) -> O
     best
 }
 
+/// How many `width × height` cells `gutter` apart one sheet holds n-up (0 when none fits).
+pub fn per_sheet(width: f64, height: f64, gutter: f64, sheet: &SheetSettings) -> usize {
+    best_choice(width, height, gutter, sheet).map_or(0, |(_, columns, rows, _, _)| columns * rows)
+}
+
 /// Whether one `width × height` item fits n-up on the sheet's paper (the room the n-up
 /// packing gives it: inside the margins, beside the footer), and the largest room it has.
 pub fn n_up_room(width: f64, height: f64, sheet: &SheetSettings) -> (bool, (f64, f64)) {

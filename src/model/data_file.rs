@@ -15,6 +15,7 @@ use super::limits::{
 };
 use super::reach::REACH_HELP;
 use super::resolve::Resolver;
+use super::similar_file::did_you_mean;
 use super::source::Position;
 
 /// A data file read as text: its column names and its rows.
@@ -121,7 +122,11 @@ fn file_refusal(path: &Path, refusal: &InputRefusal) -> DataError {
     let help = match refusal {
         InputRefusal::Open(error) if error.kind() == std::io::ErrorKind::NotFound => {
             return DataError::File(
-                format!("data file not found: {}", path.display()),
+                format!(
+                    "data file not found: {}{}",
+                    path.display(),
+                    did_you_mean(path, &path.display().to_string())
+                ),
                 "give the path of a .csv, .ods or .xlsx file, relative to the design".into(),
             );
         }

@@ -25,6 +25,7 @@ pub mod reach;
 pub mod region_joins;
 pub mod resolve;
 pub mod schema;
+pub mod similar_file;
 pub mod slot_style;
 pub mod source;
 pub mod suggest;

@@ -1,9 +1,18 @@
 //! "Did you mean …?": the closest known name to a misspelt one, by edit distance.
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo (at most a
-/// third of the word's letters changed, and at least one letter in common).
+/// third of the word's letters changed, and at least one letter in common), or the word
+/// with its unit left off (`inset` for `inset_mm`).
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (word.chars().count() / 3).max(1);
+    let candidates: Vec<&'a str> = candidates.into_iter().collect();
+    let unit_left_off = |candidate: &str| {
+        word.chars().count() >= 3
+            && candidate.strip_prefix(word).is_some_and(|rest| rest.starts_with('_'))
+    };
+    if let Some(found) = candidates.iter().copied().find(|c| unit_left_off(c)) {
+        return Some(found);
+    }
     candidates
         .into_iter()
         .map(|candidate| (edit_distance(word, candidate), candidate))
@@ -55,6 +64,9 @@ mod tests {
         assert_eq!(closest("colour", keys), None);
         assert_eq!(closest("yelow", ["yellow", "blue"]), Some("yellow"));
         assert_eq!(closest("grean", ["green", "red"]), Some("green"));
+        assert_eq!(closest("inset", ["offset_mm", "inset_mm"]), Some("inset_mm"));
+        assert_eq!(closest("size", ["box_mm", "size_mm"]), Some("size_mm"));
+        assert_eq!(closest("at", ["at_mm"]), None, "too short to guess from");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! An inventory of a design for `tilepress list`: every tile, piece, board and net, one line
-//! each, in words a person can check against the printed parts.
+//! each, in words a person can check against the printed parts (and, from
+//! `listing_printed`, every card, counter, track and map).
 
 use super::describe::{counted, describe};
 use super::pieces::describe_cells;
@@ -85,5 +86,6 @@ pub fn listing(design: &Design) -> Vec<String> {
         };
         lines.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
     }
+    lines.extend(super::listing_printed::printed_listing(design));
     lines
 }

@@ -8,6 +8,7 @@ pub mod enumerate;
 pub mod face_key;
 pub mod legibility;
 pub mod listing;
+pub mod listing_printed;
 pub mod pieces;
 pub mod rule;
 pub mod values;

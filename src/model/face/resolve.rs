@@ -23,6 +23,7 @@ use super::{
 use crate::model::design::Palette;
 use crate::model::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
 use crate::model::resolve::Resolver;
+use crate::model::similar_file::did_you_mean;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
 use crate::text::font::{DEFAULT_FONT_NAME, FontData, default_font};
@@ -343,7 +344,9 @@ fn file_error(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Pa
     let message = if path.exists() {
         format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim())
     } else {
-        format!("{what} file `{}` not found (looked for {})", key.get_ref().trim(), path.display())
+        let written = key.get_ref().trim();
+        let hint = did_you_mean(path, written);
+        format!("{what} file `{written}` not found (looked for {}){hint}", path.display())
     };
     let help = match what {
         "font" => "give a TTF or OTF file beside the design (or `default`)",

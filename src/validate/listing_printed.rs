@@ -1,0 +1,115 @@
+//! The inventory's printed parts for `tilepress list`: every deck and counter sheet (each
+//! card or counter with its fields and where it is written), track and map.
+
+use std::collections::BTreeMap;
+
+use crate::geometry::map_grid::MapGridKind;
+use crate::model::cards::{Card, Deck};
+use crate::model::design::Design;
+use crate::model::diagnostic::counted;
+use crate::model::maps::Map;
+use crate::model::tracks::{Track, TrackPath};
+
+/// The lines for the design's decks, counters, tracks and maps, headings first.
+pub fn printed_listing(design: &Design) -> Vec<String> {
+    let mut lines = Vec::new();
+    for deck in design.decks.iter().chain(&design.counters) {
+        lines.push(deck_heading(deck));
+        lines.extend(deck.cards.iter().map(card_line));
+    }
+    lines.extend(design.tracks.iter().map(track_line));
+    lines.extend(design.maps.iter().map(map_line));
+    lines
+}
+
+/// `deck cards: 54 cards (54 kinds), 63 × 88 mm, with backs`.
+fn deck_heading(deck: &Deck) -> String {
+    let total: usize = deck.cards.iter().map(|c| c.count as usize).sum();
+    let (kind, noun) = match deck.counter {
+        Some(shape) => ("counters", shape.name(deck.width_mm, deck.height_mm)),
+        None => ("deck", "card"),
+    };
+    let item = if deck.counter.is_some() { "counter" } else { "card" };
+    let size = match deck.counter {
+        Some(crate::model::counters::CounterShape::Circle) => {
+            format!("{noun}s {} mm across", deck.width_mm)
+        }
+        Some(_) => format!("{noun}s {} × {} mm", deck.width_mm, deck.height_mm),
+        None => format!("{} × {} mm", deck.width_mm, deck.height_mm),
+    };
+    let backs = if deck.cards.iter().any(|c| c.back.is_some()) { ", with backs" } else { "" };
+    format!(
+        "{kind} `{}`: {} ({}), {size}{backs}",
+        deck.name,
+        counted(total, item),
+        counted(deck.cards.len(), "kind")
+    )
+}
+
+/// `  cards.csv row 2 × 1: good salt, name Cargo 1, rank 1`.
+fn card_line(card: &Card) -> String {
+    let fields: Vec<String> = (card.fields.iter())
+        // The count column says again what `× count` says.
+        .filter(|(key, value)| !(key.as_str() == "count" && **value == card.count.to_string()))
+        .map(|(key, value)| format!("{key} {}", shortened(value)))
+        .collect();
+    let fields = if fields.is_empty() { String::from("no fields") } else { fields.join(", ") };
+    format!("  {} × {}: {fields}", card.origin, card.count)
+}
+
+/// A value as the inventory shows it: on one line, and long texts cut short.
+fn shortened(value: &str) -> String {
+    let one_line = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= 40 {
+        return one_line;
+    }
+    let cut: String = one_line.chars().take(39).collect();
+    format!("{cut}…")
+}
+
+/// `track score: cells 0 to 30 (31 cells of 20 mm), around a ring of 12 × 5`.
+fn track_line(track: &Track) -> String {
+    let numbers = (track.cells.first(), track.cells.last());
+    let span = match numbers {
+        (Some((first, _)), Some((last, _))) => format!("cells {first} to {last}"),
+        _ => String::from("no cells"),
+    };
+    let path = match track.path {
+        TrackPath::Strip => String::from("in one row"),
+        TrackPath::Ring { columns, rows } => format!("around a ring of {columns} × {rows}"),
+    };
+    format!(
+        "track `{}`: {span} ({} of {} mm), {path}",
+        track.name,
+        counted(track.cells.len(), "cell"),
+        track.cell_mm
+    )
+}
+
+/// `map marsh: 12 × 9 hex cells of 18 mm, labelled; terrain: 40 cells #7fb3d5, …`.
+fn map_line(map: &Map) -> String {
+    let grid = map.grid;
+    let kind = match grid.kind {
+        MapGridKind::Hex => "hex",
+        MapGridKind::Square => "square",
+        MapGridKind::Triangle => "triangle",
+    };
+    let mut by_colour: BTreeMap<String, usize> = BTreeMap::new();
+    for colour in map.fills.values() {
+        *by_colour.entry(colour.to_hex()).or_default() += 1;
+    }
+    let terrain = if by_colour.is_empty() {
+        String::new()
+    } else {
+        let each: Vec<String> = by_colour
+            .iter()
+            .map(|(colour, n)| format!("{} {colour}", counted(*n, "cell")))
+            .collect();
+        format!("; terrain: {}", each.join(", "))
+    };
+    let labelled = if map.labels { ", labelled" } else { "" };
+    format!(
+        "map `{}`: {} × {} {kind} cells of {} mm{labelled}{terrain}",
+        map.name, grid.columns, grid.rows, grid.edge_mm
+    )
+}
