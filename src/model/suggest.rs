@@ -60,7 +60,8 @@ mod tests {
     fn finds_likely_typos_only() {
         let keys = ["background", "line_width_mm", "casing_mm"];
         assert_eq!(closest("line_witdh_mm", keys), Some("line_width_mm"));
-        assert_eq!(closest("casing", keys), None, "three letters missing from a six-letter word");
+        assert_eq!(closest("casing", keys), Some("casing_mm"), "the unit left off");
+        assert_eq!(closest("casin", keys), None, "four letters missing from a five-letter word");
         assert_eq!(closest("colour", keys), None);
         assert_eq!(closest("yelow", ["yellow", "blue"]), Some("yellow"));
         assert_eq!(closest("grean", ["green", "red"]), Some("green"));
