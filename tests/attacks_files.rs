@@ -118,10 +118,10 @@ fn an_image_named_in_the_template_is_refused_at_its_key() {
 }
 
 #[test]
-fn an_image_named_by_a_data_field_is_refused_at_the_template_key() {
+fn an_image_named_by_a_data_field_is_refused_at_its_cell() {
     attack_file(
         "leaf.svg",
-        "d.toml:10:13: error: card cards.csv row 2: image file `leaf.svg` cannot be used",
+        "cards.csv:2:2: error: card cards.csv row 2: image file `leaf.svg` cannot be used",
     );
 }
 

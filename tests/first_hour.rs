@@ -82,3 +82,20 @@ fn a_bleed_that_costs_cards_a_sheet_says_what_keeps_them() {
     assert_eq!(code(&output), 0, "{out}{err}");
     assert!(out.contains("up to 9 per sheet") && !out.contains("note:"), "{out}");
 }
+
+#[test]
+fn an_image_named_in_a_data_cell_is_reported_at_the_cell() {
+    let dir = folder("first-hour-cell", "Ship,icons/storm.svg\nStorm,icons/strom.svg\n");
+    let design = deck("Cards.csv", "", "");
+    let (exit, out) = check(&dir, &design);
+    assert_eq!(exit, 2, "{out}");
+    let template = design.lines().position(|l| l.contains("image = ")).unwrap() + 1;
+    assert!(out.starts_with("Cards.csv:3:2: error: "), "row 3, column 2 (icon): {out}");
+    assert!(out.contains("did you mean `icons/storm.svg`?"), "{out}");
+    assert!(out.contains(&format!("in column `icon`, read by d.toml:{template}:")), "{out}");
+    assert!(out.contains("looked for beside the data file"), "{out}");
+    fs::write(dir.join("Cards.csv"), "name,icon\nShip,icons/storm.svg\nStorm,icons/storm.svg\n")
+        .unwrap();
+    let (exit, out) = check(&dir, &design);
+    assert_eq!(exit, 0, "{out}");
+}

@@ -4,7 +4,7 @@
 //! hexagon, triangle).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -12,6 +12,7 @@ use toml::Spanned;
 use super::counters::{CounterShape, counter_size};
 use super::data_file::{DataTable, read_data_at};
 use super::design::{Palette, SheetSettings};
+use super::face::item_face::DataRowAt;
 use super::resolve::Resolver;
 use super::source::Position;
 use super::work::part_fits;
@@ -237,7 +238,7 @@ fn resolve_deck(
         let count = card.get_ref().count.as_ref().map_or(1, |c| *c.get_ref());
         let origin = format!("line {}", position.line);
         let at = (r.source.path().to_path_buf(), position);
-        rows.push(RowCard { origin, fields, count, position, at, folder: None });
+        rows.push(RowCard { origin, fields, count, position, at, data: None });
     }
     let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
     if total == 0 {
@@ -322,8 +323,8 @@ struct RowCard {
     count: u32,
     position: Position,
     at: (PathBuf, Position),
-    /// The data file's folder, for image paths taken from its fields.
-    folder: Option<PathBuf>,
+    /// The data file's row its fields come from.
+    data: Option<DataRowAt>,
 }
 
 /// The card size from `size` or `size_mm`.
@@ -399,7 +400,7 @@ fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Optio
         None => data.column("count"),
     };
     let file = data.path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let folder = data.path.parent().map(Path::to_path_buf);
+    let columns = std::sync::Arc::new(data.columns.clone());
     let position = r.source.start_of(&table.name.span());
     let mut cards = Vec::with_capacity(data.rows.len());
     let mut failed = false;
@@ -426,7 +427,9 @@ fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Optio
         let fields = data.columns.iter().cloned().zip(row.values.iter().cloned()).collect();
         let origin = format!("{file} row {}", row.line);
         let at = (data.path.clone(), Position { line: row.line, column: 1 });
-        cards.push(RowCard { origin, fields, count, position, at, folder: folder.clone() });
+        let data =
+            Some(DataRowAt { path: data.path.clone(), line: row.line, columns: columns.clone() });
+        cards.push(RowCard { origin, fields, count, position, at, data });
     }
     (!failed).then_some(cards)
 }
@@ -463,7 +466,7 @@ fn card_face(
         fields: card.fields.clone(),
         corners,
         outline_name: outline_name.into(),
-        folder: card.folder.clone(),
+        data: card.data.clone(),
     };
     let layers = faces.face(r, palette, &item);
     (r.diagnostics.len() == before).then_some(layers)

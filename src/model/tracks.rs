@@ -112,7 +112,7 @@ fn resolve_track(
             fields,
             corners: 4,
             outline_name: "a track cell".into(),
-            folder: None,
+            data: None,
         };
         cells.push((number, faces.face(r, palette, &item)));
         if r.diagnostics.len() > before {

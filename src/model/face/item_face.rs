@@ -2,7 +2,8 @@
 //! written, its face tables, its fields and the outline its layers go on.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::schema::ItemFaceTables;
 use crate::model::source::Position;
@@ -21,7 +22,35 @@ pub struct ItemFace<'a> {
     pub corners: usize,
     /// The outline as messages name it: `a hexagon`, `piece T1`.
     pub outline_name: String,
-    /// Where image paths that use a `{field}` are looked for, when the fields come from a
-    /// data file (its folder); `None`: beside the design.
-    pub folder: Option<PathBuf>,
+    /// The data file row the fields come from; `None`: they are written in the design.
+    pub data: Option<DataRowAt>,
+}
+
+/// A data file's row that an item's fields come from: image paths that use a `{field}` are
+/// looked for beside the file, and a value from one of its cells that cannot be used is
+/// reported at that cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataRowAt {
+    pub path: PathBuf,
+    /// The row's line (CSV) or row (spreadsheet), from 1.
+    pub line: usize,
+    /// The file's column names, in order.
+    pub columns: Arc<Vec<String>>,
+}
+
+impl DataRowAt {
+    /// The folder the data file is in.
+    pub fn folder(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new(""))
+    }
+
+    /// The place of the cell `written` takes its value from (its first `{field}` that is a
+    /// column of the file): the file, the line and column (from 1), and the column's name.
+    pub fn cell_of(&self, written: &str) -> Option<(Position, &str)> {
+        let fields = written.split('{').skip(1).filter_map(|rest| rest.split_once('}'));
+        fields.map(|(name, _)| name.trim()).find_map(|name| {
+            let index = self.columns.iter().position(|c| c.trim() == name)?;
+            Some((Position { line: self.line, column: index + 1 }, self.columns[index].as_str()))
+        })
+    }
 }

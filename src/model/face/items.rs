@@ -59,7 +59,7 @@ pub fn tile_faces(
         let outline_name = format!("a {}", shape.name());
         let corners = shape.sides();
         let item =
-            ItemFace { what, position, tables: front, fields, corners, outline_name, folder: None };
+            ItemFace { what, position, tables: front, fields, corners, outline_name, data: None };
         if front.template.is_some() || !front.layers.is_empty() {
             tile.faces.front = faces.face(r, palette, &item);
         }
@@ -125,7 +125,7 @@ pub fn piece_faces(
             let outline_name = format!("piece {}", piece.code);
             let fields = fields.clone();
             let item =
-                ItemFace { what, position, tables, fields, corners, outline_name, folder: None };
+                ItemFace { what, position, tables, fields, corners, outline_name, data: None };
             let layers = faces.face(r, palette, &item);
             match side {
                 "front" => piece.front.layers = layers,

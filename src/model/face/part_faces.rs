@@ -87,7 +87,7 @@ fn cell_face<'a>(
         fields,
         corners,
         outline_name: outline_name.to_string(),
-        folder: None,
+        data: None,
     }
 }
 
@@ -144,7 +144,7 @@ pub fn net_faces(
                 fields,
                 corners: face.len(),
                 outline_name: format!("face {} of net `{}`", index + 1, net.name),
-                folder: None,
+                data: None,
             };
             layers.push(faces.face(r, palette, &item));
         }

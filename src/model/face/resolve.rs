@@ -14,6 +14,7 @@ use toml::Spanned;
 use super::fields::substituted;
 use super::fonts::read_font;
 use super::image::{FaceImage, read_image};
+use super::item_face::DataRowAt;
 pub use super::item_face::ItemFace;
 use super::schema::{LayerTable, TemplatesTable};
 use super::{
@@ -21,9 +22,11 @@ use super::{
     TextLayer, Turn,
 };
 use crate::model::design::Palette;
+use crate::model::diagnostic::Diagnostic;
 use crate::model::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
 use crate::model::resolve::Resolver;
 use crate::model::similar_file::did_you_mean;
+use crate::model::source::Position;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
 use crate::text::font::{DEFAULT_FONT_NAME, FontData, default_font};
@@ -296,13 +299,20 @@ impl<'t> FaceResolver<'t> {
         let name = substituted(r, item, written)?;
         let size_mm = required_size(r, table, "an image")?;
         let from_data = written.get_ref().contains('{');
-        let folder = item.folder.as_ref().filter(|_| from_data).unwrap_or(&self.folder);
+        let data = item.data.as_ref().filter(|_| from_data);
+        let folder = data.map_or(self.folder.as_path(), DataRowAt::folder);
         let path = folder.join(name.trim());
-        // A path from a data field names the item (and so its row) that asked for it first.
+        // A path from a data field names the item (and so its row) that asked for it first,
+        // and is reported at the data file's cell it comes from.
         let what = if from_data { format!("{}: image", item.what) } else { "image".into() };
+        let key = Spanned::new(written.span(), name.clone());
+        let from = data.and_then(|data| {
+            let (cell, column) = data.cell_of(written.get_ref())?;
+            Some(FromCell { data, cell, column })
+        });
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
-            None if outside(r, &Spanned::new(written.span(), name.clone()), &what, &path) => {
+            None if outside(r, &key, &what, &path) => {
                 self.images.insert(path, None);
                 None
             }
@@ -313,8 +323,10 @@ impl<'t> FaceResolver<'t> {
                         Some(Arc::new(image))
                     }
                     Err(why) => {
-                        let key = Spanned::new(written.span(), name.clone());
-                        file_error(r, &key, &what, &path, &why);
+                        match &from {
+                            Some(from) => cell_file_error(r, &key, from, &what, &path, &why),
+                            None => file_error(r, &key, &what, &path, &why),
+                        }
                         None
                     }
                 };
@@ -353,6 +365,43 @@ fn file_error(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Pa
         _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
     };
     r.error(&key.span(), message, help);
+}
+
+/// The data file cell a layer's value comes from.
+struct FromCell<'a> {
+    data: &'a DataRowAt,
+    cell: Position,
+    column: &'a str,
+}
+
+/// A file named in a data cell that cannot be used: reported at the cell, naming the
+/// template key that reads it.
+fn cell_file_error(
+    r: &mut Resolver<'_>,
+    key: &Spanned<String>,
+    from: &FromCell<'_>,
+    what: &str,
+    path: &Path,
+    why: &str,
+) {
+    let written = key.get_ref().trim();
+    let problem = if path.exists() {
+        format!("{what} file `{written}` cannot be used: {why}")
+    } else {
+        let hint = did_you_mean(path, written);
+        format!("{what} file `{written}` not found (looked for {}){hint}", path.display())
+    };
+    let template = r.source.start_of(&key.span());
+    let design =
+        r.source.path().file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let message = format!(
+        "{problem}; the file name is this cell's, in column `{}`, read by {design}:{}:{}",
+        from.column, template.line, template.column
+    );
+    let help = "correct the file name in this cell; image paths from a data file are looked \
+                for beside the data file";
+    let diagnostic = Diagnostic::error(&from.data.path, Some(from.cell), message).with_help(help);
+    r.diagnostics.push(diagnostic);
 }
 
 /// The anchor, turn and adjustments of a layer.
