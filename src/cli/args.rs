@@ -1,5 +1,5 @@
-//! Command-line arguments (clap derive): the `build`, `check`, `list`, `diagram` and `serve`
-//! commands.
+//! Command-line arguments (clap derive): the `build`, `check`, `calibrate`, `list`, `new`,
+//! `diagram` and `serve` commands.
 
 use std::path::PathBuf;
 
@@ -48,6 +48,11 @@ pub enum Command {
         #[arg(value_name = "DESIGN")]
         design: PathBuf,
     },
+    /// Start a design: write a commented starter into a new folder, ready to check and build.
+    ///
+    /// `tilepress new deck my-game` writes `my-game/my-game.toml` and `my-game/cards.csv`.
+    /// A folder that exists and holds anything is refused (exit 2): nothing is overwritten.
+    New(super::new::NewArgs),
     /// Draw rulebook diagrams as SVG, PDF and PNG, checking each position's stated legality.
     ///
     /// Writes `OUT/<file stem>.svg`, `.pdf` and `.png` per diagram; exits 1 without writing

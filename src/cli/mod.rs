@@ -18,5 +18,6 @@ pub mod diagram_batch;
 pub mod exit;
 pub mod inputs;
 pub mod jobs;
+pub mod new;
 pub mod printing;
 pub mod serve;
