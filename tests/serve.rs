@@ -196,3 +196,19 @@ fn still_answering_after_1000_requests_and_50_rebuilds() {
     assert_eq!(state["built"]["name"], "Triles 49");
     assert_eq!(server.get("/d/triles/").status, 200);
 }
+
+#[test]
+fn a_bare_file_name_run_in_the_designs_folder_updates_on_save_and_finds_its_diagrams() {
+    let dir = project_copy("serve-bare");
+    let designs = dir.join("designs");
+    let server = Server::start(&designs, &["tantrix.toml"]);
+    let events = server.events("tantrix");
+    let first = events.built();
+    let diagrams = names(&first, "diagrams", "file");
+    assert_eq!(diagrams.len(), 5, "the diagrams beside the designs folder: {diagrams:?}");
+    let design = designs.join("tantrix.toml");
+    let text = std::fs::read_to_string(&design).unwrap();
+    save(&design, &text.replacen("name = \"Tantrix\"", "name = \"Tantrix renamed\"", 1));
+    let (_, renamed) = events.wait_for("the new name", |s| s["built"]["name"] == "Tantrix renamed");
+    assert_eq!(renamed["built"]["name"], "Tantrix renamed");
+}

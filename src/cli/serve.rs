@@ -26,9 +26,10 @@ pub struct ServeArgs {
     /// Where the page's build button writes (`OUT/<name>/`, as `build -o OUT`).
     #[arg(short, long, value_name = "DIR", default_value = "output")]
     pub output: PathBuf,
-    /// Folder of diagram files; those whose `design` is a served design are shown.
-    #[arg(long, value_name = "DIR", default_value = "diagrams")]
-    pub diagrams: PathBuf,
+    /// Folder of diagram files; those whose `design` is a served design are shown
+    /// (default: `diagrams/` beside the design, or else in the working folder).
+    #[arg(long, value_name = "DIR")]
+    pub diagrams: Option<PathBuf>,
 }
 
 /// `serve`: runs until stopped; returns only when it cannot start.

@@ -19,7 +19,7 @@ pub mod routes;
 pub mod watcher;
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
@@ -40,8 +40,9 @@ const WORKERS: usize = 2;
 pub struct ServeOptions {
     /// The design files; several give a list to pick from.
     pub designs: Vec<PathBuf>,
-    /// Where diagram files are looked for (those naming a served design are shown).
-    pub diagrams_folder: PathBuf,
+    /// Where diagram files are looked for (those naming a served design are shown);
+    /// `None`: the `diagrams` folder beside each design, or else in the working folder.
+    pub diagrams_folder: Option<PathBuf>,
     pub host: IpAddr,
     /// 0 picks a free port.
     pub port: u16,
@@ -67,7 +68,8 @@ pub fn start(options: &ServeOptions) -> Result<Running, String> {
         if designs.iter().any(|d| d.stem == stem) {
             return Err(format!("two designs would share the address /d/{stem}/; rename one"));
         }
-        designs.push(Arc::new(Served::new(path.clone(), stem, options.diagrams_folder.clone())));
+        let diagrams = options.diagrams_folder.clone().unwrap_or_else(|| diagrams_beside(path));
+        designs.push(Arc::new(Served::new(path.clone(), stem, diagrams)));
     }
     let address = SocketAddr::new(options.host, options.port);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -107,4 +109,16 @@ impl Running {
             .block_on(async move { axum::serve(self.listener, app).await })
             .map_err(|e| format!("the server stopped: {e}"))
     }
+}
+
+/// The diagrams folder of a design served without `--diagrams`, wherever the command runs:
+/// `diagrams/` beside the design, or beside its folder (a project whose designs are in
+/// `designs/` and diagrams in `diagrams/`), else `diagrams/` in the working folder.
+fn diagrams_beside(design: &Path) -> PathBuf {
+    let folder = design.parent().unwrap_or(Path::new(""));
+    let folder = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    [folder.join("diagrams"), folder.join("..").join("diagrams")]
+        .into_iter()
+        .find(|candidate| candidate.is_dir())
+        .unwrap_or_else(|| PathBuf::from("diagrams"))
 }
