@@ -7,6 +7,7 @@
 //! files (for sets of few pages; large ones one after the other, to keep memory down).
 //! Files come out in the same order whatever ran first.
 
+pub mod faces;
 pub mod previews;
 
 use crate::impose::room::bleed_note;
@@ -20,6 +21,7 @@ use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page};
 use crate::sources::{Part, Summary, parts};
 use crate::threads::joined;
+use faces::{DEFAULT_FACES_DPI, face_files};
 use previews::{add_previews, cut_stats};
 use std::borrow::Borrow;
 
@@ -75,23 +77,31 @@ pub struct Formats {
     pub png: bool,
     /// The contact sheet `<stem>-preview.png`.
     pub preview: bool,
+    /// One PNG per face of every item (`faces`), at the design's `faces_dpi`.
+    pub faces: bool,
 }
 
 impl Default for Formats {
     /// Everything but the sheet PNGs.
     fn default() -> Formats {
-        Formats { pdf: true, svg: true, cut: true, png: false, preview: true }
+        Formats { pdf: true, svg: true, cut: true, png: false, preview: true, faces: false }
     }
 }
 
 impl Formats {
     /// The names `--format` takes, in the order they are listed.
-    pub const NAMES: [&str; 5] = ["pdf", "svg", "cut", "png", "preview"];
+    pub const NAMES: [&str; 6] = ["pdf", "svg", "cut", "png", "preview", "faces"];
 
     /// Only what a comma-separated list like `pdf,preview` names.
     pub fn parse(list: &str) -> Result<Formats, String> {
-        let mut formats =
-            Formats { pdf: false, svg: false, cut: false, png: false, preview: false };
+        let mut formats = Formats {
+            pdf: false,
+            svg: false,
+            cut: false,
+            png: false,
+            preview: false,
+            faces: false,
+        };
         for name in list.split(',').map(str::trim) {
             let flag = match name {
                 "pdf" => &mut formats.pdf,
@@ -99,6 +109,7 @@ impl Formats {
                 "cut" => &mut formats.cut,
                 "png" => &mut formats.png,
                 "preview" => &mut formats.preview,
+                "faces" => &mut formats.faces,
                 other => {
                     let known = Formats::NAMES.join(", ");
                     return Err(format!("unknown format `{other}`; use one or more of {known}"));
@@ -128,7 +139,9 @@ pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> 
 
 /// [`build`] writing only the files `formats` names (the report is the same).
 pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
-    let mut result = imposed_parts(design, stem)?;
+    let faces_dpi =
+        formats.faces.then(|| design.sheet.print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI));
+    let mut result = imposed_parts(design, stem, faces_dpi)?;
     let documents = std::mem::take(&mut result.documents);
     let print = &design.sheet.print;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
@@ -189,11 +202,18 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
 pub const SMALL_DESIGN_SHEETS: usize = 8;
 
 /// Every part composed and imposed, its documents waiting in the result.
-fn imposed_parts(design: &Design, stem: &str) -> Result<BuildResult, String> {
+fn imposed_parts(
+    design: &Design,
+    stem: &str,
+    faces_dpi: Option<f64>,
+) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
     for part in parts(design) {
         add_part(design, &part, stem, &mut result)?;
+        if let Some(dpi) = faces_dpi {
+            result.files.extend(face_files(&part, &format!("{stem}{}", part.suffix), dpi)?);
+        }
     }
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());

@@ -8,7 +8,8 @@ use tilepress::impose::calibration::calibration;
 use tilepress::model::file_stem::file_stem;
 use tilepress::model::paper::parse_paper;
 use tilepress::model::print::{
-    BACK_SCALE_RANGE, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings, parse_pair,
+    BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
+    parse_pair,
 };
 use tilepress::model::resolve::parse_duplex;
 use tilepress::output::publish;
@@ -36,12 +37,14 @@ pub struct PrintArgs {
     #[arg(long)]
     pub png: bool,
     /// Which files to write, comma-separated: pdf, svg, cut, png (one per sheet side),
-    /// preview. Default: pdf,svg,cut,preview.
+    /// preview, faces (one PNG per front and back of every item, and `<part>-faces.csv`
+    /// naming them, e.g. for print-on-demand). Default: pdf,svg,cut,preview.
     #[arg(long, value_name = "LIST")]
     pub format: Option<String>,
-    /// Resolution of the PNGs `--png` writes, in dots per inch.
-    #[arg(long, value_name = "DPI", default_value_t = 150.0)]
-    pub dpi: f64,
+    /// Resolution of the PNGs `--png` (default 150) and `--format faces` (default 300)
+    /// write, in dots per inch.
+    #[arg(long, value_name = "DPI")]
+    pub dpi: Option<f64>,
     /// Print-and-cut registration marks (Silhouette type 1) on the front pages of tile
     /// sheets and in their cut files; tiles keep 5 mm clear of them.
     #[arg(long)]
@@ -55,6 +58,7 @@ pub struct PrintOverrides {
     back_offset: Option<(f64, f64)>,
     back_scale: Option<(f64, f64)>,
     sheet_png_dpi: Option<f64>,
+    faces_dpi: Option<f64>,
     registration_marks: bool,
     /// The files to write.
     pub formats: Formats,
@@ -82,21 +86,23 @@ impl PrintOverrides {
             })
             .transpose()?;
         let (low, high) = DPI_RANGE;
-        if !(low..=high).contains(&args.dpi) {
-            return Err(format!("--dpi: {} is not from {low} to {high}", args.dpi));
+        if let Some(dpi) = args.dpi.filter(|dpi| !(low..=high).contains(dpi)) {
+            return Err(format!("--dpi: {dpi} is not from {low} to {high}"));
         }
         let mut formats = match args.format.as_deref() {
             Some(list) => Formats::parse(list).map_err(|m| format!("--format: {m}"))?,
             None => Formats::default(),
         };
         formats.png |= args.png;
-        let sheet_png_dpi = formats.png.then_some(args.dpi);
+        let sheet_png_dpi = formats.png.then_some(args.dpi.unwrap_or(DEFAULT_SHEET_DPI));
+        let faces_dpi = args.dpi.filter(|_| formats.faces);
         let registration_marks = args.registration_marks;
         Ok(PrintOverrides {
             bleed,
             back_offset,
             back_scale,
             sheet_png_dpi,
+            faces_dpi,
             registration_marks,
             formats,
         })
@@ -114,6 +120,9 @@ impl PrintOverrides {
         }
         if self.sheet_png_dpi.is_some() {
             print.sheet_png_dpi = self.sheet_png_dpi;
+        }
+        if self.faces_dpi.is_some() {
+            print.faces_dpi = self.faces_dpi;
         }
         if self.registration_marks {
             print.registration_marks = true;

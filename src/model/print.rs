@@ -33,6 +33,8 @@ pub struct PrintSettings {
     pub sheet_png_dpi: Option<f64>,
     /// Resolution of the contact sheet `<name>-preview.png`.
     pub preview_dpi: f64,
+    /// Resolution of the face images (`--format faces`); `None`: 300 dpi.
+    pub faces_dpi: Option<f64>,
     /// Print-and-cut registration marks on the front pages of tile sheets (and in their cut
     /// files); tiles keep clear of them.
     pub registration_marks: bool,
@@ -46,6 +48,7 @@ impl Default for PrintSettings {
             back_scale: (1.0, 1.0),
             sheet_png_dpi: None,
             preview_dpi: PREVIEW_DPI,
+            faces_dpi: None,
             registration_marks: false,
         }
     }

@@ -1,0 +1,79 @@
+//! One image per face (`--format faces`): every front and back of every part packed many to
+//! a sheet (tiles, pieces, cards, counters, nets) as a PNG of its own, as large as the item
+//! and its bleed, at `faces_dpi` — what print-on-demand services and digital tables take.
+//! Boards, maps and tracks, printed over whole sheets, have none. An index
+//! `<part>-faces.csv` names the item each file shows.
+
+use kurbo::Affine;
+
+use super::OutputFile;
+use crate::cutout::Cutout;
+use crate::impose::Packing;
+use crate::render::png::{Paper, page_to_png};
+use crate::scene::{Group, Item, Layer, Page, Role};
+use crate::sources::Part;
+
+/// Resolution of the face images when none is asked for: what print-on-demand asks.
+pub const DEFAULT_FACES_DPI: f64 = 300.0;
+
+/// The face images of `part` (files named after `stem`, the part's file stem) and their
+/// index; nothing for parts printed over whole sheets.
+pub fn face_files(part: &Part, stem: &str, dpi: f64) -> Result<Vec<OutputFile>, String> {
+    if matches!(part.packing, Packing::Centred | Packing::Tiled { .. }) {
+        return Ok(Vec::new());
+    }
+    let mut files = Vec::new();
+    let mut index = String::from("file,item,side\n");
+    for (number, cutout) in part.cutouts.iter().enumerate() {
+        let sides = [("front", Some(front_page(cutout))), ("back", back_page(cutout))];
+        for (side, page) in sides {
+            let Some(page) = page else { continue };
+            let name = format!("{stem}-face-{:03}-{side}.png", number + 1);
+            let bytes = page_to_png(&page, dpi, Paper::White)
+                .map_err(|why| format!("the {side} of {}: {why}", cutout.label))?;
+            index.push_str(&format!("{name},{},{side}\n", csv_field(&cutout.label)));
+            files.push(OutputFile { name, bytes });
+        }
+    }
+    files.push(OutputFile { name: format!("{stem}-faces.csv"), bytes: index.into_bytes() });
+    Ok(files)
+}
+
+/// The cutout's front on a page of its extent.
+fn front_page(cutout: &Cutout) -> Page {
+    let to_page = Affine::translate(-cutout.extent.origin().to_vec2());
+    face_page(cutout, "front", to_page, cutout.placed_front(to_page))
+}
+
+/// The cutout's back, as it reads when the item is turned over left to right (backs are
+/// drawn as seen through the front), on a page of its extent.
+fn back_page(cutout: &Cutout) -> Option<Page> {
+    let width = cutout.extent.width();
+    let mirror = Affine::new([-1.0, 0.0, 0.0, 1.0, width, 0.0]);
+    let to_page = Affine::translate(-cutout.extent.origin().to_vec2());
+    let placement = mirror * to_page * cutout.back_frame;
+    let items = cutout.placed_back(placement)?;
+    Some(face_page(cutout, "back", placement, items))
+}
+
+/// A page as large as the cutout's extent holding `items` placed by `placement`.
+fn face_page(cutout: &Cutout, side: &str, placement: Affine, items: Vec<Item>) -> Page {
+    Page {
+        label: side.to_string(),
+        width_mm: cutout.extent.width(),
+        height_mm: cutout.extent.height(),
+        layers: vec![Layer {
+            role: Role::Art,
+            items: vec![Item::Group(Group { transform: placement, items })],
+        }],
+    }
+}
+
+/// A CSV field, quoted when it holds a comma or a quote.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
