@@ -9,6 +9,7 @@
 
 pub mod faces;
 pub mod previews;
+pub mod tts;
 
 use crate::impose::room::bleed_note;
 use crate::impose::{Imposed, Packing, PartSheets, impose};
@@ -24,6 +25,7 @@ use crate::threads::joined;
 use faces::{DEFAULT_FACES_DPI, face_files};
 use previews::{add_previews, cut_stats};
 use std::borrow::Borrow;
+use tts::tts_export;
 
 /// A file to write: its name inside the design's output folder, and its bytes.
 #[derive(Clone, Debug)]
@@ -53,6 +55,8 @@ pub struct BuildResult {
     /// What the cut files (`<stem>…-cut-NN.svg`) hold, all parts together (nothing when
     /// they are not written).
     pub cut: CutStats,
+    /// What the build says besides the parts' reports (what an export left out).
+    pub notes: Vec<String>,
     /// The parts' documents waiting to be rendered, each with its file stem.
     documents: Vec<(String, Document)>,
 }
@@ -79,18 +83,28 @@ pub struct Formats {
     pub preview: bool,
     /// One PNG per face of every item (`faces`), at the design's `faces_dpi`.
     pub faces: bool,
+    /// The Tabletop Simulator saved object and its images (`tts`, `build/tts.rs`).
+    pub tts: bool,
 }
 
 impl Default for Formats {
     /// Everything but the sheet PNGs.
     fn default() -> Formats {
-        Formats { pdf: true, svg: true, cut: true, png: false, preview: true, faces: false }
+        Formats {
+            pdf: true,
+            svg: true,
+            cut: true,
+            png: false,
+            preview: true,
+            faces: false,
+            tts: false,
+        }
     }
 }
 
 impl Formats {
     /// The names `--format` takes, in the order they are listed.
-    pub const NAMES: [&str; 6] = ["pdf", "svg", "cut", "png", "preview", "faces"];
+    pub const NAMES: [&str; 7] = ["pdf", "svg", "cut", "png", "preview", "faces", "tts"];
 
     /// Only what a comma-separated list like `pdf,preview` names.
     pub fn parse(list: &str) -> Result<Formats, String> {
@@ -101,6 +115,7 @@ impl Formats {
             png: false,
             preview: false,
             faces: false,
+            tts: false,
         };
         for name in list.split(',').map(str::trim) {
             let flag = match name {
@@ -110,6 +125,7 @@ impl Formats {
                 "png" => &mut formats.png,
                 "preview" => &mut formats.preview,
                 "faces" => &mut formats.faces,
+                "tts" => &mut formats.tts,
                 other => {
                     let known = Formats::NAMES.join(", ");
                     return Err(format!("unknown format `{other}`; use one or more of {known}"));
@@ -188,6 +204,12 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         );
     }
     result.files.extend(images);
+    if formats.tts {
+        let url_base = design.sheet.print.tts_url_base.as_deref().unwrap_or("");
+        let export = tts_export(&parts(design), stem, url_base)?;
+        result.files.extend(export.files);
+        result.notes.extend(export.skipped.into_iter().map(|s| format!("tts: skipped {s}")));
+    }
     if formats.cut {
         result.cut = cut;
     }

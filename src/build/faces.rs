@@ -4,7 +4,7 @@
 //! Boards, maps and tracks, printed over whole sheets, have none. An index
 //! `<part>-faces.csv` names the item each file shows.
 
-use kurbo::Affine;
+use kurbo::{Affine, Rect};
 
 use super::OutputFile;
 use crate::cutout::Cutout;
@@ -41,31 +41,40 @@ pub fn face_files(part: &Part, stem: &str, dpi: f64) -> Result<Vec<OutputFile>, 
 
 /// The cutout's front on a page of its extent.
 fn front_page(cutout: &Cutout) -> Page {
-    let to_page = Affine::translate(-cutout.extent.origin().to_vec2());
-    face_page(cutout, "front", to_page, cutout.placed_front(to_page))
+    front_page_at(cutout, cutout.extent)
+}
+
+/// The cutout's back on a page of its extent ([`back_page_at`]).
+fn back_page(cutout: &Cutout) -> Option<Page> {
+    back_page_at(cutout, cutout.extent)
+}
+
+/// The cutout's front on a page of `rect` (in the cutout's frame: its extent, or its
+/// outline's bounds to leave the bleed out).
+pub fn front_page_at(cutout: &Cutout, rect: Rect) -> Page {
+    let to_page = Affine::translate(-rect.origin().to_vec2());
+    face_page(rect, "front", to_page, cutout.placed_front(to_page))
 }
 
 /// The cutout's back, as it reads when the item is turned over left to right (backs are
-/// drawn as seen through the front), on a page of its extent.
-fn back_page(cutout: &Cutout) -> Option<Page> {
-    let width = cutout.extent.width();
-    let mirror = Affine::new([-1.0, 0.0, 0.0, 1.0, width, 0.0]);
-    let to_page = Affine::translate(-cutout.extent.origin().to_vec2());
+/// drawn as seen through the front), on a page of `rect`.
+pub fn back_page_at(cutout: &Cutout, rect: Rect) -> Option<Page> {
+    // Turned over about the middle of `rect`.
+    let mirror = Affine::new([-1.0, 0.0, 0.0, 1.0, rect.width(), 0.0]);
+    let to_page = Affine::translate(-rect.origin().to_vec2());
     let placement = mirror * to_page * cutout.back_frame;
     let items = cutout.placed_back(placement)?;
-    Some(face_page(cutout, "back", placement, items))
+    Some(face_page(rect, "back", placement, items))
 }
 
-/// A page as large as the cutout's extent holding `items` placed by `placement`.
-fn face_page(cutout: &Cutout, side: &str, placement: Affine, items: Vec<Item>) -> Page {
+/// A page as large as `rect` holding `items` placed by `placement`.
+fn face_page(rect: Rect, side: &str, placement: Affine, items: Vec<Item>) -> Page {
+    let placed = Item::Group(Group { transform: placement, items });
     Page {
         label: side.to_string(),
-        width_mm: cutout.extent.width(),
-        height_mm: cutout.extent.height(),
-        layers: vec![Layer {
-            role: Role::Art,
-            items: vec![Item::Group(Group { transform: placement, items })],
-        }],
+        width_mm: rect.width(),
+        height_mm: rect.height(),
+        layers: vec![Layer { role: Role::Art, items: vec![placed] }],
     }
 }
 

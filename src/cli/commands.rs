@@ -220,6 +220,9 @@ fn build_one(
 ) -> u8 {
     let Some(mut design) = load_logged(path, log) else { return BAD_INPUT };
     overrides.apply(&mut design.sheet);
+    if overrides.print.formats.tts {
+        design.sheet.print.tts_url_base = Some(file_url(&args.output.join(stem)));
+    }
     let (report, built) = checked_and_built(&design, path, stem, overrides);
     if !report.is_complete() {
         log_all(&report.problems, log);
@@ -266,6 +269,9 @@ fn build_one(
         if let Some(note) = &part.note {
             log.out(format_args!("    note: {note}"));
         }
+    }
+    for note in &result.notes {
+        log.out(format_args!("  {note}"));
     }
     if let Some(line) = cut_report(&result.cut) {
         log.out(format_args!("  {line}"));
@@ -374,4 +380,24 @@ impl SheetOverrides {
         }
         self.print.apply(&mut sheet.print);
     }
+}
+
+/// `folder` as the `file://` URL of a folder (`file:///home/me/out/game/`), its bytes that
+/// URLs do not allow percent-encoded.
+fn file_url(folder: &Path) -> String {
+    let absolute = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+    let text = absolute.to_string_lossy();
+    let mut url = String::from("file://");
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
+                url.push(char::from(byte));
+            }
+            other => url.push_str(&format!("%{other:02X}")),
+        }
+    }
+    if !url.ends_with('/') {
+        url.push('/');
+    }
+    url
 }

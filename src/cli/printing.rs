@@ -38,7 +38,8 @@ pub struct PrintArgs {
     pub png: bool,
     /// Which files to write, comma-separated: pdf, svg, cut, png (one per sheet side),
     /// preview, faces (one PNG per front and back of every item, and `<part>-faces.csv`
-    /// naming them, e.g. for print-on-demand). Default: pdf,svg,cut,preview.
+    /// naming them, e.g. for print-on-demand), tts (a Tabletop Simulator saved object of the
+    /// decks, tiles and counters, and its images). Default: pdf,svg,cut,preview.
     #[arg(long, value_name = "LIST")]
     pub format: Option<String>,
     /// Resolution of the PNGs `--png` (default 150) and `--format faces` (default 300)

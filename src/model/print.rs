@@ -35,6 +35,9 @@ pub struct PrintSettings {
     pub preview_dpi: f64,
     /// Resolution of the face images (`--format faces`); `None`: 300 dpi.
     pub faces_dpi: Option<f64>,
+    /// What the Tabletop Simulator export's image URLs start with (the output folder as a
+    /// `file://` URL); `None`: bare file names.
+    pub tts_url_base: Option<String>,
     /// Print-and-cut registration marks on the front pages of tile sheets (and in their cut
     /// files); tiles keep clear of them.
     pub registration_marks: bool,
@@ -49,6 +52,7 @@ impl Default for PrintSettings {
             sheet_png_dpi: None,
             preview_dpi: PREVIEW_DPI,
             faces_dpi: None,
+            tts_url_base: None,
             registration_marks: false,
         }
     }
