@@ -28,6 +28,12 @@ fn at(image: &(u32, u32, Vec<[u8; 3]>), x: f64, y: f64) -> [u8; 3] {
     image.2[(y * image.0 + x) as usize]
 }
 
+/// How many of two lists of sampled colours agree (each channel within 40).
+fn agreeing(a: &[[u8; 3]], b: &[[u8; 3]]) -> usize {
+    let close = |p: &[u8; 3], q: &[u8; 3]| p.iter().zip(q).all(|(x, y)| x.abs_diff(*y) <= 40);
+    a.iter().zip(b).filter(|(p, q)| close(p, q)).count()
+}
+
 fn build(dir: &Path, design: &str, formats: &str, dpi: Option<&str>) -> String {
     let path = root().join(format!("designs/{design}.toml"));
     let mut args = vec!["build", path.to_str().unwrap(), "-o", "out", "--format", formats];
@@ -93,21 +99,13 @@ fn a_deck_is_one_custom_deck_whose_sheet_holds_each_card_in_its_cell() {
         let (x0, y0) = ((card % 10) as f64 * cell_w, (card / 10) as f64 * cell_h);
         let in_sheet = sample(&faces, x0, y0, cell_w, cell_h);
         let alone = sample(&face, 0.0, 0.0, f64::from(face.0), f64::from(face.1));
-        let alike = in_sheet
-            .iter()
-            .zip(&alone)
-            .filter(|(a, b)| a.iter().zip(b.iter()).all(|(p, q)| p.abs_diff(*q) <= 40))
-            .count();
+        let alike = agreeing(&in_sheet, &alone);
         assert!(alike >= 23, "card {card}: {alike} of 25 points agree");
     }
     // The hidden-card slot, last on the sheet, shows the back.
     let hidden = sample(&faces, 9.0 * cell_w, 6.0 * cell_h, cell_w, cell_h);
     let alone = sample(&back, 0.0, 0.0, f64::from(back.0), f64::from(back.1));
-    let alike = hidden
-        .iter()
-        .zip(&alone)
-        .filter(|(a, b)| a.iter().zip(b.iter()).all(|(p, q)| p.abs_diff(*q) <= 40))
-        .count();
+    let alike = agreeing(&hidden, &alone);
     assert!(alike >= 23, "hidden slot: {alike} of 25 points agree with the back");
     // The counters: custom circle tiles with a front and a back each.
     let counters: Vec<&Value> = objects.iter().filter(|o| o["Name"] == "Custom_Tile").collect();
