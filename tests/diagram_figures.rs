@@ -277,3 +277,29 @@ fn sizes_out_of_range_are_errors_at_their_key() {
     assert_eq!(err.matches("give a number of millimetres from 1 to 10").count(), 2, "{err}");
     assert!(!dir.join("out/bad.svg").exists());
 }
+
+#[test]
+fn the_house_style_example_of_the_docs_builds_at_the_sizes_it_asks_for() {
+    let dir = scratch("diagram-figures-docs");
+    let designs = root().join("designs");
+    let example = common::doc_example("### House style")
+        .replace("\"../designs/", &format!("\"{}/", designs.display()));
+    std::fs::write(dir.join("example.toml"), &example).unwrap();
+    let output = tilepress(&dir, &["diagram", "example.toml", "-o", "out"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let tree = svg_tree(&dir.join("out/example.svg"));
+    let per_mm =
+        outline_first_contour_height(&text_outline("A", 1.0, kurbo::Point::ZERO, Anchor::Start));
+    let (mut caption, mut label) = (Vec::new(), Vec::new());
+    visit_paths(tree.root(), &mut |path| match fill_colour(path) {
+        Some(CAPTION_INK) => caption.push(first_contour_height(path) / per_mm),
+        Some([255, 255, 255]) if path.abs_transform().get_scale().0 > 1.0 => {
+            label.push(first_contour_height(path) / per_mm)
+        }
+        _ => {}
+    });
+    assert!(caption.len() >= 2, "the caption wraps: {caption:?}");
+    // The first line begins with the caption's `A`.
+    assert!((caption[0] - 3.0).abs() < 0.02, "{caption:?}");
+    assert!(label.iter().any(|c| (c - 4.0).abs() < 0.02), "{label:?}");
+}
