@@ -4,12 +4,16 @@
 //!
 //! Sizes of lines are fractions of the tile edge `s` and sizes of annotations fractions of
 //! `u` = 2 × apothem ÷ √3 (the edge of a hexagon, a third of a triangle's), so a mark fits
-//! inside any cell and a figure reads the same at any scale; the caption is in printed mm.
+//! inside any cell and a figure reads the same at any scale. The house style
+//! (`house_style`) is in printed mm: labels and the caption at fixed cap heights, no line
+//! thinner than prints. The page holds only what lies inside the figure (`crop`).
 
 use std::f64::consts::PI;
 
 use kurbo::{Affine, BezPath, Circle, Point, Rect, Shape as _, Vec2};
 
+use super::crop::crop_to_frame;
+use super::house_style::{CAPTION_LINE_ADVANCE, MIN_LINE_MM, caption_lines, widen_thin_lines};
 use super::load::RULEBOOK_RED;
 use super::table::Table;
 use super::{Diagram, MarkShape, Spot};
@@ -19,12 +23,10 @@ use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::tile_grid::Cell;
 use crate::model::face::Layer as FaceLayer;
 use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Role, Shape, Stroke};
-use crate::text::{Anchor, text_outline, text_width};
+use crate::text::{Anchor, text_outline};
 
 /// White space around the figure, in printed mm.
 const MARGIN_MM: f64 = 2.0;
-/// Height of the caption's capitals, in printed mm (smaller if the caption is long).
-const CAPTION_MM: f64 = 2.6;
 const GRID_GREY: Colour = Colour { r: 0x9a, g: 0x9a, b: 0x9a };
 const SEAM_GREY: Colour = Colour { r: 0xd8, g: 0xd8, b: 0xd8 };
 const CAPTION_INK: Colour = Colour { r: 0x20, g: 0x20, b: 0x20 };
@@ -45,6 +47,8 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
     } else {
         Vec::new()
     };
+    let bounds = figure_bounds(diagram, &empty);
+    let scale = (diagram.width_mm - 2.0 * MARGIN_MM) / bounds.width();
     let mut items = super::board_pieces::board_items(diagram);
     items.extend(super::pawn_moves::pawn_items(diagram));
     for highlight in &diagram.highlights {
@@ -93,12 +97,24 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
         let (from, to) = (diagram.grid.centre(arrow.from), diagram.grid.centre(arrow.to));
         items.extend(arrow_items(from, to, u, arrow.colour));
     }
+    // Only what the figure shows, in lines that print.
+    let mut items = crop_to_frame(items, bounds);
+    widen_thin_lines(&mut items, MIN_LINE_MM / scale);
     let mut labels = Vec::new();
     for label in &diagram.labels {
         let at = spot_point(diagram, label.spot);
-        let text = text_outline(&label.text, 0.3 * u, at, Anchor::Centre);
+        let text = text_outline(&label.text, label.size_mm / scale, at, Anchor::Centre);
         labels.push((items.len(), label));
         items.push(Item::Shape(Shape::filled(text, label.colour)));
+    }
+    lay_out(diagram, bounds, scale, items, label, &labels)
+}
+
+/// The area the figure shows, in the design's mm: around the pawns and their moves on a
+/// painted board, else around every cell the diagram draws on.
+fn figure_bounds(diagram: &Diagram, empty: &[Cell]) -> Rect {
+    if let Some(bounds) = super::pawn_moves::bounds(diagram) {
+        return bounds;
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
     cells.extend(diagram.dominoes.iter().flat_map(|d| d.cells));
@@ -108,14 +124,7 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
     cells.extend(diagram.labels.iter().map(|l| l.spot.cell));
     cells.extend(diagram.highlights.iter().map(|h| h.spot.cell));
     cells.extend(diagram.arrows.iter().flat_map(|a| [a.from, a.to]));
-    let bounds = match super::pawn_moves::bounds(diagram) {
-        Some(bounds) => {
-            items.extend(super::pawn_moves::outside_mask(bounds));
-            bounds
-        }
-        None => cell_bounds(diagram, &cells),
-    };
-    lay_out(diagram, bounds, items, label, &labels, u)
+    cell_bounds(diagram, &cells)
 }
 
 /// The rectangle around the cells, with a little room.
@@ -131,17 +140,17 @@ fn cell_bounds(diagram: &Diagram, cells: &[Cell]) -> Rect {
         .inflate(0.05 * s, 0.05 * s)
 }
 
-/// Scales the figure to the printed width and adds the caption under it.
+/// Scales the figure (`scale` printed mm per mm of the design) to the printed width and adds
+/// the caption under it.
 fn lay_out(
     diagram: &Diagram,
     bounds: Rect,
+    scale: f64,
     items: Vec<Item>,
     label: &str,
     labels: &[(usize, &super::Label)],
-    u: f64,
 ) -> (Page, Vec<DrawnLayer>) {
     let width = diagram.width_mm;
-    let scale = (width - 2.0 * MARGIN_MM) / bounds.width();
     let figure_height = bounds.height() * scale;
     let transform = Affine::translate((MARGIN_MM, MARGIN_MM))
         * Affine::scale(scale)
@@ -158,7 +167,7 @@ fn lay_out(
                 format!("the label \"{}\"", label.text),
                 label.position,
                 &label.text,
-                0.3 * u * scale,
+                label.size_mm,
                 label.colour,
             ),
         })
@@ -167,25 +176,30 @@ fn lay_out(
     let mut height = figure_height + 2.0 * MARGIN_MM;
     if let Some(caption) = diagram.caption.as_deref().filter(|c| !c.is_empty()) {
         let room = width - 2.0 * MARGIN_MM;
-        let cap = CAPTION_MM.min(CAPTION_MM * room / text_width(caption, CAPTION_MM).max(1e-9));
-        let baseline = Point::new(width / 2.0, height + cap * 0.5);
-        let text = text_outline(caption, cap, baseline, Anchor::Centre);
-        let caption_layer = FaceLayer::placed_text(
-            "the caption".into(),
-            diagram.caption_position,
-            caption,
-            cap,
-            CAPTION_INK,
-        );
-        // Its index once the paper is put under everything.
-        texts.push(DrawnLayer {
-            index: page_items.len() + 1,
-            inner: None,
-            outline: BezPath::new(),
-            layer: caption_layer,
-        });
-        page_items.push(Item::Shape(Shape::filled(text, CAPTION_INK)));
-        height += cap * 2.2;
+        let (lines, cap) = caption_lines(caption, diagram.caption_mm, room);
+        // The first line's capitals start at the figure's bottom margin.
+        for (k, line) in lines.iter().enumerate() {
+            let baseline = height + cap + k as f64 * cap * CAPTION_LINE_ADVANCE;
+            let centre = Point::new(width / 2.0, baseline - cap * 0.5);
+            let text = text_outline(line, cap, centre, Anchor::Centre);
+            let caption_layer = FaceLayer::placed_text(
+                "the caption".into(),
+                diagram.caption_position,
+                line,
+                cap,
+                CAPTION_INK,
+            );
+            // Its index once the paper is put under everything.
+            texts.push(DrawnLayer {
+                index: page_items.len() + 1,
+                inner: None,
+                outline: BezPath::new(),
+                layer: caption_layer,
+            });
+            page_items.push(Item::Shape(Shape::filled(text, CAPTION_INK)));
+        }
+        let more_lines = lines.len().saturating_sub(1) as f64;
+        height += cap * 2.2 + more_lines * cap * CAPTION_LINE_ADVANCE;
     }
     let paper = Rect::new(0.0, 0.0, width, height).to_path(CURVE_TOLERANCE_MM);
     for text in texts.iter_mut().filter(|t| t.inner.is_none()) {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::designs::Designs;
+use super::house_style::{DEFAULT_CAPTION_MM, DEFAULT_LABEL_MM, TEXT_MM_RANGE};
 use super::schema::{DiagramFile, DiagramTable};
 use super::{Arrow, Diagram, Highlight, Label, Mark, MarkShape, Placed, Spot};
 use crate::geometry::polygon::RegularPolygon;
@@ -78,6 +79,17 @@ fn text_fits(resolver: &mut Resolver<'_>, text: &Spanned<String>, what: &str) ->
         );
     }
     chars <= MAX_TEXT_CHARS
+}
+
+/// A cap height in printed mm from `key`, within [`TEXT_MM_RANGE`] (an error at the key with
+/// the range when not); `default` when absent.
+fn text_size(
+    resolver: &mut Resolver<'_>,
+    value: Option<&Spanned<f64>>,
+    key: &str,
+    default: f64,
+) -> f64 {
+    value.map_or(default, |size| resolver.length(size, key, TEXT_MM_RANGE))
 }
 
 fn resolve(
@@ -213,9 +225,12 @@ fn resolve(
                 .colour
                 .as_ref()
                 .map_or(Colour::WHITE, |name| colour(resolver, &design, Some(name)));
+            let size_mm =
+                text_size(resolver, label.size_mm.as_ref(), "`size_mm`", DEFAULT_LABEL_MM);
             text_fits(resolver, &label.text, "a label").then_some(())?;
             let position = resolver.source.start_of(&label.text.span());
-            Some(Label { text: label.text.get_ref().clone(), spot: spot?, colour, position })
+            let text = label.text.get_ref().clone();
+            Some(Label { text, spot: spot?, colour, size_mm, position })
         })
         .collect();
     let highlights = file
@@ -254,6 +269,12 @@ fn resolve(
             .caption
             .as_ref()
             .map_or_else(Default::default, |c| resolver.source.start_of(&c.span())),
+        caption_mm: text_size(
+            resolver,
+            table.caption_mm.as_ref(),
+            "`caption_mm`",
+            DEFAULT_CAPTION_MM,
+        ),
         legal: *table.legal.get_ref(),
         legal_position: resolver.source.start_of(&table.legal.span()),
         breaks,

@@ -8,10 +8,12 @@
 pub mod board_pieces;
 pub mod board_rules;
 pub mod corners;
+pub mod crop;
 pub mod designs;
 pub mod dominoes;
 pub mod draw;
 pub mod files;
+pub mod house_style;
 pub mod legality;
 pub mod lines;
 pub mod load;
@@ -40,6 +42,8 @@ pub struct Diagram {
     pub caption: Option<String>,
     /// Where the caption is written.
     pub caption_position: crate::model::source::Position,
+    /// The caption's cap height, in printed mm.
+    pub caption_mm: f64,
     pub legal: bool,
     /// Where `legal` is written.
     pub legal_position: Position,
@@ -123,6 +127,8 @@ pub struct Label {
     pub text: String,
     pub spot: Spot,
     pub colour: Colour,
+    /// Cap height, in printed mm.
+    pub size_mm: f64,
     /// Where the label is written in the diagram file.
     pub position: crate::model::source::Position,
 }

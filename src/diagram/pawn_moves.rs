@@ -4,7 +4,8 @@
 //! matches both earns an extra move, which the diagram must claim with `extra = true`; a
 //! player moves twice in a row only after such a tip.
 //!
-//! The figure is the board art of `compose::board` cropped to the pawns' neighbourhood, each
+//! The figure is the board art of `compose::board` cut to the pawns' neighbourhood (by
+//! `draw`, with the rest of the figure: nothing outside it is in the file), each
 //! pawn drawn as its down face (a triangle of that colour with the three balls at its
 //! corners and the player's disc in the middle) and the moves as arrows to dashed poses,
 //! crossed out where the tip is not allowed.
@@ -199,21 +200,6 @@ pub fn pawn_items(diagram: &Diagram) -> Vec<Item> {
     }
     items.extend(arrows);
     items
-}
-
-/// White paper over everything outside `bounds` (the board art is larger than the figure).
-pub fn outside_mask(bounds: Rect) -> Vec<Item> {
-    let (w, h) = (bounds.width() * 4.0, bounds.height() * 4.0);
-    let Rect { x0, y0, x1, y1 } = bounds;
-    [
-        Rect::new(x0 - w, y0 - h, x1 + w, y0),
-        Rect::new(x0 - w, y1, x1 + w, y1 + h),
-        Rect::new(x0 - w, y0, x0, y1),
-        Rect::new(x1, y0, x1 + w, y1),
-    ]
-    .into_iter()
-    .map(|r| Item::Shape(Shape::filled(r.to_path(CURVE_TOLERANCE_MM), Colour::WHITE)))
-    .collect()
 }
 
 /// A pawn seen from above: its down face's colour, the balls on the cell's corners, the

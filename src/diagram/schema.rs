@@ -35,6 +35,8 @@ pub struct DiagramTable {
     /// The design file, relative to the diagram file.
     pub design: Spanned<String>,
     pub caption: Option<Spanned<String>>,
+    /// The caption's cap height in printed mm (default 2.6; 1 to 10).
+    pub caption_mm: Option<Spanned<f64>>,
     /// Whether the position (and the move, if tiles are marked `new`) is allowed.
     pub legal: Spanned<bool>,
     /// With `legal = false`: the rules the position must break (checked).
@@ -125,6 +127,8 @@ pub struct LabelTable {
     pub at: Spanned<Vec<i64>>,
     pub edge: Option<Spanned<usize>>,
     pub colour: Option<Spanned<String>>,
+    /// Cap height in printed mm (default 2.5; 1 to 10).
+    pub size_mm: Option<Spanned<f64>>,
 }
 
 /// `[[highlight]]`: a cell (tinted if empty, outlined if it holds a tile) or one side.
