@@ -152,6 +152,19 @@ fn a_deck_of_a_hundred_thousand_cards_is_refused_at_the_deck_before_its_faces() 
 }
 
 #[test]
+fn a_deck_that_lays_out_on_more_sheets_than_allowed_is_refused_by_check_too() {
+    // 1,100 poker cards: 106 sheets by area (what the model estimates before composing),
+    // 123 once laid out 9 a sheet, over the limit of 120.
+    let rows: String = (1..=1100).map(|n| format!("{n}\n")).collect();
+    refused(
+        "deck-laid-out",
+        &deck(""),
+        &[("cards.csv", format!("rank\n{rows}").into_bytes())],
+        &["d.toml: error: the design makes 123 sheets, more than the limit of 120 (MAX_SHEETS)"],
+    );
+}
+
+#[test]
 fn a_deck_with_a_header_and_no_rows_is_refused_by_check_too() {
     refused(
         "deck-empty",

@@ -10,8 +10,9 @@ use super::rule::{corner_violations, violations};
 use crate::geometry::canonical::{Placement, Symmetry, rotated};
 use crate::model::design::{Design, Tile};
 use crate::model::diagnostic::Diagnostic;
-use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
+use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_SHEETS, MAX_TILES};
 use crate::model::source::Position;
+use crate::model::work::WORK_HELP;
 
 /// What `check` found.
 #[derive(Clone, Debug)]
@@ -76,6 +77,15 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     report.problems.extend(parts.problems);
     let legibility = super::legibility::legibility(design, path);
     report.problems.extend(legibility.problems);
+    // What `build` refuses once it has laid the parts out, refused here too: the model's
+    // estimate before composing is a lower bound (the paper's area over the items').
+    if legibility.sheets as f64 > MAX_SHEETS {
+        let message = format!(
+            "the design makes {} sheets, more than the limit of {MAX_SHEETS} (MAX_SHEETS)",
+            legibility.sheets
+        );
+        report.problems.push(Diagnostic::error(path, None, message).with_help(WORK_HELP));
+    }
     report.info.extend(legibility.decorative);
     report.problems.extend(super::decks::oversized_cards(design, path));
     report.problems.extend(super::decks::deck_problems(design, path));

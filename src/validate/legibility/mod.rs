@@ -39,19 +39,23 @@ use side::Side;
 pub struct LegibilityReport {
     pub problems: Vec<Diagnostic>,
     pub decorative: Vec<String>,
+    /// The sheets the parts are laid out on (what `build` counts against `MAX_SHEETS`).
+    pub sheets: usize,
 }
 
 /// Checks every face of every part of `design` (read from `path`).
 pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
     let mut findings = Findings::default();
     let mut decorative: Vec<String> = Vec::new();
+    let mut sheets = 0;
     for part in parts(design) {
         let noun = part.noun.unwrap_or("tile");
         let safe_mm = design.legibility.safe_mm.unwrap_or(match noun {
             "card" | "counter" => CARD_SAFE_MM,
             _ => 0.0,
         });
-        let turns = orientations(&part, &design.sheet);
+        let (turns, part_sheets) = orientations(&part, &design.sheet);
+        sheets += part_sheets;
         let measured = measured(&part, &turns, &design.legibility, safe_mm, noun);
         for (cutout, sides) in part.cutouts.iter().zip(measured) {
             for (label, layers, side_found) in sides {
@@ -71,7 +75,7 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
             }
         }
     }
-    LegibilityReport { problems: findings.diagnostics(path), decorative }
+    LegibilityReport { problems: findings.diagnostics(path), decorative, sheets }
 }
 
 /// What the rules find on one printed side: how its items are named, its drawn layers,
@@ -175,8 +179,8 @@ fn sides_of(
 
 /// How each cutout of `part` is placed on its first sheet, front and back (the back when
 /// the sheets print double-sided): the identity when the part does not pack (the build
-/// says why) or is one item split over sheets.
-fn orientations(part: &Part, sheet: &SheetSettings) -> Vec<(Affine, Option<Affine>)> {
+/// says why) or is one item split over sheets; and how many sheets the part takes.
+fn orientations(part: &Part, sheet: &SheetSettings) -> (Vec<(Affine, Option<Affine>)>, usize) {
     let count = part.cutouts.len();
     let printed_back = |c: &Cutout, mirror: Option<Affine>, t: Affine| {
         let mirror = mirror.filter(|_| part.front_and_back && c.back.is_some())?;
@@ -188,7 +192,13 @@ fn orientations(part: &Part, sheet: &SheetSettings) -> Vec<(Affine, Option<Affin
     };
     let noun = part.noun.unwrap_or("tile");
     let mut turns: Vec<Option<(Affine, Option<Affine>)>> = vec![None; count];
-    if let Ok(Arrangement::Sheets(packed)) = arrange(&part.packing, &part.cutouts, sheet, noun) {
+    let arranged = arrange(&part.packing, &part.cutouts, sheet, noun);
+    let sheets = match &arranged {
+        Ok(Arrangement::Sheets(packed)) => packed.sheets.len(),
+        Ok(Arrangement::Split(plan)) => plan.rows * plan.columns,
+        Err(_) => 0,
+    };
+    if let Ok(Arrangement::Sheets(packed)) = arranged {
         let (width, height) = packed.page_mm;
         let mirror = back_mirror(sheet.duplex, width, height);
         for (index, placement) in packed.sheets.iter().flat_map(|s| &s.placed) {
@@ -199,9 +209,10 @@ fn orientations(part: &Part, sheet: &SheetSettings) -> Vec<(Affine, Option<Affin
             }
         }
     }
-    (turns.into_iter().zip(&part.cutouts))
+    let turns = (turns.into_iter().zip(&part.cutouts))
         .map(|(turn, cutout)| turn.unwrap_or_else(|| identity(cutout)))
-        .collect()
+        .collect();
+    (turns, sheets)
 }
 
 /// Whether two cutouts print the same faces (copies of one item).
