@@ -1,6 +1,7 @@
 //! Empty edges (`"-"`) and `copies`: `tests/designs/empty-dots.toml` (6 tiles derived from a
 //! rule with an empty choice, each twice) checks clean, and one removal, one duplicate entry
-//! and one tile with the wrong number of copies are each reported at the tile's line.
+//! and one tile with the wrong number of copies are each reported at the tile's line; uneven
+//! copies stated in the rule (`copies_of`) keep it.
 
 mod common;
 
@@ -109,4 +110,59 @@ fn the_documented_example_is_the_test_design() {
     fs::write(dir.join("example.toml"), &example).unwrap();
     let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{:?}", text(&build));
+}
+
+/// The empty-dots set with uneven copies: the empty tile three times and the full one once
+/// (the rule's `copies = 2` for the rest), stated in the rule by each tile's description.
+fn uneven() -> String {
+    design()
+        .replacen(
+            "edges = [\"-\", \"-\", \"-\", \"-\"]\ncopies = 2",
+            "edges = [\"-\", \"-\", \"-\", \"-\"]\ncopies = 3",
+            1,
+        )
+        .replacen(
+            "edges = [\"red dot\", \"red dot\", \"red dot\", \"red dot\"]\ncopies = 2",
+            "edges = [\"red dot\", \"red dot\", \"red dot\", \"red dot\"]\ncopies = 1",
+            1,
+        )
+        .replacen(
+            "copies = 2\n\n[sheet]",
+            "copies = 2\ncopies_of = { \"edges 1-4 clockwise: -, -, -, -\" = 3, \"edges 1–4 \
+             clockwise: red dot, red dot, red dot, red dot\" = 1 }\n\n[sheet]",
+            1,
+        )
+}
+
+#[test]
+fn uneven_copies_keep_their_rule_and_a_wrong_count_or_an_unknown_tile_is_named() {
+    let toml = uneven();
+    assert!(toml.contains("copies_of") && toml.contains("copies = 3"), "{toml}");
+    let (code, out) = check("dots-uneven", &toml);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("12 tiles (the rule derives 12)"), "3 + 4 × 2 + 1: {out}");
+    // One copy too many of a tile with its own count.
+    let more = toml.replacen("copies = 3", "copies = 4", 1);
+    let (code, out) = check("dots-uneven-more", &more);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("tile 1 comes 4 time(s); the rule's `copies_of` says it comes 3 time(s)"),
+        "{out}"
+    );
+    assert!(out.contains("the design lists 13 tiles; the set has 12"), "{out}");
+    // A tile the rule does not derive, at its count.
+    let unknown =
+        toml.replacen("red dot, red dot, red dot, red dot\" = 1", "red dot, red dot\" = 1", 1);
+    let (code, out) = check("dots-uneven-unknown", &unknown);
+    assert_eq!(code, 1, "{out}");
+    let at = line_of(&unknown, "copies_of = ");
+    assert!(out.contains(&format!("dots.toml:{at}:")) && out.contains("`copies_of` names a tile the rule does not derive: edges 1–4 clockwise: red dot, red dot"), "{out}");
+    // A count that is no number of copies is unreadable.
+    let zero = toml.replacen("-, -, -, -\" = 3", "-, -, -, -\" = 0", 1);
+    let (code, out) = check("dots-uneven-zero", &zero);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("`copies = 0` is not a number of copies"), "{out}");
+    // Without `copies_of`, the help writes the entry to paste.
+    let (_, out) = check("dots-uneven-bare", &toml.replace("copies_of = ", "# copies_of = "));
+    assert!(out.contains("copies_of = { \"edges 1–4 clockwise: -, -, -, -\" = 3 }"), "{out}");
 }

@@ -71,6 +71,7 @@ fn largest_rule_colours() -> usize {
         symmetry: tilepress::model::design::Symmetry::None,
         count: None,
         copies: 1,
+        copies_of: Vec::new(),
         values: None,
         position: Default::default(),
     };

@@ -267,6 +267,10 @@ pub struct SetRule {
     pub count: Option<usize>,
     /// How many copies of each derived tile the set holds (`copies`, default 1).
     pub copies: u32,
+    /// Derived tiles that come another number of times (`copies_of`): each tile by its
+    /// description as `check` prints it (whitespace evened out), its copies, and where the
+    /// count is written.
+    pub copies_of: Vec<(String, u32, Position)>,
     /// A rule over values instead of edges (`values = {…}`).
     pub values: Option<super::values::ValueRule>,
     /// Where `[rule]` is in the file.

@@ -447,6 +447,12 @@ impl<'a> Resolver<'a> {
             distinct_line_colours: rule.distinct_line_colours.unwrap_or(false),
             count: rule.count.as_ref().map(|c| *c.get_ref()),
             copies: rule.copies.as_ref().map_or(1, |copies| self.copies(copies)),
+            copies_of: (rule.copies_of.iter().flatten())
+                .map(|(tile, copies)| {
+                    let at = self.source.start_of(&copies.span());
+                    (tile_description_key(tile), self.copies(copies), at)
+                })
+                .collect(),
             values: value_rule,
             position: self.source.start_of(&table.span()),
             colours,
@@ -659,4 +665,18 @@ pub fn parse_duplex(text: &str) -> Option<Duplex> {
         "none" => Some(Duplex::None),
         _ => None,
     }
+}
+
+/// A tile's description as `copies_of` and `check` compare it: words separated by single
+/// spaces, a hyphen between two numbers (`1-4`) read as the en dash `check` prints.
+pub fn tile_description_key(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let chars: Vec<char> = words.join(" ").chars().collect();
+    let digit = |k: Option<&char>| k.is_some_and(char::is_ascii_digit);
+    (0..chars.len())
+        .map(|k| match chars[k] {
+            '-' if k > 0 && digit(chars.get(k - 1)) && digit(chars.get(k + 1)) => '–',
+            c => c,
+        })
+        .collect()
 }

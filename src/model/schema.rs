@@ -138,6 +138,9 @@ pub struct RuleTable {
     pub count: Option<Spanned<usize>>,
     /// How many copies of each derived tile the set holds (default 1).
     pub copies: Option<Spanned<i64>>,
+    /// Derived tiles that come another number of times, by their description as `check`
+    /// prints it: `{ "edges 1–4 clockwise: red dot, -, -, -" = 3 }`.
+    pub copies_of: Option<std::collections::BTreeMap<String, Spanned<i64>>>,
     /// A rule over the tiles' values instead of their edges, see `model::values`.
     pub values: Option<Spanned<super::values::ValueRuleTable>>,
 }

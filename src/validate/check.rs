@@ -11,6 +11,7 @@ use crate::geometry::canonical::{Placement, Symmetry, rotated};
 use crate::model::design::{Design, Tile};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_SHEETS, MAX_TILES};
+use crate::model::resolve::tile_description_key;
 use crate::model::source::Position;
 use crate::model::work::WORK_HELP;
 
@@ -184,10 +185,35 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             return tile_report(design, None, problems);
         }
     };
+    // How many times each derived tile comes: `copies`, or its own count in `copies_of`.
+    let description_of =
+        |key: &TileKey| complete.get(key).map(|t| describe(shape, &t.slots, &t.joins, &t.corners));
+    let mut own_counts: BTreeMap<String, u32> = BTreeMap::new();
+    let derived_names: BTreeSet<String> = (complete.keys())
+        .filter_map(|key| description_of(key).map(|d| tile_description_key(&d)))
+        .collect();
+    for (name, copies, position) in &rule.copies_of {
+        if derived_names.contains(name) {
+            own_counts.insert(name.clone(), *copies);
+        } else {
+            problem(
+                *position,
+                format!("`copies_of` names a tile the rule does not derive: {name}"),
+                "write the tile as `check` describes it (e.g. from a `missing tile:` line), \
+                 or remove the entry",
+            );
+        }
+    }
+    let copies_of_key = |key: &TileKey| {
+        let own = description_of(key).and_then(|d| own_counts.get(&tile_description_key(&d)));
+        own.copied().unwrap_or(rule.copies)
+    };
     // The rule derives faces: a two-faced tile shows two of them.
     let mut shown: BTreeSet<TileKey> = BTreeSet::new();
     for (tile, _) in &distinct {
         let mut in_set = true;
+        let mut wanted_copies = rule.copies;
+        let mut front_key = None;
         let back = tile.back_side.as_ref().map(|side| (" (back)", &side.slots, &side.joins));
         let front = ("", &tile.slots, &tile.joins);
         for (which, slots, joins) in std::iter::once(front).chain(back) {
@@ -207,16 +233,35 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                     "change or remove the tile, or widen the rule",
                 );
             }
+            if which.is_empty() {
+                wanted_copies = copies_of_key(&key);
+                front_key = Some(key.clone());
+            }
             shown.insert(key);
         }
-        if in_set && tile.copies != rule.copies {
+        if in_set && tile.copies != wanted_copies {
+            let own = front_key.as_ref().and_then(description_of).map(|d| tile_description_key(&d));
+            let (says, help) = match own.filter(|d| own_counts.contains_key(d)) {
+                Some(_) => (
+                    format!("the rule's `copies_of` says it comes {wanted_copies} time(s)"),
+                    "set `copies` on the tile to its count in `copies_of`".to_string(),
+                ),
+                None => (
+                    format!("the rule says each tile comes {wanted_copies} time(s)"),
+                    match front_key.as_ref().and_then(description_of) {
+                        Some(description) => format!(
+                            "set `copies` on the tile to the rule's `copies`, or give it its own \
+                             count in the rule: copies_of = {{ \"{description}\" = {} }}",
+                            tile.copies
+                        ),
+                        None => "set `copies` on the tile to the rule's `copies`".to_string(),
+                    },
+                ),
+            };
             problem(
                 tile.position,
-                format!(
-                    "tile {} comes {} time(s); the rule says each tile comes {} time(s)",
-                    tile.number, tile.copies, rule.copies
-                ),
-                "set `copies` on the tile to the rule's `copies`",
+                format!("tile {} comes {} time(s); {says}", tile.number, tile.copies),
+                &help,
             );
         }
     }
@@ -240,7 +285,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 "correct `count` or the rule",
             );
         }
-        let wanted = count * rule.copies as usize / faces_per_tile(design);
+        let wanted = printed_of_rule(&complete, count, copies_of_key) / faces_per_tile(design);
         let listed = physical_tiles(design);
         if listed != wanted {
             problem(
@@ -250,8 +295,24 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             );
         }
     }
-    let derived = complete.len() * rule.copies as usize / faces_per_tile(design);
+    let derived =
+        printed_of_rule(&complete, complete.len(), copies_of_key) / faces_per_tile(design);
     tile_report(design, Some(derived), problems)
+}
+
+/// The faces a set of `count` derived tiles prints, each as often as `copies` says: when
+/// `count` is what the rule derives, the sum of its tiles' copies; else (a `count` that the
+/// check reports as wrong) `count` times the copies of a tile on average.
+fn printed_of_rule<T>(
+    complete: &BTreeMap<TileKey, T>,
+    count: usize,
+    copies: impl Fn(&TileKey) -> u32,
+) -> usize {
+    let printed: usize = complete.keys().map(|key| copies(key) as usize).sum();
+    if count == complete.len() || complete.is_empty() {
+        return printed;
+    }
+    (count * printed).div_ceil(complete.len())
 }
 
 /// 2 when the tiles are two-faced (their backs carry edge art), so that a derived set of

@@ -262,6 +262,7 @@ mod tests {
             symmetry: Symmetry::Rotation,
             count: None,
             copies: 1,
+            copies_of: Vec::new(),
             values: None,
             position: Default::default(),
         }
@@ -284,6 +285,7 @@ mod tests {
             symmetry: Symmetry::Rotation,
             count: None,
             copies: 1,
+            copies_of: Vec::new(),
             values: None,
             position: Default::default(),
         }
