@@ -217,3 +217,65 @@ fn the_listing_names_rectangle_tiles_by_their_values() {
     assert!(out.contains("55 rectangle tiles, 25 × 50 mm in 1 × 2 cell(s)\n"), "{out}");
     assert!(out.contains("\n    30  values 3|5\n"), "{out}");
 }
+
+/// The corner-value triangles read clockwise in ascending order: every multiset of three
+/// values from 0 to 5 once (56 tiles, counted here by brute force), each tile written as its
+/// values ascending from corner 1.
+fn ascending_triangles() -> (String, usize) {
+    let head = design("corner-values-triangles.toml");
+    let head = &head[..head.find("[[tiles]]").unwrap()];
+    let head = head
+        .replace(
+            "values = { range = [0, 5], symmetry = \"cyclic\", max_same = 2 }",
+            "values = { range = [0, 5], symmetry = \"cyclic\", ascending = true }",
+        )
+        .replace("count = 70", "count = 56");
+    let mut triples = Vec::new();
+    for a in 0..6 {
+        for b in 0..6 {
+            for c in 0..6 {
+                let mut sorted = [a, b, c];
+                sorted.sort_unstable();
+                if !triples.contains(&sorted) {
+                    triples.push(sorted);
+                }
+            }
+        }
+    }
+    let tiles: String = (triples.iter().enumerate())
+        .map(|(k, [a, b, c])| {
+            format!("[[tiles]]\nnumber = {}\nvalues = [{a}, {b}, {c}]\n\n", k + 1)
+        })
+        .collect();
+    (format!("{head}{tiles}"), triples.len())
+}
+
+#[test]
+fn ascending_corner_values_derive_each_multiset_once_and_a_mirror_image_is_named() {
+    let (toml, count) = ascending_triangles();
+    assert_eq!(count, 56);
+    let (code, out) = check_text("ascending", "set.toml", &toml);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("56 tiles (the rule derives 56); complete and consistent"), "{out}");
+    // 0|2|1 is 0|1|2 turned over: no corner reads it ascending.
+    let mirrored = toml.replacen("values = [0, 1, 2]\n", "values = [0, 2, 1]\n", 1);
+    let (code, out) = check_text("ascending-mirror", "set.toml", &mirrored);
+    assert_eq!(code, 1, "{out}");
+    let (number, line) = entry(&mirrored, "[0, 2, 1]");
+    assert!(
+        out.contains(&format!("set.toml:{line}:1: problem: extra: 0|2|1 (tile {number})")),
+        "{out}"
+    );
+    assert!(out.contains("go down from every corner (a mirror image?)"), "{out}");
+    assert!(out.contains("problem: missing: 0|1|2"), "{out}");
+    // A turn of an ascending tile is the same tile, still in the set.
+    let turned = toml.replacen("values = [0, 1, 2]\n", "values = [1, 2, 0]\n", 1);
+    let (code, out) = check_text("ascending-turned", "set.toml", &turned);
+    assert_eq!(code, 0, "{out}");
+    // Order is meaningless to `unordered`: refused at the rule.
+    let unordered =
+        toml.replace("symmetry = \"cyclic\", ascending", "symmetry = \"unordered\", ascending");
+    let (code, out) = check_text("ascending-unordered", "set.toml", &unordered);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("`ascending = true` reads values in order"), "{out}");
+}

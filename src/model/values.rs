@@ -51,6 +51,9 @@ pub struct ValueRuleTable {
     pub symmetry: Option<Spanned<String>>,
     /// How many positions of one tile may show the same value (1: all different).
     pub max_same: Option<Spanned<i64>>,
+    /// Values read clockwise never go down: from corner (or cell) 1 with `ordered`, from
+    /// some corner with `cyclic` — so a tile's mirror image is not in the set.
+    pub ascending: Option<bool>,
 }
 
 /// Where values sit.
@@ -102,6 +105,8 @@ pub struct ValueRule {
     pub symmetry: ValueSymmetry,
     pub max_same: usize,
     pub positions: usize,
+    /// Values read in order never go down (`ascending = true`).
+    pub ascending: bool,
     /// Where `values = {…}` is written.
     pub position: Position,
 }
@@ -310,8 +315,20 @@ pub fn resolve_value_rule(
         ValueAt::Cells => ValueSymmetry::Unordered,
         ValueAt::Corners => ValueSymmetry::Cyclic,
     });
+    let ascending = rule.ascending.unwrap_or(false);
+    if ascending && symmetry == ValueSymmetry::Unordered {
+        r.error(
+            &table.span(),
+            "`ascending = true` reads values in order, but `symmetry = \"unordered\"` ignores \
+             their order"
+                .into(),
+            "use symmetry = \"cyclic\" (ascending from some corner) or \"ordered\" (from \
+             corner 1)",
+        );
+        return None;
+    }
     let position = r.source.start_of(&table.span());
-    Some(ValueRule { min, max, symmetry, max_same, positions, position })
+    Some(ValueRule { min, max, symmetry, max_same, positions, ascending, position })
 }
 
 /// One tile's values: as many as the positions, each a whole number (within the rule's

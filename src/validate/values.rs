@@ -43,7 +43,7 @@ pub fn value_violations(rule: &ValueRule, values: &[u32]) -> Vec<String> {
     for &value in values {
         *counts.entry(value).or_default() += 1;
     }
-    counts
+    let mut reasons: Vec<String> = counts
         .into_iter()
         .filter(|&(_, n)| n > rule.max_same)
         .map(|(value, n)| {
@@ -52,7 +52,32 @@ pub fn value_violations(rule: &ValueRule, values: &[u32]) -> Vec<String> {
                 rule.max_same
             )
         })
-        .collect()
+        .collect();
+    if rule.ascending && !ascends(rule.symmetry, values) {
+        reasons.push(match rule.symmetry {
+            ValueSymmetry::Ordered => {
+                format!("read in order its values {} go down", values_text(values))
+            }
+            _ => format!(
+                "read clockwise its values {} go down from every corner (a mirror image?)",
+                values_text(values)
+            ),
+        });
+    }
+    reasons
+}
+
+/// Whether `values` never go down read in order: from the first with `Ordered`, from some
+/// position round the tile otherwise.
+fn ascends(symmetry: ValueSymmetry, values: &[u32]) -> bool {
+    let rising = |start: usize| {
+        let n = values.len();
+        (1..n).all(|k| values[(start + k - 1) % n] <= values[(start + k) % n])
+    };
+    match symmetry {
+        ValueSymmetry::Ordered => rising(0),
+        _ => (0..values.len().max(1)).any(rising),
+    }
 }
 
 /// The problems of a design whose tiles carry values: duplicates (also without a rule),
@@ -168,6 +193,7 @@ mod tests {
 
     fn rule(min: u32, max: u32, positions: usize, symmetry: ValueSymmetry) -> ValueRule {
         ValueRule {
+            ascending: false,
             min,
             max,
             symmetry,
