@@ -2,8 +2,11 @@
 //! without its cut layers, and along every cut the face colours on both sides are measured
 //! against the cut line's own colours, in colour and in greyscale (WCAG contrast ≥ 3 : 1).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::svg_tree::visit_paths;
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 use resvg::usvg::{self, Node, Options, Paint, Tree};
 use tilepress::build::build_sheets;
@@ -97,16 +100,6 @@ fn find_layers<'a>(group: &'a usvg::Group, out: &mut Vec<&'a usvg::Group>) {
     for node in group.children() {
         if let Node::Group(g) = node {
             if g.id().starts_with("layer-") { out.push(g) } else { find_layers(g, out) }
-        }
-    }
-}
-
-fn visit_paths(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Path)) {
-    for node in group.children() {
-        match node {
-            Node::Group(g) => visit_paths(g, f),
-            Node::Path(p) => f(p),
-            _ => {}
         }
     }
 }

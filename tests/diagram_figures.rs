@@ -5,13 +5,14 @@
 
 mod common;
 
+use common::svg_tree::{shipped_diagrams as shipped, visit_paths};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use common::pdf::{fills, page_size};
 use common::{code, root, scratch, text, tilepress};
 use kurbo::BezPath;
-use resvg::usvg::{self, Node, Paint, Tree};
+use resvg::usvg::{self, Paint, Tree};
 use tilepress::text::{Anchor, text_outline};
 
 /// usvg measures in CSS pixels (96 per inch); pages are in mm.
@@ -22,16 +23,6 @@ const SLACK_MM: f64 = 0.01;
 const MIN_LINE_MM: f64 = 0.25;
 /// The caption ink `draw.rs` writes in.
 const CAPTION_INK: [u8; 3] = [0x20, 0x20, 0x20];
-
-fn shipped() -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("diagrams"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    found.sort();
-    found
-}
 
 /// The folder every shipped diagram is built into, once per test run.
 fn built() -> &'static Path {
@@ -56,16 +47,6 @@ fn stem(path: &Path) -> String {
 fn svg_tree(path: &Path) -> Tree {
     let data = std::fs::read(path).unwrap();
     Tree::from_data(&data, &usvg::Options::default()).unwrap()
-}
-
-fn visit_paths(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Path)) {
-    for node in group.children() {
-        match node {
-            Node::Group(g) => visit_paths(g, f),
-            Node::Path(p) => f(p),
-            _ => {}
-        }
-    }
 }
 
 /// A path's points as drawn on the page, in mm (a curve's control points included).

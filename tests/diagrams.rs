@@ -4,21 +4,12 @@
 
 mod common;
 
+use common::svg_tree::shipped_diagrams as shipped;
 use std::path::{Path, PathBuf};
 
 use common::{code, copy_folder, root, scratch, text, tilepress};
 use tilepress::model::face::raster::decode_png;
 use tilepress::render::png::{Paper, pixel_size, svg_to_png};
-
-fn shipped() -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("diagrams"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    found.sort();
-    found
-}
 
 /// The diagram's text with the design path made absolute, so a copy works anywhere.
 fn portable(path: &Path) -> String {

@@ -6,6 +6,7 @@ pub mod cuts;
 pub mod outlines;
 pub mod pdf;
 pub mod server;
+pub mod svg_tree;
 pub mod workbooks;
 
 use std::path::{Path, PathBuf};
