@@ -45,9 +45,14 @@ pub fn shape_line(face: &Face<'_>, cache: &TextCache, text: &str) -> (BezPath, f
     (path, pen_x)
 }
 
-/// The advance of `text` in font units.
-pub fn advance(face: &Face<'_>, cache: &TextCache, text: &str) -> f64 {
-    shape_line(face, cache, text).1
+/// The advance of `text` in font units: shaped as [`shape_line`] shapes it, without
+/// drawing its glyphs (wrapping measures every line it tries).
+pub fn advance(face: &Face<'_>, text: &str) -> f64 {
+    let mut buffer = UnicodeBuffer::new();
+    buffer.push_str(text);
+    buffer.guess_segment_properties();
+    let glyphs = rustybuzz::shape(face, &[], buffer);
+    glyphs.glyph_positions().iter().map(|pos| f64::from(pos.x_advance)).sum()
 }
 
 /// Lays out text in `font`: wraps, fits and aligns it (once per distinct layout and font).
@@ -96,7 +101,7 @@ fn lay_out_at(face: &Face<'_>, cache: &TextCache, layer: &TextSpec<'_>, size_mm:
     let lines: Vec<String> = layer
         .text
         .split('\n')
-        .flat_map(|paragraph| wrap(face, cache, paragraph, wrap_width))
+        .flat_map(|paragraph| wrap(face, paragraph, wrap_width))
         .collect();
     let line_units =
         f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
@@ -135,13 +140,13 @@ fn lay_out_at(face: &Face<'_>, cache: &TextCache, layer: &TextSpec<'_>, size_mm:
 
 /// Splits a paragraph into lines no wider than `width` font units (a word wider than the
 /// width stands on a line of its own); one line without a width.
-fn wrap(face: &Face<'_>, cache: &TextCache, paragraph: &str, width: Option<f64>) -> Vec<String> {
+fn wrap(face: &Face<'_>, paragraph: &str, width: Option<f64>) -> Vec<String> {
     let Some(width) = width else { return vec![paragraph.to_string()] };
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in paragraph.split_whitespace() {
         let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if line.is_empty() || advance(face, cache, &candidate) <= width {
+        if line.is_empty() || advance(face, &candidate) <= width {
             line = candidate;
         } else {
             lines.push(std::mem::replace(&mut line, word.to_string()));
@@ -169,8 +174,8 @@ mod tests {
     fn av_is_kerned_narrower_than_a_plus_v() {
         let font = default_font();
         let face = font.face();
-        let pair = advance(face, &font.cache, "AV");
-        let apart = advance(face, &font.cache, "A") + advance(face, &font.cache, "V");
+        let pair = advance(face, "AV");
+        let apart = advance(face, "A") + advance(face, "V");
         assert!(pair < apart - 1.0, "AV {pair} vs A + V {apart}");
     }
 
