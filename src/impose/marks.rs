@@ -100,7 +100,8 @@ fn room_along(area: Rect, start: Point, direction: Vec2) -> f64 {
 pub fn front_footer(counter: &str) -> [String; 2] {
     [
         format!("{counter} · front"),
-        "print at 100 % (actual size), no scaling: the square must measure 10 mm".to_string(),
+        "print at 100 % (actual size), no scaling: the square must measure 10 mm outside"
+            .to_string(),
     ]
 }
 
@@ -163,8 +164,10 @@ pub fn indented_footer(
     let left = margin + indent;
     let room = (square.x0 - FOOTER_GAP_MM - left).max(0.0);
     let label = text_outline("10 mm", LABEL_TEXT_MM, square.center(), Anchor::Centre);
+    // The line lies inside the square, so that its outer edges measure 10.00 mm.
+    let line = square.inflate(-MARK_WIDTH_MM / 2.0, -MARK_WIDTH_MM / 2.0);
     let mut items = vec![
-        Item::Shape(Shape::stroked(rect_path(square), Stroke::solid(Colour::BLACK, MARK_WIDTH_MM))),
+        Item::Shape(Shape::stroked(rect_path(line), Stroke::solid(Colour::BLACK, MARK_WIDTH_MM))),
         Item::Shape(Shape::filled(label, Colour::BLACK)),
     ];
     let line_pitch = CALIBRATION_MM / 2.0;
@@ -301,8 +304,8 @@ mod tests {
     #[test]
     fn the_calibration_square_is_ten_millimetres() {
         let items = footer(&["Set".to_string()], 210.0, 297.0, 8.0);
-        let Item::Shape(square) = &items[0] else { panic!() };
-        let bounds = square.path.bounding_box();
+        // Measured at its outer edges, the line's width included.
+        let bounds = crate::scene::bounds::painted_bounds(&items[..1], Affine::IDENTITY).unwrap();
         assert!((bounds.width() - 10.0).abs() < 1e-9 && (bounds.height() - 10.0).abs() < 1e-9);
         assert!(bounds.y1 <= 297.0 - 8.0 && bounds.x1 <= 210.0 - 8.0);
     }
