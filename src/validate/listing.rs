@@ -64,6 +64,27 @@ pub fn listing(design: &Design) -> Vec<String> {
             ));
         }
     }
+    let (boards, nets) = board_and_net_parts(design);
+    lines.extend(boards);
+    for player in &design.players {
+        lines.push(format!("player {} ({})", player.name, player.colour));
+    }
+    lines.extend(nets);
+    lines.extend(super::listing_printed::printed_listing(design));
+    lines
+}
+
+/// The lines for the design's boards and nets (`a board of 64 cells on the pieces' grid`,
+/// `9 pawns: a polyhedron of 4 faces`), for `list` and the components list.
+pub fn board_and_net_lines(design: &Design) -> Vec<String> {
+    let (mut lines, nets) = board_and_net_parts(design);
+    lines.extend(nets);
+    lines
+}
+
+/// The boards' lines and the nets' lines.
+fn board_and_net_parts(design: &Design) -> (Vec<String>, Vec<String>) {
+    let mut lines = Vec::new();
     if let Some(board) = &design.grid_board {
         lines.push(format!("a board of {} cells on the pieces' grid", board.cells.len()));
     }
@@ -76,16 +97,13 @@ pub fn listing(design: &Design) -> Vec<String> {
             if board.tray.is_some() { ", printed as the floor of its box" } else { "" }
         ));
     }
-    for player in &design.players {
-        lines.push(format!("player {} ({})", player.name, player.colour));
-    }
+    let mut nets = Vec::new();
     for net in &design.nets {
         let solid = match &net.solid {
             NetSolid::Polyhedron(solid) => format!("a polyhedron of {} faces", solid.faces.len()),
             NetSolid::Cone(_) => String::from("a cone (a hat)"),
         };
-        lines.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
+        nets.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
     }
-    lines.extend(super::listing_printed::printed_listing(design));
-    lines
+    (lines, nets)
 }

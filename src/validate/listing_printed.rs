@@ -17,9 +17,14 @@ pub fn printed_listing(design: &Design) -> Vec<String> {
         lines.push(deck_heading(deck));
         lines.extend(deck.cards.iter().map(card_line));
     }
-    lines.extend(design.tracks.iter().map(track_line));
-    lines.extend(design.maps.iter().map(map_line));
+    lines.extend(track_and_map_lines(design));
     lines
+}
+
+/// The lines for the design's tracks and maps, for `list` and the components list.
+pub fn track_and_map_lines(design: &Design) -> Vec<String> {
+    let tracks = design.tracks.iter().map(track_line);
+    tracks.chain(design.maps.iter().map(map_line)).collect()
 }
 
 /// `deck cards: 54 cards (54 kinds), 63 × 88 mm, with backs`.

@@ -1,0 +1,38 @@
+//! The components list in Markdown: the design's totals first, then a heading per drawn part with its total and one line per distinct item with its count, then boards, nets, tracks and maps.
+
+use super::{Components, Section};
+
+/// The list as Markdown text.
+pub fn components_markdown(components: &Components) -> String {
+    let mut text = format!("# {}: components\n\n", components.name);
+    let sections: Vec<&Section> =
+        components.sections.iter().filter(|s| !s.items.is_empty()).collect();
+    for section in &sections {
+        text.push_str(&format!("- {}\n", section.heading()));
+    }
+    for line in &components.others {
+        text.push_str(&format!("- {line}\n"));
+    }
+    for section in &sections {
+        text.push_str(&format!("\n## {}\n\n", section.heading()));
+        for item in &section.items {
+            text.push_str(&format!("- {} × {}\n", item_name(section, &item.label), item.count));
+        }
+    }
+    if !components.others.is_empty() {
+        text.push_str("\n## Boards, nets, tracks and maps\n\n");
+        for line in &components.others {
+            text.push_str(&format!("- {line}\n"));
+        }
+    }
+    text
+}
+
+/// An item as the list names it: a number with its noun (`tile 7`), a name as it is.
+fn item_name(section: &Section, label: &str) -> String {
+    if label.chars().all(|c| c.is_ascii_digit()) {
+        format!("{} {label}", section.noun)
+    } else {
+        label.to_string()
+    }
+}

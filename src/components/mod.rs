@@ -1,0 +1,116 @@
+//! A design's components for a rulebook: its drawn parts (tiles, each deck, each counter sheet, pieces) as sections of distinct items with their counts, and one line for each board, net, track and map.
+
+pub mod files;
+pub mod markdown;
+pub mod page;
+
+use crate::cutout::Cutout;
+use crate::model::cards::{Card, Deck};
+use crate::model::design::Design;
+use crate::model::diagnostic::counted;
+use crate::model::face::fields::substitute;
+use crate::sources::{cards, pieces, tiles};
+use crate::validate::listing::board_and_net_lines;
+use crate::validate::listing_printed::track_and_map_lines;
+
+/// Everything a design holds, ready for a rulebook.
+#[derive(Clone, Debug)]
+pub struct Components {
+    /// The design's name.
+    pub name: String,
+    /// The drawn parts, in print order: tiles, pieces, decks, counters.
+    pub sections: Vec<Section>,
+    /// Boards, nets, tracks and maps, one line each (`a board of 64 cells on the pieces' grid`).
+    pub others: Vec<String>,
+}
+
+/// One drawn part: its heading, what one item is called, and its distinct items.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// `Tiles`, `Pieces`, ``Deck `cards` ``, ``Counters `punts` ``.
+    pub title: String,
+    /// One item: `tile`, `piece`, `card`, `counter`.
+    pub noun: &'static str,
+    pub items: Vec<Distinct>,
+}
+
+/// One distinct item of a part: how it is named, how many copies the part prints, and the
+/// first of them.
+#[derive(Clone, Debug)]
+pub struct Distinct {
+    /// Its number or name: `7`, `T1`, `3 of salt`.
+    pub label: String,
+    pub count: usize,
+    pub cutout: Cutout,
+}
+
+impl Section {
+    /// Every item printed, copies included.
+    pub fn total(&self) -> usize {
+        self.items.iter().map(|item| item.count).sum()
+    }
+
+    /// `Tiles: 56 tiles (56 kinds)`.
+    pub fn heading(&self) -> String {
+        format!(
+            "{}: {} ({})",
+            self.title,
+            counted(self.total(), self.noun),
+            counted(self.items.len(), "kind")
+        )
+    }
+}
+
+/// The components of `design`.
+pub fn components(design: &Design) -> Components {
+    let mut sections = Vec::new();
+    if let Some(part) = tiles::tiles(design) {
+        let labels = (design.tiles.iter())
+            .flat_map(|tile| std::iter::repeat_n(tile.number.to_string(), tile.copies as usize));
+        sections.push(section("Tiles", "tile", part.cutouts, labels.collect()));
+    }
+    if let Some(part) = pieces::pieces(design) {
+        let labels = (part.cutouts.iter())
+            .map(|cutout| cutout.label.strip_prefix("piece ").unwrap_or(&cutout.label).to_string())
+            .collect();
+        sections.push(section("Pieces", "piece", part.cutouts, labels));
+    }
+    for (deck, part) in design.decks.iter().zip(cards::decks(design)) {
+        let title = format!("Deck `{}`", deck.name);
+        sections.push(section(&title, "card", part.cutouts, card_labels(deck)));
+    }
+    for (deck, part) in design.counters.iter().zip(cards::counters(design)) {
+        let title = format!("Counters `{}`", deck.name);
+        sections.push(section(&title, "counter", part.cutouts, card_labels(deck)));
+    }
+    let mut others = board_and_net_lines(design);
+    others.extend(track_and_map_lines(design));
+    Components { name: design.name.clone(), sections, others }
+}
+
+/// A section of `cutouts` (named one by one by `labels`), copies of one item — consecutive
+/// cutouts with the same faces — counted as one distinct item.
+fn section(title: &str, noun: &'static str, cutouts: Vec<Cutout>, labels: Vec<String>) -> Section {
+    let mut items: Vec<Distinct> = Vec::new();
+    for (cutout, label) in cutouts.into_iter().zip(labels) {
+        match items.last_mut() {
+            Some(last) if last.cutout.same_faces(&cutout) => last.count += 1,
+            _ => items.push(Distinct { label, count: 1, cutout }),
+        }
+    }
+    Section { title: title.to_string(), noun, items }
+}
+
+/// Each printed card of `deck` named as its rule names it (`3 of salt`), else by its `name`
+/// field, else by where it is written (`cards.csv row 4`), once per copy.
+fn card_labels(deck: &Deck) -> Vec<String> {
+    let name = |card: &Card| -> String {
+        let by_rule = deck.rule.as_ref().and_then(|rule| substitute(&rule.name, &card.fields).ok());
+        by_rule
+            .or_else(|| card.fields.get("name").cloned())
+            .unwrap_or_else(|| card.origin.clone())
+    };
+    (deck.cards.iter())
+        .flat_map(|card| std::iter::repeat_n(name(card), card.count as usize))
+        .collect()
+}
