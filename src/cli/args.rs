@@ -61,9 +61,10 @@ pub enum Command {
     /// Write a design's components for a rulebook: a page drawing every distinct tile, card,
     /// counter and piece once with its number or name and count, and a Markdown list.
     ///
-    /// Writes `OUT/<file stem>-components.md`, `.svg`, `.pdf` and `.png` (pages
-    /// `-components-2.svg`, … when the drawing is longer than one page); exits 2 when the
-    /// design cannot be read or the folder cannot be written.
+    /// Writes `OUT/<stem>/<stem>-components.md`, `.svg`, `.pdf` and `.png` (`OUT` is
+    /// `output/components` by default; pages `-components-1.svg`, `-components-2.svg`, … when
+    /// the drawing is longer than one page); exits 2 when the design cannot be read or the
+    /// folder cannot be written.
     Components(super::components::ComponentsArgs),
     /// Live preview in the browser: sheets, check report and diagrams, updated on every save.
     ///

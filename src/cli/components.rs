@@ -1,11 +1,11 @@
-//! The `components` command: a design's components page and list, written into a folder of tilepress's.
+//! The `components` command: a design's components page and list, written into `OUT/<stem>/`, a folder of tilepress's.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use tilepress::components::files::components_files;
 use tilepress::model::file_stem::file_stem;
-use tilepress::output::publish_more;
+use tilepress::output::publish;
 use tilepress::render::png::DPI_RANGE;
 
 use super::commands::load_or_report;
@@ -17,8 +17,7 @@ pub struct ComponentsArgs {
     /// Design file.
     #[arg(value_name = "DESIGN")]
     pub design: PathBuf,
-    /// Output folder, shared by every design's components (their files are named after the
-    /// design).
+    /// Output folder; the design's components go to a sub-folder named after its file.
     #[arg(short, long, value_name = "DIR", default_value = "output/components")]
     pub output: PathBuf,
     /// PNG resolution in dots per inch.
@@ -35,7 +34,8 @@ pub fn components(args: &ComponentsArgs) -> u8 {
     }
     let path = &args.design;
     let Some(design) = load_or_report(path) else { return BAD_INPUT };
-    let stem = path.file_stem().map_or_else(|| "design".into(), |s| file_stem(&s.to_string_lossy()));
+    let stem =
+        path.file_stem().map_or_else(|| "design".into(), |s| file_stem(&s.to_string_lossy()));
     let files = match components_files(&design, &stem, args.dpi) {
         Ok(files) => files,
         Err(message) => {
@@ -43,12 +43,15 @@ pub fn components(args: &ComponentsArgs) -> u8 {
             return BAD_INPUT;
         }
     };
-    if let Err(error) = publish_more(&args.output, &files, std::slice::from_ref(path)) {
-        for line in publish_failed(&path.display().to_string(), &args.output, &error) {
+    // A folder of its own, which holds exactly this run's files: pages of an earlier, longer
+    // drawing do not stay behind.
+    let folder = args.output.join(&stem);
+    if let Err(error) = publish(&folder, &files, std::slice::from_ref(path)) {
+        for line in publish_failed(&path.display().to_string(), &folder, &error) {
             errln!("{line}");
         }
         return BAD_INPUT;
     }
-    outln!("{}: → {} ({} files)", design.name, args.output.display(), files.len());
+    outln!("{}: → {} ({} files)", design.name, folder.display(), files.len());
     OK
 }

@@ -19,9 +19,15 @@ pub fn components_files(design: &Design, stem: &str, dpi: f64) -> Result<Vec<Out
     }];
     for page in &pages {
         let name = format!("{stem}-{}", page.label);
-        files.push(OutputFile { name: format!("{name}.svg"), bytes: page_to_svg(page).into_bytes() });
+        files.push(OutputFile {
+            name: format!("{name}.svg"),
+            bytes: page_to_svg(page).into_bytes(),
+        });
         // Every page draws its own white paper: its PNG is opaque.
-        files.push(OutputFile { name: format!("{name}.png"), bytes: page_to_png(page, dpi, Paper::White)? });
+        files.push(OutputFile {
+            name: format!("{name}.png"),
+            bytes: page_to_png(page, dpi, Paper::White)?,
+        });
     }
     let title = format!("{}: components", components.name);
     let pdf = document_to_pdf(&Document { title, pages });

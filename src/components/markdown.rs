@@ -1,4 +1,4 @@
-//! The components list in Markdown: the design's totals first, then a heading per drawn part with its total and one line per distinct item with its count, then boards, nets, tracks and maps.
+//! The components list in Markdown: one line per part first (each drawn part's total, each board, net, track and map), then a heading per drawn part with its total and one line per distinct item with its count.
 
 use super::{Components, Section};
 
@@ -17,12 +17,6 @@ pub fn components_markdown(components: &Components) -> String {
         text.push_str(&format!("\n## {}\n\n", section.heading()));
         for item in &section.items {
             text.push_str(&format!("- {} × {}\n", item_name(section, &item.label), item.count));
-        }
-    }
-    if !components.others.is_empty() {
-        text.push_str("\n## Boards, nets, tracks and maps\n\n");
-        for line in &components.others {
-            text.push_str(&format!("- {line}\n"));
         }
     }
     text

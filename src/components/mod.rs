@@ -88,14 +88,16 @@ pub fn components(design: &Design) -> Components {
     Components { name: design.name.clone(), sections, others }
 }
 
-/// A section of `cutouts` (named one by one by `labels`), copies of one item — consecutive
-/// cutouts with the same faces — counted as one distinct item.
+/// A section of `cutouts` (named one by one by `labels`), copies of one item — cutouts with
+/// the same faces, wherever they are in the part (a group of pieces made once per player) —
+/// counted as one distinct item, named by its first copy.
 fn section(title: &str, noun: &'static str, cutouts: Vec<Cutout>, labels: Vec<String>) -> Section {
     let mut items: Vec<Distinct> = Vec::new();
     for (cutout, label) in cutouts.into_iter().zip(labels) {
-        match items.last_mut() {
-            Some(last) if last.cutout.same_faces(&cutout) => last.count += 1,
-            _ => items.push(Distinct { label, count: 1, cutout }),
+        // Copies are mostly side by side: the last item is asked first.
+        match items.iter_mut().rev().find(|item| item.cutout.same_faces(&cutout)) {
+            Some(item) => item.count += 1,
+            None => items.push(Distinct { label, count: 1, cutout }),
         }
     }
     Section { title: title.to_string(), noun, items }
@@ -106,9 +108,7 @@ fn section(title: &str, noun: &'static str, cutouts: Vec<Cutout>, labels: Vec<St
 fn card_labels(deck: &Deck) -> Vec<String> {
     let name = |card: &Card| -> String {
         let by_rule = deck.rule.as_ref().and_then(|rule| substitute(&rule.name, &card.fields).ok());
-        by_rule
-            .or_else(|| card.fields.get("name").cloned())
-            .unwrap_or_else(|| card.origin.clone())
+        by_rule.or_else(|| card.fields.get("name").cloned()).unwrap_or_else(|| card.origin.clone())
     };
     (deck.cards.iter())
         .flat_map(|card| std::iter::repeat_n(name(card), card.count as usize))

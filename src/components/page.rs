@@ -36,13 +36,14 @@ struct Band {
 pub fn components_pages(components: &Components) -> Vec<Page> {
     let mut bands = Vec::new();
     for section in components.sections.iter().filter(|s| !s.items.is_empty()) {
-        bands.push(text_band(&section.heading(), HEADING_MM, true));
+        // Backticks quote names in Markdown; the page has no need of them.
+        bands.push(text_band(&section.heading().replace('`', ""), HEADING_MM, true));
         bands.extend(item_rows(section));
     }
     if !components.others.is_empty() {
         bands.push(text_band("Boards, nets, tracks and maps", HEADING_MM, true));
         for line in &components.others {
-            bands.push(text_band(line, DEFAULT_LABEL_MM, false));
+            bands.push(text_band(&line.replace('`', ""), DEFAULT_LABEL_MM, false));
         }
     }
     paginate(bands)
@@ -153,7 +154,8 @@ fn paginate(bands: Vec<Band>) -> Vec<Page> {
     let mut pages: Vec<(f64, Vec<Item>)> = Vec::new();
     let mut y = f64::INFINITY;
     for (index, band) in bands.iter().enumerate() {
-        let kept = if band.keep_with_next { bands.get(index + 1).map_or(0.0, |b| b.height) } else { 0.0 };
+        let kept =
+            if band.keep_with_next { bands.get(index + 1).map_or(0.0, |b| b.height) } else { 0.0 };
         if y + band.height + kept > limit && y > 0.0 {
             pages.push((0.0, Vec::new()));
             y = 0.0;
