@@ -231,3 +231,48 @@ fn a_folder_of_the_users_is_not_written() {
     assert!(err.contains("not written"), "{err}");
     assert_eq!(std::fs::read_to_string(folder.join("tantrix-components.md")).unwrap(), "my notes");
 }
+
+/// The spans of inline code in `text` (`` `a` `` and ``` ``a `b` c`` ```), trimmed.
+fn code_spans(text: &str) -> Vec<String> {
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('`') {
+        let fence = if rest[start..].starts_with("``") { "``" } else { "`" };
+        let after = &rest[start + fence.len()..];
+        let Some(end) = after.find(fence) else { break };
+        spans.push(after[..end].trim().to_string());
+        rest = &after[end + fence.len()..];
+    }
+    spans
+}
+
+#[test]
+fn the_documentation_names_the_files_and_lines_the_tool_writes() {
+    let doc = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
+    let start = doc.find("\n## Components\n").expect("a Components section");
+    let end = start + 1 + doc[start + 1..].find("\n## ").unwrap();
+    let spans = code_spans(&doc[start..end]);
+    let dir = scratch("components-doc");
+    let mut written_lines = Vec::new();
+    for stem in shipped() {
+        let design = root().join(format!("designs/{stem}.toml"));
+        let output = tilepress(&dir, &["components", design.to_str().unwrap()]);
+        assert_eq!(code(&output), 0, "{stem}");
+        let folder = dir.join("output/components").join(&stem);
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.starts_with('.') {
+                continue;
+            }
+            let documented = name.replacen(&stem, "<stem>", 1);
+            assert!(spans.contains(&documented), "{name} is not in the docs: {spans:?}");
+        }
+        let markdown = std::fs::read_to_string(folder.join(format!("{stem}-components.md")));
+        written_lines.extend(markdown.unwrap().lines().map(String::from));
+    }
+    let examples: Vec<&String> = spans.iter().filter(|s| s.starts_with("- ")).collect();
+    assert!(examples.len() >= 5, "{spans:?}");
+    for example in examples {
+        assert!(written_lines.contains(example), "`{example}` is not a line the tool writes");
+    }
+}
