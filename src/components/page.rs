@@ -30,6 +30,9 @@ struct Band {
     items: Vec<Item>,
     /// Kept on a page with the band after it (a heading with its first row).
     keep_with_next: bool,
+    /// The heading of the section a row of items is in, repeated (`… (continued)`) over a
+    /// page that begins with the row.
+    section: Option<String>,
 }
 
 /// The components page(s): each labelled `components` (`components-2`, … when several).
@@ -37,8 +40,13 @@ pub fn components_pages(components: &Components) -> Vec<Page> {
     let mut bands = Vec::new();
     for section in components.sections.iter().filter(|s| !s.items.is_empty()) {
         // Backticks quote names in Markdown; the page has no need of them.
-        bands.push(text_band(&section.heading().replace('`', ""), HEADING_MM, true));
-        bands.extend(item_rows(section));
+        let heading = section.heading().replace('`', "");
+        bands.push(text_band(&heading, HEADING_MM, true));
+        bands.extend(
+            item_rows(section)
+                .into_iter()
+                .map(|row| Band { section: Some(heading.clone()), ..row }),
+        );
     }
     if !components.others.is_empty() {
         bands.push(text_band("Boards, nets, tracks and maps", HEADING_MM, true));
@@ -55,7 +63,8 @@ fn text_band(text: &str, cap_mm: f64, keep_with_next: bool) -> Band {
     let cap = fitted_cap(text, cap_mm, PAGE_WIDTH_MM - 2.0 * MARGIN_MM);
     let baseline = Point::new(MARGIN_MM, (height + cap) / 2.0);
     let path = text_outline(text, cap, baseline, Anchor::Start);
-    Band { height, items: vec![Item::Shape(Shape::filled(path, INK))], keep_with_next }
+    let items = vec![Item::Shape(Shape::filled(path, INK))];
+    Band { height, items, keep_with_next, section: None }
 }
 
 /// `cap_mm`, or smaller when `text` at that size would be wider than `room_mm`.
@@ -93,7 +102,7 @@ fn item_rows(section: &Section) -> Vec<Band> {
                     drawn_item(item, scale, centre_x, item_height, cell)
                 })
                 .collect();
-            Band { height, items, keep_with_next: false }
+            Band { height, items, keep_with_next: false, section: None }
         })
         .collect()
 }
@@ -153,18 +162,29 @@ fn paginate(bands: Vec<Band>) -> Vec<Page> {
     let limit = MAX_PAGE_HEIGHT_MM - 2.0 * MARGIN_MM;
     let mut pages: Vec<(f64, Vec<Item>)> = Vec::new();
     let mut y = f64::INFINITY;
+    let place = |band: &Band, y: &mut f64, pages: &mut Vec<(f64, Vec<Item>)>| {
+        if let Some((height, items)) = pages.last_mut() {
+            let at = Affine::translate((0.0, MARGIN_MM + *y));
+            items.extend(band.items.iter().map(|item| moved(item, at)));
+            *y += band.height;
+            *height = *y;
+        }
+    };
     for (index, band) in bands.iter().enumerate() {
         let kept =
             if band.keep_with_next { bands.get(index + 1).map_or(0.0, |b| b.height) } else { 0.0 };
         if y + band.height + kept > limit && y > 0.0 {
             pages.push((0.0, Vec::new()));
             y = 0.0;
+            if let Some(heading) = &band.section {
+                place(
+                    &text_band(&format!("{heading} (continued)"), HEADING_MM, true),
+                    &mut y,
+                    &mut pages,
+                );
+            }
         }
-        let Some((height, items)) = pages.last_mut() else { continue };
-        let at = Affine::translate((0.0, MARGIN_MM + y));
-        items.extend(band.items.iter().map(|item| moved(item, at)));
-        y += band.height;
-        *height = y;
+        place(band, &mut y, &mut pages);
     }
     let count = pages.len();
     (pages.into_iter().enumerate())
