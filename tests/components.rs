@@ -6,6 +6,7 @@ mod common;
 
 use common::{code, root, scratch, text, tilepress};
 use kurbo::Rect;
+use resvg::usvg::{self, Node, Options, Tree};
 use tilepress::components::components;
 use tilepress::components::page::components_pages;
 use tilepress::scene::bounds::painted_bounds;
@@ -139,6 +140,15 @@ fn drawn_items(page: &Page) -> Vec<&Item> {
     items.filter(|item| matches!(item, Item::Group(_))).collect()
 }
 
+/// The groups drawn through a clip path, wherever usvg nested them.
+fn clipped_groups(group: &usvg::Group) -> usize {
+    let children = group.children().iter().filter_map(|node| match node {
+        Node::Group(g) => Some(usize::from(g.clip_path().is_some()) + clipped_groups(g)),
+        _ => None,
+    });
+    children.sum()
+}
+
 #[test]
 fn saltmarsh_page_draws_each_distinct_card_and_counter_once() {
     let csv = std::fs::read_to_string(root().join("designs/assets/saltmarsh/cards.csv")).unwrap();
@@ -150,13 +160,24 @@ fn saltmarsh_page_draws_each_distinct_card_and_counter_once() {
     assert!(counts.iter().any(|&n| n > 1), "a row printed more than once");
     let (_, design) = tilepress::model::load(&root().join("designs/saltmarsh.toml")).unwrap();
     let counter_kinds: usize = design.counters.iter().map(|c| c.cards.len()).sum();
+    let expected = counts.len() + counter_kinds;
     let drawn: usize = pages("saltmarsh").iter().map(|page| drawn_items(page).len()).sum();
-    assert_eq!(
-        drawn,
-        counts.len() + counter_kinds,
-        "{} rows, {counter_kinds} counters",
-        counts.len()
-    );
+    assert_eq!(drawn, expected, "{} rows, {counter_kinds} counters", counts.len());
+    // In the SVG files written, as usvg reads them: each item is drawn clipped to its
+    // outline, and Saltmarsh's faces clip nothing themselves.
+    let dir = scratch("components-saltmarsh");
+    let design_path = root().join("designs/saltmarsh.toml");
+    let output = tilepress(&dir, &["components", design_path.to_str().unwrap(), "-o", "out"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let mut clipped = 0;
+    for entry in std::fs::read_dir(dir.join("out/saltmarsh")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "svg") {
+            let svg = std::fs::read(&path).unwrap();
+            clipped += clipped_groups(Tree::from_data(&svg, &Options::default()).unwrap().root());
+        }
+    }
+    assert_eq!(clipped, expected, "items drawn in the SVG files");
     // And the list names the row printed twice once, with its count.
     let listed = components(&design);
     let deck = &listed.sections[0];
