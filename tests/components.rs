@@ -297,3 +297,21 @@ fn the_documentation_names_the_files_and_lines_the_tool_writes() {
         assert!(written_lines.contains(example), "`{example}` is not a line the tool writes");
     }
 }
+
+#[test]
+fn a_design_with_nothing_to_show_gets_a_page_and_a_list_that_say_so() {
+    let dir = scratch("components-empty");
+    std::fs::write(
+        dir.join("empty.toml"),
+        "[set]\nname = \"Empty\"\n[palette]\nred = \"#ff0000\"\n",
+    )
+    .unwrap();
+    let output = tilepress(&dir, &["components", "empty.toml"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let folder = dir.join("output/components/empty");
+    let markdown = std::fs::read_to_string(folder.join("empty-components.md")).unwrap();
+    assert!(markdown.contains("- no components"), "{markdown}");
+    for name in ["empty-components.svg", "empty-components.png", "empty-components.pdf"] {
+        assert!(folder.join(name).is_file(), "{name}");
+    }
+}

@@ -2,6 +2,9 @@
 
 use super::{Components, Section};
 
+/// What the list and the page say of a design with no components.
+pub const NOTHING: &str = "no components";
+
 /// The list as Markdown text.
 pub fn components_markdown(components: &Components) -> String {
     let mut text = format!("# {}: components\n\n", components.name);
@@ -12,6 +15,9 @@ pub fn components_markdown(components: &Components) -> String {
     }
     for line in &components.others {
         text.push_str(&format!("- {line}\n"));
+    }
+    if sections.is_empty() && components.others.is_empty() {
+        text.push_str(&format!("- {NOTHING}\n"));
     }
     for section in &sections {
         text.push_str(&format!("\n## {}\n\n", section.heading()));

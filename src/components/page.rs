@@ -35,7 +35,8 @@ struct Band {
     section: Option<String>,
 }
 
-/// The components page(s): each labelled `components` (`components-2`, … when several).
+/// The components page(s), labelled `components` (`components-1`, `components-2`, … when
+/// several); a design with nothing to show gets a page that says so.
 pub fn components_pages(components: &Components) -> Vec<Page> {
     let mut bands = Vec::new();
     for section in components.sections.iter().filter(|s| !s.items.is_empty()) {
@@ -53,6 +54,9 @@ pub fn components_pages(components: &Components) -> Vec<Page> {
         for line in &components.others {
             bands.push(text_band(&line.replace('`', ""), DEFAULT_LABEL_MM, false));
         }
+    }
+    if bands.is_empty() {
+        bands.push(text_band(super::markdown::NOTHING, DEFAULT_LABEL_MM, false));
     }
     paginate(bands)
 }
