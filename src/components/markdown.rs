@@ -20,7 +20,11 @@ pub fn components_markdown(components: &Components) -> String {
         text.push_str(&format!("- {NOTHING}\n"));
     }
     for section in &sections {
-        text.push_str(&format!("\n## {}\n\n", section.heading()));
+        text.push_str(&format!(
+            "\n## {}\n\n{}.\n\n",
+            section.heading(),
+            capitalised(&section.size)
+        ));
         for item in &section.items {
             text.push_str(&format!("- {} × {}\n", item_name(section, &item.label), item.count));
         }
@@ -35,4 +39,10 @@ fn item_name(section: &Section, label: &str) -> String {
     } else {
         label.to_string()
     }
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }

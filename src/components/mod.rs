@@ -10,8 +10,8 @@ use crate::model::design::Design;
 use crate::model::diagnostic::counted;
 use crate::model::face::fields::substitute;
 use crate::sources::{cards, pieces, tiles};
-use crate::validate::listing::board_and_net_lines;
-use crate::validate::listing_printed::track_and_map_lines;
+use crate::validate::listing::{board_and_net_lines, piece_grid_words, tile_shape_words};
+use crate::validate::listing_printed::{deck_size_words, track_and_map_lines};
 
 /// Everything a design holds, ready for a rulebook.
 #[derive(Clone, Debug)]
@@ -31,6 +31,9 @@ pub struct Section {
     pub title: String,
     /// One item: `tile`, `piece`, `card`, `counter`.
     pub noun: &'static str,
+    /// What they are and their size, as `list` says it: `hexagon tiles, 30 mm edge`,
+    /// `63 × 88 mm, with backs`.
+    pub size: String,
     pub items: Vec<Distinct>,
 }
 
@@ -64,34 +67,43 @@ impl Section {
 /// The components of `design`.
 pub fn components(design: &Design) -> Components {
     let mut sections = Vec::new();
-    if let Some(part) = tiles::tiles(design) {
+    if let (Some(part), Some(shape)) = (tiles::tiles(design), design.tile_shape) {
         let labels = (design.tiles.iter())
             .flat_map(|tile| std::iter::repeat_n(tile.number.to_string(), tile.copies as usize));
-        sections.push(section("Tiles", "tile", part.cutouts, labels.collect()));
+        let size = tile_shape_words(shape);
+        sections.push(section(("Tiles", "tile", size), part.cutouts, labels.collect()));
     }
-    if let Some(part) = pieces::pieces(design) {
+    if let (Some(part), Some(set)) = (pieces::pieces(design), &design.pieces) {
         let labels = (part.cutouts.iter())
             .map(|cutout| cutout.label.strip_prefix("piece ").unwrap_or(&cutout.label).to_string())
             .collect();
-        sections.push(section("Pieces", "piece", part.cutouts, labels));
+        let size = piece_grid_words(set);
+        sections.push(section(("Pieces", "piece", size), part.cutouts, labels));
     }
     for (deck, part) in design.decks.iter().zip(cards::decks(design)) {
         let title = format!("Deck `{}`", deck.name);
-        sections.push(section(&title, "card", part.cutouts, card_labels(deck)));
+        let named = (title.as_str(), "card", deck_size_words(deck));
+        sections.push(section(named, part.cutouts, card_labels(deck)));
     }
     for (deck, part) in design.counters.iter().zip(cards::counters(design)) {
         let title = format!("Counters `{}`", deck.name);
-        sections.push(section(&title, "counter", part.cutouts, card_labels(deck)));
+        let named = (title.as_str(), "counter", deck_size_words(deck));
+        sections.push(section(named, part.cutouts, card_labels(deck)));
     }
     let mut others = board_and_net_lines(design);
     others.extend(track_and_map_lines(design));
     Components { name: design.name.clone(), sections, others }
 }
 
-/// A section of `cutouts` (named one by one by `labels`), copies of one item — cutouts with
+/// A section titled `title` of items called `noun`, `size` in size, of `cutouts` (named one
+/// by one by `labels`), copies of one item — cutouts with
 /// the same faces, wherever they are in the part (a group of pieces made once per player) —
 /// counted as one distinct item, named by its first copy.
-fn section(title: &str, noun: &'static str, cutouts: Vec<Cutout>, labels: Vec<String>) -> Section {
+fn section(
+    (title, noun, size): (&str, &'static str, String),
+    cutouts: Vec<Cutout>,
+    labels: Vec<String>,
+) -> Section {
     let mut items: Vec<Distinct> = Vec::new();
     for (cutout, label) in cutouts.into_iter().zip(labels) {
         // Copies are mostly side by side: the last item is asked first.
@@ -100,7 +112,7 @@ fn section(title: &str, noun: &'static str, cutouts: Vec<Cutout>, labels: Vec<St
             None => items.push(Distinct { label, count: 1, cutout }),
         }
     }
-    Section { title: title.to_string(), noun, items }
+    Section { title: title.to_string(), noun, size, items }
 }
 
 /// Each printed card of `deck` named as its rule names it (`3 of salt`), else by its `name`

@@ -7,6 +7,7 @@ use super::pieces::describe_cells;
 use crate::geometry::polyform::side_count;
 use crate::model::design::Design;
 use crate::model::nets::NetSolid;
+use crate::model::pieces::PieceSet;
 use crate::model::tile_shape::TileShape;
 use crate::model::values::values_text;
 
@@ -14,19 +15,7 @@ use crate::model::values::values_text;
 pub fn listing(design: &Design) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(tile_shape) = design.tile_shape {
-        let n = design.tiles.len();
-        lines.push(match tile_shape {
-            TileShape::Regular(shape) => {
-                format!("{n} {} tiles, {} mm edge", shape.shape_name(), shape.edge_mm)
-            }
-            TileShape::Rectangle(rect) => format!(
-                "{n} rectangle tiles, {} × {} mm in {} × {} cell(s)",
-                rect.width_mm, rect.height_mm, rect.columns, rect.rows
-            ),
-            TileShape::Circle { diameter_mm } => {
-                format!("{n} circle tiles, {diameter_mm} mm across")
-            }
-        });
+        lines.push(format!("{} {}", design.tiles.len(), tile_shape_words(tile_shape)));
         for tile in &design.tiles {
             let back =
                 tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
@@ -42,10 +31,7 @@ pub fn listing(design: &Design) -> Vec<String> {
         }
     }
     if let Some(set) = &design.pieces {
-        lines.push(
-            format!("pieces on a {} mm {:?} grid", set.grid.square_mm, set.grid.kind)
-                .to_lowercase(),
-        );
+        lines.push(piece_grid_words(set));
         for piece in &set.pieces {
             let group = &set.groups[piece.group];
             let copies = if group.copies == 1 {
@@ -106,4 +92,23 @@ fn board_and_net_parts(design: &Design) -> (Vec<String>, Vec<String>) {
         nets.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
     }
     (lines, nets)
+}
+
+/// What the tiles are, after their number: `hexagon tiles, 30 mm edge`.
+pub fn tile_shape_words(tile_shape: TileShape) -> String {
+    match tile_shape {
+        TileShape::Regular(shape) => {
+            format!("{} tiles, {} mm edge", shape.shape_name(), shape.edge_mm)
+        }
+        TileShape::Rectangle(rect) => format!(
+            "rectangle tiles, {} × {} mm in {} × {} cell(s)",
+            rect.width_mm, rect.height_mm, rect.columns, rect.rows
+        ),
+        TileShape::Circle { diameter_mm } => format!("circle tiles, {diameter_mm} mm across"),
+    }
+}
+
+/// The pieces' grid: `pieces on a 48 mm tetrakis grid`.
+pub fn piece_grid_words(set: &PieceSet) -> String {
+    format!("pieces on a {} mm {:?} grid", set.grid.square_mm, set.grid.kind).to_lowercase()
 }
