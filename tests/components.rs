@@ -105,6 +105,25 @@ fn every_shipped_design_gets_its_page_and_a_list_whose_counts_are_checks() {
                 .count();
             assert!(pages >= 1, "{stem}: no .{extension} page");
         }
+        // No line prints thinner than the diagrams' house style allows.
+        let mut strokes = 0;
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "svg") {
+                continue;
+            }
+            let svg = std::fs::read(&path).unwrap();
+            let tree = Tree::from_data(&svg, &Options::default()).unwrap();
+            visit_paths(tree.root(), &mut |drawn| {
+                let Some(stroke) = drawn.stroke() else { return };
+                let (sx, sy) = drawn.abs_transform().get_scale();
+                let width = f64::from(stroke.width().get() * sx.min(sy)) * MM_PER_CSS_PX;
+                assert!(width >= 0.25 - 1e-3, "{}: a line {width:.3} mm wide", path.display());
+                strokes += 1;
+            });
+        }
+        let drawn_parts = markdown.lines().filter(|l| l.starts_with("## ")).count();
+        assert!(strokes >= drawn_parts, "{stem}: {strokes} strokes");
         let summary = check_summary(&stem);
         let phrases = counted_phrases(&summary);
         assert!(!phrases.is_empty(), "{summary}");
@@ -138,6 +157,20 @@ fn pages(stem: &str) -> Vec<Page> {
 fn drawn_items(page: &Page) -> Vec<&Item> {
     let items = page.layers.iter().flat_map(|layer| &layer.items);
     items.filter(|item| matches!(item, Item::Group(_))).collect()
+}
+
+/// usvg measures in CSS pixels (96 per inch); pages are in mm.
+const MM_PER_CSS_PX: f64 = 25.4 / 96.0;
+
+/// Every path under `group`, wherever usvg nested it.
+fn visit_paths(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Path)) {
+    for node in group.children() {
+        match node {
+            Node::Group(g) => visit_paths(g, f),
+            Node::Path(p) => f(p),
+            _ => {}
+        }
+    }
 }
 
 /// The groups drawn through a clip path, wherever usvg nested them.

@@ -3,7 +3,9 @@
 use kurbo::{Affine, Point, Rect, Shape as _};
 
 use super::{Components, Distinct, Section};
-use crate::diagram::house_style::{CAPTION_LINE_ADVANCE, DEFAULT_LABEL_MM, MIN_LINE_MM};
+use crate::diagram::house_style::{
+    CAPTION_LINE_ADVANCE, DEFAULT_LABEL_MM, MIN_LINE_MM, widen_thin_lines,
+};
 use crate::scene::{Clip, Colour, Group, Item, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 
@@ -127,10 +129,12 @@ fn drawn_item(
         * Affine::translate(-bounds.center().to_vec2());
     let front = item.cutout.placed_front(Affine::IDENTITY);
     let edge = Stroke::solid(OUTLINE_GREY, MIN_LINE_MM / scale);
-    let art = vec![
+    let mut art = vec![
         Item::Clip(Clip { path: outline.path.clone(), items: front }),
         Item::Shape(Shape::stroked(outline.path.clone(), edge)),
     ];
+    // Drawn smaller than printed, thin lines of the art are widened to what prints.
+    widen_thin_lines(&mut art, MIN_LINE_MM / scale);
     let line = DEFAULT_LABEL_MM * CAPTION_LINE_ADVANCE;
     let label_y = item_height + LABEL_GAP_MM + line / 2.0;
     let text = |text: &str, y: f64| {
