@@ -1,4 +1,4 @@
-//! The components list in Markdown: one line per part first (each drawn part's total, each board, net, track and map), then a heading per drawn part with its total and one line per distinct item with its count.
+//! The components list in Markdown: one line per part first (each drawn part's total, each board, net, track and map), then a heading per drawn part with its total, what its items are and their size, and one line per distinct item with its count.
 
 use super::{Components, Section};
 

@@ -74,8 +74,9 @@ pub fn components(design: &Design) -> Components {
         sections.push(section(("Tiles", "tile", size), part.cutouts, labels.collect()));
     }
     if let (Some(part), Some(set)) = (pieces::pieces(design), &design.pieces) {
-        let labels = (part.cutouts.iter())
-            .map(|cutout| cutout.label.strip_prefix("piece ").unwrap_or(&cutout.label).to_string())
+        // One cutout per physical piece, in this order.
+        let labels = (pieces::physical_pieces(set).into_iter())
+            .map(|piece| piece.name.clone().unwrap_or_else(|| piece.code.clone()))
             .collect();
         let size = piece_grid_words(set);
         sections.push(section(("Pieces", "piece", size), part.cutouts, labels));
@@ -96,9 +97,9 @@ pub fn components(design: &Design) -> Components {
 }
 
 /// A section titled `title` of items called `noun`, `size` in size, of `cutouts` (named one
-/// by one by `labels`), copies of one item — cutouts with
-/// the same faces, wherever they are in the part (a group of pieces made once per player) —
-/// counted as one distinct item, named by its first copy.
+/// by one by `labels`): copies of one item — cutouts with the same faces, wherever they are
+/// in the part (a group of pieces made once per player) — counted as one distinct item,
+/// named by its first copy.
 fn section(
     (title, noun, size): (&str, &'static str, String),
     cutouts: Vec<Cutout>,
