@@ -348,3 +348,16 @@ fn a_design_with_nothing_to_show_gets_a_page_and_a_list_that_say_so() {
         assert!(folder.join(name).is_file(), "{name}");
     }
 }
+
+#[test]
+fn a_resolution_past_the_pixel_budget_or_out_of_range_exits_2_writing_nothing() {
+    let dir = scratch("components-dpi");
+    let design = root().join("designs/tantrix.toml");
+    for (dpi, says) in [("1200", "lower the dpi"), ("5000", "is not from")] {
+        let output = tilepress(&dir, &["components", design.to_str().unwrap(), "--dpi", dpi]);
+        let (out, err) = text(&output);
+        assert_eq!(code(&output), 2, "{out}{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!dir.join("output").exists(), "nothing written");
+    }
+}
