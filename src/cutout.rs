@@ -119,6 +119,15 @@ impl Cutout {
         }
     }
 
+    /// Whether `other` is a copy of this cutout: the same composed faces (copies of one item
+    /// are consecutive cutouts of a part).
+    pub fn same_faces(&self, other: &Cutout) -> bool {
+        self.front_layers == other.front_layers
+            && self.back_layers == other.back_layers
+            && self.front == other.front
+            && self.back == other.back
+    }
+
     /// The front's items as placed on a page by `placement`: its upright layers turned back
     /// so that they read upright on the page.
     pub fn placed_front(&self, placement: Affine) -> Vec<Item> {

@@ -1,6 +1,7 @@
 //! tilepress: TOML descriptions of tile games in, validated sets and print-ready sheets out.
 
 pub mod build;
+pub mod components;
 pub mod compose;
 pub mod cutout;
 pub mod diagram;

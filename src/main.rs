@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::New(args) => cli::new::new(args),
         Command::Calibrate(args) => cli::printing::calibrate(args),
         Command::Diagram(args) => cli::diagram::diagram(args),
+        Command::Components(args) => cli::components::components(args),
         Command::Serve(args) => cli::serve::serve(args),
     };
     ExitCode::from(cli::console::finish(code))

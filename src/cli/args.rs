@@ -1,5 +1,5 @@
 //! Command-line arguments (clap derive): the `build`, `check`, `calibrate`, `list`, `new`,
-//! `diagram` and `serve` commands.
+//! `diagram`, `components` and `serve` commands.
 
 use std::path::PathBuf;
 
@@ -58,6 +58,14 @@ pub enum Command {
     /// Writes `OUT/<file stem>.svg`, `.pdf` and `.png` per diagram; exits 1 without writing
     /// when a position is not as legal as its file says, 2 when a file cannot be read.
     Diagram(DiagramArgs),
+    /// Write a design's components for a rulebook: a page drawing every distinct tile, card,
+    /// counter and piece once with its number or name and count, and a Markdown list.
+    ///
+    /// Writes `OUT/<stem>/<stem>-components.md`, `.svg`, `.pdf` and `.png` (`OUT` is
+    /// `output/components` by default; pages `-components-1.svg`, `-components-2.svg`, … when
+    /// the drawing is longer than one page); exits 2 when the design cannot be read or the
+    /// folder cannot be written.
+    Components(super::components::ComponentsArgs),
     /// Live preview in the browser: sheets, check report and diagrams, updated on every save.
     ///
     /// Prints the address to open (http://127.0.0.1:7070/ by default). The page shows every

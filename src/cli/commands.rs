@@ -25,7 +25,7 @@ use super::jobs::{Log, job_count, run_all};
 use super::printing::{PrintOverrides, cut_report};
 
 /// Loads a design, printing its errors; `None` when it cannot be read.
-fn load_or_report(path: &Path) -> Option<Design> {
+pub fn load_or_report(path: &Path) -> Option<Design> {
     let mut log = Log::default();
     let design = load_logged(path, &mut log);
     log.print();

@@ -12,6 +12,7 @@ macro_rules! errln {
 
 pub mod args;
 pub mod commands;
+pub mod components;
 pub mod console;
 pub mod diagram;
 pub mod diagram_batch;

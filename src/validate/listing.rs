@@ -7,6 +7,7 @@ use super::pieces::describe_cells;
 use crate::geometry::polyform::side_count;
 use crate::model::design::Design;
 use crate::model::nets::NetSolid;
+use crate::model::pieces::PieceSet;
 use crate::model::tile_shape::TileShape;
 use crate::model::values::values_text;
 
@@ -14,19 +15,7 @@ use crate::model::values::values_text;
 pub fn listing(design: &Design) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(tile_shape) = design.tile_shape {
-        let n = design.tiles.len();
-        lines.push(match tile_shape {
-            TileShape::Regular(shape) => {
-                format!("{n} {} tiles, {} mm edge", shape.shape_name(), shape.edge_mm)
-            }
-            TileShape::Rectangle(rect) => format!(
-                "{n} rectangle tiles, {} × {} mm in {} × {} cell(s)",
-                rect.width_mm, rect.height_mm, rect.columns, rect.rows
-            ),
-            TileShape::Circle { diameter_mm } => {
-                format!("{n} circle tiles, {diameter_mm} mm across")
-            }
-        });
+        lines.push(format!("{} {}", design.tiles.len(), tile_shape_words(tile_shape)));
         for tile in &design.tiles {
             let back =
                 tile.back.as_deref().map_or(String::new(), |c| format!("; back: {c} number"));
@@ -42,10 +31,7 @@ pub fn listing(design: &Design) -> Vec<String> {
         }
     }
     if let Some(set) = &design.pieces {
-        lines.push(
-            format!("pieces on a {} mm {:?} grid", set.grid.square_mm, set.grid.kind)
-                .to_lowercase(),
-        );
+        lines.push(piece_grid_words(set));
         for piece in &set.pieces {
             let group = &set.groups[piece.group];
             let copies = if group.copies == 1 {
@@ -64,6 +50,27 @@ pub fn listing(design: &Design) -> Vec<String> {
             ));
         }
     }
+    let (boards, nets) = board_and_net_parts(design);
+    lines.extend(boards);
+    for player in &design.players {
+        lines.push(format!("player {} ({})", player.name, player.colour));
+    }
+    lines.extend(nets);
+    lines.extend(super::listing_printed::printed_listing(design));
+    lines
+}
+
+/// The lines for the design's boards and nets (`a board of 64 cells on the pieces' grid`,
+/// `9 pawns: a polyhedron of 4 faces`), for `list` and the components list.
+pub fn board_and_net_lines(design: &Design) -> Vec<String> {
+    let (mut lines, nets) = board_and_net_parts(design);
+    lines.extend(nets);
+    lines
+}
+
+/// The boards' lines and the nets' lines.
+fn board_and_net_parts(design: &Design) -> (Vec<String>, Vec<String>) {
+    let mut lines = Vec::new();
     if let Some(board) = &design.grid_board {
         lines.push(format!("a board of {} cells on the pieces' grid", board.cells.len()));
     }
@@ -76,16 +83,32 @@ pub fn listing(design: &Design) -> Vec<String> {
             if board.tray.is_some() { ", printed as the floor of its box" } else { "" }
         ));
     }
-    for player in &design.players {
-        lines.push(format!("player {} ({})", player.name, player.colour));
-    }
+    let mut nets = Vec::new();
     for net in &design.nets {
         let solid = match &net.solid {
             NetSolid::Polyhedron(solid) => format!("a polyhedron of {} faces", solid.faces.len()),
             NetSolid::Cone(_) => String::from("a cone (a hat)"),
         };
-        lines.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
+        nets.push(format!("{}: {solid}", counted(net.copies(design.players.len()), &net.name)));
     }
-    lines.extend(super::listing_printed::printed_listing(design));
-    lines
+    (lines, nets)
+}
+
+/// What the tiles are, after their number: `hexagon tiles, 30 mm edge`.
+pub fn tile_shape_words(tile_shape: TileShape) -> String {
+    match tile_shape {
+        TileShape::Regular(shape) => {
+            format!("{} tiles, {} mm edge", shape.shape_name(), shape.edge_mm)
+        }
+        TileShape::Rectangle(rect) => format!(
+            "rectangle tiles, {} × {} mm in {} × {} cell(s)",
+            rect.width_mm, rect.height_mm, rect.columns, rect.rows
+        ),
+        TileShape::Circle { diameter_mm } => format!("circle tiles, {diameter_mm} mm across"),
+    }
+}
+
+/// The pieces' grid: `pieces on a 48 mm tetrakis grid`.
+pub fn piece_grid_words(set: &PieceSet) -> String {
+    format!("pieces on a {} mm {:?} grid", set.grid.square_mm, set.grid.kind).to_lowercase()
 }

@@ -17,19 +17,33 @@ pub fn printed_listing(design: &Design) -> Vec<String> {
         lines.push(deck_heading(deck));
         lines.extend(deck.cards.iter().map(card_line));
     }
-    lines.extend(design.tracks.iter().map(track_line));
-    lines.extend(design.maps.iter().map(map_line));
+    lines.extend(track_and_map_lines(design));
     lines
+}
+
+/// The lines for the design's tracks and maps, for `list` and the components list.
+pub fn track_and_map_lines(design: &Design) -> Vec<String> {
+    let tracks = design.tracks.iter().map(track_line);
+    tracks.chain(design.maps.iter().map(map_line)).collect()
 }
 
 /// `deck cards: 54 cards (54 kinds), 63 × 88 mm, with backs`.
 fn deck_heading(deck: &Deck) -> String {
     let total: usize = deck.cards.iter().map(|c| c.count as usize).sum();
-    let (kind, noun) = match deck.counter {
-        Some(shape) => ("counters", shape.name(deck.width_mm, deck.height_mm)),
-        None => ("deck", "card"),
-    };
-    let item = if deck.counter.is_some() { "counter" } else { "card" };
+    let (kind, item) =
+        if deck.counter.is_some() { ("counters", "counter") } else { ("deck", "card") };
+    format!(
+        "{kind} `{}`: {} ({}), {}",
+        deck.name,
+        counted(total, item),
+        counted(deck.cards.len(), "kind"),
+        deck_size_words(deck)
+    )
+}
+
+/// A deck's size and backs: `63 × 88 mm, with backs`, `circles 20 mm across`.
+pub fn deck_size_words(deck: &Deck) -> String {
+    let noun = deck.counter.map_or("card", |shape| shape.name(deck.width_mm, deck.height_mm));
     let size = match deck.counter {
         Some(crate::model::counters::CounterShape::Circle) => {
             format!("{noun}s {} mm across", deck.width_mm)
@@ -38,12 +52,7 @@ fn deck_heading(deck: &Deck) -> String {
         None => format!("{} × {} mm", deck.width_mm, deck.height_mm),
     };
     let backs = if deck.cards.iter().any(|c| c.back.is_some()) { ", with backs" } else { "" };
-    format!(
-        "{kind} `{}`: {} ({}), {size}{backs}",
-        deck.name,
-        counted(total, item),
-        counted(deck.cards.len(), "kind")
-    )
+    format!("{size}{backs}")
 }
 
 /// `  cards.csv row 2 × 1: good salt, name Cargo 1, rank 1`.

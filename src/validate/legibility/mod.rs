@@ -98,7 +98,7 @@ fn measured<'a>(
         for index in range.clone() {
             let cutout = &part.cutouts[index];
             let copy = index > range.start
-                && same_faces(&part.cutouts[index - 1], cutout)
+                && part.cutouts[index - 1].same_faces(cutout)
                 && turns[index - 1] == turns[index];
             if let (true, Some(last)) = (copy, found.last()) {
                 found.push(last.clone());
@@ -213,12 +213,4 @@ fn orientations(part: &Part, sheet: &SheetSettings) -> (Vec<(Affine, Option<Affi
         .map(|(turn, cutout)| turn.unwrap_or_else(|| identity(cutout)))
         .collect();
     (turns, sheets)
-}
-
-/// Whether two cutouts print the same faces (copies of one item).
-fn same_faces(a: &Cutout, b: &Cutout) -> bool {
-    a.front_layers == b.front_layers
-        && a.back_layers == b.back_layers
-        && a.front == b.front
-        && a.back == b.back
 }
