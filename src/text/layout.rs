@@ -98,11 +98,8 @@ pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidTex
 fn lay_out_at(face: &Face<'_>, cache: &TextCache, layer: &TextSpec<'_>, size_mm: f64) -> LaidText {
     let scale = size_mm / cap_height(face).max(1.0);
     let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
-    let lines: Vec<String> = layer
-        .text
-        .split('\n')
-        .flat_map(|paragraph| wrap(face, paragraph, wrap_width))
-        .collect();
+    let lines: Vec<String> =
+        layer.text.split('\n').flat_map(|paragraph| wrap(face, paragraph, wrap_width)).collect();
     let line_units =
         f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
     let line_mm = line_units * scale * layer.line_spacing;
