@@ -25,28 +25,34 @@ pub fn face_files(part: &Part, stem: &str, dpi: f64) -> Result<Vec<OutputFile>, 
     let mut files = Vec::new();
     let mut index = String::from("file,item,side\n");
     for (number, cutout) in part.cutouts.iter().enumerate() {
-        let sides = [("front", Some(front_page(cutout))), ("back", back_page(cutout))];
-        for (side, page) in sides {
-            let Some(page) = page else { continue };
-            let name = format!("{stem}-face-{:03}-{side}.png", number + 1);
-            let bytes = page_to_png(&page, dpi, Paper::White)
-                .map_err(|why| format!("the {side} of {}: {why}", cutout.label))?;
-            index.push_str(&format!("{name},{},{side}\n", csv_field(&cutout.label)));
-            files.push(OutputFile { name, bytes });
+        let named = format!("{stem}-face-{:03}", number + 1);
+        for (side, file) in side_images(cutout, cutout.extent, &named, dpi)? {
+            index.push_str(&format!("{},{},{side}\n", file.name, csv_field(&cutout.label)));
+            files.push(file);
         }
     }
     files.push(OutputFile { name: format!("{stem}-faces.csv"), bytes: index.into_bytes() });
     Ok(files)
 }
 
-/// The cutout's front on a page of its extent.
-fn front_page(cutout: &Cutout) -> Page {
-    front_page_at(cutout, cutout.extent)
-}
-
-/// The cutout's back on a page of its extent ([`back_page_at`]).
-fn back_page(cutout: &Cutout) -> Option<Page> {
-    back_page_at(cutout, cutout.extent)
+/// The PNGs of the cutout's front and (when it has one) its back, each on a page of `rect`
+/// at `dpi`, named `<named>-front.png` and `<named>-back.png`, with the side they show.
+pub fn side_images(
+    cutout: &Cutout,
+    rect: Rect,
+    named: &str,
+    dpi: f64,
+) -> Result<Vec<(&'static str, OutputFile)>, String> {
+    let sides =
+        [("front", Some(front_page_at(cutout, rect))), ("back", back_page_at(cutout, rect))];
+    let mut files = Vec::new();
+    for (side, page) in sides {
+        let Some(page) = page else { continue };
+        let bytes = page_to_png(&page, dpi, Paper::White)
+            .map_err(|why| format!("the {side} of {}: {why}", cutout.label))?;
+        files.push((side, OutputFile { name: format!("{named}-{side}.png"), bytes }));
+    }
+    Ok(files)
 }
 
 /// The cutout's front on a page of `rect` (in the cutout's frame: its extent, or its

@@ -16,7 +16,7 @@ use kurbo::{Affine, Rect, Shape as _};
 use serde_json::{Value, json};
 
 use super::OutputFile;
-use super::faces::{back_page_at, front_page_at};
+use super::faces::{back_page_at, front_page_at, side_images};
 use crate::cutout::Cutout;
 use crate::render::png::{Paper, page_to_png};
 use crate::scene::{Clip, Group, Item, Layer, Page, Role};
@@ -201,26 +201,24 @@ fn tiles(
     let mut objects = Vec::new();
     for (number, cutout) in part.cutouts.iter().enumerate() {
         let trim = cutout.outline.bounds();
-        let front = format!("{stem}-tts-{:03}-front.png", number + 1);
-        files.push(OutputFile {
-            name: front.clone(),
-            bytes: png(&front_page_at(cutout, trim), DPI)?,
-        });
-        let back = match back_page_at(cutout, trim) {
-            Some(page) => {
-                let name = format!("{stem}-tts-{:03}-back.png", number + 1);
-                files.push(OutputFile { name: name.clone(), bytes: png(&page, DPI)? });
-                format!("{url_base}{name}")
+        let named = format!("{stem}-tts-{:03}", number + 1);
+        let (mut front, mut back) = (String::new(), String::new());
+        for (side, file) in side_images(cutout, trim, &named, DPI)? {
+            let url = format!("{url_base}{}", file.name);
+            if side == "front" {
+                front = url
+            } else {
+                back = url
             }
-            None => String::new(),
-        };
+            files.push(file);
+        }
         let (x, z) = ((number % 10) as f64 * 1.2, (number / 10) as f64 * 1.2);
         objects.push(json!({
             "Name": "Custom_Tile",
             "Nickname": cutout.label,
             "Transform": transform(at + x, z, trim.width().max(trim.height()) / TILE_MM),
             "CustomImage": {
-                "ImageURL": format!("{url_base}{front}"),
+                "ImageURL": front,
                 "ImageSecondaryURL": back,
                 "ImageScalar": 1.0,
                 "WidthScale": 0.0,

@@ -185,34 +185,32 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             return tile_report(design, None, problems);
         }
     };
-    // How many times each derived tile comes: `copies`, or its own count in `copies_of`.
+    // How many times each derived tile comes: `copies`, or its own count in `copies_of`
+    // (each entry matched once against the derived tiles' descriptions).
     let description_of =
         |key: &TileKey| complete.get(key).map(|t| describe(shape, &t.slots, &t.joins, &t.corners));
-    let mut own_counts: BTreeMap<String, u32> = BTreeMap::new();
-    let derived_names: BTreeSet<String> = (complete.keys())
-        .filter_map(|key| description_of(key).map(|d| tile_description_key(&d)))
+    let by_name: BTreeMap<String, &TileKey> = (complete.keys())
+        .filter_map(|key| Some((tile_description_key(&description_of(key)?), key)))
         .collect();
+    let mut own: BTreeMap<&TileKey, u32> = BTreeMap::new();
     for (name, copies, position) in &rule.copies_of {
-        if derived_names.contains(name) {
-            own_counts.insert(name.clone(), *copies);
-        } else {
-            problem(
+        match by_name.get(name) {
+            Some(key) => {
+                own.insert(key, *copies);
+            }
+            None => problem(
                 *position,
                 format!("`copies_of` names a tile the rule does not derive: {name}"),
                 "write the tile as `check` describes it (e.g. from a `missing tile:` line), \
                  or remove the entry",
-            );
+            ),
         }
     }
-    let copies_of_key = |key: &TileKey| {
-        let own = description_of(key).and_then(|d| own_counts.get(&tile_description_key(&d)));
-        own.copied().unwrap_or(rule.copies)
-    };
+    let copies_of_key = |key: &TileKey| own.get(key).copied().unwrap_or(rule.copies);
     // The rule derives faces: a two-faced tile shows two of them.
     let mut shown: BTreeSet<TileKey> = BTreeSet::new();
     for (tile, _) in &distinct {
         let mut in_set = true;
-        let mut wanted_copies = rule.copies;
         let mut front_key = None;
         let back = tile.back_side.as_ref().map(|side| (" (back)", &side.slots, &side.joins));
         let front = ("", &tile.slots, &tile.joins);
@@ -234,19 +232,19 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 );
             }
             if which.is_empty() {
-                wanted_copies = copies_of_key(&key);
                 front_key = Some(key.clone());
             }
             shown.insert(key);
         }
+        let wanted_copies = front_key.as_ref().map_or(rule.copies, copies_of_key);
         if in_set && tile.copies != wanted_copies {
-            let own = front_key.as_ref().and_then(description_of).map(|d| tile_description_key(&d));
-            let (says, help) = match own.filter(|d| own_counts.contains_key(d)) {
-                Some(_) => (
+            let has_own = front_key.as_ref().is_some_and(|key| own.contains_key(key));
+            let (says, help) = match has_own {
+                true => (
                     format!("the rule's `copies_of` says it comes {wanted_copies} time(s)"),
                     "set `copies` on the tile to its count in `copies_of`".to_string(),
                 ),
-                None => (
+                false => (
                     format!("the rule says each tile comes {wanted_copies} time(s)"),
                     match front_key.as_ref().and_then(description_of) {
                         Some(description) => format!(

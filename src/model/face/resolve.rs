@@ -281,7 +281,7 @@ impl<'t> FaceResolver<'t> {
         let font = match read_font(&path, written) {
             Ok(font) => Some(Arc::new(font)),
             Err(why) => {
-                file_error(r, name, "font", &path, &why);
+                file_error(r, name, None, "font", &path, &why);
                 None
             }
         };
@@ -323,10 +323,7 @@ impl<'t> FaceResolver<'t> {
                         Some(Arc::new(image))
                     }
                     Err(why) => {
-                        match &from {
-                            Some(from) => cell_file_error(r, &key, from, &what, &path, &why),
-                            None => file_error(r, &key, &what, &path, &why),
-                        }
+                        file_error(r, &key, from.as_ref(), &what, &path, &why);
                         None
                     }
                 };
@@ -351,35 +348,13 @@ fn outside(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Path)
     }
 }
 
-/// A file that cannot be used: where it was asked for, where it was looked for, and why.
-fn file_error(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Path, why: &str) {
-    let message = if path.exists() {
-        format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim())
-    } else {
-        let written = key.get_ref().trim();
-        let hint = did_you_mean(path, written);
-        format!("{what} file `{written}` not found (looked for {}){hint}", path.display())
-    };
-    let help = match what {
-        "font" => "give a TTF or OTF file beside the design (or `default`)",
-        _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
-    };
-    r.error(&key.span(), message, help);
-}
-
-/// The data file cell a layer's value comes from.
-struct FromCell<'a> {
-    data: &'a DataRowAt,
-    cell: Position,
-    column: &'a str,
-}
-
-/// A file named in a data cell that cannot be used: reported at the cell, naming the
-/// template key that reads it.
-fn cell_file_error(
+/// A file that cannot be used: where it was asked for, where it was looked for, and why —
+/// at the key that names it, or, when the name comes `from` a data cell, at the cell,
+/// naming the template key that reads it.
+fn file_error(
     r: &mut Resolver<'_>,
     key: &Spanned<String>,
-    from: &FromCell<'_>,
+    from: Option<&FromCell<'_>>,
     what: &str,
     path: &Path,
     why: &str,
@@ -390,6 +365,14 @@ fn cell_file_error(
     } else {
         let hint = did_you_mean(path, written);
         format!("{what} file `{written}` not found (looked for {}){hint}", path.display())
+    };
+    let Some(from) = from else {
+        let help = match what {
+            "font" => "give a TTF or OTF file beside the design (or `default`)",
+            _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
+        };
+        r.error(&key.span(), problem, help);
+        return;
     };
     let template = r.source.start_of(&key.span());
     let design =
@@ -402,6 +385,13 @@ fn cell_file_error(
                 for beside the data file";
     let diagnostic = Diagnostic::error(&from.data.path, Some(from.cell), message).with_help(help);
     r.diagnostics.push(diagnostic);
+}
+
+/// The data file cell a layer's value comes from.
+struct FromCell<'a> {
+    data: &'a DataRowAt,
+    cell: Position,
+    column: &'a str,
 }
 
 /// The anchor, turn and adjustments of a layer.
