@@ -155,9 +155,7 @@ pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> 
 
 /// [`build`] writing only the files `formats` names (the report is the same).
 pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
-    let faces_dpi =
-        formats.faces.then(|| design.sheet.print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI));
-    let mut result = imposed_parts(design, stem, faces_dpi)?;
+    let mut result = imposed_parts(design, stem, formats)?;
     let documents = std::mem::take(&mut result.documents);
     let print = &design.sheet.print;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
@@ -204,12 +202,6 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         );
     }
     result.files.extend(images);
-    if formats.tts {
-        let url_base = design.sheet.print.tts_url_base.as_deref().unwrap_or("");
-        let export = tts_export(&parts(design), stem, url_base)?;
-        result.files.extend(export.files);
-        result.notes.extend(export.skipped.into_iter().map(|s| format!("tts: skipped {s}")));
-    }
     if formats.cut {
         result.cut = cut;
     }
@@ -224,21 +216,26 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
 pub const SMALL_DESIGN_SHEETS: usize = 8;
 
 /// Every part composed and imposed, its documents waiting in the result.
-fn imposed_parts(
-    design: &Design,
-    stem: &str,
-    faces_dpi: Option<f64>,
-) -> Result<BuildResult, String> {
+fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
-    for part in parts(design) {
-        add_part(design, &part, stem, &mut result)?;
-        if let Some(dpi) = faces_dpi {
-            result.files.extend(face_files(&part, &format!("{stem}{}", part.suffix), dpi)?);
+    let parts = parts(design);
+    let print = &design.sheet.print;
+    for part in &parts {
+        add_part(design, part, stem, &mut result)?;
+        if formats.faces {
+            let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
+            result.files.extend(face_files(part, &format!("{stem}{}", part.suffix), dpi)?);
         }
     }
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
+    }
+    // The export's images are drawn from the same composed parts as the sheets.
+    if formats.tts {
+        let export = tts_export(&parts, stem, print.tts_url_base.as_deref().unwrap_or(""))?;
+        result.files.extend(export.files);
+        result.notes.extend(export.skipped.into_iter().map(|s| format!("tts: skipped {s}")));
     }
     Ok(result)
 }
