@@ -1,4 +1,4 @@
-//! Attacks on `serve`: it answers the design, the files the design uses (in sub-folders too) and what it built, and 404 for any other file of the design's folder — a secret, a `.git/config`, an unused image, a dot-file — it sees a save of a used file in a sub-folder (`assets/cards.csv`), and it streams a large file: three downloads at once of a 42 MB font add little to its peak memory.
+//! Attacks on `serve`: it answers the design, the files the design uses (in sub-folders too) and what it built, and 404 for any other file of the design's folder — a secret, a `.git/config`, an unused image, a dot-file — it sees a save of a used file in a sub-folder (`assets/cards.csv`), and it streams a large file: three downloads at once of a 42 MB font add little to its peak memory, and three slow downloads of an 11 MB PDF it built share the build's bytes.
 
 mod common;
 
@@ -114,4 +114,80 @@ fn three_downloads_at_once_of_a_large_used_file_are_streamed() {
     );
     // Read whole per request, the three would add 120 MiB; streamed, a few chunks.
     assert!(grown < 20 * 1024, "the peak grew {grown} KiB over {before} KiB");
+}
+
+/// `width × height` pixels of noise as a PNG: it does not compress, so the PDF holding it is
+/// as large as its pixels.
+fn noise_png(width: u32, height: u32) -> Vec<u8> {
+    let mut state = 0x2545_f491_u32;
+    let pixels: Vec<u8> = (0..width * height * 3)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state.to_le_bytes()[0]
+        })
+        .collect();
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&pixels).unwrap();
+    writer.finish().unwrap();
+    bytes
+}
+
+/// The resident memory of process `pid` now, in KiB.
+fn resident_kib(pid: u32) -> u64 {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).unwrap();
+    line.trim().trim_end_matches("kB").trim().parse().unwrap()
+}
+
+#[test]
+fn three_downloads_at_once_of_a_large_built_file_share_the_build() {
+    use std::io::{Read, Write};
+    let dir = scratch("attack-serve-built");
+    fs::create_dir_all(dir.join("assets")).unwrap();
+    fs::write(dir.join("assets/noise.png"), noise_png(2000, 2000)).unwrap();
+    let design = DESIGN
+        .replace("assets/art/leaf.svg\", size_mm = 10", "assets/noise.png\", size_mm = 50")
+        .replace("data = \"assets/cards.csv\"\n", "\n[[decks.cards]]\nfields = { rank = \"Q\" }\n");
+    fs::write(dir.join("d.toml"), design).unwrap();
+    let server = Server::start(&dir, &["d.toml"]);
+    let state = server.events("d").built();
+    let pdf = state["built"]["pdfs"][0].as_str().expect("a PDF").to_string();
+    std::thread::sleep(Duration::from_millis(500));
+    let before = resident_kib(server.pid());
+    // Three slow readers: each has asked for the PDF and read its first bytes, so all three
+    // replies are in flight at once while the server's memory is read.
+    let mut downloads: Vec<std::net::TcpStream> = (0..3)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+            let head =
+                format!("GET /d/d/download/{pdf} HTTP/1.0\r\nHost: {}\r\n\r\n", server.address);
+            stream.write_all(head.as_bytes()).unwrap();
+            let mut first = [0; 4096];
+            stream.read_exact(&mut first).unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let during = resident_kib(server.pid());
+    let sizes: Vec<usize> = downloads
+        .iter_mut()
+        .map(|stream| {
+            let mut rest = Vec::new();
+            stream.read_to_end(&mut rest).unwrap();
+            rest.len() + 4096
+        })
+        .collect();
+    assert!(sizes.iter().all(|&size| size > 10 << 20 && size == sizes[0]), "{sizes:?}");
+    let grown = during.saturating_sub(before);
+    println!(
+        "attack: serve, 3 downloads of the {} MB PDF built, in flight at once: resident memory grew {grown} KiB",
+        sizes[0] >> 20
+    );
+    // Copied per request, the three would hold 36 MB more; shared, almost nothing.
+    assert!(grown < 8 * 1024, "resident memory grew {grown} KiB over {before} KiB");
 }

@@ -72,7 +72,7 @@ pub fn read_data_at(
         r.error(&data.span(), format!("`{}`: {why}", data.get_ref().trim()), REACH_HELP);
         return None;
     }
-    match read_data(&path, sheet.map(|s| s.get_ref().trim())) {
+    match read_data(&path, sheet.map(|s| s.get_ref().trim()), &folder) {
         Ok(table) => Some(table),
         Err(DataError::Rows(errors)) => {
             r.diagnostics.extend(errors);
@@ -92,8 +92,13 @@ pub fn read_data_at(
 
 /// Reads `path`: a CSV file, or the sheet `sheet` (the first when `None`) of a workbook
 /// (.ods, .xlsx, .xlsm). The file is opened once, a regular file of at most
-/// [`MAX_DATA_BYTES`], and read with that bound.
-pub fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
+/// [`MAX_DATA_BYTES`] inside what a design in `design_folder` may read, and read with that
+/// bound.
+pub fn read_data(
+    path: &Path,
+    sheet: Option<&str>,
+    design_folder: &Path,
+) -> Result<DataTable, DataError> {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
     if matches!(extension.as_str(), "xls" | "xlsb") {
         return Err(DataError::File(
@@ -101,7 +106,7 @@ pub fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataErro
             "save the workbook as .xlsx or .ods".into(),
         ));
     }
-    let bytes = InputFile::open(path, MAX_DATA_BYTES)
+    let bytes = InputFile::open_inside(path, MAX_DATA_BYTES, design_folder)
         .and_then(InputFile::read_all)
         .map_err(|refusal| file_refusal(path, &refusal))?;
     match extension.as_str() {
@@ -137,6 +142,7 @@ fn file_refusal(path: &Path, refusal: &InputRefusal) -> DataError {
         InputRefusal::Folder | InputRefusal::Special(_) => {
             "give the path of a .csv, .ods or .xlsx file, relative to the design"
         }
+        InputRefusal::Outside(_) => REACH_HELP,
     };
     DataError::File(refusal.reason(), help.into())
 }
@@ -216,6 +222,11 @@ impl DataBounds {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reads `path` as a design beside it would.
+    fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
+        super::read_data(path, sheet, path.parent().unwrap_or(Path::new("/")))
+    }
 
     fn csv_file(name: &str, bytes: &[u8]) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("tilepress-data-{}", std::process::id()));

@@ -23,6 +23,9 @@ pub enum InputRefusal {
     TooLarge { bytes: u64, limit: u64 },
     /// Reading it failed.
     Read(std::io::Error),
+    /// What was opened lies outside the folders the design may read (why, from
+    /// `model::reach`).
+    Outside(String),
 }
 
 impl InputRefusal {
@@ -41,6 +44,7 @@ impl InputRefusal {
                 format!("it is {bytes} bytes, over the limit of {limit} bytes")
             }
             Self::Read(error) => format!("cannot read it: {error}"),
+            Self::Outside(why) => why.clone(),
         }
     }
 }
@@ -80,6 +84,37 @@ impl InputFile {
         Ok(Self { file, limit, len: meta.len() })
     }
 
+    /// Opens `path` like [`Self::open`] for a design in `design_folder`, and checks the file
+    /// *opened* against what the design may read (`model::reach`): the real path of the open
+    /// file is checked, not the name, so a link swapped after an earlier check cannot lead
+    /// out of the folder.
+    pub fn open_inside(
+        path: &Path,
+        limit: u64,
+        design_folder: &Path,
+    ) -> Result<Self, InputRefusal> {
+        let opened = Self::open(path, limit)?;
+        let real = opened.real_path().or_else(|| path.canonicalize().ok());
+        if let Some(real) = real {
+            super::reach::allowed().check(design_folder, &real).map_err(InputRefusal::Outside)?;
+        }
+        Ok(opened)
+    }
+
+    /// Where the open file lies, resolved by the system from the open descriptor (Linux);
+    /// `None` where the system cannot say.
+    fn real_path(&self) -> Option<std::path::PathBuf> {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            std::fs::read_link(format!("/proc/self/fd/{}", self.file.as_raw_fd())).ok()
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            None
+        }
+    }
+
     /// A reader of at most the limit's bytes (a file that grew since it was opened is cut
     /// there).
     pub fn into_reader(self) -> std::io::Take<File> {
@@ -106,6 +141,16 @@ impl InputFile {
 /// Opens and reads `path` whole: a regular file of at most `limit` bytes.
 pub fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>, InputRefusal> {
     InputFile::open(path, limit)?.read_all()
+}
+
+/// Like [`read_input`] for a file a design in `design_folder` uses: refused when the file
+/// opened lies outside what the design may read ([`InputFile::open_inside`]).
+pub fn read_input_inside(
+    path: &Path,
+    limit: u64,
+    design_folder: &Path,
+) -> Result<Vec<u8>, InputRefusal> {
+    InputFile::open_inside(path, limit, design_folder)?.read_all()
 }
 
 #[cfg(target_os = "linux")]
@@ -209,6 +254,25 @@ mod tests {
         let refusal = read_input(&fifo, 1 << 20).unwrap_err();
         assert!(refusal.reason().contains("a FIFO"), "{refusal:?}");
         assert!(started.elapsed().as_secs() < 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_file_opened_is_checked_where_it_lies_not_where_its_name_points() {
+        let dir = folder("inside");
+        let (design, outside) = (dir.join("design"), dir.join("outside"));
+        std::fs::create_dir_all(design.join("assets")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(design.join("assets/a.csv"), b"a").unwrap();
+        std::fs::write(outside.join("secret.csv"), b"s").unwrap();
+        // A name inside the folder that leads out of it once opened.
+        let link = design.join("assets/link.csv");
+        std::os::unix::fs::symlink(outside.join("secret.csv"), &link).unwrap();
+        assert_eq!(read_input_inside(&design.join("assets/a.csv"), 10, &design).unwrap(), b"a");
+        let refusal = read_input_inside(&link, 10, &design).unwrap_err();
+        assert!(matches!(refusal, InputRefusal::Outside(_)), "{refusal:?}");
+        assert!(refusal.reason().contains("outside the design's folder"), "{refusal:?}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

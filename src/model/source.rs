@@ -133,6 +133,8 @@ pub fn read_source(path: &Path, what: &str) -> Result<SourceFile, Diagnostic> {
         InputRefusal::Read(error) => {
             refuse(format!("cannot read the {what}: {error}"), "check the file")
         }
+        // The design itself is read wherever it lies; only the files it uses are bounded.
+        InputRefusal::Outside(why) => refuse(why, "check the path and the file name"),
     })?;
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(..3);

@@ -5,11 +5,12 @@
 //! `preview` makes one rebuild, `rebuild` debounces and publishes them, `watcher` turns
 //! file events into rebuilds, `routes` answers requests (axum) (with `paths` keeping them inside
 //! the served folders; only the design, the files it uses and what it built are answered,
-//! the files streamed by `file_body`), `events` streams the state, `archive` zips downloads
+//! the files streamed by `file_body`, built files shared by `built_body`), `events` streams the state, `archive` zips downloads
 //! and `assets` holds the page.
 
 pub mod archive;
 pub mod assets;
+pub mod built_body;
 pub mod events;
 pub mod file_body;
 pub mod paths;

@@ -13,9 +13,11 @@ use axum::response::Response;
 
 use super::archive::zip_files;
 use super::assets;
+use super::built_body::{BuiltList, built_body};
 use super::events;
 use super::file_body::file_body;
 use super::paths::{file_inside, segments};
+use super::preview::Built;
 use super::rebuild::Served;
 use crate::build::OutputFile;
 use crate::model::input_file::InputFile;
@@ -107,15 +109,9 @@ fn design_get(served: &Served, rest: &[&str]) -> Reply {
     match rest {
         [""] => html(assets::DESIGN_PAGE),
         ["state"] => with_type(published.json.as_bytes().to_vec(), "application/json"),
-        ["sheet", name] => {
-            built.and_then(|b| find(&b.files, name)).map_or_else(not_found, |f| file(f, false))
-        }
-        ["download", name] => {
-            built.and_then(|b| find(&b.files, name)).map_or_else(not_found, |f| file(f, true))
-        }
-        ["diagram", name] => {
-            built.and_then(|b| find(&b.diagrams, name)).map_or_else(not_found, |f| file(f, false))
-        }
+        ["sheet", name] => built_file(published.built.as_ref(), BuiltList::Files, name, false),
+        ["download", name] => built_file(published.built.as_ref(), BuiltList::Files, name, true),
+        ["diagram", name] => built_file(published.built.as_ref(), BuiltList::Diagrams, name, false),
         ["cut-files.zip"] => match built {
             Some(b) => zip_reply(&format!("{}-cut-files", b.stem), &b.cut_files()),
             None => not_found(),
@@ -239,13 +235,14 @@ fn loopback_host(headers: &HeaderMap) -> bool {
     matches!(name.as_str(), "127.0.0.1" | "localhost" | "[::1]")
 }
 
-fn find<'a>(files: &'a [OutputFile], name: &str) -> Option<&'a OutputFile> {
-    files.iter().find(|f| f.name == name)
-}
-
-fn file(file: &OutputFile, attachment: bool) -> Reply {
-    let reply = with_type(file.bytes.clone(), content_type(&file.name));
-    if attachment { with_disposition(reply, &file.name) } else { reply }
+/// A file of the last good build, sharing its bytes (never copied per request); 404 when
+/// there is no build or no such file.
+fn built_file(built: Option<&Arc<Built>>, list: BuiltList, name: &str, attachment: bool) -> Reply {
+    let Some(body) = built.and_then(|built| built_body(built, list, name)) else {
+        return not_found();
+    };
+    let reply = typed(Response::new(body), content_type(name));
+    if attachment { with_disposition(reply, name) } else { reply }
 }
 
 fn zip_reply(stem: &str, files: &[OutputFile]) -> Reply {

@@ -7,8 +7,8 @@ use crate::model::limits::MAX_ASSET_BYTES;
 use crate::text::font::{FontData, font_from_bytes};
 
 /// Reads and checks a TTF/OTF file; the error says why it cannot be used.
-pub fn read_font(path: &Path, name: &str) -> Result<FontData, String> {
-    font_from_bytes(read_asset(path, MAX_ASSET_BYTES)?, name)
+pub fn read_font(path: &Path, name: &str, design_folder: &Path) -> Result<FontData, String> {
+    font_from_bytes(read_asset(path, MAX_ASSET_BYTES, design_folder)?, name)
 }
 
 #[cfg(test)]
@@ -21,9 +21,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("not-a-font.ttf");
         std::fs::write(&path, b"hello").unwrap();
-        let error = read_font(&path, "not-a-font.ttf").unwrap_err();
+        let error = read_font(&path, "not-a-font.ttf", &dir).unwrap_err();
         assert!(error.contains("not a TrueType"), "{error}");
-        assert!(read_font(&dir.join("missing.ttf"), "x").unwrap_err().contains("no such file"));
+        assert!(
+            read_font(&dir.join("missing.ttf"), "x", &dir).unwrap_err().contains("no such file")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -49,16 +49,25 @@ impl fmt::Debug for FaceImage {
 
 /// Reads an SVG, PNG or JPEG file (by its extension); a bitmap is decoded only when its
 /// header's width × height is within `pixels_left`. The error says why it cannot be used.
-pub fn read_image(path: &Path, name: &str, pixels_left: u64) -> Result<FaceImage, String> {
+pub fn read_image(
+    path: &Path,
+    name: &str,
+    pixels_left: u64,
+    design_folder: &Path,
+) -> Result<FaceImage, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     match extension.as_deref() {
-        Some("svg") => svg_image(read_asset(path, MAX_SVG_BYTES)?, name),
-        Some("png") => {
-            super::raster::png_image(read_asset(path, MAX_ASSET_BYTES)?, name, pixels_left)
-        }
-        Some("jpg" | "jpeg") => {
-            super::raster::jpeg_image(read_asset(path, MAX_ASSET_BYTES)?, name, pixels_left)
-        }
+        Some("svg") => svg_image(read_asset(path, MAX_SVG_BYTES, design_folder)?, name),
+        Some("png") => super::raster::png_image(
+            read_asset(path, MAX_ASSET_BYTES, design_folder)?,
+            name,
+            pixels_left,
+        ),
+        Some("jpg" | "jpeg") => super::raster::jpeg_image(
+            read_asset(path, MAX_ASSET_BYTES, design_folder)?,
+            name,
+            pixels_left,
+        ),
         _ => Err("give an .svg, .png, .jpg or .jpeg file".into()),
     }
 }

@@ -278,7 +278,7 @@ impl<'t> FaceResolver<'t> {
             self.fonts.insert(path, None);
             return None;
         }
-        let font = match read_font(&path, written) {
+        let font = match read_font(&path, written, &self.folder) {
             Ok(font) => Some(Arc::new(font)),
             Err(why) => {
                 file_error(r, name, None, "font", &path, &why);
@@ -317,7 +317,7 @@ impl<'t> FaceResolver<'t> {
                 None
             }
             None => {
-                let image = match read_image(&path, name.trim(), self.pixels_left) {
+                let image = match read_image(&path, name.trim(), self.pixels_left, &self.folder) {
                     Ok(image) => {
                         self.pixels_left = self.pixels_left.saturating_sub(image.pixels);
                         Some(Arc::new(image))
