@@ -73,9 +73,13 @@ impl TextCache {
         laid
     }
 
-    /// The measure of `layer`'s layout: a kept layout's, a kept measure, or that of
-    /// `lay_out`'s layout (then kept as a measure only).
-    pub fn measure(&self, layer: &TextSpec<'_>, lay_out: impl FnOnce() -> LaidText) -> TextMeasure {
+    /// The measure of `layer`'s layout: a kept layout's, a kept measure, or `measure`'s
+    /// (then kept as a measure only).
+    pub fn measure(
+        &self,
+        layer: &TextSpec<'_>,
+        measure: impl FnOnce() -> TextMeasure,
+    ) -> TextMeasure {
         let key = LayoutKey::of(layer);
         let kept_layout =
             self.layouts.lock().ok().and_then(|kept| {
@@ -87,9 +91,9 @@ impl TextCache {
         if let Some(measure) = self.measures.lock().ok().and_then(|kept| kept.get(&key).copied()) {
             return measure;
         }
-        let measure = lay_out().measure();
-        keep(&self.measures, key, measure);
-        measure
+        let measured = measure();
+        keep(&self.measures, key, measured);
+        measured
     }
 
     /// The outline of glyph `id`, made by `outline` the first time it is asked for.

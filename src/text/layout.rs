@@ -64,45 +64,88 @@ pub fn lay_out(font: &FontData, spec: &TextSpec<'_>) -> LaidText {
 /// and not counted as a use of the layout, so checking a set before building it does not
 /// make the font keep every text's outline.
 pub fn measure(font: &FontData, spec: &TextSpec<'_>) -> TextMeasure {
-    font.cache.measure(spec, || lay_out_uncached(font, spec))
+    font.cache.measure(spec, || {
+        let face = font.face();
+        let paragraphs = Words::paragraphs(face, spec.text);
+        measure_at(face, spec, &paragraphs, fitted_size(face, spec, &paragraphs))
+    })
 }
 
 /// [`lay_out`] without the font's cache of layouts.
 pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidText {
     let face = font.face();
-    let at_size = |size: f64| lay_out_at(face, &font.cache, layer, size);
-    let first = at_size(layer.size_mm);
-    if first.fits || !layer.fit {
-        return first;
+    let paragraphs = Words::paragraphs(face, layer.text);
+    draw_at(face, &font.cache, layer, &paragraphs, fitted_size(face, layer, &paragraphs))
+}
+
+/// The size the text is set at: the size asked for, or with `fit` and a box it does not
+/// fit, the largest that fits (bisected, measuring without drawing), at least
+/// [`SMALLEST_FIT_MM`].
+fn fitted_size(face: &Face<'_>, layer: &TextSpec<'_>, paragraphs: &[Words<'_>]) -> f64 {
+    let fits_at = |size: f64| measure_at(face, layer, paragraphs, size).fits;
+    if !layer.fit || fits_at(layer.size_mm) {
+        return layer.size_mm;
     }
-    // Bisect for the largest size that fits.
     let (mut low, mut high) = (SMALLEST_FIT_MM, layer.size_mm);
-    let mut best = at_size(low);
-    if !best.fits {
-        return best;
+    if !fits_at(low) {
+        return low;
     }
     for _ in 0..24 {
         let middle = (low + high) / 2.0;
-        let laid = at_size(middle);
-        if laid.fits {
+        if fits_at(middle) {
             low = middle;
-            best = laid;
         } else {
             high = middle;
         }
     }
-    best
+    low
 }
 
-/// Lays out at one size.
-fn lay_out_at(face: &Face<'_>, cache: &TextCache, layer: &TextSpec<'_>, size_mm: f64) -> LaidText {
+/// The lines of the text at `size_mm`, the scale from font units to mm, and the line
+/// distance in mm.
+fn lines_at(
+    face: &Face<'_>,
+    layer: &TextSpec<'_>,
+    paragraphs: &[Words<'_>],
+    size_mm: f64,
+) -> (Vec<String>, f64, f64) {
     let scale = size_mm / cap_height(face).max(1.0);
     let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
-    let lines: Vec<String> =
-        layer.text.split('\n').flat_map(|paragraph| wrap(face, paragraph, wrap_width)).collect();
+    let lines = paragraphs.iter().flat_map(|words| words.wrap(face, wrap_width)).collect();
     let line_units =
         f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
-    let line_mm = line_units * scale * layer.line_spacing;
+    (lines, scale, line_units * scale * layer.line_spacing)
+}
+
+/// How the text comes out at `size_mm`, from the advances of its lines (no outlines).
+fn measure_at(
+    face: &Face<'_>,
+    layer: &TextSpec<'_>,
+    paragraphs: &[Words<'_>],
+    size_mm: f64,
+) -> TextMeasure {
+    let (lines, scale, line_mm) = lines_at(face, layer, paragraphs, size_mm);
+    let width_mm = lines.iter().map(|line| advance(face, line) * scale).fold(0.0, f64::max);
+    let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
+    TextMeasure { size_mm, width_mm, height_mm, fits: fits(layer, width_mm, height_mm) }
+}
+
+/// Whether a block this wide and tall fits the layer's box (always without a box).
+fn fits(layer: &TextSpec<'_>, width_mm: f64, height_mm: f64) -> bool {
+    layer
+        .box_mm
+        .is_none_or(|(w, h)| width_mm <= w + FIT_TOLERANCE_MM && height_mm <= h + FIT_TOLERANCE_MM)
+}
+
+/// Lays out and draws at one size.
+fn draw_at(
+    face: &Face<'_>,
+    cache: &TextCache,
+    layer: &TextSpec<'_>,
+    paragraphs: &[Words<'_>],
+    size_mm: f64,
+) -> LaidText {
+    let (lines, scale, line_mm) = lines_at(face, layer, paragraphs, size_mm);
     let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
     let shaped: Vec<(BezPath, f64)> =
         lines.iter().map(|line| shape_line(face, cache, line)).collect();
@@ -129,28 +172,75 @@ fn lay_out_at(face: &Face<'_>, cache: &TextCache, layer: &TextSpec<'_>, size_mm:
         outline.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, x, baseline]));
         path.extend(outline);
     }
-    let fits = layer
-        .box_mm
-        .is_none_or(|(w, h)| width_mm <= w + FIT_TOLERANCE_MM && height_mm <= h + FIT_TOLERANCE_MM);
+    let fits = fits(layer, width_mm, height_mm);
     LaidText { path, size_mm, width_mm, height_mm, fits }
 }
 
-/// Splits a paragraph into lines no wider than `width` font units (a word wider than the
-/// width stands on a line of its own); one line without a width.
-fn wrap(face: &Face<'_>, paragraph: &str, width: Option<f64>) -> Vec<String> {
-    let Some(width) = width else { return vec![paragraph.to_string()] };
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in paragraph.split_whitespace() {
-        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if line.is_empty() || advance(face, &candidate) <= width {
-            line = candidate;
-        } else {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        }
+/// How far a line shaped whole may differ from the sum of its words shaped one by one, as
+/// a fraction of that sum (kerning across a space, and a word kerned otherwise in a line
+/// whose script is another's: a line is shaped in the script of its first letters): a
+/// candidate line whose sum comes this close to the width is shaped whole to decide.
+const WHOLE_LINE_SLACK: f64 = 0.08;
+/// The same slack's floor, as a fraction of the em.
+const WHOLE_LINE_SLACK_EM: f64 = 0.1;
+
+/// A paragraph's words, each with its advance in font units, and the advance of a space.
+struct Words<'t> {
+    paragraph: &'t str,
+    words: Vec<(&'t str, f64)>,
+    space: f64,
+    em: f64,
+}
+
+impl<'t> Words<'t> {
+    /// Every paragraph of `text` (split at `\n`), each word shaped once for every size
+    /// tried: advances in font units do not depend on the size.
+    fn paragraphs(face: &Face<'_>, text: &'t str) -> Vec<Words<'t>> {
+        text.split('\n').map(|paragraph| Words::of(face, paragraph)).collect()
     }
-    lines.push(line);
-    lines
+
+    fn of(face: &Face<'_>, paragraph: &'t str) -> Words<'t> {
+        let words = paragraph.split_whitespace().map(|word| (word, advance(face, word))).collect();
+        Words { paragraph, words, space: advance(face, " "), em: f64::from(face.units_per_em()) }
+    }
+
+    /// Splits the paragraph into lines no wider than `width` font units (a word wider than
+    /// the width stands on a line of its own), greedily as if each candidate line were
+    /// shaped whole: the sum of the words' advances decides unless it comes within the
+    /// kerning slack of the width, when the line is shaped (so the time is linear in the
+    /// text). One line without a width.
+    fn wrap(&self, face: &Face<'_>, width: Option<f64>) -> Vec<String> {
+        let Some(width) = width else { return vec![self.paragraph.to_string()] };
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        let mut sum = 0.0;
+        for &(word, word_advance) in &self.words {
+            if line.is_empty() {
+                line.push_str(word);
+                sum = word_advance;
+                continue;
+            }
+            let estimate = sum + self.space + word_advance;
+            let slack = WHOLE_LINE_SLACK * estimate.abs() + WHOLE_LINE_SLACK_EM * self.em;
+            let fits = if estimate + slack < width {
+                true
+            } else if estimate - slack > width {
+                false
+            } else {
+                advance(face, &format!("{line} {word}")) <= width
+            };
+            if fits {
+                line.push(' ');
+                line.push_str(word);
+                sum = estimate;
+            } else {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+                sum = word_advance;
+            }
+        }
+        lines.push(line);
+        lines
+    }
 }
 
 #[cfg(test)]
@@ -236,5 +326,51 @@ mod tests {
         left.align = Align::Right;
         let ink = lay_out(&left).path.bounding_box();
         assert!((ink.x1 - 10.0).abs() < 0.6, "{ink:?}");
+    }
+
+    /// The wrap of before: every candidate line shaped whole.
+    fn wrap_shaping_every_candidate(face: &Face<'_>, paragraph: &str, width: f64) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            let candidate =
+                if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if line.is_empty() || advance(face, &candidate) <= width {
+                line = candidate;
+            } else {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            }
+        }
+        lines.push(line);
+        lines
+    }
+
+    #[test]
+    fn wrapping_by_word_advances_breaks_where_shaping_each_line_whole_does() {
+        let font = default_font();
+        let face = font.face();
+        let text = "AVA Wave, To Yonder LT  fjord: Vâ Ta Ye, \"quoted\" words -- and W.A.V.E. \
+                    at the end; Ελλάδα Кириллица façade AV AV AV To To To";
+        let words = Words::of(face, text);
+        let em = f64::from(face.units_per_em());
+        for step in 1..=400 {
+            let width = em * f64::from(step) * 0.1;
+            assert_eq!(
+                words.wrap(face, Some(width)),
+                wrap_shaping_every_candidate(face, text, width),
+                "at {width} units"
+            );
+        }
+    }
+
+    #[test]
+    fn a_measure_is_the_measure_of_the_layout_when_fitted_too() {
+        let font = default_font();
+        let text = "Draw two cards, then give one to the player on your left. ".repeat(6);
+        let mut spec = layer(&text, 4.0, Some((40.0, 20.0)));
+        spec.fit = true;
+        let laid = super::lay_out(&font, &spec);
+        assert!(laid.fits && laid.size_mm < 4.0, "{}", laid.size_mm);
+        assert_eq!(measure(&font, &spec), laid.measure());
     }
 }
