@@ -9,7 +9,7 @@ use tilepress::diagram::designs::Designs;
 use tilepress::diagram::files::{check_diagram, diagram_files};
 use tilepress::diagram::load::load_with;
 use tilepress::model::file_stem::file_stem;
-use tilepress::output::publish_more;
+use tilepress::output::{check_writable, publish_more};
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
@@ -36,24 +36,36 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
     }
     let mut code = OK;
     let designs = Designs::default();
+    let mut drawn_all = Vec::new();
     for path in &args.diagrams {
         let mut log = Log::default();
         let drawn = checked_files(path, args.width, args.dpi, &designs, &mut log);
         log.print();
         match drawn {
-            Ok((files, design)) => {
-                let mut sources = args.diagrams.clone();
-                sources.push(design);
-                if let Err(error) = publish_more(&args.output, &files, &sources) {
-                    for line in publish_failed(&path.display().to_string(), &args.output, &error) {
-                        errln!("{line}");
-                    }
-                    code = code.max(BAD_INPUT);
-                } else {
-                    outln!("{}: → {}", path.display(), args.output.display());
-                }
-            }
+            Ok((files, design)) => drawn_all.push((path, files, design)),
             Err(failed) => code = code.max(failed),
+        }
+    }
+    // Every diagram and every design they draw from is a source: what refuses the folder
+    // refuses every diagram, decided before any is written.
+    let mut sources = args.diagrams.clone();
+    sources.extend(drawn_all.iter().map(|(_, _, design)| design.clone()));
+    if !drawn_all.is_empty()
+        && let Err(error) = check_writable(&args.output, None, &sources)
+    {
+        for line in publish_failed("diagrams", &args.output, &error) {
+            errln!("{line}");
+        }
+        return code.max(BAD_INPUT);
+    }
+    for (path, files, _) in drawn_all {
+        if let Err(error) = publish_more(&args.output, &files, &sources) {
+            for line in publish_failed(&path.display().to_string(), &args.output, &error) {
+                errln!("{line}");
+            }
+            code = code.max(BAD_INPUT);
+        } else {
+            outln!("{}: → {}", path.display(), args.output.display());
         }
     }
     code
