@@ -77,11 +77,17 @@ fn a_save_of_a_used_file_in_a_sub_folder_rebuilds_the_page() {
     assert!(at.duration_since(saved) < Duration::from_secs(6), "{state}");
 }
 
+/// A memory figure of process `pid` from `/proc/PID/status`, in KiB: `VmHWM` (the peak
+/// resident memory so far) or `VmRSS` (resident now).
+fn status_kib(pid: u32, field: &str) -> u64 {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find_map(|l| l.strip_prefix(field)?.strip_prefix(':')).unwrap();
+    line.trim().trim_end_matches("kB").trim().parse().unwrap()
+}
+
 /// The peak resident memory of process `pid` so far, in KiB.
 fn peak_kib(pid: u32) -> u64 {
-    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap();
-    line.trim().trim_end_matches("kB").trim().parse().unwrap()
+    status_kib(pid, "VmHWM")
 }
 
 #[test]
@@ -137,13 +143,6 @@ fn noise_png(width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
-/// The resident memory of process `pid` now, in KiB.
-fn resident_kib(pid: u32) -> u64 {
-    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).unwrap();
-    line.trim().trim_end_matches("kB").trim().parse().unwrap()
-}
-
 #[test]
 fn three_downloads_at_once_of_a_large_built_file_share_the_build() {
     use std::io::{Read, Write};
@@ -158,7 +157,7 @@ fn three_downloads_at_once_of_a_large_built_file_share_the_build() {
     let state = server.events("d").built();
     let pdf = state["built"]["pdfs"][0].as_str().expect("a PDF").to_string();
     std::thread::sleep(Duration::from_millis(500));
-    let before = resident_kib(server.pid());
+    let before = status_kib(server.pid(), "VmRSS");
     // Three slow readers: each has asked for the PDF and read its first bytes, so all three
     // replies are in flight at once while the server's memory is read.
     let mut downloads: Vec<std::net::TcpStream> = (0..3)
@@ -173,7 +172,7 @@ fn three_downloads_at_once_of_a_large_built_file_share_the_build() {
         })
         .collect();
     std::thread::sleep(Duration::from_millis(500));
-    let during = resident_kib(server.pid());
+    let during = status_kib(server.pid(), "VmRSS");
     let sizes: Vec<usize> = downloads
         .iter_mut()
         .map(|stream| {
