@@ -134,13 +134,7 @@ fn noise_png(width: u32, height: u32) -> Vec<u8> {
             state.to_le_bytes()[0]
         })
         .collect();
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, width, height);
-    encoder.set_color(png::ColorType::Rgb);
-    let mut writer = encoder.write_header().unwrap();
-    writer.write_image_data(&pixels).unwrap();
-    writer.finish().unwrap();
-    bytes
+    common::png_file::png_file(width, height, png::ColorType::Rgb, png::BitDepth::Eight, &pixels)
 }
 
 #[test]

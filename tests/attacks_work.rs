@@ -278,14 +278,14 @@ fn an_item_so_small_a_sheet_holds_millions_is_refused() {
 
 /// A real PNG of `width × height` pixels, one bit a pixel, all black.
 fn black_png(width: u32, height: u32) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, width, height);
-    encoder.set_color(png::ColorType::Grayscale);
-    encoder.set_depth(png::BitDepth::One);
-    let mut writer = encoder.write_header().unwrap();
-    writer.write_image_data(&vec![0; width.div_ceil(8) as usize * height as usize]).unwrap();
-    writer.finish().unwrap();
-    bytes
+    let pixels = vec![0; width.div_ceil(8) as usize * height as usize];
+    common::png_file::png_file(
+        width,
+        height,
+        png::ColorType::Grayscale,
+        png::BitDepth::One,
+        &pixels,
+    )
 }
 
 /// A deck whose front shows `image` (its key on line 8, column 13).

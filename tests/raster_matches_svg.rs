@@ -17,6 +17,8 @@
 //! differing at all. Drawing without dashes, without a symbol, without images, with miter
 //! joins or without a clip fails (each tried while writing this test).
 
+mod common;
+
 use std::path::Path;
 use std::sync::Arc;
 
@@ -271,13 +273,7 @@ fn bitmap() -> Arc<RasterImage> {
         rgba.extend_from_slice(&[k * 20, 255 - k * 20, 90, alpha]);
     }
     // The SVG embeds the file: the same pixels as a PNG.
-    let mut file = Vec::new();
-    let mut encoder = png::Encoder::new(&mut file, 4, 3);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().unwrap();
-    writer.write_image_data(&rgba).unwrap();
-    writer.finish().unwrap();
+    let file = common::png_file::png_file(4, 3, png::ColorType::Rgba, png::BitDepth::Eight, &rgba);
     Arc::new(RasterImage { width: 4, height: 3, rgba, file, mime: "image/png" })
 }
 

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use axum::body::{Body, Bytes};
 
 use super::preview::Built;
+use crate::build::OutputFile;
 
 /// Which of a build's lists a file is in.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +14,16 @@ pub enum BuiltList {
     Files,
     /// The diagrams' SVGs.
     Diagrams,
+}
+
+impl BuiltList {
+    /// This list of `built`.
+    fn of(self, built: &Built) -> &[OutputFile] {
+        match self {
+            BuiltList::Files => &built.files,
+            BuiltList::Diagrams => &built.diagrams,
+        }
+    }
 }
 
 /// One built file, kept alive by the build it belongs to.
@@ -24,22 +35,14 @@ struct SharedFile {
 
 impl AsRef<[u8]> for SharedFile {
     fn as_ref(&self) -> &[u8] {
-        let files = match self.list {
-            BuiltList::Files => &self.built.files,
-            BuiltList::Diagrams => &self.built.diagrams,
-        };
-        files.get(self.index).map_or(&[], |file| file.bytes.as_slice())
+        self.list.of(&self.built).get(self.index).map_or(&[], |file| file.bytes.as_slice())
     }
 }
 
-/// The body sending the file called `name` in `list` of `built`, and its name; `None` when
-/// the build has no such file.
+/// The body sending the file called `name` in `list` of `built`; `None` when the build has
+/// no such file.
 pub fn built_body(built: &Arc<Built>, list: BuiltList, name: &str) -> Option<Body> {
-    let files = match list {
-        BuiltList::Files => &built.files,
-        BuiltList::Diagrams => &built.diagrams,
-    };
-    let index = files.iter().position(|file| file.name == name)?;
+    let index = list.of(built).iter().position(|file| file.name == name)?;
     let shared = SharedFile { built: Arc::clone(built), list, index };
     Some(Body::from(Bytes::from_owner(shared)))
 }

@@ -66,7 +66,7 @@ pub fn lay_out(font: &FontData, spec: &TextSpec<'_>) -> LaidText {
 pub fn measure(font: &FontData, spec: &TextSpec<'_>) -> TextMeasure {
     font.cache.measure(spec, || {
         let face = font.face();
-        let paragraphs = Words::paragraphs(face, spec.text);
+        let paragraphs = Words::paragraphs(face, spec);
         measure_at(face, spec, &paragraphs, fitted_size(face, spec, &paragraphs))
     })
 }
@@ -74,7 +74,7 @@ pub fn measure(font: &FontData, spec: &TextSpec<'_>) -> TextMeasure {
 /// [`lay_out`] without the font's cache of layouts.
 pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidText {
     let face = font.face();
-    let paragraphs = Words::paragraphs(face, layer.text);
+    let paragraphs = Words::paragraphs(face, layer);
     draw_at(face, &font.cache, layer, &paragraphs, fitted_size(face, layer, &paragraphs))
 }
 
@@ -101,20 +101,33 @@ fn fitted_size(face: &Face<'_>, layer: &TextSpec<'_>, paragraphs: &[Words<'_>]) 
     low
 }
 
-/// The lines of the text at `size_mm`, the scale from font units to mm, and the line
-/// distance in mm.
+/// The text's lines at one size, with what placing them needs.
+struct Lines {
+    lines: Vec<String>,
+    /// From font units to mm.
+    scale: f64,
+    /// Baseline to baseline, in mm.
+    line_mm: f64,
+    /// From the first line's cap height to the last line's baseline, in mm.
+    height_mm: f64,
+}
+
+/// The lines of the text at `size_mm`.
 fn lines_at(
     face: &Face<'_>,
     layer: &TextSpec<'_>,
     paragraphs: &[Words<'_>],
     size_mm: f64,
-) -> (Vec<String>, f64, f64) {
+) -> Lines {
     let scale = size_mm / cap_height(face).max(1.0);
     let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
-    let lines = paragraphs.iter().flat_map(|words| words.wrap(face, wrap_width)).collect();
+    let lines: Vec<String> =
+        paragraphs.iter().flat_map(|words| words.wrap(face, wrap_width)).collect();
     let line_units =
         f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
-    (lines, scale, line_units * scale * layer.line_spacing)
+    let line_mm = line_units * scale * layer.line_spacing;
+    let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
+    Lines { lines, scale, line_mm, height_mm }
 }
 
 /// How the text comes out at `size_mm`, from the advances of its lines (no outlines).
@@ -124,9 +137,8 @@ fn measure_at(
     paragraphs: &[Words<'_>],
     size_mm: f64,
 ) -> TextMeasure {
-    let (lines, scale, line_mm) = lines_at(face, layer, paragraphs, size_mm);
+    let Lines { lines, scale, height_mm, .. } = lines_at(face, layer, paragraphs, size_mm);
     let width_mm = lines.iter().map(|line| advance(face, line) * scale).fold(0.0, f64::max);
-    let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
     TextMeasure { size_mm, width_mm, height_mm, fits: fits(layer, width_mm, height_mm) }
 }
 
@@ -145,8 +157,7 @@ fn draw_at(
     paragraphs: &[Words<'_>],
     size_mm: f64,
 ) -> LaidText {
-    let (lines, scale, line_mm) = lines_at(face, layer, paragraphs, size_mm);
-    let height_mm = size_mm + (lines.len().saturating_sub(1)) as f64 * line_mm;
+    let Lines { lines, scale, line_mm, height_mm } = lines_at(face, layer, paragraphs, size_mm);
     let shaped: Vec<(BezPath, f64)> =
         lines.iter().map(|line| shape_line(face, cache, line)).collect();
     let width_mm = shaped.iter().map(|(_, a)| a * scale).fold(0.0, f64::max);
@@ -184,7 +195,8 @@ const WHOLE_LINE_SLACK: f64 = 0.08;
 /// The same slack's floor, as a fraction of the em.
 const WHOLE_LINE_SLACK_EM: f64 = 0.1;
 
-/// A paragraph's words, each with its advance in font units, and the advance of a space.
+/// A paragraph, and when it wraps, its words, each with its advance in font units, and the
+/// advance of a space.
 struct Words<'t> {
     paragraph: &'t str,
     words: Vec<(&'t str, f64)>,
@@ -193,15 +205,30 @@ struct Words<'t> {
 }
 
 impl<'t> Words<'t> {
-    /// Every paragraph of `text` (split at `\n`), each word shaped once for every size
-    /// tried: advances in font units do not depend on the size.
-    fn paragraphs(face: &Face<'_>, text: &'t str) -> Vec<Words<'t>> {
-        text.split('\n').map(|paragraph| Words::of(face, paragraph)).collect()
+    /// Every paragraph of the layer's text (split at `\n`); in a box, each word shaped once
+    /// for every size tried (advances in font units do not depend on the size), without a
+    /// box none (a paragraph is one line).
+    fn paragraphs(face: &Face<'_>, layer: &TextSpec<'t>) -> Vec<Words<'t>> {
+        let wraps = layer.box_mm.is_some();
+        layer
+            .text
+            .split('\n')
+            .map(
+                |paragraph| {
+                    if wraps { Words::of(face, paragraph) } else { Words::whole(paragraph) }
+                },
+            )
+            .collect()
     }
 
     fn of(face: &Face<'_>, paragraph: &'t str) -> Words<'t> {
         let words = paragraph.split_whitespace().map(|word| (word, advance(face, word))).collect();
         Words { paragraph, words, space: advance(face, " "), em: f64::from(face.units_per_em()) }
+    }
+
+    /// A paragraph that is not wrapped: its words are never measured.
+    fn whole(paragraph: &'t str) -> Words<'t> {
+        Words { paragraph, words: Vec::new(), space: 0.0, em: 0.0 }
     }
 
     /// Splits the paragraph into lines no wider than `width` font units (a word wider than

@@ -5,6 +5,7 @@ pub mod attack;
 pub mod cuts;
 pub mod outlines;
 pub mod pdf;
+pub mod png_file;
 pub mod server;
 pub mod svg_tree;
 pub mod workbooks;
