@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::args::{Cli, Command};
-use cli::commands;
+use cli::{build, commands};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         return ExitCode::from(cli::console::finish(cli::exit::BAD_INPUT));
     }
     let code = match &cli.command {
-        Command::Build(args) => commands::build_all(args),
+        Command::Build(args) => build::build_all(args),
         Command::Check { designs } => commands::check(designs),
         Command::List { design } => commands::list(design),
         Command::New(args) => cli::new::new(args),

@@ -105,6 +105,40 @@ fn a_users_file_in_an_owned_folder_survives_every_rebuild() {
 }
 
 #[test]
+fn a_clash_found_in_the_last_folder_writes_none_of_them() {
+    let dir = project("late-clash");
+    fs::copy(dir.join("mini.toml"), dir.join("later.toml")).unwrap();
+    let build = || tilepress(&dir, &["build", "-j1", "mini.toml", "later.toml", "-o", "out"]);
+    assert_eq!(code(&build()), 0);
+    // Only the file names of the new build show the clash: the user edited a built file of
+    // the design built last, and the first design's folder is gone.
+    fs::write(dir.join("out/later/later.pdf"), "my edits").unwrap();
+    fs::remove_dir_all(dir.join("out/mini")).unwrap();
+    let output = build();
+    assert_refused(&output, "was changed since tilepress wrote it");
+    assert!(text(&output).1.contains("nothing was written"), "{}", text(&output).1);
+    assert!(!dir.join("out/mini").exists(), "the first design's folder was written");
+    assert_eq!(fs::read_to_string(dir.join("out/later/later.pdf")).unwrap(), "my edits");
+    // The same for the diagrams, which are written after every design.
+    fs::create_dir_all(dir.join("project/designs")).unwrap();
+    fs::create_dir_all(dir.join("project/diagrams")).unwrap();
+    fs::copy(dir.join("mini.toml"), dir.join("project/designs/mini.toml")).unwrap();
+    let one = diagram_text("../designs/mini.toml");
+    fs::write(dir.join("project/diagrams/one.toml"), one).unwrap();
+    let project = dir.join("project");
+    assert_eq!(code(&tilepress(&project, &["build", "-o", "out"])), 0);
+    let diagram = names_in(&project.join("out/diagrams"))
+        .into_iter()
+        .find(|name| name.ends_with(".svg"))
+        .expect("a diagram's SVG");
+    fs::write(project.join("out/diagrams").join(&diagram), "my drawing").unwrap();
+    fs::remove_dir_all(project.join("out/mini")).unwrap();
+    let output = tilepress(&project, &["build", "-o", "out"]);
+    assert_refused(&output, "was changed since tilepress wrote it");
+    assert!(!project.join("out/mini").exists(), "the design's folder was written");
+}
+
+#[test]
 fn designs_with_one_output_name_are_refused_before_anything_is_written() {
     let dir = project("collisions");
     for name in ["a b.toml", "a-b.toml", "A_B.toml"] {

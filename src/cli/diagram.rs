@@ -9,7 +9,7 @@ use tilepress::diagram::designs::Designs;
 use tilepress::diagram::files::{check_diagram, diagram_files};
 use tilepress::diagram::load::load_with;
 use tilepress::model::file_stem::file_stem;
-use tilepress::output::{check_writable, publish_more};
+use tilepress::output::publish_more;
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
@@ -50,23 +50,25 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
     // refuses every diagram, decided before any is written.
     let mut sources = args.diagrams.clone();
     sources.extend(drawn_all.iter().map(|(_, _, design)| design.clone()));
-    if !drawn_all.is_empty()
-        && let Err(error) = check_writable(&args.output, None, &sources)
-    {
+    if drawn_all.is_empty() {
+        return code;
+    }
+    // One folder, written once: every diagram's files checked and added together, so that
+    // a clash of a later diagram's file writes none of them.
+    let mut paths = Vec::new();
+    let mut all_files: Vec<OutputFile> = Vec::new();
+    for (path, files, _) in drawn_all {
+        paths.push(path);
+        all_files.extend(files);
+    }
+    if let Err(error) = publish_more(&args.output, &all_files, &sources) {
         for line in publish_failed("diagrams", &args.output, &error) {
             errln!("{line}");
         }
         return code.max(BAD_INPUT);
     }
-    for (path, files, _) in drawn_all {
-        if let Err(error) = publish_more(&args.output, &files, &sources) {
-            for line in publish_failed(&path.display().to_string(), &args.output, &error) {
-                errln!("{line}");
-            }
-            code = code.max(BAD_INPUT);
-        } else {
-            outln!("{}: → {}", path.display(), args.output.display());
-        }
+    for path in paths {
+        outln!("{}: → {}", path.display(), args.output.display());
     }
     code
 }

@@ -1,8 +1,7 @@
 //! Parallel builds (`build -j N`): designs and diagrams built on scoped threads, their messages kept and printed in order.
 //!
-//! Each design's build only reads its own design and writes its own output folder, and the
-//! diagrams' files are written together once all are drawn (by the job that draws the last:
-//! `diagram_batch`), so the files are the same whatever the number of jobs; only the
+//! Each design's build only reads its own design, and every folder is written once all are
+//! made (`output_batch`), so the files are the same whatever the number of jobs; only the
 //! messages need ordering, and they are collected in a [`Log`] per job and printed in order.
 
 use std::fmt::Display;
@@ -31,6 +30,16 @@ impl Log {
     /// A line for standard error.
     pub fn err(&mut self, line: impl Display) {
         self.lines.push((Stream::Err, line.to_string()));
+    }
+
+    /// Whether no line was logged.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// Appends `other`'s lines.
+    pub fn extend(&mut self, other: &Log) {
+        self.lines.extend(other.lines.iter().cloned());
     }
 
     /// Prints every line to its stream, in order.

@@ -11,14 +11,17 @@ macro_rules! errln {
 }
 
 pub mod args;
+pub mod build;
 pub mod commands;
 pub mod components;
 pub mod console;
 pub mod diagram;
-pub mod diagram_batch;
 pub mod exit;
+pub mod file_url;
 pub mod inputs;
 pub mod jobs;
 pub mod new;
+pub mod output_batch;
 pub mod printing;
 pub mod serve;
+pub mod sheet_overrides;

@@ -1,0 +1,284 @@
+//! `build`: every design (and the project's diagrams) made on parallel jobs, then every output folder checked and written.
+
+use std::path::{Path, PathBuf};
+
+use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
+use tilepress::diagram::designs::Designs;
+use tilepress::model::Design;
+use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
+use tilepress::output::check_writable;
+use tilepress::threads::joined;
+use tilepress::validate::{CheckReport, check_design};
+
+use super::args::BuildArgs;
+use super::commands::{load_logged, log_all};
+use super::diagram::{Drawn, checked_files, diagrams_in};
+use super::exit::{BAD_INPUT, OK, SET_PROBLEMS, publish_failed};
+use super::file_url::file_url;
+use super::inputs::{SAME_NAME_HELP, designs_in, output_stems};
+use super::jobs::{Log, job_count, run_all};
+use super::output_batch::{Published, Ready, diagrams_ready, publish_all};
+use super::printing::cut_report;
+use super::sheet_overrides::SheetOverrides;
+
+/// `build`: every design given (or in `designs/`) into `OUT/<file stem>/`.
+pub fn build_all(args: &BuildArgs) -> u8 {
+    let designs = if args.designs.is_empty() {
+        match designs_in(Path::new("designs")) {
+            Ok(found) => found,
+            Err(message) => {
+                errln!("error: {message}");
+                return BAD_INPUT;
+            }
+        }
+    } else {
+        args.designs.clone()
+    };
+    let overrides = match SheetOverrides::parse(args) {
+        Ok(overrides) => overrides,
+        Err(message) => {
+            errln!("error: {message}");
+            return BAD_INPUT;
+        }
+    };
+    let diagrams = Path::new("diagrams");
+    let with_diagrams = args.designs.is_empty() && diagrams.is_dir();
+    let reserved = with_diagrams.then_some("diagrams");
+    let stems = match output_stems(&designs, reserved, &args.output) {
+        Ok(stems) => stems,
+        Err(message) => {
+            errln!("error: {message}");
+            errln!("  help: {SAME_NAME_HELP}; nothing was written");
+            return BAD_INPUT;
+        }
+    };
+    let diagram_paths = if with_diagrams {
+        match diagrams_in(diagrams, &args.output) {
+            Ok(paths) => paths,
+            Err(message) => {
+                errln!("error: {message}");
+                errln!(
+                    "build: nothing was written (no design is built while the diagrams' names collide)"
+                );
+                return BAD_INPUT;
+            }
+        }
+    } else {
+        Vec::new()
+    };
+    let sources: Vec<PathBuf> = designs.iter().chain(&diagram_paths).cloned().collect();
+    // Every folder this run writes is checked before the first is written: one that would
+    // be refused (a source inside it, a folder that is not tilepress's…) stops the run.
+    if let Err(lines) = check_folders(&designs, &stems, with_diagrams, &args.output, &sources) {
+        for line in lines {
+            errln!("{line}");
+        }
+        return BAD_INPUT;
+    }
+    // The diagrams go first: they are quick, and the designs then use both cores at the end.
+    let jobs: Vec<Job> = (diagram_paths.iter())
+        .map(|path| Job::Diagram(path))
+        .chain(designs.iter().zip(&stems).map(|(path, stem)| Job::Design(path, stem)))
+        .collect();
+    let threads = job_count(args.jobs, jobs.len());
+    // The diagrams of one design share its reading.
+    let designs_read = Designs::default();
+    let done = run_all(&jobs, threads, |job, log| match job {
+        Job::Design(path, stem) => Made::Design(build_one(path, stem, args, &overrides, log)),
+        Job::Diagram(path) => Made::Diagram(checked_files(path, None, None, &designs_read, log)),
+    });
+    // Messages in the order they always had: each design's (its problems, then what was
+    // written), then the diagrams'.
+    let mut code = OK;
+    let mut ready = Vec::new();
+    let mut logs = Vec::new();
+    let mut drawn = Vec::new();
+    let mut diagram_logs = Log::default();
+    for (made, log) in done {
+        match made {
+            Made::Design((design_code, built)) => {
+                code = code.max(design_code);
+                logs.push((log, built.is_some()));
+                ready.extend(built);
+            }
+            Made::Diagram(diagram) => {
+                diagram_logs.extend(&log);
+                drawn.push(diagram);
+            }
+        }
+    }
+    let mut sources = sources;
+    if with_diagrams {
+        match diagrams_ready(&args.output, drawn, &mut sources, &mut diagram_logs) {
+            Ok(diagrams) => ready.push(diagrams),
+            Err(failed) => code = code.max(failed),
+        }
+    }
+    match publish_all(ready, &sources, threads) {
+        Published::Refused(refusals) => {
+            for (log, _) in &logs {
+                log.print();
+            }
+            diagram_logs.print();
+            refusals.print();
+            code.max(BAD_INPUT)
+        }
+        Published::Written(written_code, written) => {
+            let mut written = written.into_iter();
+            for (log, built) in &logs {
+                log.print();
+                if *built && let Some(lines) = written.next() {
+                    lines.print();
+                }
+            }
+            diagram_logs.print();
+            // The diagrams' folder, last.
+            for lines in written {
+                lines.print();
+            }
+            code.max(written_code)
+        }
+    }
+}
+
+/// Checks every output folder of a `build` run (each design's, and the diagrams') before
+/// any is written; the messages of every refusal, ending with "nothing was written".
+fn check_folders(
+    designs: &[PathBuf],
+    stems: &[String],
+    with_diagrams: bool,
+    output: &Path,
+    sources: &[PathBuf],
+) -> Result<(), Vec<String>> {
+    let mut folders: Vec<(String, PathBuf)> = (designs.iter().zip(stems))
+        .map(|(path, stem)| (path.display().to_string(), output.join(stem)))
+        .collect();
+    if with_diagrams {
+        folders.push(("diagrams".to_string(), output.join("diagrams")));
+    }
+    let mut lines = Vec::new();
+    for (label, folder) in &folders {
+        if let Err(error) = check_writable(folder, None, sources) {
+            lines.extend(publish_failed(label, folder, &error));
+        }
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
+    lines.push("build: nothing was written (every output folder is checked first)".to_string());
+    Err(lines)
+}
+
+/// One piece of `build`'s work: a design (with its output folder's name), or a diagram.
+#[derive(Debug)]
+enum Job<'a> {
+    Design(&'a Path, &'a str),
+    Diagram(&'a Path),
+}
+
+/// What a job made: a design's exit code and its folder (when built), or a diagram's files.
+#[derive(Debug)]
+enum Made {
+    Design((u8, Option<Ready>)),
+    Diagram(Drawn),
+}
+
+fn build_one(
+    path: &Path,
+    stem: &str,
+    args: &BuildArgs,
+    overrides: &SheetOverrides,
+    log: &mut Log,
+) -> (u8, Option<Ready>) {
+    let Some(mut design) = load_logged(path, log) else { return (BAD_INPUT, None) };
+    overrides.apply(&mut design.sheet);
+    if overrides.print.formats.tts {
+        design.sheet.print.tts_url_base = Some(file_url(&args.output.join(stem)));
+    }
+    let (report, built) = checked_and_built(&design, path, stem, overrides);
+    if !report.is_complete() {
+        log_all(&report.problems, log);
+        log.err(report.summary());
+        if report.has_errors() {
+            log.err(format_args!("{}: nothing built", path.display()));
+            return (BAD_INPUT, None);
+        }
+        if args.strict {
+            log.err(format_args!("{}: not built (--strict)", path.display()));
+            return (SET_PROBLEMS, None);
+        }
+    }
+    let built = built.unwrap_or_else(|| build_formats(&design, stem, overrides.print.formats));
+    let result = match built {
+        Ok(result) => result,
+        Err(message) => {
+            log.err(format_args!("{}: error: {message}", path.display()));
+            if is_raster_refusal(&message) {
+                log.err(format_args!("  help: {RASTER_HELP}"));
+            } else {
+                log.err(
+                    "  help: use larger paper (--paper A3), smaller margins (--margin) or smaller items (edge_mm, width_mm and height_mm, diameter_mm)",
+                );
+            }
+            return (BAD_INPUT, None);
+        }
+    };
+    let folder = args.output.join(stem);
+    let mut written = Log::default();
+    written.out(format_args!(
+        "{}: → {} ({} files)",
+        design.name,
+        folder.display(),
+        result.files.len()
+    ));
+    for part in &result.parts {
+        let (w, h) = part.page_size_mm;
+        let turn = if w > h { "landscape" } else { "portrait" };
+        written.out(format_args!(
+            "  {} on {} sheet(s) of {} {turn} ({w} × {h} mm, up to {} per sheet)",
+            part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
+        ));
+        if let Some(note) = &part.note {
+            written.out(format_args!("    note: {note}"));
+        }
+    }
+    for note in &result.notes {
+        written.out(format_args!("  {note}"));
+    }
+    if let Some(line) = cut_report(&result.cut) {
+        written.out(format_args!("  {line}"));
+    }
+    let label = path.display().to_string();
+    (OK, Some(Ready { label, folder, files: result.files, written }))
+}
+
+/// The design's check report and, for a small design ([`SMALL_DESIGN_SHEETS`]), its build
+/// made side by side: the check runs on a thread of its own while the design is built, and
+/// the build is thrown away when the check finds errors (or `--strict` problems). A build
+/// that panics on a design the check refuses is treated as not built; on a design the check
+/// accepts, the panic goes on. `None`: not built yet (a large design, built once the check
+/// lets it).
+fn checked_and_built(
+    design: &Design,
+    path: &Path,
+    stem: &str,
+    overrides: &SheetOverrides,
+) -> (CheckReport, Option<Result<BuildResult, String>>) {
+    // Larger designs are checked first, so that an error is reported at once, not after a
+    // long build that is then thrown away.
+    if estimated_sheets(design) > SMALL_DESIGN_SHEETS as f64 {
+        return (check_design(design, path), None);
+    }
+    std::thread::scope(|scope| {
+        let check = scope.spawn(|| check_design(design, path));
+        let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            build_formats(design, stem, overrides.print.formats)
+        }));
+        let report = joined(check);
+        match built {
+            Ok(built) => (report, Some(built)),
+            Err(_) if report.has_errors() => (report, Some(Err("not built".into()))),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}

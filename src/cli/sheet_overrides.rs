@@ -1,0 +1,80 @@
+//! Sheet options given on `build`'s command line (`--paper`, `--margin`…), checked before any design is read and laid over each design's own.
+
+use tilepress::model::design::SheetSettings;
+use tilepress::model::paper::parse_paper;
+use tilepress::model::resolve::{parse_duplex, parse_orientation};
+
+use super::args::BuildArgs;
+use super::printing::PrintOverrides;
+
+/// Sheet options from the command line, checked before any design is touched.
+#[derive(Debug, Default)]
+pub struct SheetOverrides {
+    paper: Option<(String, (f64, f64))>,
+    orientation: Option<tilepress::model::design::Orientation>,
+    duplex: Option<tilepress::model::design::Duplex>,
+    margin: Option<f64>,
+    gap: Option<f64>,
+    pub print: PrintOverrides,
+}
+
+impl SheetOverrides {
+    pub fn parse(args: &BuildArgs) -> Result<SheetOverrides, String> {
+        let paper = args
+            .paper
+            .as_deref()
+            .map(parse_paper)
+            .transpose()
+            .map_err(|m| format!("--paper: {m}"))?;
+        let orientation = args
+            .orientation
+            .as_deref()
+            .map(|o| {
+                parse_orientation(o)
+                    .ok_or(format!("--orientation: unknown `{o}`; use auto, portrait or landscape"))
+            })
+            .transpose()?;
+        let duplex = args
+            .duplex
+            .as_deref()
+            .map(|d| {
+                parse_duplex(d)
+                    .ok_or(format!("--duplex: unknown `{d}`; use long-edge, short-edge or none"))
+            })
+            .transpose()?;
+        let millimetres = |value: Option<f64>, flag: &str| match value {
+            Some(v) if !(0.0..=100.0).contains(&v) => {
+                Err(format!("{flag}: {v} mm is not from 0 to 100 mm"))
+            }
+            other => Ok(other),
+        };
+        Ok(SheetOverrides {
+            paper,
+            orientation,
+            duplex,
+            margin: millimetres(args.margin, "--margin")?,
+            gap: millimetres(args.gap, "--gap")?,
+            print: PrintOverrides::parse(&args.print)?,
+        })
+    }
+
+    pub fn apply(&self, sheet: &mut SheetSettings) {
+        if let Some((name, size)) = &self.paper {
+            sheet.paper_name = name.clone();
+            sheet.paper_mm = *size;
+        }
+        if let Some(orientation) = self.orientation {
+            sheet.orientation = orientation;
+        }
+        if let Some(duplex) = self.duplex {
+            sheet.duplex = duplex;
+        }
+        if let Some(margin) = self.margin {
+            sheet.margin_mm = margin;
+        }
+        if let Some(gap) = self.gap {
+            sheet.gap_mm = gap;
+        }
+        self.print.apply(&mut sheet.print);
+    }
+}
