@@ -6,18 +6,17 @@ use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
 use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
-use tilepress::output::check_writable;
 use tilepress::threads::joined;
 use tilepress::validate::{CheckReport, check_design};
 
 use super::args::BuildArgs;
 use super::commands::{load_logged, log_all};
 use super::diagram::{Drawn, checked_files, diagrams_in};
-use super::exit::{BAD_INPUT, OK, SET_PROBLEMS, publish_failed};
+use super::exit::{BAD_INPUT, OK, SET_PROBLEMS};
 use super::file_url::file_url;
 use super::inputs::{SAME_NAME_HELP, designs_in, output_stems};
 use super::jobs::{Log, job_count, run_all};
-use super::output_batch::{Published, Ready, diagrams_ready, publish_all};
+use super::output_batch::{Published, Ready, diagrams_ready, publish_all, refused_folders};
 use super::printing::cut_report;
 use super::sheet_overrides::SheetOverrides;
 
@@ -98,7 +97,8 @@ pub fn build_all(args: &BuildArgs) -> u8 {
         match made {
             Made::Design((design_code, built)) => {
                 code = code.max(design_code);
-                logs.push((log, built.is_some()));
+                // The design's messages, and where its folder is among `ready`.
+                logs.push((log, built.is_some().then_some(ready.len())));
                 ready.extend(built);
             }
             Made::Diagram(diagram) => {
@@ -108,9 +108,13 @@ pub fn build_all(args: &BuildArgs) -> u8 {
         }
     }
     let mut sources = sources;
+    let mut diagrams_folder = None;
     if with_diagrams {
         match diagrams_ready(&args.output, drawn, &mut sources, &mut diagram_logs) {
-            Ok(diagrams) => ready.push(diagrams),
+            Ok(diagrams) => {
+                diagrams_folder = Some(ready.len());
+                ready.push(diagrams);
+            }
             Err(failed) => code = code.max(failed),
         }
     }
@@ -124,17 +128,15 @@ pub fn build_all(args: &BuildArgs) -> u8 {
             code.max(BAD_INPUT)
         }
         Published::Written(written_code, written) => {
-            let mut written = written.into_iter();
-            for (log, built) in &logs {
+            for (log, folder) in &logs {
                 log.print();
-                if *built && let Some(lines) = written.next() {
-                    lines.print();
+                if let Some(index) = folder {
+                    written[*index].print();
                 }
             }
             diagram_logs.print();
-            // The diagrams' folder, last.
-            for lines in written {
-                lines.print();
+            if let Some(index) = diagrams_folder {
+                written[index].print();
             }
             code.max(written_code)
         }
@@ -156,17 +158,11 @@ fn check_folders(
     if with_diagrams {
         folders.push(("diagrams".to_string(), output.join("diagrams")));
     }
-    let mut lines = Vec::new();
-    for (label, folder) in &folders {
-        if let Err(error) = check_writable(folder, None, sources) {
-            lines.extend(publish_failed(label, folder, &error));
-        }
-    }
-    if lines.is_empty() {
-        return Ok(());
-    }
-    lines.push("build: nothing was written (every output folder is checked first)".to_string());
-    Err(lines)
+    let refusals = refused_folders(
+        folders.iter().map(|(label, folder)| (label.as_str(), folder.as_path(), None)),
+        sources,
+    );
+    if refusals.is_empty() { Ok(()) } else { Err(refusals) }
 }
 
 /// One piece of `build`'s work: a design (with its output folder's name), or a diagram.

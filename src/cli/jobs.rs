@@ -32,11 +32,6 @@ impl Log {
         self.lines.push((Stream::Err, line.to_string()));
     }
 
-    /// Whether no line was logged.
-    pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
-    }
-
     /// Appends `other`'s lines.
     pub fn extend(&mut self, other: &Log) {
         self.lines.extend(other.lines.iter().cloned());

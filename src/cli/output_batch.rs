@@ -39,21 +39,40 @@ pub enum Published {
 /// Checks every folder of `ready` against its new files, then (when none is refused) writes
 /// each with `jobs` threads.
 pub fn publish_all(ready: Vec<Ready>, sources: &[PathBuf], jobs: usize) -> Published {
-    let mut refusals = Log::default();
-    for folder in &ready {
-        if let Err(error) = check_writable(&folder.folder, Some(&folder.files), sources) {
-            for line in publish_failed(&folder.label, &folder.folder, &error) {
-                refusals.err(line);
-            }
-        }
-    }
+    let refusals = refused_folders(
+        (ready.iter()).map(|folder| {
+            (folder.label.as_str(), folder.folder.as_path(), Some(&folder.files[..]))
+        }),
+        sources,
+    );
     if !refusals.is_empty() {
-        refusals.err("build: nothing was written (every output folder is checked first)");
-        return Published::Refused(refusals);
+        let mut log = Log::default();
+        for line in refusals {
+            log.err(line);
+        }
+        return Published::Refused(log);
     }
     let written = run_all(&ready, jobs, |folder, log| write(folder, sources, log));
     let code = written.iter().map(|(code, _)| *code).max().unwrap_or(OK);
     Published::Written(code, written.into_iter().map(|(_, log)| log).collect())
+}
+
+/// Why each of `folders` (label, folder, and its new files when they are made) would be
+/// refused, ending with "nothing was written"; empty when none is.
+pub fn refused_folders<'a>(
+    folders: impl Iterator<Item = (&'a str, &'a Path, Option<&'a [OutputFile]>)>,
+    sources: &[PathBuf],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (label, folder, files) in folders {
+        if let Err(error) = check_writable(folder, files, sources) {
+            lines.extend(publish_failed(label, folder, &error));
+        }
+    }
+    if !lines.is_empty() {
+        lines.push("build: nothing was written (every output folder is checked first)".to_string());
+    }
+    lines
 }
 
 /// Writes one folder, logging its lines or why it failed (a disk that filled since the check,

@@ -26,22 +26,18 @@ impl SheetOverrides {
             .map(parse_paper)
             .transpose()
             .map_err(|m| format!("--paper: {m}"))?;
-        let orientation = args
-            .orientation
-            .as_deref()
-            .map(|o| {
-                parse_orientation(o)
-                    .ok_or(format!("--orientation: unknown `{o}`; use auto, portrait or landscape"))
-            })
-            .transpose()?;
-        let duplex = args
-            .duplex
-            .as_deref()
-            .map(|d| {
-                parse_duplex(d)
-                    .ok_or(format!("--duplex: unknown `{d}`; use long-edge, short-edge or none"))
-            })
-            .transpose()?;
+        let orientation = parsed(
+            "--orientation",
+            args.orientation.as_deref(),
+            parse_orientation,
+            "auto, portrait or landscape",
+        )?;
+        let duplex = parsed(
+            "--duplex",
+            args.duplex.as_deref(),
+            parse_duplex,
+            "long-edge, short-edge or none",
+        )?;
         let millimetres = |value: Option<f64>, flag: &str| match value {
             Some(v) if !(0.0..=100.0).contains(&v) => {
                 Err(format!("{flag}: {v} mm is not from 0 to 100 mm"))
@@ -77,4 +73,16 @@ impl SheetOverrides {
         }
         self.print.apply(&mut sheet.print);
     }
+}
+
+/// A word option's value read by `parse`, or the message naming the flag and its `choices`.
+fn parsed<T>(
+    flag: &str,
+    value: Option<&str>,
+    parse: impl Fn(&str) -> Option<T>,
+    choices: &str,
+) -> Result<Option<T>, String> {
+    value
+        .map(|word| parse(word).ok_or(format!("{flag}: unknown `{word}`; use {choices}")))
+        .transpose()
 }
