@@ -1,6 +1,7 @@
-//! Cut lines a person can see: every sheet of every shipped and test design is rendered
-//! without its cut layers, and along every cut the face colours on both sides are measured
-//! against the cut line's own colours, in colour and in greyscale (WCAG contrast ≥ 3 : 1).
+//! Cut and fold lines a person can see: every sheet of every shipped and test design is
+//! rendered without its cut (or fold) layers, and along every cut (fold) the face colours on
+//! both sides are measured against the line's own colours, in colour and in greyscale (WCAG
+//! contrast ≥ 3 : 1).
 
 mod common;
 
@@ -47,10 +48,27 @@ fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
-/// Whether a top-level layer of a page belongs to the drawn cut line (the cut itself or the
-/// casing that makes it stand out).
-fn is_cut_layer(id: &str) -> bool {
-    id == "layer-cut" || id.starts_with("layer-cut-")
+/// The lines measured: cuts (`layer-cut`) or folds (`layer-fold`).
+#[derive(Clone, Copy, Debug)]
+enum Lines {
+    Cut,
+    Fold,
+}
+
+impl Lines {
+    /// The id of the layer of the line's core.
+    fn core(self) -> &'static str {
+        match self {
+            Lines::Cut => "layer-cut",
+            Lines::Fold => "layer-fold",
+        }
+    }
+
+    /// Whether a top-level layer of a page belongs to the drawn line (the line itself or the
+    /// casing that makes it stand out).
+    fn owns(self, id: &str) -> bool {
+        id == self.core() || id.starts_with(&format!("{}-", self.core()))
+    }
 }
 
 /// One straight stretch of a cut line in page mm.
@@ -60,19 +78,19 @@ struct CutStretch {
     to: (f64, f64),
 }
 
-/// Colours and widths of everything drawn in the cut layers, and the stretches of the cut
-/// layer proper (`layer-cut`).
-fn cut_lines(tree: &Tree) -> (Vec<[u8; 3]>, f64, Vec<CutStretch>) {
+/// Colours and widths of everything drawn in the layers of `lines`, and the stretches of its
+/// core layer.
+fn cut_lines(tree: &Tree, lines: Lines) -> (Vec<[u8; 3]>, f64, Vec<CutStretch>) {
     let mut colours = Vec::new();
     let mut half_width = 0.0f64;
     let mut stretches = Vec::new();
     let mut layers = Vec::new();
     find_layers(tree.root(), &mut layers);
     for layer in layers {
-        if !is_cut_layer(layer.id()) {
+        if !lines.owns(layer.id()) {
             continue;
         }
-        let is_core = layer.id() == "layer-cut";
+        let is_core = layer.id() == lines.core();
         visit_paths(layer, &mut |path| {
             let Some(stroke) = path.stroke() else { return };
             let Paint::Color(c) = stroke.paint() else { panic!("cut lines are solid colours") };
@@ -162,10 +180,11 @@ fn flatten(path: &usvg::tiny_skia_path::Path) -> Vec<CutStretch> {
     out
 }
 
-/// The SVG text without the cut layers (top-level `<g id="layer-cut…">` elements).
-fn without_cut_layers(svg: &str) -> String {
+/// The SVG text without the layers of `lines` (top-level `<g id="layer-cut…">` elements).
+fn without_cut_layers(svg: &str, lines: Lines) -> String {
     let mut text = svg.to_string();
-    while let Some(id) = text.find("id=\"layer-cut") {
+    let marker = format!("id=\"{}", lines.core());
+    while let Some(id) = text.find(&marker) {
         let start = text[..id].rfind("<g").expect("a layer is a group");
         let mut depth = 0;
         let mut at = start;
@@ -188,9 +207,10 @@ fn without_cut_layers(svg: &str) -> String {
     text
 }
 
-/// The page drawn without its cut layers, on white paper, at [`PX_PER_MM`].
-fn faces(svg: &str, width_mm: f64, height_mm: f64) -> Pixmap {
-    let tree = Tree::from_str(&without_cut_layers(svg), &Options::default()).expect("an SVG");
+/// The page drawn without the layers of `lines`, on white paper, at [`PX_PER_MM`].
+fn faces(svg: &str, width_mm: f64, height_mm: f64, lines: Lines) -> Pixmap {
+    let tree =
+        Tree::from_str(&without_cut_layers(svg, lines), &Options::default()).expect("an SVG");
     let size = tree.size();
     let (w, h) = ((width_mm as f32 * PX_PER_MM).ceil(), (height_mm as f32 * PX_PER_MM).ceil());
     let mut pixmap = Pixmap::new(w as u32, h as u32).expect("a page-sized image");
@@ -219,16 +239,16 @@ struct Worst {
     greyscale: bool,
 }
 
-/// Measures every cut of one page SVG; `None` when the page has no cuts.
-fn worst_on_page(svg: &str) -> Option<(Worst, usize)> {
+/// Measures every line of `lines` on one page SVG; `None` when the page has none.
+fn worst_on_page(svg: &str, lines: Lines) -> Option<(Worst, usize)> {
     let tree = Tree::from_str(svg, &Options::default()).expect("a valid SVG");
-    let (colours, half_width, stretches) = cut_lines(&tree);
+    let (colours, half_width, stretches) = cut_lines(&tree, lines);
     if stretches.is_empty() {
         return None;
     }
     let to_mm = MM_PER_CSS_PX;
     let (width, height) = (tree.size().width(), tree.size().height());
-    let pixmap = faces(svg, f64::from(width) * to_mm, f64::from(height) * to_mm);
+    let pixmap = faces(svg, f64::from(width) * to_mm, f64::from(height) * to_mm, lines);
     let offset = half_width + BEYOND_MM;
     let mut worst = Worst { contrast: f64::MAX, at: (0.0, 0.0), face: [0; 3], greyscale: false };
     let mut samples = 0;
@@ -287,14 +307,15 @@ fn designs() -> Vec<PathBuf> {
     all
 }
 
-#[test]
-fn every_cut_line_stands_out_from_the_faces_on_both_sides() {
+/// Every line of `lines` on every page measured; the pages holding such lines, and the
+/// failures.
+fn measure_all(lines: Lines) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut pages = 0;
     let mut lowest = f64::MAX;
     for design in designs() {
         for (name, svg) in page_svgs(&design) {
-            let Some((worst, samples)) = worst_on_page(&svg) else { continue };
+            let Some((worst, samples)) = worst_on_page(&svg, lines) else { continue };
             pages += 1;
             lowest = lowest.min(worst.contrast);
             assert!(samples > 20, "{name}: only {samples} samples");
@@ -312,9 +333,23 @@ fn every_cut_line_stands_out_from_the_faces_on_both_sides() {
             }
         }
     }
-    eprintln!("{pages} pages with cuts; lowest contrast {lowest:.2} : 1");
+    eprintln!("{pages} pages with {lines:?} lines; lowest contrast {lowest:.2} : 1");
+    (pages, failures)
+}
+
+#[test]
+fn every_cut_line_stands_out_from_the_faces_on_both_sides() {
+    let (pages, failures) = measure_all(Lines::Cut);
     assert!(pages >= 8, "only {pages} pages with cuts");
     assert!(failures.is_empty(), "cut lines too faint:\n{}", failures.join("\n"));
+}
+
+/// The fold lines of nets and box walls (Trans-Rabat's board and nets), measured as cuts are.
+#[test]
+fn every_fold_line_stands_out_from_the_faces_on_both_sides() {
+    let (pages, failures) = measure_all(Lines::Fold);
+    assert!(pages >= 2, "only {pages} pages with folds");
+    assert!(failures.is_empty(), "fold lines too faint:\n{}", failures.join("\n"));
 }
 
 #[test]

@@ -31,7 +31,6 @@ pub const LINE_MM: f64 = 0.25;
 const _: () = assert!(crate::scene::cut_style::CUT_WIDTH_MM >= LINE_MM, "cuts outweigh folds");
 /// The light tint of glue tabs.
 pub const TAB_TINT: Colour = Colour { r: 0xe4, g: 0xe4, b: 0xe4 };
-const FOLD_GREY: Colour = Colour { r: 0x55, g: 0x55, b: 0x55 };
 
 /// Mountain folds are dash-dot, valley folds plain dashes.
 pub fn fold_stroke(kind: FoldKind) -> Stroke {
@@ -39,7 +38,7 @@ pub fn fold_stroke(kind: FoldKind) -> Stroke {
         FoldKind::Mountain => vec![4.0, 1.5, 0.8, 1.5],
         FoldKind::Valley => vec![2.5, 1.5],
     };
-    Stroke { dash_mm, ..Stroke::solid(FOLD_GREY, LINE_MM) }
+    Stroke { dash_mm, ..Stroke::solid(crate::scene::cut_style::FOLD_COLOUR, LINE_MM) }
 }
 
 /// The stroke of cut lines, the same on every sheet.

@@ -18,7 +18,7 @@ use super::shared_marks::MarkSharer;
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
 use crate::model::design::SheetSettings;
-use crate::scene::cut_style::case_cut_lines;
+use crate::scene::cut_style::case_lines;
 use crate::scene::{Document, Group, Item, Page, Role};
 
 /// One part to impose: its cutouts, how they pack, and how its pages are named.
@@ -150,7 +150,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         sharer.add_last_page(&mut pages);
     }
     let mut document = Document { title: part.title.to_string(), pages };
-    case_cut_lines(&mut document);
+    case_lines(&mut document);
     Imposed {
         document,
         sheets: count,

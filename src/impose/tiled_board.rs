@@ -9,7 +9,7 @@ use super::clip::clip_items;
 use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::footer;
 use crate::model::design::SheetSettings;
-use crate::scene::cut_style::{case_cut_lines, cut_stroke};
+use crate::scene::cut_style::{case_lines, cut_stroke};
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
@@ -167,7 +167,7 @@ pub fn tile_frame(
         }
     }
     let mut document = Document { title: title.to_string(), pages };
-    case_cut_lines(&mut document);
+    case_lines(&mut document);
     document
 }
 

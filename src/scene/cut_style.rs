@@ -1,9 +1,10 @@
-//! How cut lines are printed: a dark core on a light casing, so a cut stands out from any face.
+//! How cut and fold lines are printed: a dark core on a light casing, so a line stands out from any face.
 //!
 //! Whatever colour lies beside a cut, black or white contrasts with it at least
 //! √21 ≈ 4.6 : 1 (WCAG), in colour and in grey. The core is what the knife follows; the casing
 //! is print art under it, on a layer of its own (`cut-casing`), never a second cut: cut files
-//! read only the `Cut` layer.
+//! read only the `Cut` layer. Fold lines get a casing of their own (`fold-casing`), so their
+//! dark grey dashes stand out too ([`FOLD_COLOUR`]: at least 3 : 1 beside any face).
 
 use super::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
 
@@ -15,6 +16,11 @@ pub const CUT_WIDTH_MM: f64 = 0.6;
 pub const CASING_COLOUR: Colour = Colour::WHITE;
 pub const CASING_WIDTH_MM: f64 = 1.2;
 const _: () = assert!(CASING_WIDTH_MM > CUT_WIDTH_MM, "the casing shows on both sides");
+/// The colour of fold lines: lighter than cuts, dark enough that it or the casing beside it
+/// contrasts at least 3 : 1 with every colour (a #555 grey left mid-greys at 2.7 : 1).
+pub const FOLD_COLOUR: Colour = Colour { r: 0x33, g: 0x33, b: 0x33 };
+/// How far the casing shows on each side of a line's core, in mm.
+const CASING_BAND_MM: f64 = (CASING_WIDTH_MM - CUT_WIDTH_MM) / 2.0;
 
 /// The stroke every cut line is drawn with.
 pub fn cut_stroke() -> Stroke {
@@ -46,34 +52,35 @@ pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// The casing of a page: the paths of its `Cut` layers stroked light and wide, or `None`
-/// when the page has no cuts.
-pub fn casing_layer(page: &Page) -> Option<Layer> {
+/// The casing of a page's `lines` (cut or fold) layers: their paths stroked light, solid and
+/// wide, as the `casing` role, or `None` when the page has no such lines.
+pub fn casing_layer(page: &Page, lines: Role, casing: Role) -> Option<Layer> {
+    let least = if lines == Role::Cut { CASING_WIDTH_MM } else { 0.0 };
     let items: Vec<Item> = page
         .layers
         .iter()
-        .filter(|layer| layer.role == Role::Cut)
-        .flat_map(|layer| layer.items.iter().map(cased))
+        .filter(|layer| layer.role == lines)
+        .flat_map(|layer| layer.items.iter().map(|item| cased(item, least)))
         .collect();
-    (!items.is_empty()).then_some(Layer { role: Role::CutCasing, items })
+    (!items.is_empty()).then_some(Layer { role: casing, items })
 }
 
-/// An item of the cut layer as its casing: the same paths, only stroked, as much wider than
-/// the cut as [`CASING_WIDTH_MM`] is than [`CUT_WIDTH_MM`].
-fn cased(item: &Item) -> Item {
+/// An item of a line layer as its casing: the same paths, only stroked (solid), showing
+/// [`CASING_BAND_MM`] on each side of the core, and at least `least_mm` wide.
+fn cased(item: &Item, least_mm: f64) -> Item {
     match item {
         Item::Shape(shape) => {
             let core = shape.stroke.as_ref().map_or(CUT_WIDTH_MM, |s| s.width_mm);
-            let width = CASING_WIDTH_MM.max(core + CASING_WIDTH_MM - CUT_WIDTH_MM);
+            let width = least_mm.max(core + 2.0 * CASING_BAND_MM);
             Item::Shape(Shape::stroked(shape.path.clone(), Stroke::solid(CASING_COLOUR, width)))
         }
         Item::Group(group) => Item::Group(super::Group {
             transform: group.transform,
-            items: group.items.iter().map(cased).collect(),
+            items: group.items.iter().map(|item| cased(item, least_mm)).collect(),
         }),
         Item::Use(used) => Item::Group(super::Group {
             transform: used.transform,
-            items: used.symbol.items.iter().map(cased).collect(),
+            items: used.symbol.items.iter().map(|item| cased(item, least_mm)).collect(),
         }),
         // A picture (or a clipped one) is never a cut: it has no casing.
         Item::Image(_) | Item::Clip(_) => {
@@ -82,12 +89,15 @@ fn cased(item: &Item) -> Item {
     }
 }
 
-/// Every page of `document` with a casing layer just under its first `Cut` layer.
-pub fn case_cut_lines(document: &mut Document) {
+/// Every page of `document` with a casing layer just under its first `Fold` layer and one
+/// just under its first `Cut` layer.
+pub fn case_lines(document: &mut Document) {
     for page in &mut document.pages {
-        let Some(casing) = casing_layer(page) else { continue };
-        let first_cut = page.layers.iter().position(|layer| layer.role == Role::Cut);
-        page.layers.insert(first_cut.unwrap_or(page.layers.len()), casing);
+        for (lines, casing) in [(Role::Fold, Role::FoldCasing), (Role::Cut, Role::CutCasing)] {
+            let Some(casing) = casing_layer(page, lines, casing) else { continue };
+            let first = page.layers.iter().position(|layer| layer.role == lines);
+            page.layers.insert(first.unwrap_or(page.layers.len()), casing);
+        }
     }
 }
 
@@ -118,6 +128,39 @@ mod tests {
     }
 
     #[test]
+    fn a_fold_line_or_its_casing_contrasts_three_to_one_with_every_grey() {
+        for v in 0..=255u8 {
+            let face = Colour { r: v, g: v, b: v };
+            let best = contrast(FOLD_COLOUR, face).max(contrast(CASING_COLOUR, face));
+            assert!(best >= 3.0, "{face:?}: {best}");
+        }
+    }
+
+    #[test]
+    fn fold_lines_get_a_solid_casing_of_their_own_under_them() {
+        let mut path = BezPath::new();
+        path.move_to((0.0, 0.0));
+        path.line_to((10.0, 0.0));
+        let dashed = Stroke { dash_mm: vec![2.0, 1.0], ..Stroke::solid(FOLD_COLOUR, 0.25) };
+        let fold = Item::Shape(Shape::stroked(path, dashed));
+        let mut document = Document {
+            title: "t".into(),
+            pages: vec![Page::new(
+                "a",
+                (20.0, 20.0),
+                vec![(Role::Art, vec![]), (Role::Fold, vec![fold])],
+            )],
+        };
+        case_lines(&mut document);
+        let roles: Vec<Role> = document.pages[0].layers.iter().map(|l| l.role).collect();
+        assert_eq!(roles, [Role::Art, Role::FoldCasing, Role::Fold]);
+        let Item::Shape(casing) = &document.pages[0].layers[1].items[0] else { panic!() };
+        let stroke = casing.stroke.as_ref().expect("stroked");
+        assert!(stroke.dash_mm.is_empty(), "solid");
+        assert!((stroke.width_mm - (0.25 + 2.0 * CASING_BAND_MM)).abs() < 1e-12);
+    }
+
+    #[test]
     fn a_cut_beside_heavy_lines_is_as_heavy_and_keeps_its_casing_band() {
         let heavy = cut_stroke_beside(2.0);
         assert_eq!(heavy.width_mm, 3.0);
@@ -130,7 +173,8 @@ mod tests {
             items: vec![Item::Shape(Shape::stroked(path.clone(), Stroke::solid(CUT_COLOUR, 2.0)))],
         })];
         assert_eq!(heaviest_stroke_mm(&art), 2.0);
-        let Item::Shape(casing) = cased(&Item::Shape(Shape::stroked(path, heavy))) else {
+        let Item::Shape(casing) = cased(&Item::Shape(Shape::stroked(path, heavy)), CASING_WIDTH_MM)
+        else {
             panic!()
         };
         let width = casing.stroke.map(|s| s.width_mm).unwrap_or_default();
@@ -150,7 +194,7 @@ mod tests {
                 Page::new("b", (20.0, 20.0), vec![(Role::Art, vec![])]),
             ],
         };
-        case_cut_lines(&mut document);
+        case_lines(&mut document);
         let roles: Vec<Role> = document.pages[0].layers.iter().map(|l| l.role).collect();
         assert_eq!(roles, [Role::Art, Role::CutCasing, Role::Cut]);
         let Item::Shape(casing) = &document.pages[0].layers[1].items[0] else { panic!() };

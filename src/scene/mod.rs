@@ -234,6 +234,8 @@ pub enum Role {
     Marks,
     /// Fold (score) lines of nets and boxes, dashed by fold direction.
     Fold,
+    /// The light band printed under every fold line, as under cuts (`cut_style`); print art.
+    FoldCasing,
     /// Registration marks for print-and-cut machines, on front pages only. A role of their
     /// own rather than part of `Marks`: the cut file must copy exactly these (and not the
     /// crop marks or footer) onto a layer of their own, and selecting layers by role is how
@@ -251,6 +253,7 @@ impl Role {
             Role::CutCasing => "cut-casing",
             Role::Marks => "marks",
             Role::Fold => "fold",
+            Role::FoldCasing => "fold-casing",
             Role::Registration => "registration",
         }
     }
