@@ -53,36 +53,37 @@ pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
 }
 
 /// The casing of a page's `lines` (cut or fold) layers: their paths stroked light, solid and
-/// wide, as the `casing` role, or `None` when the page has no such lines.
-pub fn casing_layer(page: &Page, lines: Role, casing: Role) -> Option<Layer> {
-    let least = if lines == Role::Cut { CASING_WIDTH_MM } else { 0.0 };
+/// [`CASING_BAND_MM`] wider on each side, as the `casing` role, or `None` when the page has
+/// no such lines.
+fn casing_layer(page: &Page, lines: Role, casing: Role) -> Option<Layer> {
     let items: Vec<Item> = page
         .layers
         .iter()
         .filter(|layer| layer.role == lines)
-        .flat_map(|layer| layer.items.iter().map(|item| cased(item, least)))
+        .flat_map(|layer| layer.items.iter().map(cased))
         .collect();
     (!items.is_empty()).then_some(Layer { role: casing, items })
 }
 
 /// An item of a line layer as its casing: the same paths, only stroked (solid), showing
-/// [`CASING_BAND_MM`] on each side of the core, and at least `least_mm` wide.
-fn cased(item: &Item, least_mm: f64) -> Item {
+/// [`CASING_BAND_MM`] on each side of the core (a cut of [`CUT_WIDTH_MM`] gets
+/// [`CASING_WIDTH_MM`]).
+fn cased(item: &Item) -> Item {
     match item {
         Item::Shape(shape) => {
             let core = shape.stroke.as_ref().map_or(CUT_WIDTH_MM, |s| s.width_mm);
-            let width = least_mm.max(core + 2.0 * CASING_BAND_MM);
+            let width = core + 2.0 * CASING_BAND_MM;
             Item::Shape(Shape::stroked(shape.path.clone(), Stroke::solid(CASING_COLOUR, width)))
         }
         Item::Group(group) => Item::Group(super::Group {
             transform: group.transform,
-            items: group.items.iter().map(|item| cased(item, least_mm)).collect(),
+            items: group.items.iter().map(cased).collect(),
         }),
         Item::Use(used) => Item::Group(super::Group {
             transform: used.transform,
-            items: used.symbol.items.iter().map(|item| cased(item, least_mm)).collect(),
+            items: used.symbol.items.iter().map(cased).collect(),
         }),
-        // A picture (or a clipped one) is never a cut: it has no casing.
+        // A picture (or a clipped one) is never a cut or fold line: it has no casing.
         Item::Image(_) | Item::Clip(_) => {
             Item::Group(super::Group { transform: kurbo::Affine::IDENTITY, items: Vec::new() })
         }
@@ -151,8 +152,7 @@ mod tests {
             items: vec![Item::Shape(Shape::stroked(path.clone(), Stroke::solid(CUT_COLOUR, 2.0)))],
         })];
         assert_eq!(heaviest_stroke_mm(&art), 2.0);
-        let Item::Shape(casing) = cased(&Item::Shape(Shape::stroked(path, heavy)), CASING_WIDTH_MM)
-        else {
+        let Item::Shape(casing) = cased(&Item::Shape(Shape::stroked(path, heavy))) else {
             panic!()
         };
         let width = casing.stroke.map(|s| s.width_mm).unwrap_or_default();
