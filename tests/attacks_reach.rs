@@ -178,3 +178,23 @@ fn allow_path_lets_the_design_read_the_folder_it_names_and_no_other() {
     let run = attack(&design_dir, &["check", "--allow-path", "nowhere", "d.toml"]);
     assert_held("--allow-path nowhere", &run, 2, &["error: --allow-path nowhere: No such file"]);
 }
+
+#[test]
+fn a_design_records_the_files_it_read_where_they_lie() {
+    // `serve` answers and watches only these paths: each is the opened file's own, so a
+    // name linked to another file of the folder records that file, once.
+    let (design_dir, _) = project("attack-reach-recorded");
+    fs::create_dir_all(design_dir.join("assets")).unwrap();
+    fs::rename(design_dir.join("leaf.svg"), design_dir.join("assets/leaf.svg")).unwrap();
+    std::os::unix::fs::symlink("assets/leaf.svg", design_dir.join("sun.svg")).unwrap();
+    let text = design("./cards.csv", "sun.svg", "assets/../font.ttf");
+    fs::write(design_dir.join("d.toml"), text).unwrap();
+    let (_, loaded) = tilepress::model::load(&design_dir.join("d.toml")).expect("it resolves");
+    let real = |name: &str| design_dir.join(name).canonicalize().unwrap();
+    let expected = [real("font.ttf"), real("assets/leaf.svg"), real("cards.csv")];
+    let mut files = loaded.files.clone();
+    files.sort();
+    let mut sorted = expected.to_vec();
+    sorted.sort();
+    assert_eq!(files, sorted);
+}

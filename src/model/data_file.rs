@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 
 use super::diagnostic::Diagnostic;
-use super::input_file::{InputFile, InputRefusal};
+use super::input_file::{InputFile, InputRefusal, Used};
 use super::limits::{
     MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
 };
@@ -68,12 +68,8 @@ pub fn read_data_at(
 ) -> Option<DataTable> {
     let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let path = folder.join(data.get_ref().trim());
-    if let Err(why) = r.reach(&path) {
-        r.error(&data.span(), format!("`{}`: {why}", data.get_ref().trim()), REACH_HELP);
-        return None;
-    }
     match read_data(&path, sheet.map(|s| s.get_ref().trim()), &folder) {
-        Ok(table) => Some(table),
+        Ok(table) => Some(r.uses(table)),
         Err(DataError::Rows(errors)) => {
             r.diagnostics.extend(errors);
             None
@@ -91,14 +87,14 @@ pub fn read_data_at(
 }
 
 /// Reads `path`: a CSV file, or the sheet `sheet` (the first when `None`) of a workbook
-/// (.ods, .xlsx, .xlsm). The file is opened once, a regular file of at most
-/// [`MAX_DATA_BYTES`] inside what a design in `design_folder` may read, and read with that
-/// bound.
+/// (.ods, .xlsx, .xlsm), and where the file opened lies. The file is opened once, a regular
+/// file of at most [`MAX_DATA_BYTES`] inside what a design in `design_folder` may read, and
+/// read with that bound.
 pub fn read_data(
     path: &Path,
     sheet: Option<&str>,
     design_folder: &Path,
-) -> Result<DataTable, DataError> {
+) -> Result<Used<DataTable>, DataError> {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
     if matches!(extension.as_str(), "xls" | "xlsb") {
         return Err(DataError::File(
@@ -106,10 +102,10 @@ pub fn read_data(
             "save the workbook as .xlsx or .ods".into(),
         ));
     }
-    let bytes = InputFile::open_inside(path, MAX_DATA_BYTES, design_folder)
-        .and_then(InputFile::read_all)
+    let file = InputFile::open_inside(path, MAX_DATA_BYTES, design_folder)
+        .and_then(|file| file.map(InputFile::read_all))
         .map_err(|refusal| file_refusal(path, &refusal))?;
-    match extension.as_str() {
+    file.map(|bytes| match extension.as_str() {
         "ods" | "xlsx" | "xlsm" => super::workbook::read_workbook(path, bytes, sheet),
         _ => match sheet {
             Some(name) => Err(DataError::Sheet(
@@ -118,7 +114,7 @@ pub fn read_data(
             )),
             None => super::data_csv::read_csv(path, &bytes),
         },
-    }
+    })
 }
 
 /// A data file that cannot be opened or read, as an error at the `data` key (which names
@@ -225,7 +221,7 @@ mod tests {
 
     /// Reads `path` as a design beside it would.
     fn read_data(path: &Path, sheet: Option<&str>) -> Result<DataTable, DataError> {
-        super::read_data(path, sheet, path.parent().unwrap_or(Path::new("/")))
+        super::read_data(path, sheet, path.parent().unwrap_or(Path::new("/"))).map(|t| t.value)
     }
 
     fn csv_file(name: &str, bytes: &[u8]) -> PathBuf {

@@ -8,7 +8,7 @@
 
 use std::fs::File;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Why an input file cannot be read.
 #[derive(Debug)]
@@ -49,6 +49,21 @@ impl InputRefusal {
     }
 }
 
+/// What was read from a file a design uses, and where the opened file really lies (links
+/// resolved by the system from the open descriptor): the path a design's file list records.
+#[derive(Debug)]
+pub struct Used<T> {
+    pub value: T,
+    pub real_path: PathBuf,
+}
+
+impl<T> Used<T> {
+    /// The same file's `f(value)`.
+    pub fn map<U, E>(self, f: impl FnOnce(T) -> Result<U, E>) -> Result<Used<U>, E> {
+        Ok(Used { value: f(self.value)?, real_path: self.real_path })
+    }
+}
+
 /// An opened regular file of at most `limit` bytes.
 #[derive(Debug)]
 pub struct InputFile {
@@ -84,26 +99,30 @@ impl InputFile {
         Ok(Self { file, limit, len: meta.len() })
     }
 
-    /// Opens `path` like [`Self::open`] for a design in `design_folder`, and checks the file
-    /// *opened* against what the design may read (`model::reach`): the real path of the open
-    /// file is checked, not the name, so a link swapped after an earlier check cannot lead
-    /// out of the folder.
+    /// Opens `path` like [`Self::open`] for a design in `design_folder`, checked against what
+    /// the design may read (`model::reach`) twice: by its name before it is opened, so
+    /// nothing outside is ever opened (opening a device or FIFO can act on it), and by the
+    /// real path of the *open* file, so a link swapped in between cannot lead out of the
+    /// folder. Every file a design uses is checked here, and only here.
     pub fn open_inside(
         path: &Path,
         limit: u64,
         design_folder: &Path,
-    ) -> Result<Self, InputRefusal> {
+    ) -> Result<Used<Self>, InputRefusal> {
+        let reach = super::reach::allowed();
+        reach.check(design_folder, path).map_err(InputRefusal::Outside)?;
         let opened = Self::open(path, limit)?;
-        let real = opened.real_path().or_else(|| path.canonicalize().ok());
-        if let Some(real) = real {
-            super::reach::allowed().check(design_folder, &real).map_err(InputRefusal::Outside)?;
-        }
-        Ok(opened)
+        let real_path = opened
+            .real_path()
+            .or_else(|| path.canonicalize().ok())
+            .unwrap_or_else(|| path.to_path_buf());
+        reach.check(design_folder, &real_path).map_err(InputRefusal::Outside)?;
+        Ok(Used { value: opened, real_path })
     }
 
     /// Where the open file lies, resolved by the system from the open descriptor (Linux);
     /// `None` where the system cannot say.
-    fn real_path(&self) -> Option<std::path::PathBuf> {
+    fn real_path(&self) -> Option<PathBuf> {
         #[cfg(target_os = "linux")]
         {
             use std::os::fd::AsRawFd;
@@ -149,8 +168,8 @@ pub fn read_input_inside(
     path: &Path,
     limit: u64,
     design_folder: &Path,
-) -> Result<Vec<u8>, InputRefusal> {
-    InputFile::open_inside(path, limit, design_folder)?.read_all()
+) -> Result<Used<Vec<u8>>, InputRefusal> {
+    InputFile::open_inside(path, limit, design_folder)?.map(InputFile::read_all)
 }
 
 #[cfg(target_os = "linux")]
@@ -269,7 +288,10 @@ mod tests {
         // A name inside the folder that leads out of it once opened.
         let link = design.join("assets/link.csv");
         std::os::unix::fs::symlink(outside.join("secret.csv"), &link).unwrap();
-        assert_eq!(read_input_inside(&design.join("assets/a.csv"), 10, &design).unwrap(), b"a");
+        let inside = read_input_inside(&design.join("assets/../assets/a.csv"), 10, &design);
+        let inside = inside.unwrap();
+        assert_eq!(inside.value, b"a");
+        assert_eq!(inside.real_path, design.join("assets/a.csv").canonicalize().unwrap());
         let refusal = read_input_inside(&link, 10, &design).unwrap_err();
         assert!(matches!(refusal, InputRefusal::Outside(_)), "{refusal:?}");
         assert!(refusal.reason().contains("outside the design's folder"), "{refusal:?}");

@@ -15,6 +15,7 @@ use super::design::{
 };
 use super::diagnostic::Diagnostic;
 use super::diagnostic::number_text;
+use super::input_file::Used;
 use super::paper::parse_paper;
 use super::pieces::{PieceTables, resolve_pieces};
 use super::region_joins::region_groups;
@@ -256,18 +257,13 @@ impl<'a> Resolver<'a> {
         Resolver { source, diagnostics: Vec::new(), files: Vec::new() }
     }
 
-    /// `Err` saying why, when `path` (a file the design uses) lies outside the design's
-    /// folder and the folders allowed (`model::reach`); otherwise it is recorded in
-    /// [`Resolver::files`].
-    pub fn reach(&mut self, path: &std::path::Path) -> Result<(), String> {
-        let folder = self.source.path().parent().unwrap_or(std::path::Path::new(""));
-        super::reach::allowed().check(folder, path)?;
-        if let Ok(real) = path.canonicalize()
-            && !self.files.contains(&real)
-        {
-            self.files.push(real);
+    /// Records the file `used` was read from in [`Resolver::files`] (once), and gives what
+    /// was read.
+    pub fn uses<T>(&mut self, used: Used<T>) -> T {
+        if !self.files.contains(&used.real_path) {
+            self.files.push(used.real_path);
         }
-        Ok(())
+        used.value
     }
 
     /// Records an error at a span, with a hint.

@@ -2,13 +2,19 @@
 
 use std::path::Path;
 
-use super::asset::read_asset;
+use super::asset::{AssetRefusal, read_asset};
+use crate::model::input_file::Used;
 use crate::model::limits::MAX_ASSET_BYTES;
 use crate::text::font::{FontData, font_from_bytes};
 
-/// Reads and checks a TTF/OTF file; the error says why it cannot be used.
-pub fn read_font(path: &Path, name: &str, design_folder: &Path) -> Result<FontData, String> {
-    font_from_bytes(read_asset(path, MAX_ASSET_BYTES, design_folder)?, name)
+/// Reads and checks a TTF/OTF file, and says where the file opened lies.
+pub fn read_font(
+    path: &Path,
+    name: &str,
+    design_folder: &Path,
+) -> Result<Used<FontData>, AssetRefusal> {
+    Ok(read_asset(path, MAX_ASSET_BYTES, design_folder)?
+        .map(|bytes| font_from_bytes(bytes, name))?)
 }
 
 #[cfg(test)]
@@ -22,10 +28,9 @@ mod tests {
         let path = dir.join("not-a-font.ttf");
         std::fs::write(&path, b"hello").unwrap();
         let error = read_font(&path, "not-a-font.ttf", &dir).unwrap_err();
-        assert!(error.contains("not a TrueType"), "{error}");
-        assert!(
-            read_font(&dir.join("missing.ttf"), "x", &dir).unwrap_err().contains("no such file")
-        );
+        assert!(error.why.contains("not a TrueType") && !error.outside, "{error:?}");
+        let missing = read_font(&dir.join("missing.ttf"), "x", &dir).unwrap_err();
+        assert!(missing.why.contains("no such file"), "{missing:?}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

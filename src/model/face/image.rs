@@ -12,7 +12,8 @@ use std::sync::Arc;
 use kurbo::{Affine, BezPath, Point};
 use usvg::tiny_skia_path::PathSegment;
 
-use super::asset::read_asset;
+use super::asset::{AssetRefusal, read_asset};
+use crate::model::input_file::Used;
 use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX, MAX_SVG_BYTES, MAX_SVG_PATHS};
 use crate::scene::{Colour, Item, Shape, Stroke, Symbol};
 
@@ -47,29 +48,26 @@ impl fmt::Debug for FaceImage {
     }
 }
 
-/// Reads an SVG, PNG or JPEG file (by its extension); a bitmap is decoded only when its
-/// header's width × height is within `pixels_left`. The error says why it cannot be used.
+/// Reads an SVG, PNG or JPEG file (by its extension), and says where the file opened lies;
+/// a bitmap is decoded only when its header's width × height is within `pixels_left`.
 pub fn read_image(
     path: &Path,
     name: &str,
     pixels_left: u64,
     design_folder: &Path,
-) -> Result<FaceImage, String> {
+) -> Result<Used<FaceImage>, AssetRefusal> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("svg") => svg_image(read_asset(path, MAX_SVG_BYTES, design_folder)?, name),
-        Some("png") => super::raster::png_image(
-            read_asset(path, MAX_ASSET_BYTES, design_folder)?,
-            name,
-            pixels_left,
-        ),
-        Some("jpg" | "jpeg") => super::raster::jpeg_image(
-            read_asset(path, MAX_ASSET_BYTES, design_folder)?,
-            name,
-            pixels_left,
-        ),
-        _ => Err("give an .svg, .png, .jpg or .jpeg file".into()),
-    }
+    let image = match extension.as_deref() {
+        Some("svg") => {
+            read_asset(path, MAX_SVG_BYTES, design_folder)?.map(|bytes| svg_image(bytes, name))
+        }
+        Some("png") => read_asset(path, MAX_ASSET_BYTES, design_folder)?
+            .map(|bytes| super::raster::png_image(bytes, name, pixels_left)),
+        Some("jpg" | "jpeg") => read_asset(path, MAX_ASSET_BYTES, design_folder)?
+            .map(|bytes| super::raster::jpeg_image(bytes, name, pixels_left)),
+        _ => Err("give an .svg, .png, .jpg or .jpeg file".to_string()),
+    };
+    Ok(image?)
 }
 
 /// Parses SVG bytes into a vector image.

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use kurbo::Vec2;
 use toml::Spanned;
 
+use super::asset::AssetRefusal;
 use super::fields::substituted;
 use super::fonts::read_font;
 use super::image::{FaceImage, read_image};
@@ -24,6 +25,7 @@ use super::{
 use crate::model::design::Palette;
 use crate::model::diagnostic::Diagnostic;
 use crate::model::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
+use crate::model::reach::REACH_HELP;
 use crate::model::resolve::Resolver;
 use crate::model::similar_file::did_you_mean;
 use crate::model::source::Position;
@@ -274,14 +276,10 @@ impl<'t> FaceResolver<'t> {
         if let Some(known) = self.fonts.get(&path) {
             return known.clone();
         }
-        if outside(r, name, "font", &path) {
-            self.fonts.insert(path, None);
-            return None;
-        }
         let font = match read_font(&path, written, &self.folder) {
-            Ok(font) => Some(Arc::new(font)),
-            Err(why) => {
-                file_error(r, name, None, "font", &path, &why);
+            Ok(font) => Some(Arc::new(r.uses(font))),
+            Err(refusal) => {
+                file_error(r, name, None, "font", &path, &refusal);
                 None
             }
         };
@@ -312,18 +310,15 @@ impl<'t> FaceResolver<'t> {
         });
         let image = match self.images.get(&path) {
             Some(known) => known.clone(),
-            None if outside(r, &key, &what, &path) => {
-                self.images.insert(path, None);
-                None
-            }
             None => {
                 let image = match read_image(&path, name.trim(), self.pixels_left, &self.folder) {
                     Ok(image) => {
+                        let image = r.uses(image);
                         self.pixels_left = self.pixels_left.saturating_sub(image.pixels);
                         Some(Arc::new(image))
                     }
-                    Err(why) => {
-                        file_error(r, &key, from.as_ref(), &what, &path, &why);
+                    Err(refusal) => {
+                        file_error(r, &key, from.as_ref(), &what, &path, &refusal);
                         None
                     }
                 };
@@ -332,19 +327,6 @@ impl<'t> FaceResolver<'t> {
             }
         };
         Some(LayerKind::Image(ImageLayer { image: image?, size_mm }))
-    }
-}
-
-/// Whether `path` lies outside the design's folder and every allowed one (`model::reach`);
-/// if so, an error at `key`.
-fn outside(r: &mut Resolver<'_>, key: &Spanned<String>, what: &str, path: &Path) -> bool {
-    match r.reach(path) {
-        Ok(()) => false,
-        Err(why) => {
-            let message = format!("{what} file `{}` cannot be used: {why}", key.get_ref().trim());
-            r.error(&key.span(), message, crate::model::reach::REACH_HELP);
-            true
-        }
     }
 }
 
@@ -357,17 +339,18 @@ fn file_error(
     from: Option<&FromCell<'_>>,
     what: &str,
     path: &Path,
-    why: &str,
+    refusal: &AssetRefusal,
 ) {
     let written = key.get_ref().trim();
     let problem = if path.exists() {
-        format!("{what} file `{written}` cannot be used: {why}")
+        format!("{what} file `{written}` cannot be used: {}", refusal.why)
     } else {
         let hint = did_you_mean(path, written);
         format!("{what} file `{written}` not found (looked for {}){hint}", path.display())
     };
     let Some(from) = from else {
         let help = match what {
+            _ if refusal.outside => REACH_HELP,
             "font" => "give a TTF or OTF file beside the design (or `default`)",
             _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
         };
@@ -381,8 +364,12 @@ fn file_error(
         "{problem}; the file name is this cell's, in column `{}`, read by {design}:{}:{}",
         from.column, template.line, template.column
     );
-    let help = "correct the file name in this cell; image paths from a data file are looked \
-                for beside the data file";
+    let help = if refusal.outside {
+        REACH_HELP
+    } else {
+        "correct the file name in this cell; image paths from a data file are looked for \
+         beside the data file"
+    };
     let diagnostic = Diagnostic::error(&from.data.path, Some(from.cell), message).with_help(help);
     r.diagnostics.push(diagnostic);
 }
