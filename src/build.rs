@@ -43,6 +43,8 @@ pub struct PartReport {
     /// How many items fit on one sheet.
     pub per_sheet: usize,
     pub page_size_mm: (f64, f64),
+    /// Whether the sheets are fold-over sheets (fronts and backs on one page).
+    pub folded: bool,
     /// What the sheet loses to bleed and what would keep it (`impose::room`).
     pub note: Option<String>,
 }
@@ -257,6 +259,7 @@ fn add_part(
         sheets: imposed.sheets,
         per_sheet: imposed.per_sheet,
         page_size_mm: imposed.page_size_mm,
+        folded: imposed.folded,
         note: match part.packing {
             Packing::NUp { gutter_mm } => {
                 bleed_note(&part.cutouts, gutter_mm, &design.sheet, part.noun.unwrap_or("card"))

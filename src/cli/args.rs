@@ -120,8 +120,9 @@ pub struct BuildArgs {
     /// Gap between tiles in mm; 0 packs tiles edge to edge so neighbours share a cut.
     #[arg(long, value_name = "MM")]
     pub gap: Option<f64>,
-    /// How the printer turns the sheet for the back: long-edge, short-edge, or none
-    /// (fronts only).
+    /// How the backs print: long-edge or short-edge (the printer turns the sheet), fold
+    /// (one side only, fronts on one half and backs on the other: fold the sheet along the
+    /// middle; fold-long or fold-short to choose the fold line), or none (fronts only).
     #[arg(long)]
     pub duplex: Option<String>,
     /// Fail (exit 1) instead of building when `check` finds problems in the set.

@@ -230,8 +230,9 @@ fn build_one(
     for part in &result.parts {
         let (w, h) = part.page_size_mm;
         let turn = if w > h { "landscape" } else { "portrait" };
+        let (kind, each) = if part.folded { ("fold-over ", " and their backs") } else { ("", "") };
         written.out(format_args!(
-            "  {} on {} sheet(s) of {} {turn} ({w} × {h} mm, up to {} per sheet)",
+            "  {} on {} {kind}sheet(s) of {} {turn} ({w} × {h} mm, up to {}{each} per sheet)",
             part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
         ));
         if let Some(note) = &part.note {

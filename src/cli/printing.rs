@@ -11,7 +11,7 @@ use tilepress::model::print::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
     parse_pair,
 };
-use tilepress::model::resolve::parse_duplex;
+use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex};
 use tilepress::output::publish;
 use tilepress::render::cut_file::CutStats;
 use tilepress::render::png::DPI_RANGE;
@@ -151,7 +151,8 @@ pub struct CalibrateArgs {
     /// Paper: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in mm.
     #[arg(long, default_value = "A4")]
     pub paper: String,
-    /// How the printer turns the sheet: long-edge, short-edge, or none (rulers only).
+    /// How the printer turns the sheet: long-edge, short-edge, or none or fold (rulers only:
+    /// a fold-over sheet needs no duplex targets).
     #[arg(long, default_value = "long-edge")]
     pub duplex: String,
     /// Output folder; the sheet goes to `OUT/calibration-<paper>/`.
@@ -169,7 +170,7 @@ pub fn calibrate(args: &CalibrateArgs) -> u8 {
         }
     };
     let Some(duplex) = parse_duplex(&args.duplex) else {
-        errln!("error: --duplex: unknown `{}`; use long-edge, short-edge or none", args.duplex);
+        errln!("error: --duplex: unknown `{}`; use {DUPLEX_CHOICES}", args.duplex);
         return BAD_INPUT;
     };
     let stem = format!("calibration-{}", file_stem(&name));

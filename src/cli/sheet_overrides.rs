@@ -1,8 +1,9 @@
 //! Sheet options given on `build`'s command line (`--paper`, `--margin`…), checked before any design is read and laid over each design's own.
 
-use tilepress::model::design::SheetSettings;
+use tilepress::model::design::{Duplex, SheetSettings};
 use tilepress::model::paper::parse_paper;
-use tilepress::model::resolve::{parse_duplex, parse_orientation};
+use tilepress::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
+use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex, parse_orientation};
 
 use super::args::BuildArgs;
 use super::printing::PrintOverrides;
@@ -12,7 +13,7 @@ use super::printing::PrintOverrides;
 pub struct SheetOverrides {
     paper: Option<(String, (f64, f64))>,
     orientation: Option<tilepress::model::design::Orientation>,
-    duplex: Option<tilepress::model::design::Duplex>,
+    duplex: Option<Duplex>,
     margin: Option<f64>,
     gap: Option<f64>,
     pub print: PrintOverrides,
@@ -32,12 +33,13 @@ impl SheetOverrides {
             parse_orientation,
             "auto, portrait or landscape",
         )?;
-        let duplex = parsed(
-            "--duplex",
-            args.duplex.as_deref(),
-            parse_duplex,
-            "long-edge, short-edge or none",
-        )?;
+        let duplex = parsed("--duplex", args.duplex.as_deref(), parse_duplex, DUPLEX_CHOICES)?;
+        if matches!(duplex, Some(Duplex::Fold(_))) && args.print.registration_marks {
+            return Err(format!(
+                "--duplex {} with --registration-marks: {FOLD_WITH_REGISTRATION}; {FOLD_WITH_REGISTRATION_HELP}",
+                args.duplex.as_deref().unwrap_or_default().trim()
+            ));
+        }
         let millimetres = |value: Option<f64>, flag: &str| match value {
             Some(v) if !(0.0..=100.0).contains(&v) => {
                 Err(format!("{flag}: {v} mm is not from 0 to 100 mm"))

@@ -43,6 +43,7 @@ pub fn calibration(paper_name: &str, width: f64, height: f64, duplex: Duplex) ->
         Duplex::LongEdge => "print double-sided, flipping on the long edge",
         Duplex::ShortEdge => "print double-sided, flipping on the short edge",
         Duplex::None => "single-sided: only the rulers apply",
+        Duplex::Fold(_) => "single-sided, to fold: only the rulers apply (a fold needs no targets)",
     };
     let lines = [
         format!("tilepress calibration, {paper_name}: print at 100 % (actual size),"),
@@ -56,7 +57,7 @@ pub fn calibration(paper_name: &str, width: f64, height: f64, duplex: Duplex) ->
     let left = 0.1 * width;
     front.extend(text_block(&lines, Point::new(left, height - 10.0), width - 2.0 * left));
     let mut pages = vec![page("calibration-front", width, height, front)];
-    if let Some(mirror) = back_mirror(duplex, width, height) {
+    if let Some(mirror) = back_mirror(duplex, width, height).filter(|_| duplex.turns_sheet()) {
         let back = targets.iter().map(|&t| back_mark(t, mirror)).collect();
         pages.push(page("calibration-back", width, height, back));
     }

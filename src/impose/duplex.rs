@@ -1,21 +1,25 @@
 //! Duplex: where a tile's back goes so that it lands behind its front when the sheet is
-//! turned over on its long or short edge.
+//! turned over on its long or short edge, or folded along the middle of one.
 
 use kurbo::{Affine, Vec2};
 
-use crate::model::design::Duplex;
+use crate::model::design::{Duplex, FoldLine};
 
 /// The map that takes a point of the front page to the point behind it on the back page, as
-/// the back page is printed. `None` when printing single-sided.
+/// the back page is printed — or, on a fold-over sheet, to the point behind it once the
+/// sheet is folded (on the same page: the reflection across the fold line). `None` when
+/// printing single-sided.
 ///
 /// Turning on the long edge of a portrait sheet (or the short edge of a landscape one)
-/// mirrors left and right; the other two cases mirror top and bottom.
+/// mirrors left and right; the other two cases mirror top and bottom. A fold along the long
+/// edges' middle mirrors as turning on the long edge does, across the page's middle line;
+/// a fold on a line not yet chosen ([`FoldLine::Either`]) is taken as that one.
 pub fn back_mirror(duplex: Duplex, width: f64, height: f64) -> Option<Affine> {
     let portrait = width <= height;
     let mirror_left_right = match duplex {
         Duplex::None => return None,
-        Duplex::LongEdge => portrait,
-        Duplex::ShortEdge => !portrait,
+        Duplex::LongEdge | Duplex::Fold(FoldLine::Long | FoldLine::Either) => portrait,
+        Duplex::ShortEdge | Duplex::Fold(FoldLine::Short) => !portrait,
     };
     Some(if mirror_left_right {
         Affine::new([-1.0, 0.0, 0.0, 1.0, width, 0.0])

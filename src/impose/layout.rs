@@ -6,6 +6,7 @@ use std::f64::consts::PI;
 use kurbo::Rect;
 
 use super::cut_lines::cut_lines;
+use super::fold::{front_guides, front_half};
 use super::marks::crop_marks;
 use super::packing::{Packed, SheetPlacement};
 use super::registration::within_clear_band;
@@ -39,16 +40,17 @@ impl SheetLayout {
     /// The area tiles of a tile sheet may use on a `width` × `height` page: [`Self::tile_area`],
     /// less the bleed around tiles spaced apart (so bled art stays inside the margins and
     /// off the footer band), kept clear of the registration marks when `sheet` asks for
-    /// them. The one place that says so: the chosen layout, centring, crop marks and guides
-    /// all read it.
+    /// them, and on a fold-over sheet the half the fronts use ([`front_half`]). The one
+    /// place that says so: the chosen layout, centring, crop marks and guides all read it.
     pub fn sheet_tile_area(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
         let bleed = sheet.print.bleed_for_gap(sheet.gap_mm);
         let area = SheetLayout::tile_area(width, height, sheet.margin_mm).inset(-bleed);
-        if sheet.print.registration_marks {
+        let area = if sheet.print.registration_marks {
             within_clear_band(area, height, sheet.margin_mm)
         } else {
             area
-        }
+        };
+        front_half(area, sheet.duplex, (width, height))
     }
 }
 
@@ -94,7 +96,8 @@ pub fn lattice_sheets(
     let per_sheet = layout.places.len();
     let registration = sheet.print.registration_marks;
     let area = SheetLayout::sheet_tile_area(width, height, sheet);
-    let mut guides = guide_area(width, height, sheet.margin_mm);
+    let mut guides =
+        front_guides(guide_area(width, height, sheet.margin_mm), sheet.duplex, (width, height));
     if registration {
         guides = within_clear_band(guides, height, sheet.margin_mm);
     }
@@ -131,6 +134,7 @@ pub fn lattice_sheets(
         printable_mm2: area.area(),
         registration,
         footer: super::packing::FooterPlace::Bottom,
+        duplex: sheet.duplex,
     })
 }
 

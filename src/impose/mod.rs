@@ -7,6 +7,7 @@ pub mod calibration;
 pub mod clip;
 pub mod cut_lines;
 pub mod duplex;
+pub mod fold;
 pub mod hex_pack;
 pub mod layout;
 pub mod marks;

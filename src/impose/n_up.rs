@@ -12,7 +12,8 @@
 use kurbo::{Affine, BezPath, PathEl, Point, Rect};
 
 use super::cut_lines::cut_stroke;
-use super::layout::{FOOTER_BAND_MM, SheetLayout};
+use super::fold::{front_guides, front_half};
+use super::layout::SheetLayout;
 use super::marks::crop_marks_at;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::registration::within_clear_band;
@@ -128,6 +129,7 @@ pub fn n_up_sheets(
         guides.x1 = guides.x1.min(area.x1);
         guides.y1 = ph - guides.y0;
     }
+    let guides = front_guides(guides, sheet.duplex, (pw, ph));
     let shared = gutter == 0.0 && cutouts.iter().all(|c| fills_cell(&c.outline, width, height));
     let per_sheet = columns * rows;
     let sheets = (0..cutouts.len().div_ceil(per_sheet).max(1))
@@ -193,14 +195,16 @@ fn footer_places(sheet: &SheetSettings) -> Vec<FooterPlace> {
     }
 }
 
-/// The area the cutouts may use on a `width × height` page with the footer at `footer`.
+/// The area the cutouts may use on a `width × height` page with the footer at `footer`
+/// (on a fold-over sheet, the half the fronts use).
 pub fn n_up_area(width: f64, height: f64, sheet: &SheetSettings, footer: FooterPlace) -> Rect {
     match footer {
         FooterPlace::Bottom => SheetLayout::sheet_tile_area(width, height, sheet),
-        FooterPlace::Side => {
-            let margin = sheet.margin_mm;
-            Rect::new(margin, margin, width - margin - FOOTER_BAND_MM, height - margin)
-        }
+        FooterPlace::Side => front_half(
+            footer.clear_area(width, height, sheet.margin_mm),
+            sheet.duplex,
+            (width, height),
+        ),
     }
 }
 

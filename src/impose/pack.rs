@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use kurbo::{Affine, Point, Rect};
 
 use super::cut_lines::cut_stroke;
+use super::fold::front_half;
 use super::layout::SheetLayout;
 use super::marks::crop_marks_at;
 use super::packing::{Packed, SheetPlacement};
@@ -167,6 +168,7 @@ fn block(grid: Grid, sheet: &SheetSettings) -> Option<((f64, f64), i64, i64, Rec
     let mut best: Option<((f64, f64), i64, i64, Rect)> = None;
     for (width, height) in sheet.page_sizes() {
         let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        let area = front_half(area, sheet.duplex, (width, height));
         let (columns, rows) = block_counts(grid, area.width(), area.height());
         if columns > 0 && rows > 0 && best.is_none_or(|(_, c, r, _)| columns * rows > c * r) {
             best = Some(((width, height), columns, rows, area));
@@ -244,6 +246,7 @@ pub fn polyform_sheets(
         printable_mm2: area.area(),
         registration: false,
         footer: super::packing::FooterPlace::Bottom,
+        duplex: sheet.duplex,
     })
 }
 

@@ -9,7 +9,7 @@ use kurbo::{Affine, Rect};
 
 use super::cut_lines::cut_maker_beside_art;
 use super::hex_pack::hexagonal_sheets;
-use super::layout::{SheetLayout, lattice_sheets};
+use super::layout::{FOOTER_BAND_MM, SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
 use super::shelves::shelf_sheets;
@@ -18,7 +18,8 @@ use crate::cutout::Cutout;
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::board::DEFAULT_OVERLAP_MM;
-use crate::model::design::SheetSettings;
+use crate::model::design::{Duplex, FoldLine, SheetSettings};
+use crate::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
 use crate::scene::Item;
 
 /// How a part's cutouts fill its sheets.
@@ -73,6 +74,9 @@ pub struct Packed {
     /// Where the footer goes: in the band at the bottom, or turned along the right edge
     /// when that holds more cutouts (n-up cards on Letter).
     pub footer: FooterPlace,
+    /// How the sheets print their backs: the sheet settings', with a fold-over sheet's
+    /// fold line chosen, and `None` for a part without backs.
+    pub duplex: Duplex,
 }
 
 /// Where a sheet's footer (text and 10 mm square) is printed.
@@ -84,6 +88,18 @@ pub enum FooterPlace {
     /// Turned a quarter, in a band inside the right margin (on the back page, the band
     /// behind it).
     Side,
+}
+
+impl FooterPlace {
+    /// The area inside the margins of a `width × height` page clear of the footer here.
+    pub fn clear_area(self, width: f64, height: f64, margin: f64) -> Rect {
+        match self {
+            FooterPlace::Bottom => SheetLayout::tile_area(width, height, margin),
+            FooterPlace::Side => {
+                Rect::new(margin, margin, width - margin - FOOTER_BAND_MM, height - margin)
+            }
+        }
+    }
 }
 
 impl Packed {
@@ -103,6 +119,7 @@ impl Packed {
             printable_mm2: area.area(),
             registration: sheet.print.registration_marks,
             footer: FooterPlace::Bottom,
+            duplex: sheet.duplex,
         }
     }
 }
@@ -115,8 +132,75 @@ pub enum Arrangement {
 }
 
 /// Places `cutouts` on sheets of `sheet`'s paper by `packing`; `Err` says why they do not
-/// fit. `noun` names one cutout in messages (`net`, `board`).
+/// fit. `noun` names one cutout in messages (`net`, `board`); `front_and_back` says that the
+/// part prints the backs its cutouts have. A fold-over sheet puts the fronts on one half
+/// (the fold line that holds more of them when the sheet does not say), and prints a part
+/// without backs single-sided.
 pub fn arrange(
+    packing: &Packing,
+    cutouts: &[Cutout],
+    sheet: &SheetSettings,
+    noun: &str,
+    front_and_back: bool,
+) -> Result<Arrangement, String> {
+    let Duplex::Fold(line) = sheet.duplex else { return arrange_on(packing, cutouts, sheet, noun) };
+    let with = |duplex: Duplex| SheetSettings { duplex, ..sheet.clone() };
+    if !front_and_back || cutouts.iter().all(|c| c.back.is_none()) {
+        return arrange_on(packing, cutouts, &with(Duplex::None), noun);
+    }
+    if sheet.print.registration_marks {
+        return Err(format!("{FOLD_WITH_REGISTRATION} ({FOLD_WITH_REGISTRATION_HELP})"));
+    }
+    let lines = match line {
+        FoldLine::Either => vec![FoldLine::Long, FoldLine::Short],
+        one => vec![one],
+    };
+    let mut best: Option<Arrangement> = None;
+    let mut refused = None;
+    for line in lines {
+        match arrange_on(packing, cutouts, &with(Duplex::Fold(line)), noun) {
+            Ok(found) if best.as_ref().is_none_or(|b| fewer_sheets(&found, b)) => {
+                best = Some(found);
+            }
+            Ok(_) => {}
+            Err(why) => refused = refused.or(Some(why)),
+        }
+    }
+    best.ok_or_else(|| fold_refusal(refused.unwrap_or_default(), cutouts, sheet))
+}
+
+/// Whether `a` takes fewer sheets than `b` (or as many, holding more on each).
+fn fewer_sheets(a: &Arrangement, b: &Arrangement) -> bool {
+    let measure = |arrangement: &Arrangement| match arrangement {
+        Arrangement::Sheets(packed) => (packed.sheets.len(), usize::MAX - packed.per_sheet),
+        Arrangement::Split(plan) => (plan.sheets(), usize::MAX),
+    };
+    measure(a) < measure(b)
+}
+
+/// Why no fold-over sheet holds one front and its back, and how large the paper must be:
+/// twice the largest cutout across the fold (with the margins, the strip along the fold
+/// and the footer band), whichever way it turns.
+fn fold_refusal(why: String, cutouts: &[Cutout], sheet: &SheetSettings) -> String {
+    let (w, h) = cutouts
+        .iter()
+        .fold((0.0f64, 0.0f64), |(w, h), c| (w.max(c.extent.width()), h.max(c.extent.height())));
+    let margin = sheet.margin_mm;
+    let across = |side: f64| 2.0 * (side + margin + super::fold::FOLD_CLEAR_MM);
+    let along = |side: f64| side + 2.0 * margin + FOOTER_BAND_MM;
+    let (a, b) = if across(w) * along(h) <= across(h) * along(w) {
+        (across(w), along(h))
+    } else {
+        (along(w), across(h))
+    };
+    let (short, long) = (a.min(b), a.max(b));
+    format!(
+        "{why} on one half of a fold-over sheet (fronts on one half, backs on the other): the paper must be at least {short:.0} × {long:.0} mm, or print duplex (long-edge or short-edge)"
+    )
+}
+
+/// [`arrange`] on sheets that print as `sheet` says (a fold-over sheet's fold line chosen).
+fn arrange_on(
     packing: &Packing,
     cutouts: &[Cutout],
     sheet: &SheetSettings,
@@ -194,6 +278,7 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
         printable_mm2: area.area(),
         registration: false,
         footer: FooterPlace::Bottom,
+        duplex: sheet.duplex,
     }))
 }
 
@@ -224,7 +309,7 @@ mod tests {
     fn a_small_board_is_centred_on_one_sheet_and_a_large_one_split() {
         let small = Cutout::shared("board", Outline::rectangle(100.0, 80.0), Vec::new());
         let Arrangement::Sheets(packed) =
-            arrange(&Packing::Centred, &[small], &a4(), "board").expect("fits")
+            arrange(&Packing::Centred, &[small], &a4(), "board", false).expect("fits")
         else {
             panic!("split a board that fits")
         };
@@ -232,13 +317,14 @@ mod tests {
         let area = SheetLayout::tile_area(210.0, 297.0, 8.0);
         assert!((transform * kurbo::Point::ORIGIN - area.center()).hypot() < 1e-9);
         let large = Cutout::shared("board", Outline::rectangle(400.0, 80.0), Vec::new());
-        let split = arrange(&Packing::Centred, &[large], &a4(), "board").expect("splits");
+        let split = arrange(&Packing::Centred, &[large], &a4(), "board", false).expect("splits");
         assert!(matches!(split, Arrangement::Split(plan) if plan.sheets() >= 2));
     }
 
     #[test]
     fn single_item_packings_want_exactly_one_item() {
-        let err = arrange(&Packing::Tiled { overlap_mm: 10.0 }, &[], &a4(), "board").unwrap_err();
+        let err =
+            arrange(&Packing::Tiled { overlap_mm: 10.0 }, &[], &a4(), "board", false).unwrap_err();
         assert!(err.contains("exactly one"), "{err}");
     }
 }

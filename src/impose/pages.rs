@@ -11,6 +11,7 @@ use kurbo::Affine;
 use super::bleed::with_bleed;
 use super::cut_lines::cut_maker_beside_art;
 use super::duplex::{back_mirror, duplex_correction};
+use super::fold::{fold_footer, fold_marks, fold_mirror};
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
@@ -51,12 +52,14 @@ pub struct Imposed {
     /// How one cutout was split over several sheets: rows and columns of sheets, and the
     /// size of each piece in mm.
     pub split: Option<(usize, usize, (f64, f64))>,
+    /// Whether the sheets are fold-over sheets (fronts and backs on one page).
+    pub folded: bool,
 }
 
 /// Packs the part and draws its pages; `Err` says why it does not fit.
 pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
     let noun = part.noun.unwrap_or("tile");
-    match arrange(part.packing, part.cutouts, part.sheet, noun)? {
+    match arrange(part.packing, part.cutouts, part.sheet, noun, part.front_and_back)? {
         Arrangement::Split(plan) => {
             let Some(cutout) = part.cutouts.first() else {
                 return Err(format!("there is no {noun} to print"));
@@ -70,23 +73,27 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
                 page_size_mm: plan.page_mm,
                 printable_mm2: plan.area.area(),
                 split: Some((plan.rows, plan.columns, plan.piece_mm)),
+                folded: false,
             })
         }
         Arrangement::Sheets(packed) => Ok(sheet_pages(&part, packed)),
     }
 }
 
-/// Every sheet's front page, and its back page when printing duplex and the part has backs.
+/// Every sheet's front page, and its back page when printing duplex and the part has backs;
+/// on a fold-over sheet, one page with the fronts on one half and the backs on the other.
 fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let (width, height) = packed.page_mm;
     let sheet = part.sheet;
     let margin = sheet.margin_mm;
+    let has_backs = part.front_and_back && part.cutouts.iter().any(|c| c.back.is_some());
+    // A fold puts each back behind its front exactly: no printer to correct for.
+    let fold = fold_mirror(packed.duplex, packed.page_mm).filter(|_| has_backs);
     let (offset, scale) = (sheet.print.back_offset_mm, sheet.print.back_scale);
     let correction = duplex_correction(offset, scale, width, height);
     // The bare turn of the sheet places the back footer; backs also get the measured correction.
-    let turn = back_mirror(sheet.duplex, width, height);
+    let turn = back_mirror(packed.duplex, width, height).filter(|_| fold.is_none());
     let mirror = turn.map(|turn| turn * correction);
-    let has_backs = part.front_and_back && part.cutouts.iter().any(|c| c.back.is_some());
     let count = packed.sheets.len();
     let mut pages = Vec::new();
     let mut sharer = MarkSharer::default();
@@ -99,20 +106,36 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             .collect();
         let fronts =
             placed.iter().filter_map(|&(c, t)| group(t, art(c.placed_front(t), c, part.packing)));
-        let folds = placed.iter().filter_map(|&(c, t)| group(t, c.folds().to_vec()));
+        let backs = |mirror: Affine| {
+            placed.iter().filter_map(move |&(c, t)| {
+                let placement = mirror * t * c.back_frame;
+                group(placement, art(c.placed_back(placement)?, c, part.packing))
+            })
+        };
+        let mut art_items: Vec<Item> = fronts.collect();
+        art_items.extend(fold.into_iter().flat_map(backs));
+        let mut folds: Vec<Item> =
+            placed.iter().filter_map(|&(c, t)| group(t, c.folds().to_vec())).collect();
+        if fold.is_some() {
+            let area = packed.footer.clear_area(width, height, margin);
+            folds.extend(fold_marks(packed.duplex, packed.page_mm, area));
+        }
         let mut cuts: Vec<Item> =
             placed.iter().filter_map(|&(c, t)| group(t, c.own_cuts().to_vec())).collect();
         cuts.extend(placement.cuts.iter().cloned());
         let indent = if packed.registration { footer_indent() } else { 0.0 };
         let mut marks = placement.crops.clone();
-        let lines = front_footer(&counter);
+        let lines = match fold {
+            Some(_) => fold_footer(&counter, packed.duplex, packed.page_mm),
+            None => front_footer(&counter),
+        };
         marks.extend(match packed.footer {
             FooterPlace::Bottom => indented_footer(&lines, width, height, margin, indent),
             FooterPlace::Side => side_footer(&lines, width, height, margin, false),
         });
         let mut layers = vec![
-            (Role::Art, fronts.collect()),
-            (Role::Fold, folds.collect()),
+            (Role::Art, art_items),
+            (Role::Fold, folds),
             (Role::Cut, cuts),
             (Role::Marks, marks),
         ];
@@ -120,15 +143,12 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             layers.push((Role::Registration, registration_marks(width, height, margin)));
         }
         layers.retain(|(_, items)| !items.is_empty());
-        let side = if part.front_and_back { "-front" } else { "" };
+        // A fold-over page is front and back at once.
+        let side = if part.front_and_back && fold.is_none() { "-front" } else { "" };
         pages.push(Page::new(format!("sheet-{:02}{side}", index + 1), (width, height), layers));
         sharer.add_last_page(&mut pages);
         let Some(mirror) = mirror.filter(|_| has_backs) else { continue };
-        let backs = placed.iter().filter_map(|&(c, t)| {
-            let placement = mirror * t * c.back_frame;
-            group(placement, art(c.placed_back(placement)?, c, part.packing))
-        });
-        let lines = back_footer(&counter, sheet.duplex);
+        let lines = back_footer(&counter, packed.duplex);
         let back_marks = match packed.footer {
             // Behind the front's footer band as the sheet turns over (at the top when it
             // turns top to bottom).
@@ -145,7 +165,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         pages.push(Page::new(
             format!("sheet-{:02}-back", index + 1),
             (width, height),
-            vec![(Role::Art, backs.collect()), (Role::Marks, back_marks)],
+            vec![(Role::Art, backs(mirror).collect()), (Role::Marks, back_marks)],
         ));
         sharer.add_last_page(&mut pages);
     }
@@ -158,6 +178,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         page_size_mm: packed.page_mm,
         printable_mm2: packed.printable_mm2,
         split: None,
+        folded: fold.is_some(),
     }
 }
 

@@ -70,6 +70,7 @@ pub fn shelf_sheets(extents: &[Rect], sheet: &SheetSettings, noun: &str) -> Resu
         printable_mm2: area.area(),
         registration: false,
         footer: super::packing::FooterPlace::Bottom,
+        duplex: sheet.duplex,
     })
 }
 

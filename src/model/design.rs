@@ -293,6 +293,28 @@ pub enum Duplex {
     ShortEdge,
     /// Single-sided: no back pages.
     None,
+    /// Single-sided and folded (a fold-over sheet): fronts on one half of the page, their
+    /// backs on the other as their mirror image across the fold line.
+    Fold(FoldLine),
+}
+
+impl Duplex {
+    /// Whether the printer turns the sheet over to print the backs on its other side.
+    pub fn turns_sheet(self) -> bool {
+        matches!(self, Duplex::LongEdge | Duplex::ShortEdge)
+    }
+}
+
+/// Where a fold-over sheet folds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoldLine {
+    /// Along the middle of the long edges: the fold line parallel to them (halves side by
+    /// side on a portrait sheet).
+    Long,
+    /// Along the middle of the short edges (halves one above the other on a portrait sheet).
+    Short,
+    /// Whichever of the two holds more items (chosen per part when it is packed).
+    Either,
 }
 
 /// Page orientation.

@@ -5,6 +5,10 @@ use toml::Spanned;
 use super::resolve::Resolver;
 use super::schema::SheetTable;
 
+/// Why a fold-over sheet takes no registration marks, and what to do.
+pub const FOLD_WITH_REGISTRATION: &str = "a fold-over sheet cannot carry registration marks: a cutting machine reads them on a flat sheet, and half of them would be folded behind";
+pub const FOLD_WITH_REGISTRATION_HELP: &str = "print fold-over sheets without registration marks and cut them by hand, or print duplex (long-edge or short-edge) for a cutting machine";
+
 /// Bleed used when tiles are spaced apart and the design names none, in mm.
 pub const DEFAULT_SPACED_BLEED_MM: f64 = 2.0;
 /// Largest bleed accepted, in mm.

@@ -10,8 +10,8 @@ use toml::Spanned;
 
 use super::board_table::{BoardKind, board_kind};
 use super::design::{
-    Backs, Design, Duplex, EMPTY_SLOT, JoinRule, Orientation, Palette, RegionJoinRule, SetRule,
-    SheetSettings, SlotKind, Style, Symmetry,
+    Backs, Design, Duplex, EMPTY_SLOT, FoldLine, JoinRule, Orientation, Palette, RegionJoinRule,
+    SetRule, SheetSettings, SlotKind, Style, Symmetry,
 };
 use super::diagnostic::Diagnostic;
 use super::diagnostic::number_text;
@@ -624,7 +624,7 @@ impl<'a> Resolver<'a> {
                 self.error(
                     &name.span(),
                     format!("unknown duplex flip `{}`", name.get_ref()),
-                    "use `long-edge`, `short-edge` or `none`",
+                    &format!("use one of {DUPLEX_CHOICES}"),
                 );
                 Duplex::LongEdge
             }),
@@ -636,6 +636,15 @@ impl<'a> Resolver<'a> {
         let gap_mm =
             table.gap_mm.as_ref().map_or(0.0, |g| self.length(g, "`gap_mm`", (0.0, 100.0)));
         let print = super::print::resolve_print(self, table);
+        if let (Duplex::Fold(_), Some(name)) = (duplex, &table.duplex)
+            && print.registration_marks
+        {
+            self.error(
+                &name.span(),
+                super::print::FOLD_WITH_REGISTRATION.into(),
+                super::print::FOLD_WITH_REGISTRATION_HELP,
+            );
+        }
         SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex, print }
     }
 }
@@ -653,11 +662,17 @@ pub fn parse_orientation(text: &str) -> Option<Orientation> {
     }
 }
 
-/// `long-edge`, `short-edge` or `none`.
+/// The ways of printing backs, as `duplex` and `--duplex` name them ([`parse_duplex`]).
+pub const DUPLEX_CHOICES: &str = "long-edge, short-edge, fold, fold-long, fold-short or none";
+
+/// `long-edge`, `short-edge`, `fold` (`fold-long`, `fold-short`) or `none`.
 pub fn parse_duplex(text: &str) -> Option<Duplex> {
     match text.trim().to_ascii_lowercase().as_str() {
         "long-edge" | "long" => Some(Duplex::LongEdge),
         "short-edge" | "short" => Some(Duplex::ShortEdge),
+        "fold" => Some(Duplex::Fold(FoldLine::Either)),
+        "fold-long" => Some(Duplex::Fold(FoldLine::Long)),
+        "fold-short" => Some(Duplex::Fold(FoldLine::Short)),
         "none" => Some(Duplex::None),
         _ => None,
     }

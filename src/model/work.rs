@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::design::SheetSettings;
+use super::design::{Duplex, SheetSettings};
 use super::limits::{MAX_SHEETS, count_text, margins_fit};
 use super::resolve::Resolver;
 
@@ -66,11 +66,13 @@ pub fn part_fits(
     }
 }
 
-/// The paper's area inside its margins, in mm² (never zero).
+/// The paper's area inside its margins, in mm² (never zero); half of it on a fold-over
+/// sheet, whose other half holds the backs.
 pub fn printable_area(sheet: &SheetSettings) -> f64 {
     let (w, h) = sheet.paper_mm;
     let m = 2.0 * sheet.margin_mm;
-    ((w - m).max(1.0) * (h - m).max(1.0)).max(1.0)
+    let area = ((w - m).max(1.0) * (h - m).max(1.0)).max(1.0);
+    if matches!(sheet.duplex, Duplex::Fold(_)) { area / 2.0 } else { area }
 }
 
 #[cfg(test)]

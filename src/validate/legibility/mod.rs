@@ -192,7 +192,7 @@ fn orientations(part: &Part, sheet: &SheetSettings) -> (Vec<(Affine, Option<Affi
     };
     let noun = part.noun.unwrap_or("tile");
     let mut turns: Vec<Option<(Affine, Option<Affine>)>> = vec![None; count];
-    let arranged = arrange(&part.packing, &part.cutouts, sheet, noun);
+    let arranged = arrange(&part.packing, &part.cutouts, sheet, noun, part.front_and_back);
     let sheets = match &arranged {
         Ok(Arrangement::Sheets(packed)) => packed.sheets.len(),
         Ok(Arrangement::Split(plan)) => plan.rows * plan.columns,
@@ -200,7 +200,7 @@ fn orientations(part: &Part, sheet: &SheetSettings) -> (Vec<(Affine, Option<Affi
     };
     if let Ok(Arrangement::Sheets(packed)) = arranged {
         let (width, height) = packed.page_mm;
-        let mirror = back_mirror(sheet.duplex, width, height);
+        let mirror = back_mirror(packed.duplex, width, height);
         for (index, placement) in packed.sheets.iter().flat_map(|s| &s.placed) {
             if let (Some(slot), Some(cutout)) = (turns.get_mut(*index), part.cutouts.get(*index))
                 && slot.is_none()
