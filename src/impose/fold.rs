@@ -4,7 +4,7 @@ use kurbo::{Affine, BezPath, Point, Rect};
 
 use super::duplex::back_mirror;
 use crate::compose::net::{FoldKind, fold_stroke};
-use crate::model::design::Duplex;
+use crate::model::design::{Duplex, FoldLine, SheetSettings};
 use crate::scene::{Colour, Item, Shape, Stroke};
 
 /// Art keeps this far from the fold line on each side, in mm: a fold a little off the
@@ -13,6 +13,21 @@ pub const FOLD_CLEAR_MM: f64 = 3.0;
 /// The solid mark at each end of the fold line, in mm: where to line up the fold.
 const FOLD_MARK_MM: f64 = 5.0;
 const FOLD_MARK_WIDTH_MM: f64 = 0.3;
+
+/// The ways `sheet` may print a part, as packings try them: a fold-over sheet on either
+/// fold line when it names none (the packing keeps the one that fits more), single-sided
+/// for a part without `backs` (a fold-over sheet has nothing to fold for it), otherwise
+/// the sheet as it is.
+pub fn fold_choices(sheet: &SheetSettings, backs: bool) -> Vec<SheetSettings> {
+    let with = |duplex: Duplex| SheetSettings { duplex, ..sheet.clone() };
+    match sheet.duplex {
+        Duplex::Fold(_) if !backs => vec![with(Duplex::None)],
+        Duplex::Fold(FoldLine::Either) => {
+            vec![with(Duplex::Fold(FoldLine::Long)), with(Duplex::Fold(FoldLine::Short))]
+        }
+        _ => vec![sheet.clone()],
+    }
+}
 
 /// Where a fold-over page of `width × height` mm folds: `Some(true)` for a vertical fold
 /// line (halves left and right), `Some(false)` for a horizontal one; `None` unless `duplex`
@@ -98,7 +113,6 @@ pub fn fold_footer(counter: &str, duplex: Duplex, page: (f64, f64)) -> [String; 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::FoldLine;
 
     const A4: (f64, f64) = (210.0, 297.0);
 
@@ -114,9 +128,20 @@ mod tests {
         assert_eq!(half, Rect::new(5.0, 18.0, 205.0, 148.5 - FOLD_CLEAR_MM));
         let mirror = fold_mirror(short, A4).unwrap();
         let behind = mirror.transform_rect_bbox(half);
-        assert!(area.contains(behind.origin()) && area.contains(Point::new(behind.x1, behind.y1)));
+        assert_eq!(behind.union(area), area, "the backs' half lies in the area");
         assert_eq!(front_half(area, Duplex::LongEdge, A4), area);
         assert!(fold_mirror(Duplex::ShortEdge, A4).is_none());
+    }
+
+    #[test]
+    fn fold_tries_both_lines_and_a_part_without_backs_prints_single_sided() {
+        let mut sheet = crate::impose::packing::a4_sheet(crate::model::design::Orientation::Auto);
+        sheet.duplex = Duplex::Fold(FoldLine::Either);
+        let lines: Vec<Duplex> = fold_choices(&sheet, true).iter().map(|s| s.duplex).collect();
+        assert_eq!(lines, [Duplex::Fold(FoldLine::Long), Duplex::Fold(FoldLine::Short)]);
+        assert_eq!(fold_choices(&sheet, false)[0].duplex, Duplex::None);
+        sheet.duplex = Duplex::ShortEdge;
+        assert_eq!(fold_choices(&sheet, false)[0].duplex, Duplex::ShortEdge);
     }
 
     #[test]

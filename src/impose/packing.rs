@@ -8,6 +8,7 @@
 use kurbo::{Affine, Rect};
 
 use super::cut_lines::cut_maker_beside_art;
+use super::fold::fold_choices;
 use super::hex_pack::hexagonal_sheets;
 use super::layout::{FOOTER_BAND_MM, SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
@@ -18,7 +19,7 @@ use crate::cutout::Cutout;
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::board::DEFAULT_OVERLAP_MM;
-use crate::model::design::{Duplex, FoldLine, SheetSettings};
+use crate::model::design::{Duplex, SheetSettings};
 use crate::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
 use crate::scene::Item;
 
@@ -143,22 +144,16 @@ pub fn arrange(
     noun: &str,
     front_and_back: bool,
 ) -> Result<Arrangement, String> {
-    let Duplex::Fold(line) = sheet.duplex else { return arrange_on(packing, cutouts, sheet, noun) };
-    let with = |duplex: Duplex| SheetSettings { duplex, ..sheet.clone() };
-    if !front_and_back || cutouts.iter().all(|c| c.back.is_none()) {
-        return arrange_on(packing, cutouts, &with(Duplex::None), noun);
-    }
-    if sheet.print.registration_marks {
+    let backs = front_and_back && cutouts.iter().any(|c| c.back.is_some());
+    let choices = fold_choices(sheet, backs);
+    if choices.iter().any(|s| matches!(s.duplex, Duplex::Fold(_))) && sheet.print.registration_marks
+    {
         return Err(format!("{FOLD_WITH_REGISTRATION} ({FOLD_WITH_REGISTRATION_HELP})"));
     }
-    let lines = match line {
-        FoldLine::Either => vec![FoldLine::Long, FoldLine::Short],
-        one => vec![one],
-    };
     let mut best: Option<Arrangement> = None;
     let mut refused = None;
-    for line in lines {
-        match arrange_on(packing, cutouts, &with(Duplex::Fold(line)), noun) {
+    for choice in &choices {
+        match arrange_on(packing, cutouts, choice, noun) {
             Ok(found) if best.as_ref().is_none_or(|b| fewer_sheets(&found, b)) => {
                 best = Some(found);
             }
@@ -166,7 +161,11 @@ pub fn arrange(
             Err(why) => refused = refused.or(Some(why)),
         }
     }
-    best.ok_or_else(|| fold_refusal(refused.unwrap_or_default(), cutouts, sheet))
+    let folds = matches!(choices[0].duplex, Duplex::Fold(_));
+    best.ok_or_else(|| {
+        let why = refused.unwrap_or_default();
+        if folds { fold_refusal(why, cutouts, sheet) } else { why }
+    })
 }
 
 /// Whether `a` takes fewer sheets than `b` (or as many, holding more on each).

@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::impose::fold::fold_choices;
 use crate::impose::n_up::n_up_room;
 use crate::model::cards::{Card, CardKey, Deck, card_key};
 use crate::model::counters::CounterShape;
-use crate::model::design::Design;
+use crate::model::design::{Design, Duplex};
 use crate::model::diagnostic::{Diagnostic, number_text as number};
 use crate::model::face::fields::substitute;
 
@@ -26,10 +27,22 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
     for deck in design.decks.iter().chain(&design.counters).filter(n_up) {
         let (width, height) =
             (deck.width_mm + 2.0 * deck.bleed_mm, deck.height_mm + 2.0 * deck.bleed_mm);
-        let (fits, (room_w, room_h)) = n_up_room(width, height, sheet);
-        if fits {
+        let backs = deck.cards.iter().any(|card| card.back.is_some());
+        let choices = fold_choices(sheet, backs);
+        let rooms: Vec<(bool, (f64, f64))> =
+            choices.iter().map(|choice| n_up_room(width, height, choice)).collect();
+        if rooms.iter().any(|(fits, _)| *fits) {
             continue;
         }
+        let (room_w, room_h) = rooms
+            .iter()
+            .map(|(_, room)| *room)
+            .fold((0.0, 0.0), |a, b| if b.0 * b.1 > a.0 * a.1 { b } else { a });
+        let half = if matches!(choices[0].duplex, Duplex::Fold(_)) {
+            " on one half of a fold-over sheet"
+        } else {
+            ""
+        };
         let with_bleed = if deck.bleed_mm > 0.0 { " with its bleed" } else { "" };
         let noun = if deck.counter.is_some() { "counter" } else { "card" };
         found.push(
@@ -37,7 +50,7 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
                 path,
                 Some(deck.size_at),
                 format!(
-                    "`{}`: a {noun} of {} × {} mm{with_bleed} is larger than the printable area of {} paper inside {} mm margins ({} × {} mm, either way round)",
+                    "`{}`: a {noun} of {} × {} mm{with_bleed} is larger than the printable area{half} of {} paper inside {} mm margins ({} × {} mm, either way round)",
                     deck.name,
                     number(width),
                     number(height),
@@ -47,7 +60,11 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
                     number(room_h),
                 ),
             )
-            .with_help("make the size smaller, or use larger paper ([sheet] paper = \"A3\") or smaller margins (margin_mm)"),
+            .with_help(if half.is_empty() {
+                "make the size smaller, or use larger paper ([sheet] paper = \"A3\") or smaller margins (margin_mm)"
+            } else {
+                "make the size smaller, use larger paper ([sheet] paper = \"A3\") or smaller margins (margin_mm), or print duplex (duplex = \"long-edge\") rather than fold-over"
+            }),
         );
     }
     found
