@@ -109,15 +109,18 @@ fn cut_points(folder: &Path, prefix: &str) -> Vec<((f64, f64), (f64, f64))> {
 
 #[test]
 fn every_back_is_its_fronts_mirror_across_the_fold_and_only_the_fronts_half_is_cut() {
-    // (design, [(part file, items the part holds)])
+    // (design, [(part file, items the part holds)], the fold lines it is built with): a
+    // Tranglar piece two 48 mm squares long needs 96 mm and its cut's casing 1.2 mm more,
+    // where half an A4 sheet's long side leaves 95.8 (refused, see the bad input below).
+    let both = &["fold-long", "fold-short"][..];
     let designs = [
-        ("tantrix", &[("tantrix", 56)][..]),
-        ("saltmarsh", &[("saltmarsh-cards", 54), ("saltmarsh-punts", 40)]),
-        ("tranglar", &[("tranglar-pieces", 42)]),
-        ("lanterns-of-keld", &[("lanterns-of-keld", 19)]),
+        ("tantrix", &[("tantrix", 56)][..], both),
+        ("saltmarsh", &[("saltmarsh-cards", 54), ("saltmarsh-punts", 40)], both),
+        ("tranglar", &[("tranglar-pieces", 42)], &["fold-short"]),
+        ("lanterns-of-keld", &[("lanterns-of-keld", 19)], both),
     ];
-    for duplex in ["fold-long", "fold-short"] {
-        for (design, parts) in designs {
+    for (design, parts, lines) in designs {
+        for &duplex in lines {
             let (folder, report) = build(design, duplex);
             assert!(report.contains("fold-over sheet(s)"), "{report}");
             for &(part, items) in parts {
@@ -149,13 +152,17 @@ fn fold_chooses_the_line_that_takes_fewer_sheets_and_parts_without_backs_stay_si
         let line = report.lines().find(|l| l.contains(what)).unwrap_or_else(|| panic!("{report}"));
         line.split(" on ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
     };
-    let fewest = ["fold-long", "fold-short"]
-        .map(|duplex| sheets(&build("tranglar", duplex).1, "42 pieces"))
-        .into_iter()
-        .min()
-        .unwrap();
+    let each = ["fold-long", "fold-short"]
+        .map(|duplex| sheets(&build("lanterns-of-keld", duplex).1, "19 tiles"));
+    assert!(each[0] != each[1], "the two lines differ: {each:?}");
+    let report = build("lanterns-of-keld", "fold").1;
+    assert_eq!(sheets(&report, "19 tiles"), each[0].min(each[1]), "{report}");
+    // Where one line cannot hold a piece, fold takes the other.
     let (folder, report) = build("tranglar", "fold");
-    assert_eq!(sheets(&report, "42 pieces"), fewest, "{report}");
+    assert_eq!(
+        sheets(&report, "42 pieces"),
+        sheets(&build("tranglar", "fold-short").1, "42 pieces")
+    );
     // The board has no back: one page, not folded, drawn as single-sided.
     let board = report.lines().find(|l| l.contains("a board of")).unwrap();
     assert!(!board.contains("fold-over"), "{board}");
@@ -232,16 +239,26 @@ fn bad_fold_over_input_is_refused_with_the_key_or_option_and_nothing_written() {
     let (status, said) = run(&["check", "d.toml"]);
     assert_eq!(status, 2, "{said}");
     assert!(said.contains("d.toml:19:11: error: `cards`: a card of 150 × 200 mm is larger than the printable area on one half of a fold-over sheet"), "{said}");
-    // Told on the command line to fold tiles whose front and back do not fit: how large
-    // the paper must be (a 24 mm hexagon is 48 × 41.6 mm: 48 + 2 × 5 margin + 13 footer
-    // along the fold, 2 × (41.6 + 5 margin + 3 from the fold) across it).
+    // Told on the command line to fold tiles whose front and back do not fit: the smallest
+    // paper of the same shape that holds them, which does (tried below).
     let tantrix = root().join("designs/tantrix.toml");
     let tantrix = tantrix.to_str().unwrap();
     let small = ["build", tantrix, "-o", "out", "--duplex", "fold", "--paper", "70x100"];
     let (status, said) = run(&small);
     assert_eq!(status, 2, "{said}");
     assert!(said.contains("on one half of a fold-over sheet"), "{said}");
-    assert!(said.contains("the paper must be at least 71 × 99 mm"), "{said}");
+    assert!(said.contains("the paper must be at least 73 × 104 mm"), "{said}");
+    assert!(!dir.join("out").exists(), "{said}");
+    let larger = ["build", tantrix, "-o", "out", "--duplex", "fold", "--paper", "73x104"];
+    assert_eq!(run(&larger).0, 0);
+    fs::remove_dir_all(dir.join("out")).unwrap();
+    // Pieces that one fold line cannot hold: refused, naming the paper they need.
+    let tranglar = root().join("designs/tranglar.toml");
+    let long = ["build", tranglar.to_str().unwrap(), "-o", "out", "--duplex", "fold-long"];
+    let (status, said) = run(&long);
+    assert_eq!(status, 2, "{said}");
+    assert!(said.contains("a piece on 48 mm grid squares does not fit"), "{said}");
+    assert!(said.contains("on one half of a fold-over sheet"), "{said}");
     assert!(!dir.join("out").exists(), "{said}");
     // Printed duplex the same card builds.
     deck(&dir, 150, 200, "duplex = \"long-edge\"");

@@ -7,9 +7,8 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::process::Command;
 
+use common::poppler::pages;
 use common::{code, root, scratch, text, tilepress};
 
 const MAGENTA: &str = "#ff00ff";
@@ -41,55 +40,6 @@ fn text_in_magenta(design: &str) -> String {
         out.push('\n');
     }
     out
-}
-
-/// A page rendered by pdftoppm: width, height and RGB bytes.
-struct Picture {
-    width: usize,
-    height: usize,
-    rgb: Vec<u8>,
-}
-
-impl Picture {
-    fn at(&self, i: usize) -> [u8; 3] {
-        [self.rgb[3 * i], self.rgb[3 * i + 1], self.rgb[3 * i + 2]]
-    }
-}
-
-fn pages(pdf: &Path, dir: &Path, prefix: &str) -> Vec<Picture> {
-    let out = dir.join(prefix);
-    let status = Command::new("pdftoppm")
-        .args(["-r", &DPI.to_string(), "-aa", "yes", "-aaVector", "yes"])
-        .arg(pdf)
-        .arg(&out)
-        .status()
-        .expect("pdftoppm runs (poppler-utils; .ci/run installs it)");
-    assert!(status.success());
-    let mut files: Vec<_> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&format!("{prefix}-")))
-        .collect();
-    files.sort();
-    files.iter().map(|f| read_ppm(&fs::read(f).unwrap())).collect()
-}
-
-fn read_ppm(bytes: &[u8]) -> Picture {
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&bytes[start..at]).to_string());
-    }
-    assert_eq!(fields[0], "P6");
-    let (width, height) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    Picture { width, height, rgb: bytes[at + 1..].to_vec() }
 }
 
 fn luminance([r, g, b]: [u8; 3]) -> f64 {
@@ -184,8 +134,8 @@ fn judge(design: &str) {
         let marked = dir.join("marked/magenta").join(name.replacen(design, "magenta", 1));
         let work = dir.join(format!("png-{name}"));
         fs::create_dir_all(&work).unwrap();
-        let plain_pages = pages(&pdf, &work, "plain");
-        let marked_pages = pages(&marked, &work, "marked");
+        let plain_pages = pages(&pdf, &work, "plain", DPI);
+        let marked_pages = pages(&marked, &work, "marked", DPI);
         assert_eq!(plain_pages.len(), marked_pages.len(), "{name}");
         for (page, (plain, marked)) in plain_pages.iter().zip(&marked_pages).enumerate() {
             let (w, h) = (plain.width, plain.height);

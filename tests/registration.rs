@@ -1,4 +1,4 @@
-//! Registration marks read back from real builds: the same three marks on each front page and in its cut file, tiles and cuts clear of them, none on backs, and the default build unchanged.
+//! Registration marks read back from real builds of every part kind (tiles, cards, counters, pieces, boards, nets, a track, a map): the same three marks on each front page and in its cut file, cuts (with their casing) and marks clear of them, none on backs, and the default build unchanged.
 
 mod common;
 
@@ -10,6 +10,8 @@ use kurbo::{Point, Rect};
 
 /// Space kept clear around every mark, in mm.
 const CLEARANCE_MM: f64 = 5.0;
+/// How far a cut line's white casing reaches beside its path, in mm.
+const CASING_REACH_MM: f64 = 0.6;
 
 /// Builds `designs` into a scratch folder with `extra` options; the output folder.
 fn build(name: &str, designs: &[&str], extra: &[&str]) -> PathBuf {
@@ -33,6 +35,10 @@ fn read(path: &Path) -> String {
 fn layer_paths(svg: &str, id: &str) -> Vec<Vec<Point>> {
     let Some(start) = svg.find(&format!("<g id=\"layer-{id}\"")) else { return Vec::new() };
     let layer = &svg[start..];
+    // An empty layer is written as one self-closing tag.
+    if layer[..layer.find('>').unwrap_or(0)].ends_with('/') {
+        return Vec::new();
+    }
     let layer = &layer[..layer.find("</g>").unwrap_or(layer.len())];
     layer.split(" d=\"").skip(1).map(|rest| points(rest.split('"').next().unwrap())).collect()
 }
@@ -66,80 +72,112 @@ fn files(folder: &Path) -> Vec<PathBuf> {
     found
 }
 
-fn front_and_cut_pairs(folder: &Path, stem: &str) -> Vec<(String, String)> {
+/// Each front page (`<part>-sheet-….svg`, not a back) of every part in `folder` with its
+/// cut file (`<part>-cut-NN.svg`, in page order): (part, front, cut).
+fn front_and_cut_pairs(folder: &Path) -> Vec<(String, String, String)> {
+    let names: Vec<String> = files(folder)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
     let mut pairs = Vec::new();
-    for sheet in 1.. {
-        let front = folder.join(format!("{stem}-sheet-{sheet:02}-front.svg"));
-        if !front.exists() {
-            break;
+    for pdf in names.iter().filter(|n| n.ends_with(".pdf")) {
+        let part = pdf.trim_end_matches(".pdf");
+        let of_part = |kind: &str| -> Vec<&String> {
+            names
+                .iter()
+                .filter(|n| n.strip_prefix(part).is_some_and(|rest| rest.starts_with(kind)))
+                .filter(|n| n.ends_with(".svg") && !n.ends_with("-back.svg"))
+                .collect()
+        };
+        let (fronts, cuts) = (of_part("-sheet-"), of_part("-cut-"));
+        assert_eq!(fronts.len(), cuts.len(), "{part}: {fronts:?} {cuts:?}");
+        for (front, cut) in fronts.into_iter().zip(cuts) {
+            pairs.push((part.to_string(), read(&folder.join(front)), read(&folder.join(cut))));
         }
-        let cut = folder.join(format!("{stem}-cut-{sheet:02}.svg"));
-        pairs.push((read(&front), read(&cut)));
+    }
+    pairs
+}
+
+/// The shipped designs: between them one of each part kind.
+const SHIPPED: [&str; 6] =
+    ["tantrix", "triles", "tranglar", "trans-rabat", "lanterns-of-keld", "saltmarsh"];
+
+/// The shipped designs built with `--registration-marks`: each front page and its cut
+/// file, by part — tiles, cards, counters, pieces, a board on the pieces' grid, a painted
+/// board over several sheets, nets, a track and a map among them.
+fn marked_pages(name: &str) -> Vec<(String, String, String)> {
+    let designs: Vec<String> = SHIPPED.iter().map(|d| format!("{d}.toml")).collect();
+    let designs: Vec<&str> = designs.iter().map(String::as_str).collect();
+    let out = build(name, &designs, &["--registration-marks"]);
+    let pairs: Vec<_> = SHIPPED.iter().flat_map(|d| front_and_cut_pairs(&out.join(d))).collect();
+    let parts: std::collections::BTreeSet<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
+    for part in [
+        "tantrix",
+        "triles",
+        "tranglar-pieces",
+        "tranglar-board",
+        "trans-rabat-board",
+        "trans-rabat-nets",
+        "saltmarsh-cards",
+        "saltmarsh-punts",
+        "saltmarsh-score",
+        "saltmarsh-marsh",
+    ] {
+        assert!(parts.contains(part), "no pages of {part}: {parts:?}");
     }
     pairs
 }
 
 #[test]
-fn fronts_and_cut_files_carry_the_same_three_marks() {
-    let out = build("registration-on", &["tantrix.toml", "triles.toml"], &["--registration-marks"]);
-    for stem in ["tantrix", "triles"] {
-        let pairs = front_and_cut_pairs(&out.join(stem), stem);
-        assert!(!pairs.is_empty(), "{stem}: no front pages");
-        for (front, cut) in &pairs {
-            let printed = layer_paths(front, "registration");
-            let for_cutter = layer_paths(cut, "registration");
-            assert_eq!(printed.len(), 3, "{stem}: three marks on the front");
-            assert_eq!(printed, for_cutter, "{stem}: the cut file's marks are the printed ones");
-            let sizes: Vec<(f64, f64)> =
-                printed.iter().map(|p| bounds(p)).map(|b| (b.width(), b.height())).collect();
-            assert_eq!(sizes, [(5.0, 5.0), (20.0, 20.0), (20.0, 20.0)], "{stem}: {sizes:?}");
-            assert!(cut.contains(r#"inkscape:label="registration""#));
-            let layer = &cut[cut.find("id=\"layer-registration\"").unwrap()..];
-            assert!(layer.contains(r##"fill="#000000""##) && !layer.contains("stroke="));
-        }
+fn fronts_and_cut_files_of_every_part_carry_the_same_three_marks() {
+    for (part, front, cut) in marked_pages("registration-on") {
+        let printed = layer_paths(&front, "registration");
+        let for_cutter = layer_paths(&cut, "registration");
+        assert_eq!(printed.len(), 3, "{part}: three marks on the front");
+        assert_eq!(printed, for_cutter, "{part}: the cut file's marks are the printed ones");
+        let sizes: Vec<(f64, f64)> =
+            printed.iter().map(|p| bounds(p)).map(|b| (b.width(), b.height())).collect();
+        assert_eq!(sizes, [(5.0, 5.0), (20.0, 20.0), (20.0, 20.0)], "{part}: {sizes:?}");
+        assert!(cut.contains(r#"inkscape:label="registration""#));
+        let layer = &cut[cut.find("id=\"layer-registration\"").unwrap()..];
+        assert!(layer.contains(r##"fill="#000000""##) && !layer.contains("stroke="));
     }
 }
 
 #[test]
-fn tiles_cuts_and_footer_keep_clear_of_the_marks() {
-    let out =
-        build("registration-clear", &["tantrix.toml", "triles.toml"], &["--registration-marks"]);
-    for stem in ["tantrix", "triles"] {
-        for (front, cut) in front_and_cut_pairs(&out.join(stem), stem) {
-            let marks: Vec<Rect> =
-                layer_paths(&front, "registration").iter().map(|p| bounds(p)).collect();
-            // Every tile corner is a vertex of the cuts; walk the cut lines in steps of
-            // 0.25 mm so long trimmer lines count along their whole length.
-            let mut checked = 0;
-            for path in
-                layer_paths(&cut, "cut-outer").into_iter().chain(layer_paths(&cut, "cut-inner"))
-            {
-                for pair in path.windows(2) {
-                    let steps = (pair[0].distance(pair[1]) / 0.25).ceil().max(1.0) as usize;
-                    for step in 0..=steps {
-                        let p = pair[0].lerp(pair[1], step as f64 / steps as f64);
-                        for mark in &marks {
-                            let gap = distance(p, *mark);
-                            assert!(
-                                gap >= CLEARANCE_MM - 1e-6,
-                                "{stem}: {p:?} is {gap} mm from {mark:?}"
-                            );
-                        }
-                        checked += 1;
+fn cuts_with_their_casing_and_the_marks_layer_keep_clear_of_the_marks() {
+    for (part, front, cut) in marked_pages("registration-clear") {
+        let marks: Vec<Rect> =
+            layer_paths(&front, "registration").iter().map(|p| bounds(p)).collect();
+        // Every corner is a vertex of the cuts; walk the cut lines in steps of 0.25 mm so
+        // long trimmer lines count along their whole length. A cut's print (its white
+        // casing) reaches 0.6 mm beside it: that edge keeps the clearance.
+        let mut checked = 0;
+        for path in layer_paths(&cut, "cut-outer").into_iter().chain(layer_paths(&cut, "cut-inner"))
+        {
+            for pair in path.windows(2) {
+                let steps = (pair[0].distance(pair[1]) / 0.25).ceil().max(1.0) as usize;
+                for step in 0..=steps {
+                    let p = pair[0].lerp(pair[1], step as f64 / steps as f64);
+                    for mark in &marks {
+                        let gap = distance(p, *mark) - CASING_REACH_MM;
+                        assert!(
+                            gap >= CLEARANCE_MM - 1e-6,
+                            "{part}: the casing at {p:?} is {gap} mm from {mark:?}"
+                        );
                     }
+                    checked += 1;
                 }
             }
-            assert!(checked > 100, "{stem}: only {checked} points of cuts checked");
-            // The printed cut and crop marks too (the marks layer holds crop ticks and the
-            // footer; every point of its paths must keep clear).
-            for id in ["cut", "marks"] {
-                for path in layer_paths(&front, id) {
-                    for p in path {
-                        for mark in &marks {
-                            let gap = distance(p, *mark);
-                            assert!(gap >= CLEARANCE_MM - 1e-6, "{stem} {id}: {p:?} near {mark:?}");
-                        }
-                    }
+        }
+        assert!(checked > 20, "{part}: only {checked} points of cuts checked");
+        // The marks layer too (crop ticks, the footer, a board's alignment marks): every
+        // point of its paths keeps clear.
+        for path in layer_paths(&front, "marks") {
+            for p in path {
+                for mark in &marks {
+                    let gap = distance(p, *mark);
+                    assert!(gap >= CLEARANCE_MM - 1e-6, "{part} marks: {p:?} near {mark:?}");
                 }
             }
         }

@@ -6,14 +6,15 @@ use std::f64::consts::PI;
 use kurbo::Rect;
 
 use super::cut_lines::cut_lines;
-use super::fold::{front_guides, front_half};
+use super::fold::front_half;
 use super::marks::crop_marks;
-use super::packing::{Packed, SheetPlacement};
+use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::registration::within_clear_band;
-use super::trim_lines::{CutReach, guide_area, trim_lines};
+use super::trim_lines::{CutReach, sheet_guides, trim_lines};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::{TilePlacement, centre_in, fill_rect};
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Height reserved at the bottom of the printable area for the footer, in mm.
 pub const FOOTER_BAND_MM: f64 = 13.0;
@@ -37,20 +38,37 @@ impl SheetLayout {
         Rect::new(margin, margin, width - margin, height - margin - FOOTER_BAND_MM)
     }
 
-    /// The area tiles of a tile sheet may use on a `width` × `height` page: [`Self::tile_area`],
-    /// less the bleed around tiles spaced apart (so bled art stays inside the margins and
-    /// off the footer band), kept clear of the registration marks when `sheet` asks for
-    /// them, and on a fold-over sheet the half the fronts use ([`front_half`]). The one
-    /// place that says so: the chosen layout, centring, crop marks and guides all read it.
-    pub fn sheet_tile_area(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
-        let bleed = sheet.print.bleed_for_gap(sheet.gap_mm);
-        let area = SheetLayout::tile_area(width, height, sheet.margin_mm).inset(-bleed);
+    /// The area the outlines of cutouts may use on a `width × height` page of `sheet` with
+    /// the footer at `footer`: inside the margins and clear of the footer band, of the
+    /// registration marks' clearance when the sheet prints them, on a fold-over sheet the
+    /// fronts' half ([`front_half`]) — less `beyond`, how far ink reaches beyond what is
+    /// placed in it (a tile's bleed; a cut line's casing, [`CUT_INK_REACH_MM`], beyond a
+    /// cut outline), so that nothing is printed inside the margin, the footer band or a
+    /// mark's clearance. The one place that says so: every packing, its centring, crop marks
+    /// and guides read it.
+    pub fn outline_area(
+        width: f64,
+        height: f64,
+        sheet: &SheetSettings,
+        footer: FooterPlace,
+        beyond: f64,
+    ) -> Rect {
+        let area = footer.clear_area(width, height, sheet.margin_mm);
         let area = if sheet.print.registration_marks {
             within_clear_band(area, height, sheet.margin_mm)
         } else {
             area
         };
-        front_half(area, sheet.duplex, (width, height))
+        front_half(area, sheet.duplex, (width, height)).inset(-beyond)
+    }
+
+    /// The area tiles of a tile sheet may use on a `width` × `height` page: the
+    /// [`Self::outline_area`] above the footer, less the bleed around tiles spaced apart
+    /// (so bled art stays inside the margins and off the footer band) or the cut lines'
+    /// casing, whichever reaches further.
+    pub fn sheet_tile_area(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
+        let beyond = sheet.print.bleed_for_gap(sheet.gap_mm).max(CUT_INK_REACH_MM);
+        SheetLayout::outline_area(width, height, sheet, FooterPlace::Bottom, beyond)
     }
 }
 
@@ -75,8 +93,9 @@ pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<She
 }
 
 /// `count` tiles on as many sheets as the best layout needs, each sheet's block centred like
-/// a full one, cut by long trimmer lines where they cross no tile (and then without crop
-/// marks), otherwise edge by edge with crop marks; `Err` says why not even one tile fits.
+/// a full one, cut by long trimmer lines where they cross no tile (then a full sheet needs
+/// no crop marks: its lines run into the margin; a part-filled sheet's stop at its tiles, and
+/// crop marks carry them on), otherwise edge by edge with crop marks; `Err` says why not even one tile fits.
 pub fn lattice_sheets(
     shape: RegularPolygon,
     count: usize,
@@ -96,11 +115,7 @@ pub fn lattice_sheets(
     let per_sheet = layout.places.len();
     let registration = sheet.print.registration_marks;
     let area = SheetLayout::sheet_tile_area(width, height, sheet);
-    let mut guides =
-        front_guides(guide_area(width, height, sheet.margin_mm), sheet.duplex, (width, height));
-    if registration {
-        guides = within_clear_band(guides, height, sheet.margin_mm);
-    }
+    let guides = sheet_guides(width, height, sheet);
     let sheets = (0..count.div_ceil(per_sheet).max(1))
         .map(|index| {
             let first = index * per_sheet;
@@ -115,7 +130,12 @@ pub fn lattice_sheets(
                 CutReach::AlongCutouts
             };
             let trims = trim_lines(shape, &places, reach);
-            let crops = if trims.is_some() { Vec::new() } else { crop_marks(shape, &places, area) };
+            // A part-filled sheet's cuts stop at its tiles: crop marks carry them on.
+            let crops = if trims.is_some() && on_sheet == per_sheet {
+                Vec::new()
+            } else {
+                crop_marks(shape, &places, area)
+            };
             SheetPlacement {
                 placed: places
                     .iter()
@@ -165,10 +185,11 @@ mod tests {
     #[test]
     fn fifty_two_triangles_of_40_mm_fit_in_rows_of_13_on_landscape_a4() {
         let tri = RegularPolygon::new(3, 40.0);
-        let layout = choose_layout(tri, &a4(Orientation::Landscape)).unwrap();
+        let sheet = SheetSettings { margin_mm: 7.0, ..a4(Orientation::Landscape) };
+        let layout = choose_layout(tri, &sheet).unwrap();
         assert!(layout.is_landscape());
-        // 281 mm between the margins takes 13 triangles (7 + 6 alternating, 280 mm); the
-        // first 52 places are four whole rows.
+        // 283 mm between the margins, less the cut lines' casing (0.6 mm at each end), takes
+        // 13 triangles (7 + 6 alternating, 280 mm); the first 52 places are four whole rows.
         assert!(layout.places.len() >= 52, "{} places", layout.places.len());
         let rows: Vec<i64> =
             layout.places[..52].iter().map(|p| (p.centre.y * 100.0).round() as i64).collect();

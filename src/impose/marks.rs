@@ -158,11 +158,23 @@ pub fn indented_footer(
     margin: f64,
     indent: f64,
 ) -> Vec<Item> {
+    footer_left_of(lines, (width, height), margin, indent, f64::INFINITY)
+}
+
+/// [`indented_footer`] whose text also ends left of `end` (mm from the page's left edge),
+/// for a footer that holds more beside its square (a split sheet's assembly map).
+pub fn footer_left_of(
+    lines: &[String],
+    (width, height): (f64, f64),
+    margin: f64,
+    indent: f64,
+    end: f64,
+) -> Vec<Item> {
     let bottom = height - margin - (FOOTER_BAND_MM - CALIBRATION_MM) / 2.0;
     let square =
         Rect::new(width - margin - CALIBRATION_MM, bottom - CALIBRATION_MM, width - margin, bottom);
     let left = margin + indent;
-    let room = (square.x0 - FOOTER_GAP_MM - left).max(0.0);
+    let room = (square.x0.min(end) - FOOTER_GAP_MM - left).max(0.0);
     let label = text_outline("10 mm", LABEL_TEXT_MM, square.center(), Anchor::Centre);
     // The line lies inside the square, so that its outer edges measure 10.00 mm.
     let line = square.inflate(-MARK_WIDTH_MM / 2.0, -MARK_WIDTH_MM / 2.0);

@@ -12,15 +12,15 @@
 use kurbo::{Affine, BezPath, PathEl, Point, Rect};
 
 use super::cut_lines::cut_stroke;
-use super::fold::{front_guides, front_half};
+use super::fold::front_guides;
 use super::layout::SheetLayout;
 use super::marks::crop_marks_at;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
-use super::registration::within_clear_band;
-use super::trim_lines::{edge_runs, guide_area};
+use super::trim_lines::{edge_runs, sheet_guides};
 use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Tolerance when comparing sizes, in mm.
 const EPSILON_MM: f64 = 1e-9;
@@ -57,11 +57,16 @@ type Choice = ((f64, f64), usize, usize, Rect, FooterPlace);
 
 /// The page size, footer place and block that hold the most `width × height` cells
 /// `gutter` apart; `None` when not even one fits.
-fn best_choice(width: f64, height: f64, gutter: f64, sheet: &SheetSettings) -> Option<Choice> {
+fn best_choice(
+    (width, height): (f64, f64),
+    gutter: f64,
+    bleed: f64,
+    sheet: &SheetSettings,
+) -> Option<Choice> {
     let mut best: Option<Choice> = None;
     for (pw, ph) in sheet.page_sizes() {
         for footer in footer_places(sheet) {
-            let area = n_up_area(pw, ph, sheet, footer);
+            let area = n_up_area(pw, ph, sheet, footer, bleed);
             let columns = fitting(area.width(), width, gutter);
             let rows = fitting(area.height(), height, gutter);
             if columns * rows > best.map_or(0, |(_, c, r, _, _)| c * r) {
@@ -72,20 +77,31 @@ fn best_choice(width: f64, height: f64, gutter: f64, sheet: &SheetSettings) -> O
     best
 }
 
-/// How many `width × height` cells `gutter` apart one sheet holds n-up (0 when none fits).
-pub fn per_sheet(width: f64, height: f64, gutter: f64, sheet: &SheetSettings) -> usize {
-    best_choice(width, height, gutter, sheet).map_or(0, |(_, columns, rows, _, _)| columns * rows)
+/// How many `width × height` cells `gutter` apart one sheet holds n-up (0 when none fits),
+/// when the cells include a `bleed` around their cut.
+pub fn per_sheet(
+    (width, height): (f64, f64),
+    gutter: f64,
+    bleed: f64,
+    sheet: &SheetSettings,
+) -> usize {
+    best_choice((width, height), gutter, bleed, sheet)
+        .map_or(0, |(_, columns, rows, _, _)| columns * rows)
 }
 
 /// Whether one `width × height` item fits n-up on the sheet's paper (the room the n-up
 /// packing gives it: inside the margins, beside the footer), and the largest room it has.
-pub fn n_up_room(width: f64, height: f64, sheet: &SheetSettings) -> (bool, (f64, f64)) {
-    let fits = best_choice(width, height, 0.0, sheet).is_some();
+pub fn n_up_room(
+    (width, height): (f64, f64),
+    bleed: f64,
+    sheet: &SheetSettings,
+) -> (bool, (f64, f64)) {
+    let fits = best_choice((width, height), 0.0, bleed, sheet).is_some();
     let room = sheet
         .page_sizes()
         .into_iter()
         .flat_map(|(pw, ph)| footer_places(sheet).into_iter().map(move |f| (pw, ph, f)))
-        .map(|(pw, ph, footer)| n_up_area(pw, ph, sheet, footer))
+        .map(|(pw, ph, footer)| n_up_area(pw, ph, sheet, footer, bleed))
         .map(|area| (area.width(), area.height()))
         .fold(
             (0.0, 0.0),
@@ -104,7 +120,20 @@ pub fn n_up_sheets(
     let width = cutouts.iter().map(|c| c.extent.width()).fold(0.0, f64::max);
     let height = cutouts.iter().map(|c| c.extent.height()).fold(0.0, f64::max);
     let gutter = gutter_mm.max(0.0);
-    let Some(((pw, ph), columns, rows, area, footer)) = best_choice(width, height, gutter, sheet)
+    // The bleed every cutout has around its cut (its extent beyond its outline).
+    let bleed = cutouts
+        .iter()
+        .map(|c| {
+            let (cut, extent) = (c.outline.bounds(), c.extent);
+            (cut.x0 - extent.x0)
+                .min(cut.y0 - extent.y0)
+                .min(extent.x1 - cut.x1)
+                .min(extent.y1 - cut.y1)
+        })
+        .fold(f64::INFINITY, f64::min)
+        .max(0.0);
+    let Some(((pw, ph), columns, rows, area, footer)) =
+        best_choice((width, height), gutter, bleed, sheet)
     else {
         let largest = cutouts.iter().max_by(|a, b| {
             (a.extent.width() * a.extent.height())
@@ -120,10 +149,7 @@ pub fn n_up_sheets(
     let block_size =
         (columns as f64 * (width + gutter) - gutter, rows as f64 * (height + gutter) - gutter);
     let block = Rect::from_center_size(area.center(), block_size);
-    let mut guides = guide_area(pw, ph, sheet.margin_mm);
-    if sheet.print.registration_marks {
-        guides = within_clear_band(guides, ph, sheet.margin_mm);
-    }
+    let mut guides = sheet_guides(pw, ph, sheet);
     if footer == FooterPlace::Side {
         // Long cuts stop short of the footer along the right edge and reach the bottom.
         guides.x1 = guides.x1.min(area.x1);
@@ -195,17 +221,18 @@ fn footer_places(sheet: &SheetSettings) -> Vec<FooterPlace> {
     }
 }
 
-/// The area the cutouts may use on a `width × height` page with the footer at `footer`
-/// (on a fold-over sheet, the half the fronts use).
-pub fn n_up_area(width: f64, height: f64, sheet: &SheetSettings, footer: FooterPlace) -> Rect {
-    match footer {
-        FooterPlace::Bottom => SheetLayout::sheet_tile_area(width, height, sheet),
-        FooterPlace::Side => front_half(
-            footer.clear_area(width, height, sheet.margin_mm),
-            sheet.duplex,
-            (width, height),
-        ),
-    }
+/// The area the cutouts (their cut and a `bleed` around it) may use on a `width × height`
+/// page with the footer at `footer` (on a fold-over sheet, the half the fronts use): where
+/// the bleed is narrower than a cut line's casing, the casing keeps the distance.
+pub fn n_up_area(
+    width: f64,
+    height: f64,
+    sheet: &SheetSettings,
+    footer: FooterPlace,
+    bleed: f64,
+) -> Rect {
+    let beyond = (CUT_INK_REACH_MM - bleed).max(0.0);
+    SheetLayout::outline_area(width, height, sheet, footer, beyond)
 }
 
 /// The four sides of each rectangle, as (start, end) pairs.

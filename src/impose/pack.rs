@@ -12,14 +12,14 @@ use std::collections::BTreeSet;
 use kurbo::{Affine, Point, Rect};
 
 use super::cut_lines::cut_stroke;
-use super::fold::front_half;
 use super::layout::SheetLayout;
 use super::marks::crop_marks_at;
-use super::packing::{Packed, SheetPlacement};
+use super::packing::{FooterPlace, Packed, SheetPlacement};
 use crate::compose::piece::segments_path;
 use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries, written_position};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, normalised, transformed};
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Where one piece goes: its page, how it is turned, and its grid square offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,8 +167,8 @@ fn block_size(grid: Grid, columns: i64, rows: i64) -> ((f64, f64), kurbo::Vec2) 
 fn block(grid: Grid, sheet: &SheetSettings) -> Option<((f64, f64), i64, i64, Rect)> {
     let mut best: Option<((f64, f64), i64, i64, Rect)> = None;
     for (width, height) in sheet.page_sizes() {
-        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
-        let area = front_half(area, sheet.duplex, (width, height));
+        let area =
+            SheetLayout::outline_area(width, height, sheet, FooterPlace::Bottom, CUT_INK_REACH_MM);
         let (columns, rows) = block_counts(grid, area.width(), area.height());
         if columns > 0 && rows > 0 && best.is_none_or(|(_, c, r, _)| columns * rows > c * r) {
             best = Some(((width, height), columns, rows, area));
@@ -244,8 +244,8 @@ pub fn polyform_sheets(
         per_sheet: sheets.iter().map(|s| s.placed.len()).max().unwrap_or(0),
         sheets,
         printable_mm2: area.area(),
-        registration: false,
-        footer: super::packing::FooterPlace::Bottom,
+        registration: sheet.print.registration_marks,
+        footer: FooterPlace::Bottom,
         duplex: sheet.duplex,
     })
 }

@@ -22,6 +22,7 @@ use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::{Duplex, SheetSettings};
 use crate::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
 use crate::scene::Item;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// How a part's cutouts fill its sheets.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,7 +165,7 @@ pub fn arrange(
     let folds = matches!(choices[0].duplex, Duplex::Fold(_));
     best.ok_or_else(|| {
         let why = refused.unwrap_or_default();
-        if folds { fold_refusal(why, cutouts, sheet) } else { why }
+        if folds { fold_refusal(why, packing, cutouts, &choices, noun) } else { why }
     })
 }
 
@@ -178,23 +179,37 @@ fn fewer_sheets(a: &Arrangement, b: &Arrangement) -> bool {
 }
 
 /// Why no fold-over sheet holds one front and its back, and how large the paper must be:
-/// twice the largest cutout across the fold (with the margins, the strip along the fold
-/// and the footer band), whichever way it turns.
-fn fold_refusal(why: String, cutouts: &[Cutout], sheet: &SheetSettings) -> String {
-    let (w, h) = cutouts
-        .iter()
-        .fold((0.0f64, 0.0f64), |(w, h), c| (w.max(c.extent.width()), h.max(c.extent.height())));
-    let margin = sheet.margin_mm;
-    let across = |side: f64| 2.0 * (side + margin + super::fold::FOLD_CLEAR_MM);
-    let along = |side: f64| side + 2.0 * margin + FOOTER_BAND_MM;
-    let (a, b) = if across(w) * along(h) <= across(h) * along(w) {
-        (across(w), along(h))
-    } else {
-        (along(w), across(h))
+/// the smallest paper of the same shape on which the packing places them (found by trying
+/// larger papers), or print duplex when even four times the paper would not do.
+fn fold_refusal(
+    why: String,
+    packing: &Packing,
+    cutouts: &[Cutout],
+    choices: &[SheetSettings],
+    noun: &str,
+) -> String {
+    let fits = |scale: f64| {
+        choices.iter().any(|choice| {
+            let (w, h) = choice.paper_mm;
+            let larger = SheetSettings { paper_mm: (w * scale, h * scale), ..choice.clone() };
+            arrange_on(packing, cutouts, &larger, noun).is_ok()
+        })
     };
-    let (short, long) = (a.min(b), a.max(b));
+    let intro =
+        format!("{why} on one half of a fold-over sheet (fronts on one half, backs on the other)");
+    let Some(mut high) = [1.25, 1.5, 2.0, 3.0, 4.0].into_iter().find(|&scale| fits(scale)) else {
+        return format!("{intro}: print duplex (long-edge or short-edge)");
+    };
+    let mut low = 1.0;
+    for _ in 0..12 {
+        let middle = (low + high) / 2.0;
+        if fits(middle) { high = middle } else { low = middle }
+    }
+    let (w, h) = choices[0].paper_mm;
     format!(
-        "{why} on one half of a fold-over sheet (fronts on one half, backs on the other): the paper must be at least {short:.0} × {long:.0} mm, or print duplex (long-edge or short-edge)"
+        "{intro}: the paper must be at least {:.0} × {:.0} mm, or print duplex (long-edge or short-edge)",
+        (w * high).ceil(),
+        (h * high).ceil()
     )
 }
 
@@ -248,7 +263,8 @@ fn only<'a>(cutouts: &'a [Cutout], noun: &str) -> Result<&'a Cutout, String> {
 fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrangement, String> {
     let bounds = cutout.extent;
     let fits = |&(width, height): &(f64, f64)| {
-        let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+        let area =
+            SheetLayout::outline_area(width, height, sheet, FooterPlace::Bottom, CUT_INK_REACH_MM);
         bounds.width() <= area.width() + 1e-9 && bounds.height() <= area.height() + 1e-9
     };
     let Some((width, height)) = sheet.page_sizes().into_iter().find(fits) else {
@@ -262,7 +278,8 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
             )
         });
     };
-    let area = SheetLayout::tile_area(width, height, sheet.margin_mm);
+    let area =
+        SheetLayout::outline_area(width, height, sheet, FooterPlace::Bottom, CUT_INK_REACH_MM);
     let transform = Affine::translate(area.center() - bounds.center());
     Ok(Arrangement::Sheets(Packed {
         page_mm: (width, height),
@@ -275,7 +292,7 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
         }],
         per_sheet: 1,
         printable_mm2: area.area(),
-        registration: false,
+        registration: sheet.print.registration_marks,
         footer: FooterPlace::Bottom,
         duplex: sheet.duplex,
     }))

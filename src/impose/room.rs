@@ -31,7 +31,7 @@ pub fn bleed_note(
         return None;
     }
     let fits = |bleed: f64, sheet: &SheetSettings| {
-        per_sheet(trim_w + 2.0 * bleed, trim_h + 2.0 * bleed, gutter_mm, sheet)
+        per_sheet((trim_w + 2.0 * bleed, trim_h + 2.0 * bleed), gutter_mm, bleed, sheet)
     };
     let with_bleed = fits(bleed, sheet);
     let without = fits(0.0, sheet);

@@ -4,8 +4,9 @@
 use kurbo::{Affine, Rect};
 
 use super::layout::SheetLayout;
-use super::packing::{Packed, SheetPlacement};
+use super::packing::{FooterPlace, Packed, SheetPlacement};
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Space between packed cutouts, at least, in mm.
 pub const MIN_GAP_MM: f64 = 3.0;
@@ -41,7 +42,8 @@ pub fn shelf_sheets(extents: &[Rect], sheet: &SheetSettings, noun: &str) -> Resu
         .page_sizes()
         .into_iter()
         .filter_map(|(pw, ph)| {
-            let area = SheetLayout::tile_area(pw, ph, sheet.margin_mm);
+            let area =
+                SheetLayout::outline_area(pw, ph, sheet, FooterPlace::Bottom, CUT_INK_REACH_MM);
             shelves(extents, area, gap).map(|places| (pw, ph, area, places))
         })
         .min_by_key(|(_, _, _, places)| places.last().map_or(0, |p| p.0));
@@ -68,8 +70,8 @@ pub fn shelf_sheets(extents: &[Rect], sheet: &SheetSettings, noun: &str) -> Resu
         per_sheet: sheets.iter().map(|s| s.placed.len()).max().unwrap_or(0),
         sheets,
         printable_mm2: area.area(),
-        registration: false,
-        footer: super::packing::FooterPlace::Bottom,
+        registration: sheet.print.registration_marks,
+        footer: FooterPlace::Bottom,
         duplex: sheet.duplex,
     })
 }

@@ -7,8 +7,11 @@ use kurbo::{Affine, Circle, Point, Rect, Shape as _};
 
 use super::clip::clip_items;
 use super::layout::{FOOTER_BAND_MM, SheetLayout};
-use super::marks::footer;
+use super::marks::footer_left_of;
+use super::packing::FooterPlace;
+use super::registration::{footer_indent, registration_marks};
 use crate::model::design::SheetSettings;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 use crate::scene::cut_style::{case_lines, cut_stroke};
 use crate::scene::frame::{Frame, ROLES};
 use crate::scene::{Colour, Document, Item, Layer, Page, Role, Shape, Stroke};
@@ -30,6 +33,8 @@ pub struct TilePlan {
     /// Width and height of the part of the frame each sheet shows: the frame split into
     /// equal pieces (overlaps included), so no sheet holds only a thin strip.
     pub piece_mm: (f64, f64),
+    /// Whether every sheet prints registration marks (its area keeps clear of them).
+    pub registration: bool,
 }
 
 impl TilePlan {
@@ -82,14 +87,24 @@ pub fn plan(bounds: Rect, sheet: &SheetSettings, overlap_mm: f64) -> Option<Tile
         .page_sizes()
         .into_iter()
         .filter_map(|(pw, ph)| {
-            let area = SheetLayout::tile_area(pw, ph, sheet.margin_mm);
+            let area =
+                SheetLayout::outline_area(pw, ph, sheet, FooterPlace::Bottom, CUT_INK_REACH_MM);
             let columns = pieces(bounds.width(), area.width(), overlap_mm)?;
             let rows = pieces(bounds.height(), area.height(), overlap_mm)?;
             let piece_mm = (
                 equal_piece(bounds.width(), columns, overlap_mm),
                 equal_piece(bounds.height(), rows, overlap_mm),
             );
-            Some(TilePlan { page_mm: (pw, ph), rows, columns, area, overlap_mm, piece_mm })
+            let registration = sheet.print.registration_marks;
+            Some(TilePlan {
+                page_mm: (pw, ph),
+                rows,
+                columns,
+                area,
+                overlap_mm,
+                piece_mm,
+                registration,
+            })
         })
         .min_by(|a, b| a.sheets().cmp(&b.sheets()).then(a.blank_mm2().total_cmp(&b.blank_mm2())))
 }
@@ -150,14 +165,27 @@ pub fn tile_frame(
             let label = sheet_label(row, column);
             let (pw, ph) = plan.page_mm;
             let text = split_footer(title, noun, &label, plan.sheets());
-            marks.extend(footer(&text, pw, ph, margin_mm));
-            marks.extend(assembly_map(
+            let indent = if plan.registration { footer_indent() } else { 0.0 };
+            let map = assembly_map(
                 plan,
                 row,
                 column,
                 Point::new(pw - margin_mm - 24.0, ph - margin_mm - FOOTER_BAND_MM / 2.0),
-            ));
+            );
+            let map_left = map
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Shape(shape) => Some(shape.path.bounding_box().x0),
+                    _ => None,
+                })
+                .fold(pw, f64::min);
+            marks.extend(footer_left_of(&text, (pw, ph), margin_mm, indent, map_left));
+            marks.extend(map);
             layers.push(Layer { role: Role::Marks, items: marks });
+            if plan.registration {
+                let items = registration_marks(pw, ph, margin_mm);
+                layers.push(Layer { role: Role::Registration, items });
+            }
             pages.push(Page {
                 label: format!("sheet-{}", label.to_lowercase()),
                 width_mm: pw,

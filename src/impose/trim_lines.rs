@@ -12,9 +12,13 @@ use std::collections::BTreeMap;
 use kurbo::{Point, Rect, Vec2};
 
 use super::cut_lines::distinct_edges;
+use super::fold::front_guides;
 use super::layout::FOOTER_BAND_MM;
+use super::registration::within_clear_band;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
+use crate::model::design::SheetSettings;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Guides stop this far from the paper's edge (most printers cannot print closer), or at
 /// the margin when that is smaller.
@@ -92,10 +96,26 @@ impl Line {
 }
 
 /// Where trimmer guides may run on a `width` × `height` page: out into the margin up to
-/// [`GUIDE_EDGE_MM`] from the paper's edge, and down to the footer band.
+/// [`GUIDE_EDGE_MM`] from the paper's edge, and down to the footer band — less how far a cut
+/// line's print reaches beside it ([`CUT_INK_REACH_MM`]: the corners of a slanting line's
+/// end), so a guide's ink stops there too.
 pub fn guide_area(width: f64, height: f64, margin: f64) -> Rect {
     let edge = margin.min(GUIDE_EDGE_MM);
-    Rect::new(edge, edge, width - edge, height - margin - FOOTER_BAND_MM)
+    Rect::new(edge, edge, width - edge, height - margin - FOOTER_BAND_MM).inset(-CUT_INK_REACH_MM)
+}
+
+/// [`guide_area`] on a page of `sheet`: clear of the registration marks' band when it prints
+/// them (by a cut's print reach too), and on a fold-over sheet up to the fold line.
+pub fn sheet_guides(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
+    let margin = sheet.margin_mm;
+    let guides = guide_area(width, height, margin);
+    let guides = if sheet.print.registration_marks {
+        let reach = CUT_INK_REACH_MM;
+        within_clear_band(guides.inset(reach), height, margin).inset(-reach)
+    } else {
+        guides
+    };
+    front_guides(guides, sheet.duplex, (width, height))
 }
 
 /// The left-hand normal of a direction (y down: pointing to the right of travel on the page).

@@ -21,6 +21,9 @@ const _: () = assert!(CASING_WIDTH_MM > CUT_WIDTH_MM, "the casing shows on both 
 pub const FOLD_COLOUR: Colour = Colour { r: 0x33, g: 0x33, b: 0x33 };
 /// How far the casing shows on each side of a line's core, in mm.
 const CASING_BAND_MM: f64 = (CASING_WIDTH_MM - CUT_WIDTH_MM) / 2.0;
+/// How far a cut line's print (core and casing) reaches beside its path, in mm: outlines
+/// keep this far inside the margins.
+pub const CUT_INK_REACH_MM: f64 = CASING_WIDTH_MM / 2.0;
 
 /// The stroke every cut line is drawn with.
 pub fn cut_stroke() -> Stroke {

@@ -29,8 +29,10 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
             (deck.width_mm + 2.0 * deck.bleed_mm, deck.height_mm + 2.0 * deck.bleed_mm);
         let backs = deck.cards.iter().any(|card| card.back.is_some());
         let choices = fold_choices(sheet, backs);
-        let rooms: Vec<(bool, (f64, f64))> =
-            choices.iter().map(|choice| n_up_room(width, height, choice)).collect();
+        let rooms: Vec<(bool, (f64, f64))> = choices
+            .iter()
+            .map(|choice| n_up_room((width, height), deck.bleed_mm, choice))
+            .collect();
         if rooms.iter().any(|(fits, _)| *fits) {
             continue;
         }
