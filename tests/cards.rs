@@ -153,11 +153,12 @@ fn data_mistakes_are_errors_naming_file_row_and_column_and_write_nothing() {
             "cards.csv:2:2: error: the count `-1` of row 2 is not a positive whole number",
         ),
         (
-            // The template's `{rank}` (line 13, column 20 of the design) and the row.
+            // The template's `{rank}` (line 13, column 20 of the design), the row and the
+            // file that lacks the column — not the design's line where the deck names it.
             "cards-column",
             design("A4", "long-edge", ""),
             b"suit,value\nhearts,2\n",
-            "d.toml:13:20: error: card cards.csv row 2 (line 19, column 8) has no field `rank`",
+            "d.toml:13:20: error: card cards.csv row 2 has no field `rank`: cards.csv has no column `rank`\n  help: add a column `rank` to cards.csv, or use one of its columns: suit, value",
         ),
         (
             "cards-sheet",

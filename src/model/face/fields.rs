@@ -21,17 +21,34 @@ pub fn substituted(
         Err(Missing::Field(name)) => {
             let mut known: Vec<&str> = item.fields.keys().map(String::as_str).collect();
             known.sort_unstable();
-            r.error(
-                &text.span(),
-                format!(
-                    "{} (line {}, column {}) has no field `{name}`",
-                    item.what, item.position.line, item.position.column
+            let known = known.join(", ");
+            let (message, help) = match &item.data {
+                // A data row's fields are its file's columns: the design's line would only
+                // mislead (it is where the deck names the file).
+                Some(data) => {
+                    let file = data.path.file_name().map(|n| n.to_string_lossy());
+                    let file = file.unwrap_or_default();
+                    (
+                        format!(
+                            "{} has no field `{name}`: {file} has no column `{name}`",
+                            item.what
+                        ),
+                        format!(
+                            "add a column `{name}` to {file}, or use one of its columns: {known}"
+                        ),
+                    )
+                }
+                None => (
+                    format!(
+                        "{} (line {}, column {}) has no field `{name}`",
+                        item.what, item.position.line, item.position.column
+                    ),
+                    format!(
+                        "add `{name}` to its fields = {{ … }}, or use one of its fields: {known}"
+                    ),
                 ),
-                &format!(
-                    "add `{name}` to its fields = {{ … }}, or use one of its fields: {}",
-                    known.join(", ")
-                ),
-            );
+            };
+            r.error(&text.span(), message, &help);
             None
         }
         Err(Missing::Brace) => {
