@@ -140,6 +140,13 @@ impl Cutout {
         Some(upright_on_page(self.back.as_ref()?, &self.back_upright, placement).into_owned())
     }
 
+    /// How far its print reaches beyond its outline on the side where it reaches least (its
+    /// bleed, when its extent is the outline grown by one), in mm.
+    pub fn bleed_mm(&self) -> f64 {
+        let (cut, extent) = (self.outline.bounds(), self.extent);
+        (cut.x0 - extent.x0).min(cut.y0 - extent.y0).min(extent.x1 - cut.x1).min(extent.y1 - cut.y1)
+    }
+
     /// The cut lines it draws itself (none when the packing cuts along its outline).
     pub fn own_cuts(&self) -> &[Item] {
         match &self.cut {

@@ -14,14 +14,14 @@ pub const FOLD_CLEAR_MM: f64 = 3.0;
 const FOLD_MARK_MM: f64 = 5.0;
 const FOLD_MARK_WIDTH_MM: f64 = 0.3;
 
-/// The ways `sheet` may print a part, as packings try them: a fold-over sheet on either
-/// fold line when it names none (the packing keeps the one that fits more), single-sided
-/// for a part without `backs` (a fold-over sheet has nothing to fold for it), otherwise
-/// the sheet as it is.
+/// The ways `sheet` may print a part, as packings try them: single-sided for a part
+/// without `backs` (it has nothing to turn over or fold for), a fold-over sheet on either
+/// fold line when it names none (the packing keeps the one that fits more), otherwise the
+/// sheet as it is.
 pub fn fold_choices(sheet: &SheetSettings, backs: bool) -> Vec<SheetSettings> {
     let with = |duplex: Duplex| SheetSettings { duplex, ..sheet.clone() };
     match sheet.duplex {
-        Duplex::Fold(_) if !backs => vec![with(Duplex::None)],
+        _ if !backs => vec![with(Duplex::None)],
         Duplex::Fold(FoldLine::Either) => {
             vec![with(Duplex::Fold(FoldLine::Long)), with(Duplex::Fold(FoldLine::Short))]
         }
@@ -29,19 +29,17 @@ pub fn fold_choices(sheet: &SheetSettings, backs: bool) -> Vec<SheetSettings> {
     }
 }
 
-/// Where a fold-over page of `width × height` mm folds: `Some(true)` for a vertical fold
-/// line (halves left and right), `Some(false)` for a horizontal one; `None` unless `duplex`
-/// folds.
-fn vertical_fold(duplex: Duplex, (width, height): (f64, f64)) -> Option<bool> {
-    let Duplex::Fold(_) = duplex else { return None };
-    back_mirror(duplex, width, height).map(|mirror| mirror.as_coeffs()[0] < 0.0)
-}
-
 /// The reflection across the fold line of a fold-over page (which takes each front to
 /// where its back is printed); `None` unless `duplex` folds.
 pub fn fold_mirror(duplex: Duplex, (width, height): (f64, f64)) -> Option<Affine> {
-    vertical_fold(duplex, (width, height))?;
-    back_mirror(duplex, width, height)
+    matches!(duplex, Duplex::Fold(_)).then(|| back_mirror(duplex, width, height)).flatten()
+}
+
+/// Where a fold-over page of `width × height` mm folds: `Some(true)` for a vertical fold
+/// line (halves left and right), `Some(false)` for a horizontal one; `None` unless `duplex`
+/// folds.
+fn vertical_fold(duplex: Duplex, page: (f64, f64)) -> Option<bool> {
+    fold_mirror(duplex, page).map(|mirror| mirror.as_coeffs()[0] < 0.0)
 }
 
 /// The part of `area` the fronts of a fold-over page use: on the first side of the fold
@@ -141,7 +139,8 @@ mod tests {
         assert_eq!(lines, [Duplex::Fold(FoldLine::Long), Duplex::Fold(FoldLine::Short)]);
         assert_eq!(fold_choices(&sheet, false)[0].duplex, Duplex::None);
         sheet.duplex = Duplex::ShortEdge;
-        assert_eq!(fold_choices(&sheet, false)[0].duplex, Duplex::ShortEdge);
+        assert_eq!(fold_choices(&sheet, true)[0].duplex, Duplex::ShortEdge);
+        assert_eq!(fold_choices(&sheet, false)[0].duplex, Duplex::None);
     }
 
     #[test]

@@ -120,18 +120,8 @@ pub fn n_up_sheets(
     let width = cutouts.iter().map(|c| c.extent.width()).fold(0.0, f64::max);
     let height = cutouts.iter().map(|c| c.extent.height()).fold(0.0, f64::max);
     let gutter = gutter_mm.max(0.0);
-    // The bleed every cutout has around its cut (its extent beyond its outline).
-    let bleed = cutouts
-        .iter()
-        .map(|c| {
-            let (cut, extent) = (c.outline.bounds(), c.extent);
-            (cut.x0 - extent.x0)
-                .min(cut.y0 - extent.y0)
-                .min(extent.x1 - cut.x1)
-                .min(extent.y1 - cut.y1)
-        })
-        .fold(f64::INFINITY, f64::min)
-        .max(0.0);
+    // The bleed every cutout has around its cut.
+    let bleed = cutouts.iter().map(Cutout::bleed_mm).fold(f64::INFINITY, f64::min).max(0.0);
     let Some(((pw, ph), columns, rows, area, footer)) =
         best_choice((width, height), gutter, bleed, sheet)
     else {

@@ -77,7 +77,8 @@ pub struct Packed {
     /// when that holds more cutouts (n-up cards on Letter).
     pub footer: FooterPlace,
     /// How the sheets print their backs: the sheet settings', with a fold-over sheet's
-    /// fold line chosen, and `None` for a part without backs.
+    /// fold line chosen, and `None` for a part without backs (the one place that says
+    /// whether a part's pages get backs).
     pub duplex: Duplex,
 }
 
@@ -136,8 +137,8 @@ pub enum Arrangement {
 /// Places `cutouts` on sheets of `sheet`'s paper by `packing`; `Err` says why they do not
 /// fit. `noun` names one cutout in messages (`net`, `board`); `front_and_back` says that the
 /// part prints the backs its cutouts have. A fold-over sheet puts the fronts on one half
-/// (the fold line that holds more of them when the sheet does not say), and prints a part
-/// without backs single-sided.
+/// (the fold line that holds more of them when the sheet does not say); a part without
+/// backs prints single-sided ([`Packed::duplex`] is then `None`).
 pub fn arrange(
     packing: &Packing,
     cutouts: &[Cutout],
@@ -147,8 +148,8 @@ pub fn arrange(
 ) -> Result<Arrangement, String> {
     let backs = front_and_back && cutouts.iter().any(|c| c.back.is_some());
     let choices = fold_choices(sheet, backs);
-    if choices.iter().any(|s| matches!(s.duplex, Duplex::Fold(_))) && sheet.print.registration_marks
-    {
+    let folds = choices.iter().any(|s| matches!(s.duplex, Duplex::Fold(_)));
+    if folds && sheet.print.registration_marks {
         return Err(format!("{FOLD_WITH_REGISTRATION} ({FOLD_WITH_REGISTRATION_HELP})"));
     }
     let mut best: Option<Arrangement> = None;
@@ -162,7 +163,6 @@ pub fn arrange(
             Err(why) => refused = refused.or(Some(why)),
         }
     }
-    let folds = matches!(choices[0].duplex, Duplex::Fold(_));
     best.ok_or_else(|| {
         let why = refused.unwrap_or_default();
         if folds { fold_refusal(why, packing, cutouts, &choices, noun) } else { why }

@@ -86,9 +86,8 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let (width, height) = packed.page_mm;
     let sheet = part.sheet;
     let margin = sheet.margin_mm;
-    let has_backs = part.front_and_back && part.cutouts.iter().any(|c| c.back.is_some());
     // A fold puts each back behind its front exactly: no printer to correct for.
-    let fold = fold_mirror(packed.duplex, packed.page_mm).filter(|_| has_backs);
+    let fold = fold_mirror(packed.duplex, packed.page_mm);
     let (offset, scale) = (sheet.print.back_offset_mm, sheet.print.back_scale);
     let correction = duplex_correction(offset, scale, width, height);
     // The bare turn of the sheet places the back footer; backs also get the measured correction.
@@ -147,7 +146,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         let side = if part.front_and_back && fold.is_none() { "-front" } else { "" };
         pages.push(Page::new(format!("sheet-{:02}{side}", index + 1), (width, height), layers));
         sharer.add_last_page(&mut pages);
-        let Some(mirror) = mirror.filter(|_| has_backs) else { continue };
+        let Some(mirror) = mirror else { continue };
         let lines = back_footer(&counter, packed.duplex);
         let back_marks = match packed.footer {
             // Behind the front's footer band as the sheet turns over (at the top when it

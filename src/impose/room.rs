@@ -24,10 +24,9 @@ pub fn bleed_note(
     let largest = |size: fn(&Cutout) -> (f64, f64)| {
         cutouts.iter().map(size).fold((0.0, 0.0), |(w, h), (a, b)| (f64::max(w, a), f64::max(h, b)))
     };
-    let (width, height) = largest(|c| (c.extent.width(), c.extent.height()));
     let (trim_w, trim_h) = largest(|c| (c.outline.bounds().width(), c.outline.bounds().height()));
-    let bleed = ((width - trim_w) / 2.0).min((height - trim_h) / 2.0);
-    if bleed < 1e-6 {
+    let bleed = cutouts.iter().map(Cutout::bleed_mm).fold(f64::INFINITY, f64::min);
+    if !bleed.is_finite() || bleed < 1e-6 {
         return None;
     }
     let fits = |bleed: f64, sheet: &SheetSettings| {
