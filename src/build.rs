@@ -45,6 +45,8 @@ pub struct PartReport {
     pub page_size_mm: (f64, f64),
     /// Whether the sheets are fold-over sheets (fronts and backs on one page).
     pub folded: bool,
+    /// The border of film each item keeps, when its sheets are sealed.
+    pub sealed_mm: Option<f64>,
     /// What the sheet loses to bleed and what would keep it (`impose::room`).
     pub note: Option<String>,
 }
@@ -260,6 +262,7 @@ fn add_part(
         per_sheet: imposed.per_sheet,
         page_size_mm: imposed.page_size_mm,
         folded: imposed.folded,
+        sealed_mm: imposed.sealed_mm,
         note: match part.packing {
             Packing::NUp { gutter_mm } => {
                 bleed_note(&part.cutouts, gutter_mm, &design.sheet, part.noun.unwrap_or("card"))

@@ -7,9 +7,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::svg_tree::visit_paths;
+use common::svg_tree::{find_layers, polylines, visit_paths};
 use resvg::tiny_skia::{Color, Pixmap, Transform};
-use resvg::usvg::{self, Node, Options, Paint, Tree};
+use resvg::usvg::{self, Options, Paint, Tree};
 use tilepress::build::build_sheets;
 use tilepress::model::file_stem::file_stem;
 
@@ -113,67 +113,13 @@ fn cut_lines(tree: &Tree, lines: Lines) -> (Vec<[u8; 3]>, f64, Vec<CutStretch>) 
     (colours, half_width, stretches)
 }
 
-/// The groups named `layer-…` (the page's layers), wherever usvg nested them.
-fn find_layers<'a>(group: &'a usvg::Group, out: &mut Vec<&'a usvg::Group>) {
-    for node in group.children() {
-        if let Node::Group(g) = node {
-            if g.id().starts_with("layer-") { out.push(g) } else { find_layers(g, out) }
-        }
-    }
-}
-
-/// A path as straight stretches (curves cut into 16 chords each).
+/// A path as straight stretches.
 fn flatten(path: &usvg::tiny_skia_path::Path) -> Vec<CutStretch> {
-    use usvg::tiny_skia_path::PathSegment;
     let mut out = Vec::new();
-    let (mut start, mut last) = ((0.0, 0.0), (0.0, 0.0));
-    let point = |p: usvg::tiny_skia_path::Point| (f64::from(p.x), f64::from(p.y));
-    let push = |a: (f64, f64), b: (f64, f64), out: &mut Vec<CutStretch>| {
-        if a != b {
-            out.push(CutStretch { from: a, to: b });
-        }
-    };
-    for segment in path.segments() {
-        match segment {
-            PathSegment::MoveTo(p) => (start, last) = (point(p), point(p)),
-            PathSegment::LineTo(p) => {
-                push(last, point(p), &mut out);
-                last = point(p);
-            }
-            PathSegment::QuadTo(c, p) => {
-                let (c, p) = (point(c), point(p));
-                let mut previous = last;
-                for k in 1..=16 {
-                    let t = f64::from(k) / 16.0;
-                    let u = 1.0 - t;
-                    let q = (
-                        u * u * last.0 + 2.0 * u * t * c.0 + t * t * p.0,
-                        u * u * last.1 + 2.0 * u * t * c.1 + t * t * p.1,
-                    );
-                    push(previous, q, &mut out);
-                    previous = q;
-                }
-                last = p;
-            }
-            PathSegment::CubicTo(c1, c2, p) => {
-                let (c1, c2, p) = (point(c1), point(c2), point(p));
-                let mut previous = last;
-                for k in 1..=16 {
-                    let t = f64::from(k) / 16.0;
-                    let u = 1.0 - t;
-                    let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
-                    let q = (
-                        a * last.0 + b * c1.0 + c * c2.0 + d * p.0,
-                        a * last.1 + b * c1.1 + c * c2.1 + d * p.1,
-                    );
-                    push(previous, q, &mut out);
-                    previous = q;
-                }
-                last = p;
-            }
-            PathSegment::Close => {
-                push(last, start, &mut out);
-                last = start;
+    for line in polylines(path) {
+        for pair in line.windows(2) {
+            if pair[0] != pair[1] {
+                out.push(CutStretch { from: pair[0], to: pair[1] });
             }
         }
     }

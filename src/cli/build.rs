@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
+use tilepress::model::diagnostic::number_text;
+use tilepress::model::laminate::seal_refusal_help;
 use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
 use tilepress::threads::joined;
 use tilepress::validate::{CheckReport, check_design};
@@ -211,6 +213,8 @@ fn build_one(
             log.err(format_args!("{}: error: {message}", path.display()));
             if is_raster_refusal(&message) {
                 log.err(format_args!("  help: {RASTER_HELP}"));
+            } else if let Some(help) = seal_refusal_help(&message) {
+                log.err(format_args!("  help: {help}"));
             } else {
                 log.err(
                     "  help: use larger paper (--paper A3), smaller margins (--margin) or smaller items (edge_mm, width_mm and height_mm, diameter_mm)",
@@ -231,8 +235,11 @@ fn build_one(
         let (w, h) = part.page_size_mm;
         let turn = if w > h { "landscape" } else { "portrait" };
         let (kind, each) = if part.folded { ("fold-over ", " and their backs") } else { ("", "") };
+        let sealed = part.sealed_mm.map_or(String::new(), |seal| {
+            format!(", each sealed in a {} mm border of film", number_text(seal))
+        });
         written.out(format_args!(
-            "  {} on {} {kind}sheet(s) of {} {turn} ({w} × {h} mm, up to {}{each} per sheet)",
+            "  {} on {} {kind}sheet(s) of {} {turn} ({w} × {h} mm, up to {}{each} per sheet{sealed})",
             part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
         ));
         if let Some(note) = &part.note {

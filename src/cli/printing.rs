@@ -6,6 +6,9 @@ use clap::Args;
 use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
 use tilepress::model::file_stem::file_stem;
+use tilepress::model::laminate::{
+    DEFAULT_SEAL_MM, LAMINATE_CHOICES, Laminate, parse_laminate, seal_out_of_range,
+};
 use tilepress::model::paper::parse_paper;
 use tilepress::model::print::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
@@ -46,10 +49,18 @@ pub struct PrintArgs {
     /// write, in dots per inch.
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<f64>,
-    /// Print-and-cut registration marks (Silhouette type 1) on the front pages of tile
-    /// sheets and in their cut files; tiles keep 5 mm clear of them.
+    /// Print-and-cut registration marks (Silhouette type 1) on the front pages and in the
+    /// cut files; everything printed keeps 5 mm clear of them.
     #[arg(long)]
     pub registration_marks: bool,
+    /// How the sheets are laminated: sheet (laminated whole, cut on the shared lines) or
+    /// sealed (tiles, cards and counters spaced apart, each cut at its outline plus a border
+    /// of film fused to film, corners rounded; the outline printed as a guide)
+    #[arg(long, value_name = "HOW")]
+    pub laminate: Option<String>,
+    /// The sealed border around each item, in mm (default 3); implies `--laminate sealed`
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
+    pub seal: Option<f64>,
 }
 
 /// The print options, checked before any design is touched.
@@ -61,6 +72,9 @@ pub struct PrintOverrides {
     sheet_png_dpi: Option<f64>,
     faces_dpi: Option<f64>,
     registration_marks: bool,
+    /// `--laminate` and `--seal`: how the sheets are laminated, and the seal if given.
+    laminate: Option<Laminate>,
+    seal: Option<f64>,
     /// The files to write.
     pub formats: Formats,
 }
@@ -98,7 +112,10 @@ impl PrintOverrides {
         let sheet_png_dpi = formats.png.then_some(args.dpi.unwrap_or(DEFAULT_SHEET_DPI));
         let faces_dpi = args.dpi.filter(|_| formats.faces);
         let registration_marks = args.registration_marks;
+        let (laminate, seal) = laminate_options(args)?;
         Ok(PrintOverrides {
+            laminate,
+            seal,
             bleed,
             back_offset,
             back_scale,
@@ -128,7 +145,33 @@ impl PrintOverrides {
         if self.registration_marks {
             print.registration_marks = true;
         }
+        let seal = self.seal.or(print.laminate.seal_mm()).unwrap_or(DEFAULT_SEAL_MM);
+        match self.laminate {
+            Some(Laminate::Sheet) => print.laminate = Laminate::Sheet,
+            Some(Laminate::Sealed { .. }) => print.laminate = Laminate::Sealed { seal_mm: seal },
+            None => {}
+        }
     }
+}
+
+/// `--laminate` and `--seal`, checked: `--seal` alone seals, and with `--laminate sheet`
+/// is a contradiction.
+fn laminate_options(args: &PrintArgs) -> Result<(Option<Laminate>, Option<f64>), String> {
+    if let Some(message) = args.seal.and_then(seal_out_of_range) {
+        return Err(format!("--seal: {message}"));
+    }
+    let seal = args.seal.unwrap_or(DEFAULT_SEAL_MM);
+    let laminate = match args.laminate.as_deref() {
+        Some(word) => Some(
+            parse_laminate(word, seal)
+                .ok_or(format!("--laminate: unknown `{word}`; use {LAMINATE_CHOICES}"))?,
+        ),
+        None => args.seal.map(|seal_mm| Laminate::Sealed { seal_mm }),
+    };
+    if let (Some(Laminate::Sheet), Some(_)) = (laminate, args.seal) {
+        return Err("--seal with --laminate sheet: a sheet laminated whole has no sealed border; use --laminate sealed".into());
+    }
+    Ok((laminate, args.seal))
 }
 
 /// `cut: 2 files, 3456.0 mm in 14 paths (outer 1234.0 mm, inner 2222.0 mm)`, or `None`

@@ -17,6 +17,7 @@ pub mod packing;
 pub mod pages;
 pub mod registration;
 pub mod room;
+pub mod seal;
 pub mod shared_marks;
 pub mod shelves;
 pub mod tiled_board;

@@ -13,6 +13,7 @@ use super::hex_pack::hexagonal_sheets;
 use super::layout::{FOOTER_BAND_MM, SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
+use super::seal::sealed_sheets;
 use super::shelves::shelf_sheets;
 use super::tiled_board::{TilePlan, plan};
 use crate::cutout::Cutout;
@@ -220,6 +221,11 @@ fn arrange_on(
     sheet: &SheetSettings,
     noun: &str,
 ) -> Result<Arrangement, String> {
+    if let Some(seal_mm) = sheet.print.laminate.seal_mm()
+        && let Some(sealed) = sealed_sheets(packing, cutouts, sheet, noun, seal_mm)
+    {
+        return sealed.map(Arrangement::Sheets);
+    }
     match packing {
         Packing::Lattice(shape) => {
             lattice_sheets(*shape, cutouts.len(), sheet).map(Arrangement::Sheets)

@@ -15,6 +15,7 @@ use super::fold::{fold_footer, fold_marks, fold_mirror};
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
+use super::seal::{paper_guides, seal_of};
 use super::shared_marks::MarkSharer;
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
@@ -54,6 +55,8 @@ pub struct Imposed {
     pub split: Option<(usize, usize, (f64, f64))>,
     /// Whether the sheets are fold-over sheets (fronts and backs on one page).
     pub folded: bool,
+    /// The border of film each item keeps, when its sheets are sealed.
+    pub sealed_mm: Option<f64>,
 }
 
 /// Packs the part and draws its pages; `Err` says why it does not fit.
@@ -74,6 +77,7 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
                 printable_mm2: plan.area.area(),
                 split: Some((plan.rows, plan.columns, plan.piece_mm)),
                 folded: false,
+                sealed_mm: None,
             })
         }
         Arrangement::Sheets(packed) => Ok(sheet_pages(&part, packed)),
@@ -94,6 +98,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let turn = back_mirror(packed.duplex, width, height).filter(|_| fold.is_none());
     let mirror = turn.map(|turn| turn * correction);
     let count = packed.sheets.len();
+    let seal = seal_of(part.packing, sheet);
     let mut pages = Vec::new();
     let mut sharer = MarkSharer::default();
     for (index, placement) in packed.sheets.iter().enumerate() {
@@ -124,6 +129,9 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         cuts.extend(placement.cuts.iter().cloned());
         let indent = if packed.registration { footer_indent() } else { 0.0 };
         let mut marks = placement.crops.clone();
+        if seal.is_some() {
+            marks.extend(paper_guides(&placed));
+        }
         let lines = match fold {
             Some(_) => fold_footer(&counter, packed.duplex, packed.page_mm),
             None => front_footer(&counter),
@@ -178,6 +186,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         printable_mm2: packed.printable_mm2,
         split: None,
         folded: fold.is_some(),
+        sealed_mm: seal,
     }
 }
 

@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod face;
 pub mod file_stem;
 pub mod input_file;
+pub mod laminate;
 pub mod legibility;
 pub mod limits;
 pub mod maps;

@@ -42,9 +42,11 @@ pub struct PrintSettings {
     /// What the Tabletop Simulator export's image URLs start with (the output folder as a
     /// `file://` URL); `None`: bare file names.
     pub tts_url_base: Option<String>,
-    /// Print-and-cut registration marks on the front pages of tile sheets (and in their cut
-    /// files); tiles keep clear of them.
+    /// Print-and-cut registration marks on the front pages (and in their cut files);
+    /// outlines keep clear of them.
     pub registration_marks: bool,
+    /// How the sheets are laminated: whole (shared cuts) or each item sealed.
+    pub laminate: super::laminate::Laminate,
 }
 
 impl Default for PrintSettings {
@@ -58,6 +60,7 @@ impl Default for PrintSettings {
             faces_dpi: None,
             tts_url_base: None,
             registration_marks: false,
+            laminate: super::laminate::Laminate::Sheet,
         }
     }
 }
@@ -88,6 +91,7 @@ pub fn resolve_print(resolver: &mut Resolver<'_>, table: &SheetTable) -> PrintSe
     if let Some(on) = table.registration_marks {
         print.registration_marks = on;
     }
+    print.laminate = super::laminate::resolve_laminate(resolver, table);
     print
 }
 

@@ -132,6 +132,14 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
             "pieces are packed on their grid and share their cut lines: set `gap_mm = 0`",
         );
     }
+    let items = super::laminate::item_sizes(tile_shape, decks.iter().chain(&counters));
+    super::laminate::check_sealed(
+        &mut resolver,
+        file.sheet.as_ref().map(Spanned::get_ref),
+        sheet.print.laminate,
+        (pieces.is_some(), !file.nets.is_empty()),
+        &items,
+    );
     let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
     let mut board =
         painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));

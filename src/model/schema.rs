@@ -177,8 +177,12 @@ pub struct SheetTable {
     pub back_offset_mm: Option<Spanned<Vec<f64>>>,
     /// Measured `[x, y]` scale of backs relative to fronts.
     pub back_scale: Option<Spanned<Vec<f64>>>,
-    /// Print-and-cut registration marks on front pages of tile sheets.
+    /// Print-and-cut registration marks on the front pages.
     pub registration_marks: Option<bool>,
+    /// How the sheets are laminated: `sheet` (the default) or `sealed`.
+    pub laminate: Option<Spanned<String>>,
+    /// The sealed border around each item, in mm (with `laminate = "sealed"`).
+    pub seal_mm: Option<Spanned<f64>>,
 }
 
 /// One `[[tiles]]` entry: one physical tile.

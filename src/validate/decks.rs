@@ -25,14 +25,15 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
     let n_up = |deck: &&Deck| matches!(deck.counter, None | Some(CounterShape::Rectangle));
     let mut found = Vec::new();
     for deck in design.decks.iter().chain(&design.counters).filter(n_up) {
-        let (width, height) =
-            (deck.width_mm + 2.0 * deck.bleed_mm, deck.height_mm + 2.0 * deck.bleed_mm);
+        // A sealed card is packed by its sealed cut, with any bleed beyond it.
+        let seal = sheet.print.laminate.seal_mm().unwrap_or(0.0);
+        let grown = deck.bleed_mm.max(seal);
+        let (width, height) = (deck.width_mm + 2.0 * grown, deck.height_mm + 2.0 * grown);
+        let bleed = (deck.bleed_mm - seal).max(0.0);
         let backs = deck.cards.iter().any(|card| card.back.is_some());
         let choices = fold_choices(sheet, backs);
-        let rooms: Vec<(bool, (f64, f64))> = choices
-            .iter()
-            .map(|choice| n_up_room((width, height), deck.bleed_mm, choice))
-            .collect();
+        let rooms: Vec<(bool, (f64, f64))> =
+            choices.iter().map(|choice| n_up_room((width, height), bleed, choice)).collect();
         if rooms.iter().any(|(fits, _)| *fits) {
             continue;
         }
@@ -45,7 +46,11 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
         } else {
             ""
         };
-        let with_bleed = if deck.bleed_mm > 0.0 { " with its bleed" } else { "" };
+        let with_bleed = match (seal > 0.0, deck.bleed_mm > 0.0) {
+            (true, _) => " with its sealed border",
+            (false, true) => " with its bleed",
+            (false, false) => "",
+        };
         let noun = if deck.counter.is_some() { "counter" } else { "card" };
         found.push(
             Diagnostic::error(
