@@ -28,7 +28,7 @@ pub enum Command {
     /// Without a design, builds every `*.toml` in `designs/`, and every diagram in
     /// `diagrams/` into `OUT/diagrams/`. Each design goes to
     /// `OUT/<name>/`; a failed build leaves the previous files there untouched.
-    Build(BuildArgs),
+    Build(Box<BuildArgs>),
     /// Check that a design is complete and consistent: tiles against their rule, pieces, boards, nets.
     ///
     /// Prints one line per problem (file:line:column) and a summary; exits 1 if the set is

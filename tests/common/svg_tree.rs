@@ -42,7 +42,7 @@ pub fn polylines(path: &usvg::tiny_skia_path::Path) -> Vec<Vec<(f64, f64)>> {
     let point = |p: usvg::tiny_skia_path::Point| (f64::from(p.x), f64::from(p.y));
     let mut out: Vec<Vec<(f64, f64)>> = Vec::new();
     let mut last = (0.0, 0.0);
-    let mut along = |out: &mut Vec<Vec<(f64, f64)>>, at: &dyn Fn(f64) -> (f64, f64)| {
+    let along = |out: &mut Vec<Vec<(f64, f64)>>, at: &dyn Fn(f64) -> (f64, f64)| {
         if let Some(line) = out.last_mut() {
             line.extend((1..=16).map(|k| at(f64::from(k) / 16.0)));
         }
