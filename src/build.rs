@@ -43,6 +43,8 @@ pub struct PartReport {
     /// How many items fit on one sheet.
     pub per_sheet: usize,
     pub page_size_mm: (f64, f64),
+    /// The paper's name (the sheet's, or a sheet template's).
+    pub paper_name: String,
     /// Whether the sheets are fold-over sheets (fronts and backs on one page).
     pub folded: bool,
     /// The border of film each item keeps, when its sheets are sealed.
@@ -263,10 +265,19 @@ fn add_part(
         page_size_mm: imposed.page_size_mm,
         folded: imposed.folded,
         sealed_mm: imposed.sealed_mm,
-        note: match part.packing {
+        paper_name: match &part.packing {
+            Packing::Slots(template) => template.paper_name.clone(),
+            _ => design.sheet.paper_name.clone(),
+        },
+        note: match &part.packing {
             Packing::NUp { gutter_mm } => {
-                bleed_note(&part.cutouts, gutter_mm, &design.sheet, part.noun.unwrap_or("card"))
+                bleed_note(&part.cutouts, *gutter_mm, &design.sheet, part.noun.unwrap_or("card"))
             }
+            Packing::Slots(template) => Some(format!(
+                "printed into the {} slots of the sheet template `{}`: load its sheets, print at 100 % (actual size); the sheets come cut, so nothing is cut or marked",
+                template.slots.len(),
+                template.name
+            )),
             _ => None,
         },
     });

@@ -24,6 +24,7 @@ fn summary(parts: &[Part]) -> Vec<(&str, &'static str, usize)> {
         Packing::Shelves => "shelves",
         Packing::Centred => "centred",
         Packing::Tiled { .. } => "tiled",
+        Packing::Slots(_) => "slots",
     };
     parts.iter().map(|p| (p.suffix.as_str(), packing(&p.packing), p.cutouts.len())).collect()
 }

@@ -8,6 +8,7 @@ use tilepress::model::Design;
 use tilepress::model::diagnostic::number_text;
 use tilepress::model::laminate::seal_refusal_help;
 use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
+use tilepress::model::sheet_template::template_refusal_help;
 use tilepress::threads::joined;
 use tilepress::validate::{CheckReport, check_design};
 
@@ -213,7 +214,9 @@ fn build_one(
             log.err(format_args!("{}: error: {message}", path.display()));
             if is_raster_refusal(&message) {
                 log.err(format_args!("  help: {RASTER_HELP}"));
-            } else if let Some(help) = seal_refusal_help(&message) {
+            } else if let Some(help) =
+                seal_refusal_help(&message).or_else(|| template_refusal_help(&message))
+            {
                 log.err(format_args!("  help: {help}"));
             } else {
                 log.err(
@@ -240,7 +243,7 @@ fn build_one(
         });
         written.out(format_args!(
             "  {} on {} {kind}sheet(s) of {} {turn} ({w} × {h} mm, up to {}{each} per sheet{sealed})",
-            part.what, part.sheets, design.sheet.paper_name, part.per_sheet,
+            part.what, part.sheets, part.paper_name, part.per_sheet,
         ));
         if let Some(note) = &part.note {
             written.out(format_args!("    note: {note}"));

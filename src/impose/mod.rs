@@ -20,6 +20,7 @@ pub mod room;
 pub mod seal;
 pub mod shared_marks;
 pub mod shelves;
+pub mod slots;
 pub mod tiled_board;
 pub mod trim_lines;
 

@@ -15,6 +15,7 @@ use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
 use super::seal::sealed_sheets;
 use super::shelves::shelf_sheets;
+use super::slots::slot_sheets;
 use super::tiled_board::{TilePlan, plan};
 use crate::cutout::Cutout;
 use crate::geometry::grid::{Cell, Grid};
@@ -22,6 +23,7 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::{Duplex, SheetSettings};
 use crate::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
+use crate::model::sheet_template::{SheetTemplate, TEMPLATE_NO_FOLD};
 use crate::scene::Item;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
@@ -49,6 +51,9 @@ pub enum Packing {
     /// One cutout at real size over as few sheets as the paper allows, neighbouring sheets
     /// overlapping by `overlap_mm` (a painted board).
     Tiled { overlap_mm: f64 },
+    /// Into the slots of a die-cut card sheet or label sheet, in order (`slots.rs`): no
+    /// cuts, no marks, no footer.
+    Slots(Box<SheetTemplate>),
 }
 
 /// Where the cutouts of one sheet go, and what the packing draws on it.
@@ -92,6 +97,8 @@ pub enum FooterPlace {
     /// Turned a quarter, in a band inside the right margin (on the back page, the band
     /// behind it).
     Side,
+    /// None: the sheet's every place is the template's (a label sheet).
+    None,
 }
 
 impl FooterPlace {
@@ -102,6 +109,7 @@ impl FooterPlace {
             FooterPlace::Side => {
                 Rect::new(margin, margin, width - margin - FOOTER_BAND_MM, height - margin)
             }
+            FooterPlace::None => Rect::new(margin, margin, width - margin, height - margin),
         }
     }
 }
@@ -152,6 +160,9 @@ pub fn arrange(
     let folds = choices.iter().any(|s| matches!(s.duplex, Duplex::Fold(_)));
     if folds && sheet.print.registration_marks {
         return Err(format!("{FOLD_WITH_REGISTRATION} ({FOLD_WITH_REGISTRATION_HELP})"));
+    }
+    if folds && matches!(packing, Packing::Slots(_)) {
+        return Err(TEMPLATE_NO_FOLD.into());
     }
     let mut best: Option<Arrangement> = None;
     let mut refused = None;
@@ -244,6 +255,7 @@ fn arrange_on(
             shelf_sheets(&extents, sheet, noun).map(Arrangement::Sheets)
         }
         Packing::Centred => centred(only(cutouts, noun)?, sheet, noun),
+        Packing::Slots(template) => slot_sheets(cutouts, template, sheet).map(Arrangement::Sheets),
         Packing::Tiled { overlap_mm } => {
             let extent = only(cutouts, noun)?.extent;
             plan(extent, sheet, *overlap_mm).map(Arrangement::Split).ok_or_else(|| {

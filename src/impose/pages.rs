@@ -139,6 +139,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         marks.extend(match packed.footer {
             FooterPlace::Bottom => indented_footer(&lines, width, height, margin, indent),
             FooterPlace::Side => side_footer(&lines, width, height, margin, false),
+            FooterPlace::None => Vec::new(),
         });
         let mut layers = vec![
             (Role::Art, art_items),
@@ -168,6 +169,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
                 let turned = (turn * kurbo::Point::new(width, height / 2.0)).x < width / 2.0;
                 side_footer(&lines, width, height, margin, turned)
             }
+            FooterPlace::None => Vec::new(),
         };
         pages.push(Page::new(
             format!("sheet-{:02}-back", index + 1),

@@ -35,7 +35,8 @@ const CONTOUR_TOLERANCE_MM: f64 = 1e-4;
 pub enum Sealing {
     /// Its items are spaced and each sealed (tiles, cards, counters).
     Sealed,
-    /// Printed as when laminated whole: one large item (a board, a track, a map).
+    /// Printed as when laminated whole: one large item (a board, a track, a map), or the
+    /// slots of a sheet template (it comes cut).
     AsUsual,
     /// Cannot keep a sealed border (pieces on their grid, nets that fold).
     Refused,
@@ -45,7 +46,7 @@ pub enum Sealing {
 pub fn sealing(packing: &Packing) -> Sealing {
     match packing {
         Packing::Lattice(_) | Packing::NUp { .. } | Packing::Hexagonal { .. } => Sealing::Sealed,
-        Packing::Centred | Packing::Tiled { .. } => Sealing::AsUsual,
+        Packing::Centred | Packing::Tiled { .. } | Packing::Slots(_) => Sealing::AsUsual,
         Packing::Polyform { .. } | Packing::Shelves => Sealing::Refused,
     }
 }

@@ -20,6 +20,10 @@ use crate::model::face::Layer;
 use crate::model::face::fields::{fields, substitute};
 use crate::model::face::resolve::{FaceResolver, ItemFace};
 use crate::model::face::schema::{FieldsTable, ItemFaceTables};
+use crate::model::sheet_template::{
+    SheetTemplate, TEMPLATE_NO_FOLD, TEMPLATE_NO_FOLD_HELP, TEMPLATE_NO_REGISTRATION,
+    TEMPLATE_NO_REGISTRATION_HELP, check_items_fit, resolve_sheet_template,
+};
 use crate::scene::Colour;
 
 /// Most cards one deck may print.
@@ -61,6 +65,9 @@ pub struct DeckTable {
     pub cards: Vec<Spanned<CardTable>>,
     /// What the complete deck is, for `check`.
     pub rule: Option<Spanned<DeckRuleTable>>,
+    /// A die-cut card sheet or label sheet to print into: a shipped template's name or a
+    /// `.toml` file beside the design (`model::sheet_template`).
+    pub sheet_template: Option<Spanned<String>>,
 }
 
 /// `[decks.rule]`: the deck as a product of field values, with exceptions and counts.
@@ -126,6 +133,8 @@ pub struct Deck {
     /// Where its size is written (`size`, `size_mm`, `diameter_mm` or `edge_mm`).
     pub size_at: Position,
     pub rule: Option<DeckRule>,
+    /// The sheet template its items print into, instead of n-up rows.
+    pub sheet_template: Option<SheetTemplate>,
 }
 
 impl Deck {
@@ -226,6 +235,14 @@ fn resolve_deck(
         }
         None => Colour::WHITE,
     };
+    let noun = if round { "counter" } else { "card" };
+    let sheet_template = table.sheet_template.as_ref().and_then(|value| {
+        let template = resolve_sheet_template(r, value)?;
+        let what = format!("a {noun} of `{name}`");
+        check_items_fit(r, &template, &what, (width_mm, height_mm), bleed_mm);
+        template_fits_sheet(r, value, kind.sheet, table.back.is_some());
+        Some(template)
+    });
     let mut rows = Vec::new();
     if let Some(data) = &table.data {
         let read = read_data_at(r, data, table.sheet.as_ref())?;
@@ -313,7 +330,24 @@ fn resolve_deck(
         cards,
         position: deck_position,
         rule: table.rule.as_ref().map(|rule| deck_rule(rule.get_ref())),
+        sheet_template,
     })
+}
+
+/// Errors at `sheet_template` for sheet settings a template cannot print with: a fold-over
+/// sheet (for items with backs; others print single-sided) or registration marks.
+fn template_fits_sheet(
+    r: &mut Resolver<'_>,
+    value: &Spanned<String>,
+    sheet: &SheetSettings,
+    backs: bool,
+) {
+    if backs && matches!(sheet.duplex, super::design::Duplex::Fold(_)) {
+        r.error(&value.span(), TEMPLATE_NO_FOLD.into(), TEMPLATE_NO_FOLD_HELP);
+    }
+    if sheet.print.registration_marks {
+        r.error(&value.span(), TEMPLATE_NO_REGISTRATION.into(), TEMPLATE_NO_REGISTRATION_HELP);
+    }
 }
 
 /// One card before its faces are resolved.

@@ -26,6 +26,7 @@ pub mod reach;
 pub mod region_joins;
 pub mod resolve;
 pub mod schema;
+pub mod sheet_template;
 pub mod similar_file;
 pub mod slot_style;
 pub mod source;

@@ -92,6 +92,11 @@ fn deck(deck: &Deck) -> Part {
             (packing, Summary::Counters { count, shape, size })
         }
     };
+    // A sheet template places every item itself.
+    let packing = match &deck.sheet_template {
+        Some(template) => Packing::Slots(Box::new(template.clone())),
+        None => packing,
+    };
     Part {
         suffix: format!("-{}", crate::model::file_stem::file_stem(&deck.name)),
         noun: Some(noun),

@@ -22,7 +22,11 @@ pub fn deck_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
 /// not fit inside the printable area of the design's paper, at their size key.
 pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
     let sheet = &design.sheet;
-    let n_up = |deck: &&Deck| matches!(deck.counter, None | Some(CounterShape::Rectangle));
+    // A deck printed into a sheet template is checked against its slots when it is read.
+    let n_up = |deck: &&Deck| {
+        matches!(deck.counter, None | Some(CounterShape::Rectangle))
+            && deck.sheet_template.is_none()
+    };
     let mut found = Vec::new();
     for deck in design.decks.iter().chain(&design.counters).filter(n_up) {
         // A sealed card is packed by its sealed cut, with any bleed beyond it.
