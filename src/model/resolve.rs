@@ -81,7 +81,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let backs_table = file.backs.as_ref().map(Spanned::get_ref);
     let backs = resolver.backs(backs_table, &palette, &style, measure, &tiles);
     let face_errors = resolver.diagnostics.len();
-    let mut faces = FaceResolver::new(file.faces.as_ref().map(Spanned::get_ref), source.path());
+    let templates = file.faces.as_ref().map(Spanned::get_ref);
+    crate::model::face::extends::check_extends(&mut resolver, templates);
+    let mut faces = FaceResolver::new(templates, source.path());
     if let Some(tile_shape) = tile_shape {
         tile_faces(&mut resolver, &mut faces, &file, &palette, tile_shape, &backs, &mut tiles);
         if let Some(values) = &values {

@@ -17,6 +17,7 @@ use crate::text::layout::TextSpec;
 
 pub mod anchor;
 pub mod asset;
+pub mod extends;
 pub mod fields;
 pub mod fonts;
 pub mod image;
@@ -28,6 +29,7 @@ pub mod raster;
 pub mod resolve;
 pub mod schema;
 pub mod share;
+pub mod styled;
 
 pub use anchor::{Anchor, Turn};
 pub use image::FaceImage;

@@ -12,12 +12,14 @@ use kurbo::Vec2;
 use toml::Spanned;
 
 use super::asset::AssetRefusal;
+use super::extends::{LabelledLayers, replace_or_push, template_layers};
 use super::fields::substituted;
 use super::fonts::read_font;
 use super::image::{FaceImage, read_image};
 use super::item_face::DataRowAt;
 pub use super::item_face::ItemFace;
-use super::schema::{LayerTable, TemplatesTable};
+use super::schema::{LayerTable, StyledLayer, TemplatesTable};
+use super::styled::styled;
 use super::{
     Align, Anchor, Figure, ImageLayer, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer,
     TextLayer, Turn,
@@ -105,28 +107,15 @@ impl<'t> FaceResolver<'t> {
         palette: &Palette,
         item: &ItemFace<'_>,
     ) -> Vec<Layer> {
-        let mut tables: Vec<(&Spanned<LayerTable>, String)> = Vec::new();
+        let mut tables: LabelledLayers<'_> = Vec::new();
         if let Some(name) = item.tables.template
             && self.check_template(r, name)
-            && let Some(template) = self.templates.and_then(|t| t.get(name.get_ref().trim()))
+            && let Some(templates) = self.templates
         {
-            let template_name = name.get_ref().trim();
-            for (index, layer) in template.get_ref().layers.iter().enumerate() {
-                tables.push((layer, format!("layer {} of [faces.{template_name}]", index + 1)));
-            }
+            template_layers(templates, name.get_ref().trim(), &mut Vec::new(), &mut tables);
         }
         for (index, layer) in item.tables.layers.iter().enumerate() {
-            let label = format!("layer {} of {}", index + 1, item.what);
-            let id = layer.get_ref().id.as_ref().map(|i| i.get_ref().trim());
-            let replaced = id.and_then(|id| {
-                tables.iter().position(|(t, _)| {
-                    t.get_ref().id.as_ref().is_some_and(|own| own.get_ref().trim() == id)
-                })
-            });
-            match replaced {
-                Some(at) => tables[at] = (layer, label),
-                None => tables.push((layer, label)),
-            }
+            replace_or_push(&mut tables, layer, format!("layer {} of {}", index + 1, item.what));
         }
         if tables.len() > MAX_FACE_LAYERS {
             let span = item.tables.layers.first().map_or(0..0, Spanned::span);
@@ -155,7 +144,8 @@ impl<'t> FaceResolver<'t> {
         entry: &Spanned<LayerTable>,
         label: String,
     ) -> Option<Layer> {
-        let table = entry.get_ref();
+        let styled_layer = styled(r, palette, item, entry.get_ref())??;
+        let table = &styled_layer;
         let kinds = [
             table.text.is_some(),
             table.shape.is_some(),
@@ -211,7 +201,7 @@ impl<'t> FaceResolver<'t> {
         r: &mut Resolver<'_>,
         palette: &Palette,
         item: &ItemFace<'_>,
-        table: &LayerTable,
+        table: &StyledLayer,
         text: &Spanned<String>,
     ) -> Option<LayerKind> {
         let content = substituted(r, item, text)?;
@@ -291,7 +281,7 @@ impl<'t> FaceResolver<'t> {
         &mut self,
         r: &mut Resolver<'_>,
         item: &ItemFace<'_>,
-        table: &LayerTable,
+        table: &StyledLayer,
         written: &Spanned<String>,
     ) -> Option<LayerKind> {
         let name = substituted(r, item, written)?;
@@ -382,7 +372,7 @@ struct FromCell<'a> {
 }
 
 /// The anchor, turn and adjustments of a layer.
-fn placement(r: &mut Resolver<'_>, table: &LayerTable, item: &ItemFace<'_>) -> Option<Placement> {
+fn placement(r: &mut Resolver<'_>, table: &StyledLayer, item: &ItemFace<'_>) -> Option<Placement> {
     let mut place = Placement::default();
     if let Some(at) = &table.at {
         match Anchor::parse(at.get_ref()) {
@@ -452,7 +442,7 @@ fn pair(
 }
 
 /// `size_mm`, which this kind of layer needs.
-fn required_size(r: &mut Resolver<'_>, table: &LayerTable, what: &str) -> Option<f64> {
+fn required_size(r: &mut Resolver<'_>, table: &StyledLayer, what: &str) -> Option<f64> {
     match &table.size_mm {
         Some(size) => Some(r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM))),
         None => {
@@ -495,7 +485,7 @@ pub fn colour(
 fn shape(
     r: &mut Resolver<'_>,
     palette: &Palette,
-    table: &LayerTable,
+    table: &StyledLayer,
     name: &Spanned<String>,
 ) -> Option<LayerKind> {
     let figure = match name.get_ref().trim() {
@@ -576,7 +566,7 @@ fn pips(
     r: &mut Resolver<'_>,
     palette: &Palette,
     item: &ItemFace<'_>,
-    table: &LayerTable,
+    table: &StyledLayer,
     value: &Spanned<toml::Value>,
 ) -> Option<LayerKind> {
     // A number written in the template is the same for every item; one from a field is

@@ -1,0 +1,216 @@
+//! A layer with one item's fields in it: `{field}`s filled in its style keys (colours, shape, font, anchor, turn, level, alignment), numbers written as `"{field}"` read from the item's values, and its `when` tested; a value that is not a colour or a number is reported at the data cell it comes from (naming the template's key), or at the key.
+
+use toml::Spanned;
+
+use super::fields::substituted;
+use super::item_face::ItemFace;
+use super::schema::{LayerTable, Number, StyledLayer, WhenTable};
+use crate::model::design::Palette;
+use crate::model::diagnostic::Diagnostic;
+use crate::model::resolve::Resolver;
+use crate::model::suggest::closest;
+use crate::scene::Colour;
+
+/// The layer as `item` draws it: `Some(None)` when its `when` leaves it out, `None` when a
+/// value is wrong (reported).
+pub fn styled(
+    r: &mut Resolver<'_>,
+    palette: &Palette,
+    item: &ItemFace<'_>,
+    table: &LayerTable,
+) -> Option<Option<StyledLayer>> {
+    if let Some(when) = &table.when
+        && !applies(r, item, when)?
+    {
+        return Some(None);
+    }
+    let errors = r.diagnostics.len();
+    let mut style = Style { r: &mut *r, palette, item };
+    let styled = StyledLayer {
+        text: table.text.clone(),
+        pips: table.pips.clone(),
+        image: table.image.clone(),
+        id: table.id.clone(),
+        when: table.when.clone(),
+        fit: table.fit,
+        sides: table.sides.clone(),
+        points: table.points.clone(),
+        decorative: table.decorative,
+        shape: style.text(&table.shape),
+        at: style.text(&table.at),
+        turn: style.text(&table.turn),
+        level: style.text(&table.level),
+        font: style.text(&table.font),
+        align: style.text(&table.align),
+        colour: style.colour(&table.colour, "colour"),
+        fill: style.colour(&table.fill, "fill"),
+        stroke: style.colour(&table.stroke, "stroke"),
+        inset_mm: style.number(&table.inset_mm, "inset_mm"),
+        rotate: style.number(&table.rotate, "rotate"),
+        size_mm: style.number(&table.size_mm, "size_mm"),
+        line_spacing: style.number(&table.line_spacing, "line_spacing"),
+        stroke_mm: style.number(&table.stroke_mm, "stroke_mm"),
+        radius_mm: style.number(&table.radius_mm, "radius_mm"),
+        inner: style.number(&table.inner, "inner"),
+        offset_mm: style.numbers(&table.offset_mm, "offset_mm"),
+        box_mm: style.numbers(&table.box_mm, "box_mm"),
+    };
+    (r.diagnostics.len() == errors).then_some(Some(styled))
+}
+
+/// What fills one layer's keys: the resolver (for its messages), the palette and the item.
+struct Style<'r, 's, 'i> {
+    r: &'r mut Resolver<'s>,
+    palette: &'r Palette,
+    item: &'r ItemFace<'i>,
+}
+
+impl Style<'_, '_, '_> {
+    /// A text key with its `{field}`s filled in.
+    fn text(&mut self, value: &Option<Spanned<String>>) -> Option<Spanned<String>> {
+        let value = value.as_ref()?;
+        if !value.get_ref().contains('{') {
+            return Some(value.clone());
+        }
+        let filled = substituted(self.r, self.item, value)?;
+        Some(Spanned::new(value.span(), filled))
+    }
+
+    /// A colour key with its `{field}`s filled in, the value checked to be a colour (a
+    /// palette name or `#rrggbb`) when it came from a field.
+    fn colour(&mut self, value: &Option<Spanned<String>>, key: &str) -> Option<Spanned<String>> {
+        let written = value.as_ref()?;
+        let filled = self.text(value)?;
+        let name = filled.get_ref().trim();
+        let known = if name.starts_with('#') {
+            Colour::from_hex(name).is_some()
+        } else {
+            self.palette.colours.contains_key(name)
+        };
+        if written.get_ref().contains('{') && !known {
+            let names: Vec<&str> = self.palette.colours.keys().map(String::as_str).collect();
+            let near = closest(name, names.iter().copied())
+                .map_or(String::new(), |n| format!("did you mean `{n}`? "));
+            let help = format!(
+                "{near}write a colour of [palette] ({}) or #rrggbb, or add `{name}` to [palette]",
+                names.join(", ")
+            );
+            self.wrong(written, key, format!("`{name}` is not a colour of the palette"), &help);
+            return None;
+        }
+        Some(filled)
+    }
+
+    /// A number key: its number, or the number its `"{field}"`s give.
+    fn number(&mut self, value: &Option<Spanned<Number>>, key: &str) -> Option<Spanned<f64>> {
+        let value = value.as_ref()?;
+        let number = self.read(value.get_ref(), &value.span(), key)?;
+        Some(Spanned::new(value.span(), number))
+    }
+
+    /// A pair of numbers (`offset_mm`, `box_mm`), each a number or a `"{field}"`.
+    fn numbers(
+        &mut self,
+        value: &Option<Spanned<Vec<Number>>>,
+        key: &str,
+    ) -> Option<Spanned<Vec<f64>>> {
+        let value = value.as_ref()?;
+        let numbers: Option<Vec<f64>> =
+            value.get_ref().iter().map(|n| self.read(n, &value.span(), key)).collect();
+        Some(Spanned::new(value.span(), numbers?))
+    }
+
+    /// The number `value` is or gives; a field value that is not a number is reported.
+    fn read(&mut self, value: &Number, span: &std::ops::Range<usize>, key: &str) -> Option<f64> {
+        let text = match value {
+            Number::Value(v) => return Some(*v),
+            Number::Field(text) => text,
+        };
+        let written = Spanned::new(span.clone(), text.clone());
+        let filled = substituted(self.r, self.item, &written)?;
+        match filled.trim().parse::<f64>() {
+            Ok(number) if number.is_finite() => Some(number),
+            _ => {
+                let help = if text.contains('{') {
+                    "give the field a number (e.g. 4.5): the key reads it as one"
+                } else {
+                    "write a number (e.g. 4.5), or a \"{field}\" whose values are numbers"
+                };
+                self.wrong(&written, key, format!("`{}` is not a number", filled.trim()), help);
+                None
+            }
+        }
+    }
+
+    /// Reports a value of `key` (written as `written`) that cannot be used: at the data
+    /// file's cell it comes from, naming the template's key; otherwise at the key.
+    fn wrong(&mut self, written: &Spanned<String>, key: &str, problem: String, help: &str) {
+        let item = &self.item.what;
+        let cell = self.item.data.as_ref().and_then(|data| {
+            let (cell, column) = data.cell_of(written.get_ref())?;
+            Some((data.path.clone(), cell, column.to_string()))
+        });
+        match cell {
+            Some((path, cell, column)) => {
+                let at = self.r.source.start_of(&written.span());
+                let design = self.r.source.path().file_name();
+                let design = design.map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let message = format!(
+                    "{item}: {problem}; the value is this cell's, in column `{column}`, read as `{key}` by {design}:{}:{}",
+                    at.line, at.column
+                );
+                self.r
+                    .diagnostics
+                    .push(Diagnostic::error(path, Some(cell), message).with_help(help));
+            }
+            None => {
+                let message = format!("{item}: `{key}`: {problem}");
+                self.r.error(&written.span(), message, help);
+            }
+        }
+    }
+}
+
+/// Whether `item`'s fields have the values `when` asks for (each field one of its values);
+/// `None` when it names a field the item lacks or a value that is not text or a number.
+fn applies(r: &mut Resolver<'_>, item: &ItemFace<'_>, when: &Spanned<WhenTable>) -> Option<bool> {
+    let mut all = true;
+    for (name, wanted) in when.get_ref() {
+        let Some(value) = item.fields.get(name.trim()) else {
+            let known: Vec<&str> = item.fields.keys().map(String::as_str).collect();
+            let near = closest(name.trim(), known.iter().copied())
+                .map_or(String::new(), |n| format!("did you mean `{n}`? "));
+            r.error(
+                &when.span(),
+                format!("{}: `when` names the field `{name}`, which it does not have", item.what),
+                &format!("{near}name one of its fields: {}", known.join(", ")),
+            );
+            return None;
+        };
+        let values = match wanted.get_ref() {
+            toml::Value::Array(values) => values.iter().map(text_of).collect::<Option<Vec<_>>>(),
+            one => text_of(one).map(|v| vec![v]),
+        };
+        let Some(values) = values else {
+            r.error(
+                &wanted.span(),
+                format!("`when`: the value of `{name}` is not text or a number"),
+                "write when = { kind = \"ship\" } or when = { kind = [\"ship\", \"storm\"] }",
+            );
+            return None;
+        };
+        all &= values.iter().any(|v| v.trim() == value.trim());
+    }
+    Some(all)
+}
+
+/// A `when` value as the field text it matches: `"ship"`, `3`, `true`.
+fn text_of(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(n) => Some(n.to_string()),
+        toml::Value::Float(x) => Some(x.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
