@@ -33,6 +33,7 @@ pub mod source;
 pub mod suggest;
 pub mod tile_shape;
 pub mod tiles;
+pub mod track_cells;
 pub mod tracks;
 pub mod values;
 pub mod work;

@@ -2,14 +2,13 @@
 //! longer than the paper) or a ring around a board's edge — each cell's face from a
 //! template with `{number}`.
 
-use std::collections::BTreeMap;
-
 use kurbo::Rect;
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::design::{Palette, SheetSettings};
 use super::resolve::Resolver;
+use super::track_cells::{TrackCellTable, cell_fields, cell_position};
 use super::work::part_fits;
 use crate::model::face::Layer;
 use crate::model::face::resolve::{FaceResolver, ItemFace};
@@ -37,6 +36,14 @@ pub struct TrackTable {
     pub template: Spanned<String>,
     /// The cells' background colour (a palette name), default white.
     pub background: Option<Spanned<String>>,
+    /// A CSV, .ods or .xlsx file beside the design: a row of fields per cell, by its
+    /// `number` column.
+    pub data: Option<Spanned<String>>,
+    /// The workbook sheet to read (default the first).
+    pub sheet: Option<Spanned<String>>,
+    /// Cells' own fields, written in the design.
+    #[serde(default)]
+    pub cells: Vec<Spanned<TrackCellTable>>,
 }
 
 /// The path the cells follow.
@@ -101,18 +108,22 @@ fn resolve_track(
         None => Colour::WHITE,
     };
     let position = r.source.start_of(&entry.span());
+    let mut own =
+        cell_fields(r, table.data.as_ref(), table.sheet.as_ref(), &table.cells, (from, to))?;
     let before = r.diagnostics.len();
     let mut cells = Vec::with_capacity(count);
     for number in from..=to {
-        let fields = BTreeMap::from([("number".to_string(), number.to_string())]);
+        let cell = own.remove(&number).unwrap_or_default();
+        let mut fields = cell.fields;
+        fields.insert("number".to_string(), number.to_string());
         let item = ItemFace {
             what: format!("cell {number} of track `{}`", table.name.get_ref().trim()),
-            position,
+            position: cell_position(&table.cells, number, r).unwrap_or(position),
             tables: ItemFaceTables { template: Some(&table.template), layers: &[] },
             fields,
             corners: 4,
             outline_name: "a track cell".into(),
-            data: None,
+            data: cell.data,
         };
         cells.push((number, faces.face(r, palette, &item)));
         if r.diagnostics.len() > before {
