@@ -215,7 +215,7 @@ impl Tile {
             corners: Vec::new(),
             faces: crate::model::face::ItemFaces {
                 front: self.faces.back.clone().unwrap_or_default(),
-                back: None,
+                ..Default::default()
             },
             ..self.clone()
         })

@@ -128,6 +128,9 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     let symmetry = rule.map_or(Symmetry::Rotation, |rule| rule.symmetry);
     let mut seen: BTreeMap<TileKey, &Tile> = BTreeMap::new();
     let mut distinct: Vec<(&Tile, TileKey)> = Vec::new();
+    // With a rule, a tile is its edges: entries with the same edges whose own art differs
+    // are copies of one tile (counted with the first), not duplicates.
+    let mut variants: BTreeMap<TileKey, Vec<&Tile>> = BTreeMap::new();
     for tile in &design.tiles {
         // Without a rule, face layers (a name, a number, a picture) tell tiles apart.
         let has_art = !tile.faces.front.is_empty() || tile.faces.back.is_some();
@@ -135,6 +138,14 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             continue;
         }
         let (key, placement) = tile_key(tile, symmetry);
+        if let Some(first) = seen.get(&key)
+            && rule.is_some()
+            && (tile.faces.own_art || first.faces.own_art)
+            && tile.faces.fronts_differ(&first.faces)
+        {
+            variants.entry(key).or_default().push(tile);
+            continue;
+        }
         if let Some(first) = seen.get(&key) {
             let (_, first_placement) = tile_key(first, symmetry);
             let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
@@ -209,7 +220,9 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     let copies_of_key = |key: &TileKey| own.get(key).copied().unwrap_or(rule.copies);
     // The rule derives faces: a two-faced tile shows two of them.
     let mut shown: BTreeSet<TileKey> = BTreeSet::new();
-    for (tile, _) in &distinct {
+    for (tile, tile_key) in &distinct {
+        let others = variants.get(tile_key).map_or(&[][..], Vec::as_slice);
+        let copies = tile.copies + others.iter().map(|t| t.copies).sum::<u32>();
         let mut in_set = true;
         let mut front_key = None;
         let back = tile.back_side.as_ref().map(|side| (" (back)", &side.slots, &side.joins));
@@ -237,7 +250,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             shown.insert(key);
         }
         let wanted_copies = front_key.as_ref().map_or(rule.copies, copies_of_key);
-        if in_set && tile.copies != wanted_copies {
+        if in_set && copies != wanted_copies {
             let has_own = front_key.as_ref().is_some_and(|key| own.contains_key(key));
             let (says, help) = match has_own {
                 true => (
@@ -250,7 +263,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                         Some(description) => format!(
                             "set `copies` on the tile to the rule's `copies`, or give it its own \
                              count in the rule: copies_of = {{ \"{description}\" = {} }}",
-                            tile.copies
+                            copies
                         ),
                         None => "set `copies` on the tile to the rule's `copies`".to_string(),
                     },
@@ -258,7 +271,11 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             };
             problem(
                 tile.position,
-                format!("tile {} comes {} time(s); {says}", tile.number, tile.copies),
+                format!(
+                    "tile {} comes {copies} time(s){}; {says}",
+                    tile.number,
+                    art_variants(others)
+                ),
                 &help,
             );
         }
@@ -296,6 +313,20 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     let derived =
         printed_of_rule(&complete, complete.len(), copies_of_key) / faces_per_tile(design);
     tile_report(design, Some(derived), problems)
+}
+
+/// ` (with tiles 8 and 9: the same tile in other art)` for a tile's art variants, or nothing.
+fn art_variants(others: &[&Tile]) -> String {
+    if others.is_empty() {
+        return String::new();
+    }
+    let numbers: Vec<String> = others.iter().map(|t| t.number.to_string()).collect();
+    let (noun, list) = match numbers.as_slice() {
+        [one] => ("tile", one.clone()),
+        [rest @ .., last] => ("tiles", format!("{} and {last}", rest.join(", "))),
+        [] => ("", String::new()),
+    };
+    format!(" (with {noun} {list}: the same tile in other art)")
 }
 
 /// The faces a set of `count` derived tiles prints, each as often as `copies` says: when

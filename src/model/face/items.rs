@@ -63,6 +63,8 @@ pub fn tile_faces(
         if front.template.is_some() || !front.layers.is_empty() {
             tile.faces.front = faces.face(r, palette, &item);
         }
+        tile.faces.own_art =
+            table.template.is_some() || !table.layers.is_empty() || table.fields.is_some();
         if backs.enabled || back_template.is_some() || !back_layers.is_empty() {
             let tables = ItemFaceTables { template: back_template, layers: back_layers };
             let back =

@@ -217,4 +217,23 @@ impl Layer {
 pub struct ItemFaces {
     pub front: Vec<Layer>,
     pub back: Option<Vec<Layer>>,
+    /// Whether the tile's entry gives its front art of its own (a template, layers or
+    /// fields): two entries with the same edges whose own art differs are copies of one
+    /// tile in different art, not duplicates.
+    pub own_art: bool,
+}
+
+impl ItemFaces {
+    /// Whether `self` and `other` draw different fronts, told by what their layers draw
+    /// and where, not by where they are written.
+    pub fn fronts_differ(&self, other: &ItemFaces) -> bool {
+        let same = |a: &Layer, b: &Layer| {
+            a.level == b.level
+                && a.place == b.place
+                && a.kind == b.kind
+                && a.decorative == b.decorative
+        };
+        self.front.len() != other.front.len()
+            || self.front.iter().zip(&other.front).any(|(a, b)| !same(a, b))
+    }
 }

@@ -110,7 +110,7 @@ mod tests {
 
     fn tile(layers: Vec<Layer>) -> Tile {
         Tile {
-            faces: crate::model::face::ItemFaces { front: layers, back: None },
+            faces: crate::model::face::ItemFaces { front: layers, ..Default::default() },
             ..Tile::plain(1, Vec::new(), Vec::new())
         }
     }
