@@ -8,11 +8,14 @@ use toml::Spanned;
 
 use super::data_file::read_data_at;
 use super::design::{Palette, SheetSettings};
+use super::map_cells::{CellRows, CellsOf, cell_faces};
 use super::resolve::Resolver;
 use super::source::Position;
 use super::work::part_fits;
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
 use crate::model::board::DEFAULT_OVERLAP_MM;
+use crate::model::face::Layer;
+use crate::model::face::resolve::FaceResolver;
 use crate::scene::Colour;
 
 /// Most cells one map may have.
@@ -39,6 +42,8 @@ pub struct MapTable {
     pub data: Option<Spanned<String>>,
     pub sheet: Option<Spanned<String>>,
     pub overlap_mm: Option<Spanned<f64>>,
+    /// A face template drawn on every cell, with the cell's fields (`map_cells`).
+    pub template: Option<Spanned<String>>,
 }
 
 /// A resolved map.
@@ -53,20 +58,24 @@ pub struct Map {
     /// Cell (column, row) → its terrain's colour.
     pub fills: BTreeMap<(usize, usize), Colour>,
     pub overlap_mm: f64,
+    /// Cell (column, row) → the layers `template` draws on it.
+    pub cell_faces: BTreeMap<(usize, usize), Vec<Layer>>,
 }
 
 /// Every `[[maps]]` entry.
 pub fn resolve_maps(
     r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
     tables: &[Spanned<MapTable>],
     palette: &Palette,
     sheet: &SheetSettings,
 ) -> Vec<Map> {
-    tables.iter().filter_map(|t| resolve_map(r, t, palette, sheet)).collect()
+    tables.iter().filter_map(|t| resolve_map(r, faces, t, palette, sheet)).collect()
 }
 
 fn resolve_map(
     r: &mut Resolver<'_>,
+    faces: &mut FaceResolver<'_>,
     entry: &Spanned<MapTable>,
     palette: &Palette,
     sheet: &SheetSettings,
@@ -115,6 +124,7 @@ fn resolve_map(
         .as_ref()
         .map_or(DEFAULT_OVERLAP_MM, |o| r.length(o, "`overlap_mm`", (0.0, 100.0)));
     let mut fills = BTreeMap::new();
+    let mut rows_of_cells = CellRows::default();
     if let Some(data) = &table.data {
         let read = read_data_at(r, data, table.sheet.as_ref())?;
         let (Some(cell_column), Some(terrain_column)) =
@@ -155,6 +165,7 @@ fn resolve_map(
                 continue;
             };
             fills.insert(place, fill);
+            rows_of_cells.add(&read, row, place);
         }
         if failed {
             return None;
@@ -163,7 +174,14 @@ fn resolve_map(
     let name = table.name.get_ref().trim().to_string();
     let labels = table.labels.unwrap_or(true);
     let position = r.source.start_of(&entry.span());
-    Some(Map { name, grid, labels, position, background, fills, overlap_mm })
+    let cell_faces = match &table.template {
+        Some(template) => {
+            let on = CellsOf { grid, name: &name, position, rows: &rows_of_cells };
+            cell_faces(r, faces, palette, template, &on)?
+        }
+        None => BTreeMap::new(),
+    };
+    Some(Map { name, grid, labels, position, background, fills, overlap_mm, cell_faces })
 }
 
 /// `C4` → (2, 3); `None` when it is not letters then a row number from 1.

@@ -15,6 +15,7 @@ pub mod input_file;
 pub mod laminate;
 pub mod legibility;
 pub mod limits;
+pub mod map_cells;
 pub mod maps;
 pub mod nets;
 pub mod paper;

@@ -124,7 +124,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     crate::model::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
     let tracks =
         super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette, &sheet);
-    let maps = super::maps::resolve_maps(&mut resolver, &file.maps, &palette, &sheet);
+    let maps = super::maps::resolve_maps(&mut resolver, &mut faces, &file.maps, &palette, &sheet);
     // Pieces share their cuts on the grid: they cannot be spaced apart.
     let sheet_gap = file.sheet.as_ref().and_then(|t| t.get_ref().gap_mm.as_ref());
     if let Some(gap) = sheet_gap.filter(|g| pieces.is_some() && *g.get_ref() > 0.0) {

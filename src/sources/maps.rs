@@ -4,13 +4,14 @@
 use kurbo::{BezPath, Point, Shape as _};
 
 use super::{Part, Summary};
+use crate::compose::layers::draw::push_face_layers;
 use crate::cutout::{Cutout, DrawnLayer};
 use crate::geometry::map_grid::{MapGridKind, cell_label};
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
-use crate::model::face::Layer;
+use crate::model::face::{Layer, Level};
 use crate::model::maps::Map;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
@@ -59,11 +60,20 @@ fn map(map: &Map) -> Part {
             }
         }
     }
+    // The cells' template layers: below the grid lines, or above them (under the labels).
+    let mut drawn = Vec::with_capacity(labels.len());
+    let cell_layers = |art: &mut Vec<Item>, drawn: &mut Vec<DrawnLayer>, level: Level| {
+        for (&(column, row), layers) in &map.cell_faces {
+            let outline = Outline::polygon(grid.cell(column, row));
+            push_face_layers(art, drawn, layers, &outline, level);
+        }
+    };
+    cell_layers(&mut art, &mut drawn, Level::Below);
     art.push(Item::Shape(Shape::stroked(lines, Stroke::solid(Colour::BLACK, GRID_LINE_MM))));
+    cell_layers(&mut art, &mut drawn, Level::Above);
     // Each cell's label its own item, so that the legibility check reads each against its
     // own cell.
     let outline_path = bounds.to_path(1e-4);
-    let mut drawn = Vec::with_capacity(labels.len());
     for (text, at) in labels {
         let glyphs = text_outline(&text, label_mm, at, Anchor::Centre);
         let label = format!("the cell labels of map `{}`", map.name);
