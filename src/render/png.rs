@@ -1,6 +1,6 @@
 //! PNG images of whole pages at a chosen resolution, drawn and encoded strip by strip: from the scene (`render::raster`), or with resvg from SVG text.
 //!
-//! Pages are drawn straight from their scene, which `tests/raster_matches_svg.rs` holds
+//! Pages are drawn straight from their scene, which `tests/suite/raster_matches_svg.rs` holds
 //! to what resvg draws of the page's SVG; [`svg_to_png`] is that reference. Sheets,
 //! previews and diagrams lie on white paper and are written opaque (RGB); a transparent
 //! background is kept for pages that leave parts undrawn.

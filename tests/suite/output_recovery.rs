@@ -1,0 +1,303 @@
+//! Output folders that recover from anything, on the real binary: refusals decided before the first byte (build and serve's button), a user's folder never moved into a working folder, manifests with records trusted only while files match, broken leftovers of killed runs recovered.
+
+use crate::common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use common::server::Server;
+use common::{code, names_in, root, scratch, text, tilepress_watched};
+
+/// How long one run of the binary may take before the test fails (debug builds are slow).
+const LIMIT: Duration = Duration::from_secs(60);
+
+/// Runs `tilepress ARGS` in `dir`, killed (and the test failed) after [`LIMIT`].
+fn run(dir: &Path, args: &[&str]) -> Output {
+    tilepress_watched(dir, args, LIMIT, |_| {}).unwrap_or_else(|| panic!("{args:?} hung")).0
+}
+
+/// A scratch project: `designs/mini.toml` (the small hex design) and `diagrams/one.toml`
+/// drawing it, as a project folder holds them.
+fn project(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    fs::create_dir_all(dir.join("designs")).unwrap();
+    fs::create_dir_all(dir.join("diagrams")).unwrap();
+    fs::copy(root().join("tests/designs/mini-hex.toml"), dir.join("designs/mini.toml")).unwrap();
+    fs::write(dir.join("diagrams/one.toml"), diagram_text("../designs/mini.toml")).unwrap();
+    dir
+}
+
+fn diagram_text(design: &str) -> String {
+    format!("[diagram]\ndesign = \"{design}\"\nlegal = true\n\n[[place]]\ntile = 6\nat = [0, 0]\n")
+}
+
+/// Builds `designs/mini.toml` into `out/mini/`, which must succeed.
+fn build_mini(dir: &Path) -> Output {
+    let output = run(dir, &["build", "designs/mini.toml", "-o", "out"]);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    output
+}
+
+/// Asserts exit 2 with a message that says `says`, names `path` and gives a help line.
+fn assert_refused(output: &Output, says: &str, path: &str) -> String {
+    let (_, err) = text(output);
+    assert_eq!(code(output), 2, "{err}");
+    assert!(err.contains(says), "expected `{says}` in: {err}");
+    assert!(err.contains(path), "expected the path `{path}` in: {err}");
+    assert!(err.contains("  help: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn build_into_the_project_folder_is_refused_before_any_design_is_written() {
+    let dir = project("dot");
+    let before = names_in(&dir);
+    let output = run(&dir, &["build", "-o", "."]);
+    let err = assert_refused(&output, "holds the source", "diagrams");
+    assert!(err.contains("nothing was written"), "{err}");
+    assert_eq!(names_in(&dir), before, "no design folder was written into the project");
+    assert_eq!(names_in(&dir.join("diagrams")), ["one.toml"]);
+}
+
+#[test]
+fn a_refused_folder_of_one_design_stops_the_others_before_writing() {
+    let dir = project("second-refused");
+    fs::copy(dir.join("designs/mini.toml"), dir.join("designs/zeta.toml")).unwrap();
+    fs::create_dir_all(dir.join("out/zeta")).unwrap();
+    fs::write(dir.join("out/zeta/README"), "my notes").unwrap();
+    let output = run(&dir, &["build", "designs/mini.toml", "designs/zeta.toml", "-o", "out"]);
+    assert_refused(&output, "is not a tilepress output folder", "out/zeta");
+    assert_eq!(names_in(&dir.join("out")), ["zeta"], "mini was not written first");
+    assert_eq!(fs::read_to_string(dir.join("out/zeta/README")).unwrap(), "my notes");
+}
+
+#[test]
+fn diagrams_with_one_output_name_stop_the_build_before_writing() {
+    let dir = project("diagram-stems");
+    fs::write(dir.join("diagrams/One.toml"), diagram_text("../designs/mini.toml")).unwrap();
+    let output = run(&dir, &["build", "-o", "out"]);
+    assert_refused(&output, "would both write", "One.toml");
+    assert!(!dir.join("out").exists(), "the designs were not built and written first");
+}
+
+#[test]
+fn the_build_button_with_the_project_as_output_writes_nothing() {
+    let dir = project("serve-dot");
+    let before = names_in(&dir);
+    let server = Server::start(&dir, &["designs/mini.toml", "-o", "."]);
+    server.events("mini").built();
+    let reply = server.request("POST", "/d/mini/build", &[("X-Tilepress-Build", "1")]);
+    let body = reply.text();
+    assert_eq!(reply.status, 409, "{body}");
+    assert!(body.contains("holds the source") && body.contains("diagrams"), "{body}");
+    assert!(body.contains("help: ") && body.contains("nothing was written"), "{body}");
+    assert_eq!(names_in(&dir), before, "the design's folder was not written first");
+}
+
+#[test]
+fn a_users_folder_where_tilepress_wrote_a_file_is_refused_and_left_in_place() {
+    let dir = project("user-folder");
+    build_mini(&dir);
+    let pdf = dir.join("out/mini/mini.pdf");
+    fs::remove_file(&pdf).unwrap();
+    fs::create_dir(&pdf).unwrap();
+    fs::write(pdf.join("mine.txt"), "my file").unwrap();
+    for _ in 0..2 {
+        let output = run(&dir, &["build", "designs/mini.toml", "-o", "out"]);
+        let err =
+            assert_refused(&output, "is a folder or special file of yours", "out/mini/mini.pdf");
+        assert!(err.contains("move it out"), "{err}");
+        assert_eq!(fs::read_to_string(pdf.join("mine.txt")).unwrap(), "my file");
+        assert_eq!(names_in(&dir.join("out")), ["mini"], "no hidden working folder is left");
+    }
+    // Moved away, the next build writes the folder again.
+    fs::rename(&pdf, dir.join("kept")).unwrap();
+    build_mini(&dir);
+    assert!(pdf.is_file());
+    assert_eq!(fs::read_to_string(dir.join("kept/mine.txt")).unwrap(), "my file");
+}
+
+#[test]
+fn the_build_button_refuses_a_users_folder_and_moves_nothing() {
+    let dir = project("serve-user-folder");
+    build_mini(&dir);
+    let pdf = dir.join("out/mini/mini.pdf");
+    fs::remove_file(&pdf).unwrap();
+    fs::create_dir(&pdf).unwrap();
+    fs::write(pdf.join("mine.txt"), "my file").unwrap();
+    let server = Server::start(&dir, &["designs/mini.toml", "-o", "out"]);
+    server.events("mini").built();
+    let reply = server.request("POST", "/d/mini/build", &[("X-Tilepress-Build", "1")]);
+    let body = reply.text();
+    assert_eq!(reply.status, 409, "{body}");
+    assert!(body.contains("out/mini/mini.pdf is a folder or special file of yours"), "{body}");
+    assert!(body.contains("nothing was written"), "{body}");
+    assert_eq!(fs::read_to_string(pdf.join("mine.txt")).unwrap(), "my file");
+    assert_eq!(names_in(&dir.join("out")), ["mini"], "no hidden working folder is left");
+}
+
+#[test]
+fn a_users_folder_left_in_a_working_folder_by_an_older_run_is_named_not_deleted() {
+    let dir = project("stuck-working");
+    build_mini(&dir);
+    // What tilepress before this fix left behind: the user's folder inside the old build,
+    // under the hidden staging name.
+    let stuck = dir.join("out/.mini.tilepress-staging");
+    fs::create_dir_all(stuck.join("mini.pdf")).unwrap();
+    fs::write(stuck.join("mini.pdf/mine.txt"), "my file").unwrap();
+    fs::write(stuck.join(".tilepress-manifest"), "tilepress-manifest 1\nmini.pdf\n").unwrap();
+    let output = run(&dir, &["build", "designs/mini.toml", "-o", "out"]);
+    let err = assert_refused(&output, "hidden working folder", ".mini.tilepress-staging");
+    assert!(err.contains("mini.pdf (a folder or special file)") && err.contains("move"), "{err}");
+    assert_eq!(fs::read_to_string(stuck.join("mini.pdf/mine.txt")).unwrap(), "my file");
+    fs::rename(stuck.join("mini.pdf"), dir.join("rescued")).unwrap();
+    build_mini(&dir);
+    assert_eq!(names_in(&dir.join("out")), ["mini"], "the rest of the leftover is removed");
+}
+
+/// The `SIZE HASH NAME` lines of a folder's manifest.
+fn manifest_lines(folder: &Path) -> Vec<String> {
+    let manifest = fs::read_to_string(folder.join(".tilepress-manifest")).unwrap();
+    let mut lines = manifest.lines();
+    assert_eq!(lines.next(), Some("tilepress-manifest 2"), "{manifest}");
+    lines.filter(|l| !l.starts_with('#')).map(String::from).collect()
+}
+
+#[test]
+fn the_manifest_records_each_files_size_and_hash() {
+    let dir = project("records");
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    let lines = manifest_lines(&folder);
+    assert!(!lines.is_empty());
+    for line in &lines {
+        let mut parts = line.splitn(3, ' ');
+        let (size, hash, name) =
+            (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+        assert_eq!(size.parse::<u64>().unwrap(), fs::metadata(folder.join(name)).unwrap().len());
+        assert_eq!(hash.len(), 16, "{line}");
+        assert!(u64::from_str_radix(hash, 16).is_ok(), "{line}");
+    }
+    assert!(!names_in(&folder).contains(&".tilepress-manifest.partial".to_string()));
+}
+
+#[test]
+fn a_listed_file_tilepress_never_wrote_is_kept() {
+    let dir = project("forged");
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    fs::write(folder.join("notes.txt"), "my notes").unwrap();
+    // A manifest that claims the user's file (copied from elsewhere, or edited).
+    let manifest = fs::read_to_string(folder.join(".tilepress-manifest")).unwrap();
+    fs::write(
+        folder.join(".tilepress-manifest"),
+        format!("{manifest}8 0123456789abcdef notes.txt\n"),
+    )
+    .unwrap();
+    build_mini(&dir);
+    assert_eq!(fs::read_to_string(folder.join("notes.txt")).unwrap(), "my notes");
+    assert!(!manifest_lines(&folder).iter().any(|l| l.ends_with(" notes.txt")), "no longer listed");
+    assert_eq!(names_in(&dir.join("out")), ["mini"]);
+}
+
+#[test]
+fn an_edited_file_of_the_build_is_never_replaced() {
+    let dir = project("edited");
+    build_mini(&dir);
+    let svg = fs::read_dir(dir.join("out/mini"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "svg"))
+        .expect("an SVG sheet");
+    let mut edited = fs::read(&svg).unwrap();
+    edited.extend_from_slice(b"<!-- my edit -->");
+    fs::write(&svg, &edited).unwrap();
+    let output = run(&dir, &["build", "designs/mini.toml", "-o", "out"]);
+    let shown = svg.file_name().unwrap().to_string_lossy().into_owned();
+    assert_refused(&output, "was changed since tilepress wrote it", &shown);
+    assert_eq!(fs::read(&svg).unwrap(), edited, "the edit is kept");
+    assert_eq!(names_in(&dir.join("out")), ["mini"]);
+}
+
+#[test]
+fn an_older_manifest_without_records_deletes_nothing_it_cannot_verify() {
+    let dir = project("version-1");
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    let built: Vec<String> = manifest_lines(&folder)
+        .iter()
+        .map(|l| l.splitn(3, ' ').nth(2).unwrap().to_string())
+        .collect();
+    fs::write(folder.join("notes.txt"), "my notes").unwrap();
+    // What tilepress 1 wrote: names only; this one also (wrongly) lists the user's notes.
+    let old = format!("tilepress-manifest 1\n{}\nnotes.txt\n", built.join("\n"));
+    fs::write(folder.join(".tilepress-manifest"), old).unwrap();
+    for _ in 0..2 {
+        build_mini(&dir);
+        assert_eq!(fs::read_to_string(folder.join("notes.txt")).unwrap(), "my notes");
+        let lines = manifest_lines(&folder);
+        assert!(lines.contains(&"- - notes.txt".to_string()), "kept, unverified: {lines:?}");
+        for name in &built {
+            assert!(lines.iter().any(|l| !l.starts_with('-') && l.ends_with(&format!(" {name}"))));
+        }
+    }
+    assert_eq!(names_in(&dir.join("out")), ["mini"]);
+}
+
+/// Files planted in a working folder: names and bytes.
+type Planted = &'static [(&'static str, &'static [u8])];
+
+#[test]
+fn leftover_working_folders_with_broken_manifests_are_recovered() {
+    let dir = project("leftovers");
+    build_mini(&dir);
+    let staging = dir.join("out/.mini.tilepress-staging");
+    let retired = dir.join("out/.mini.tilepress-retired");
+    let cases: [(&str, Planted); 5] = [
+        ("an empty manifest", &[(".tilepress-manifest", b"")]),
+        ("a manifest cut short", &[(".tilepress-manifest", b"tilepress-manif")]),
+        ("a manifest cut mid-line", &[(".tilepress-manifest", b"tilepress-manifest 2\n12 abc")]),
+        ("only the partial manifest", &[(".tilepress-manifest.partial", b"tilepress-mani")]),
+        (
+            "a file cut short",
+            &[
+                (".tilepress-manifest", b"tilepress-manifest 2\n1000 0123456789abcdef mini.pdf\n"),
+                ("mini.pdf", b"%PDF-1.7\n"),
+            ],
+        ),
+    ];
+    for (what, files) in cases {
+        for working in [&staging, &retired] {
+            fs::create_dir_all(working).unwrap();
+            for (name, bytes) in files {
+                fs::write(working.join(name), bytes).unwrap();
+            }
+            let output = run(&dir, &["build", "designs/mini.toml", "-o", "out"]);
+            assert_eq!(code(&output), 0, "{what}: {}", text(&output).1);
+            assert_eq!(names_in(&dir.join("out")), ["mini"], "{what}: recovered");
+        }
+    }
+}
+
+#[test]
+fn a_full_disk_at_the_manifest_then_a_build_that_succeeds() {
+    let dir = project("full-disk");
+    build_mini(&dir);
+    // No byte can be written (like a full disk when the manifest is created).
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 0; exec timeout 60 \"$0\" build designs/mini.toml -o out")
+        .arg(env!("CARGO_BIN_EXE_tilepress"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2, "{err}");
+    assert!(err.contains("cannot write") && err.contains("help: "), "{err}");
+    assert_eq!(names_in(&dir.join("out")), ["mini"]);
+    build_mini(&dir);
+    assert_eq!(names_in(&dir.join("out")), ["mini"]);
+}

@@ -1,0 +1,177 @@
+//! `tilepress serve` in a real browser: headless Chromium (Debian's `chromium`, driven over
+//! the DevTools protocol by `headless_chrome`) opens the page; the test saves changes to the
+//! design and reads the page's DOM: a new sheet appears without a reload, keeping zoom and
+//! scroll, and a broken design shows its error with the line number over the last picture.
+//!
+//! Skips (saying so) when chromium is not installed, unless `CI` is set: CI installs it.
+//! `UPDATE_SCREENSHOT=1` also saves the page as docs/images/serve-page.png for the README.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::server::{PATIENCE, Server, project_copy, save};
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::types::Bounds;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+
+/// Where Debian's `chromium` package puts the browser.
+fn chromium() -> Option<PathBuf> {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+}
+
+/// Evaluates `expression` in the page; its value as JSON text.
+fn value(tab: &Tab, expression: &str) -> String {
+    let result = tab.evaluate(&format!("JSON.stringify({expression})"), false).expect("evaluate");
+    result.value.and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+}
+
+/// Waits until `expression` is `true` in the page.
+fn wait_until(tab: &Tab, what: &str, expression: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    while Instant::now() < deadline {
+        if value(tab, expression) == "true" {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let sheets = value(
+        tab,
+        "[...document.querySelectorAll('figure.sheet img')].map(i => [i.src, i.dataset.want, i.complete, i.naturalWidth])",
+    );
+    panic!("the page never showed {what} ({expression}); sheets: {sheets}");
+}
+
+/// Every sheet shown and its picture loaded.
+const SHEETS_LOADED: &str = "[...document.querySelectorAll('figure.sheet img')]\
+    .every(img => img.complete && img.naturalWidth > 0 && img.src.includes(img.dataset.want))";
+
+#[test]
+fn the_page_follows_the_design_in_chromium() {
+    let Some(browser_path) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed, and CI must run the browser test (.ci/run installs it)"
+        );
+        println!("SKIPPED the browser test: chromium is not installed (apt-get install chromium)");
+        return;
+    };
+    let dir = project_copy("serve-browser");
+    let design = dir.join("designs/tantrix.toml");
+    let text = std::fs::read_to_string(&design).unwrap();
+    let server = Server::start(&dir, &["designs/tantrix.toml"]);
+
+    let options = LaunchOptions::default_builder()
+        .path(Some(browser_path))
+        .sandbox(false) // CI runs as root, where Chromium's sandbox cannot start
+        .headless(true)
+        .window_size(Some((1400, 900)))
+        .idle_browser_timeout(PATIENCE * 2)
+        .build()
+        .expect("launch options");
+    let browser = Browser::new(options).expect("start chromium");
+    let tab = browser.new_tab().expect("a tab");
+    tab.set_default_timeout(PATIENCE);
+    tab.navigate_to(&format!("{}d/tantrix/", server.url)).expect("open the page");
+    wait_until(
+        &tab,
+        "the four sheet sides",
+        "document.querySelectorAll('figure.sheet').length === 4",
+    );
+    wait_until(&tab, "the sheets' pictures", SHEETS_LOADED);
+    wait_until(
+        &tab,
+        "the check summary",
+        "document.getElementById('summary').textContent.includes('complete')",
+    );
+    wait_until(
+        &tab,
+        "the diagrams",
+        "document.querySelectorAll('figure.diagram img').length === 5",
+    );
+    assert_eq!(value(&tab, "document.getElementById('name').textContent"), "\"Tantrix\"");
+    save_screenshot(&tab, &dir);
+
+    // Zoom in, scroll down, and mark the window: all three must survive the update.
+    tab.wait_for_element("#zoom-in").unwrap().click().unwrap();
+    let zoom = value(&tab, "getComputedStyle(document.documentElement).getPropertyValue('--zoom')");
+    assert_eq!(zoom, "\"1.25\"");
+    value(&tab, "(document.getElementById('view').scrollTop = 700, window.sameWindow = 1)");
+    let scrolled = value(&tab, "document.getElementById('view').scrollTop");
+
+    // Bigger tiles: 56 no longer fit on two sheets, so a third one appears.
+    let bigger = text.replacen("edge_mm = 24.0", "edge_mm = 30.0", 1);
+    assert_ne!(bigger, text);
+    save(&design, &bigger);
+    wait_until(
+        &tab,
+        "the new third sheet",
+        "!!document.querySelector('figure.sheet[data-file=\"tantrix-sheet-03-front.svg\"] img')",
+    );
+    wait_until(&tab, "the new sheets' pictures", SHEETS_LOADED);
+    assert_eq!(value(&tab, "window.sameWindow"), "1", "the page was not reloaded");
+    assert_eq!(
+        value(&tab, "getComputedStyle(document.documentElement).getPropertyValue('--zoom')"),
+        zoom
+    );
+    assert_eq!(value(&tab, "document.getElementById('view').scrollTop"), scrolled, "scroll kept");
+    let sheets = value(&tab, "document.querySelectorAll('figure.sheet').length");
+    assert!(sheets.parse::<usize>().unwrap() > 4, "{sheets} sheet sides");
+
+    // A broken design: the error with its line, over the last good sheets.
+    let line = text.lines().position(|l| l.starts_with("edge_mm")).unwrap() + 1;
+    save(&design, &bigger.replacen("edge_mm = 30.0", "edge_mm = \"thirty\"", 1));
+    wait_until(&tab, "the error", "!document.getElementById('error').hidden");
+    let error = value(&tab, "document.getElementById('error').textContent");
+    assert!(error.contains(&format!("tantrix.toml:{line}:")), "{error}");
+    assert_eq!(
+        value(&tab, &format!("!!document.querySelector('#error a[data-line=\"{line}\"]')")),
+        "true"
+    );
+    let shown = value(&tab, "document.querySelectorAll('figure.sheet').length");
+    assert_eq!(shown, sheets, "the last good sheets stay");
+    assert_eq!(
+        value(&tab, &format!("document.getElementById('line-{line}').className")),
+        "\"flagged\""
+    );
+
+    save(&design, &text);
+    wait_until(&tab, "the error gone", "document.getElementById('error').hidden");
+    wait_until(&tab, "two sheets again", "document.querySelectorAll('figure.sheet').length === 4");
+    wait_until(&tab, "the sheets' pictures", SHEETS_LOADED);
+
+    // A tablet held upright: the report goes below the sheets, which fit the width.
+    let tablet = Bounds::Normal { left: None, top: None, width: Some(820.0), height: Some(1180.0) };
+    tab.set_bounds(tablet).expect("resize");
+    wait_until(&tab, "the tablet layout", "innerWidth < 900");
+    wait_until(
+        &tab,
+        "the report below the sheets",
+        "document.getElementById('side').getBoundingClientRect().left < 50",
+    );
+    value(&tab, "document.getElementById('zoom-fit').click()");
+    let sheet_width =
+        value(&tab, "document.querySelector('figure.sheet img').getBoundingClientRect().right");
+    let width: f64 = sheet_width.parse().expect("a width");
+    assert!(width > 400.0 && width <= 820.0, "a sheet spans the tablet's width: {width}");
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("screenshot");
+    std::fs::write(dir.join("serve-page-tablet.png"), png).unwrap();
+}
+
+/// The page as the README shows it (written into docs/images/ with `UPDATE_SCREENSHOT=1`).
+fn save_screenshot(tab: &Tab, dir: &Path) {
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"));
+    std::fs::write(dir.join("serve-page.png"), &png).unwrap();
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::write(common::root().join("docs/images/serve-page.png"), &png).unwrap();
+    }
+}
