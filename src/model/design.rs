@@ -249,6 +249,8 @@ pub enum RegionJoinRule {
 pub struct SetRule {
     pub colours: Vec<String>,
     pub slot_kinds: Vec<SlotKind>,
+    /// Colours whose slots take fewer kinds than `slot_kinds` (`kinds_of`).
+    pub kinds_of: BTreeMap<String, Vec<SlotKind>>,
     pub joins: JoinRule,
     /// Whether neighbouring regions of one colour are joined (`region_joins`).
     pub region_joins: RegionJoinRule,
@@ -275,6 +277,13 @@ pub struct SetRule {
     pub values: Option<super::values::ValueRule>,
     /// Where `[rule]` is in the file.
     pub position: Position,
+}
+
+impl SetRule {
+    /// The kinds a slot of `colour` may have: its own (`kinds_of`), else every slot kind.
+    pub fn kinds_for(&self, colour: &str) -> &[SlotKind] {
+        self.kinds_of.get(colour).map_or(&self.slot_kinds[..], Vec::as_slice)
+    }
 }
 
 /// What the backs show.

@@ -26,6 +26,7 @@ pub mod play;
 pub mod reach;
 pub mod region_joins;
 pub mod resolve;
+pub mod rule_kinds;
 pub mod schema;
 pub mod sheet_template;
 pub mod similar_file;

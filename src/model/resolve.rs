@@ -446,7 +446,11 @@ impl<'a> Resolver<'a> {
             }
         };
         let symmetry = self.symmetry(rule.symmetry.as_ref(), Symmetry::Rotation);
+        let kinds_of = rule.kinds_of.as_ref().map_or_else(BTreeMap::new, |table| {
+            super::rule_kinds::kinds_of(self, table, &colours, &slot_kinds)
+        });
         SetRule {
+            kinds_of,
             min_colours: rule.min_colours.unwrap_or(0),
             max_colours: rule.max_colours.unwrap_or(usize::MAX),
             min_slot_kinds: rule.min_slot_kinds.unwrap_or(0),

@@ -119,6 +119,9 @@ pub struct RuleTable {
     pub region_joins: Option<Spanned<String>>,
     /// Kinds a slot may have (`line`, `ring`, `dot`); default `["line"]`.
     pub slot_kinds: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The kinds a colour's slots may have, when fewer than `slot_kinds`:
+    /// `{ road = ["line"], city = ["region"] }`.
+    pub kinds_of: Option<Spanned<super::rule_kinds::KindsOfTable>>,
     /// `every` line slot is joined to another, joins are `optional`, or there are `none`.
     pub joins: Option<Spanned<String>>,
     /// Which edge distances a join may span (1 = neighbouring edges); default all.

@@ -49,7 +49,10 @@ pub fn complete_set(
             if colour == EMPTY_SLOT {
                 return vec![Slot::empty()];
             }
-            rule.slot_kinds.iter().map(|&kind| Slot { colour: colour.clone(), kind }).collect()
+            rule.kinds_for(colour)
+                .iter()
+                .map(|&kind| Slot { colour: colour.clone(), kind })
+                .collect()
         })
         .collect();
     if choices.is_empty() {
@@ -128,11 +131,14 @@ fn region_joinings(slots: &[Slot], rule: RegionJoinRule) -> Vec<Vec<(usize, usiz
 /// colour's line slots, and the sum over all assignments is `sides!` times the `x^sides`
 /// coefficient of the product of exponential generating functions, one per slot choice.
 pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
-    let colours = rule.colours.len() as f64;
-    let others = rule.slot_kinds.iter().filter(|&&k| k != SlotKind::Line).count() as f64;
-    let lines = if rule.slot_kinds.contains(&SlotKind::Line) { rule.colours.len() } else { 0 };
-    let kinds = rule.slot_kinds.len() as f64;
-    let assignments = (colours * kinds).powi(sides as i32);
+    // Each colour's slot choices: its kinds (`kinds_of`, else every slot kind).
+    let per_colour: Vec<&[SlotKind]> = rule.colours.iter().map(|c| rule.kinds_for(c)).collect();
+    let others: usize =
+        per_colour.iter().map(|kinds| kinds.iter().filter(|&&k| k != SlotKind::Line).count()).sum();
+    let others = others as f64;
+    let lines = per_colour.iter().filter(|kinds| kinds.contains(&SlotKind::Line)).count();
+    let choices: usize = per_colour.iter().map(|kinds| kinds.len()).sum();
+    let assignments = (choices as f64).powi(sides as i32);
     // Corner colourings and region joinings multiply what each assignment costs: bounded
     // by every corner colouring and every subset of the `sides` links between regions.
     let corners = (rule.corner_colours.len().max(1) as f64).powi(sides as i32);
@@ -157,8 +163,7 @@ pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
         };
     }
     let line_egf: Vec<f64> = (0..=sides).map(|k| matchings[k] / factorial[k]).collect();
-    let mut product: Vec<f64> =
-        (0..=sides).map(|k| (colours * others).powi(k as i32) / factorial[k]).collect();
+    let mut product: Vec<f64> = (0..=sides).map(|k| others.powi(k as i32) / factorial[k]).collect();
     for _ in 0..lines {
         let mut next = vec![0.0; sides + 1];
         for (i, a) in product.iter().enumerate() {
@@ -250,6 +255,7 @@ mod tests {
         SetRule {
             colours: colours.iter().map(|c| c.to_string()).collect(),
             slot_kinds: vec![SlotKind::Line],
+            kinds_of: BTreeMap::new(),
             joins: JoinRule::Every,
             region_joins: RegionJoinRule::Never,
             corner_colours: Vec::new(),
@@ -273,6 +279,7 @@ mod tests {
         SetRule {
             colours: vec!["black".into(), "white".into()],
             slot_kinds: vec![SlotKind::Line, SlotKind::Ring, SlotKind::Dot],
+            kinds_of: BTreeMap::new(),
             joins: JoinRule::Optional,
             region_joins: RegionJoinRule::Never,
             corner_colours: Vec::new(),

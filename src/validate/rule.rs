@@ -28,6 +28,16 @@ pub fn violations(
                 edge + 1,
                 slot.kind.name()
             ));
+        } else if !slot.is_empty() && !rule.kinds_for(&slot.colour).contains(&slot.kind) {
+            let kinds: Vec<&str> = rule.kinds_for(&slot.colour).iter().map(|k| k.name()).collect();
+            found.push(format!(
+                "edge {} is a {} {}, where the rule's `kinds_of` gives {} only {}",
+                edge + 1,
+                slot.colour,
+                slot.kind.name(),
+                slot.colour,
+                kinds.join(" or ")
+            ));
         }
     }
     found.extend(region_violations(rule, slots, joins));

@@ -43,6 +43,7 @@ mod formats;
 mod fuzz;
 mod hex_pieces;
 mod joined_regions;
+mod kinds_of;
 mod legibility;
 mod legibility_pixels;
 mod limits;

@@ -59,6 +59,7 @@ fn largest_rule_colours() -> usize {
     let rule = |colours: usize| SetRule {
         colours: (0..colours).map(|i| format!("c{i}")).collect(),
         slot_kinds: vec![SlotKind::Line],
+        kinds_of: std::collections::BTreeMap::new(),
         joins: JoinRule::Optional,
         region_joins: RegionJoinRule::Never,
         corner_colours: Vec::new(),
