@@ -9,8 +9,9 @@ use crate::text::text_width;
 pub const DEFAULT_CAPTION_MM: f64 = 2.6;
 /// A label's cap height by default, in printed mm.
 pub const DEFAULT_LABEL_MM: f64 = 2.5;
-/// The cap heights `caption_mm` and a label's `size_mm` may ask for, in mm.
-pub const TEXT_MM_RANGE: (f64, f64) = (1.0, 10.0);
+/// The cap heights `caption_mm` and a label's `size_mm` may ask for, in mm (the range of a
+/// design's `[figures]` too).
+pub const TEXT_MM_RANGE: (f64, f64) = crate::model::figure_style::FIGURE_TEXT_MM_RANGE;
 /// The thinnest line a figure prints, in mm at its printed size.
 pub const MIN_LINE_MM: f64 = 0.25;
 /// A caption wraps onto at most this many lines; a longer one shrinks to fit them.

@@ -225,8 +225,8 @@ fn resolve(
                 .colour
                 .as_ref()
                 .map_or(Colour::WHITE, |name| colour(resolver, &design, Some(name)));
-            let size_mm =
-                text_size(resolver, label.size_mm.as_ref(), "`size_mm`", DEFAULT_LABEL_MM);
+            let default = design.figure_style.label_mm.unwrap_or(DEFAULT_LABEL_MM);
+            let size_mm = text_size(resolver, label.size_mm.as_ref(), "`size_mm`", default);
             text_fits(resolver, &label.text, "a label").then_some(())?;
             let position = resolver.source.start_of(&label.text.span());
             let text = label.text.get_ref().clone();
@@ -273,7 +273,7 @@ fn resolve(
             resolver,
             table.caption_mm.as_ref(),
             "`caption_mm`",
-            DEFAULT_CAPTION_MM,
+            design.figure_style.caption_mm.unwrap_or(DEFAULT_CAPTION_MM),
         ),
         legal: *table.legal.get_ref(),
         legal_position: resolver.source.start_of(&table.legal.span()),

@@ -49,6 +49,8 @@ pub struct Design {
     pub play: super::play::Play,
     /// What the legibility check holds every face to (`[check]`).
     pub legibility: super::legibility::Legibility,
+    /// The caption and label sizes of the design's diagrams (`[figures]`).
+    pub figure_style: super::figure_style::FigureStyle,
     /// The files the design uses (data files, images, fonts), resolved: what `serve` may
     /// send besides the design and what it built.
     pub files: Vec<std::path::PathBuf>,

@@ -10,6 +10,7 @@ pub mod data_file;
 pub mod design;
 pub mod diagnostic;
 pub mod face;
+pub mod figure_style;
 pub mod file_stem;
 pub mod input_file;
 pub mod laminate;

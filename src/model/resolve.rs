@@ -172,7 +172,12 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         &mut resolver,
         file.check.as_ref().map(Spanned::get_ref),
     );
+    let figure_style = super::figure_style::resolve_figures(
+        &mut resolver,
+        file.figures.as_ref().map(Spanned::get_ref),
+    );
     let design = Design {
+        figure_style,
         name: file.set.get_ref().name.get_ref().trim().to_string(),
         description: file.set.get_ref().description.clone(),
         shape,

@@ -61,6 +61,8 @@ pub struct DesignFile {
     pub values: Option<Spanned<super::values::ValuesTable>>,
     /// `[check]`: the legibility check's thresholds, see `model::legibility`.
     pub check: Option<Spanned<super::legibility::CheckTable>>,
+    /// `[figures]`: the house style of the design's diagrams, see `model::figure_style`.
+    pub figures: Option<Spanned<super::figure_style::FiguresTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

@@ -284,3 +284,28 @@ fn the_house_style_example_of_the_docs_builds_at_the_sizes_it_asks_for() {
     assert!((caption[0] - 3.0).abs() < 0.02, "{caption:?}");
     assert!(label.iter().any(|c| (c - 4.0).abs() < 0.02), "{label:?}");
 }
+
+#[test]
+fn a_designs_figures_table_sizes_every_label_unless_the_diagram_says() {
+    let dir = scratch("diagram-figures-design-style");
+    let tantrix = std::fs::read_to_string(root().join("designs/tantrix.toml")).unwrap();
+    std::fs::write(dir.join("styled.toml"), format!("{tantrix}\n[figures]\nlabel_mm = 3.5\n"))
+        .unwrap();
+    let styled = dir.join("styled.toml");
+    let on_styled = |size: &str| {
+        labelled(80.0, size).replace(
+            &format!("\"{}\"", root().join("designs/tantrix.toml").display()),
+            &format!("\"{}\"", styled.display()),
+        )
+    };
+    let from_design = label_height(&dir, "design", &on_styled(""));
+    let own = label_height(&dir, "own", &on_styled("size_mm = 4\n"));
+    assert!((from_design - 3.5).abs() < 0.01, "{from_design}");
+    assert!((own - 4.0).abs() < 0.01, "{own}");
+    // Out of range in the design: an error at its key.
+    std::fs::write(dir.join("bad.toml"), format!("{tantrix}\n[figures]\nlabel_mm = 20\n")).unwrap();
+    let output = tilepress(&dir, &["check", "bad.toml"]);
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 2, "{err}");
+    assert!(err.contains("`label_mm` is 20 mm") && err.contains("from 1 to 10"), "{err}");
+}
