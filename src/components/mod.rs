@@ -9,7 +9,7 @@ use crate::model::cards::{Card, Deck};
 use crate::model::design::Design;
 use crate::model::diagnostic::counted;
 use crate::model::face::fields::substitute;
-use crate::sources::{cards, pieces, tiles};
+use crate::sources::{boards, cards, maps, nets, pieces, tiles, tracks};
 use crate::validate::listing::{board_and_net_lines, piece_grid_words, tile_shape_words};
 use crate::validate::listing_printed::{deck_size_words, track_and_map_lines};
 
@@ -22,6 +22,9 @@ pub struct Components {
     pub sections: Vec<Section>,
     /// Boards, nets, tracks and maps, one line each (`a board of 64 cells on the pieces' grid`).
     pub others: Vec<String>,
+    /// The same parts drawn: each board, distinct net, track and map once, named by what it
+    /// is (`board`, `net Pawn`, `track score`), with its count.
+    pub drawn_others: Vec<Distinct>,
 }
 
 /// One drawn part: its heading, what one item is called, and its distinct items.
@@ -93,7 +96,12 @@ pub fn components(design: &Design) -> Components {
     }
     let mut others = board_and_net_lines(design);
     others.extend(track_and_map_lines(design));
-    Components { name: design.name.clone(), sections, others }
+    let whole = [boards::grid_board(design), boards::painted_board(design), nets::nets(design)];
+    let parts = whole.into_iter().flatten().chain(tracks::tracks(design)).chain(maps::maps(design));
+    let cutouts: Vec<Cutout> = parts.flat_map(|part| part.cutouts).collect();
+    let labels = cutouts.iter().map(|c| c.label.clone()).collect();
+    let drawn_others = section(("", "", String::new()), cutouts, labels).items;
+    Components { name: design.name.clone(), sections, others, drawn_others }
 }
 
 /// A section titled `title` of items called `noun`, `size` in size, of `cutouts` (named one

@@ -3,6 +3,7 @@
 use kurbo::{Affine, Point, Rect, Shape as _};
 
 use super::{Components, Distinct, Section};
+use crate::cutout::{Cut, Cutout};
 use crate::diagram::house_style::{
     CAPTION_LINE_ADVANCE, DEFAULT_LABEL_MM, MIN_LINE_MM, widen_thin_lines,
 };
@@ -18,6 +19,8 @@ const MARGIN_MM: f64 = 2.0;
 /// The largest side of an item as drawn, in printed mm: items are scaled down (never up)
 /// so that the largest of their section is no larger.
 const ITEM_MAX_MM: f64 = 24.0;
+/// The same for boards, nets, tracks and maps, which show what they are only larger.
+const LARGE_ITEM_MAX_MM: f64 = 70.0;
 /// Space between items, and between an item and its label, in printed mm.
 const GAP_MM: f64 = 4.0;
 const LABEL_GAP_MM: f64 = 1.5;
@@ -46,7 +49,7 @@ pub fn components_pages(components: &Components) -> Vec<Page> {
         let heading = section.heading().replace('`', "");
         bands.push(text_band(&heading, HEADING_MM, true));
         bands.extend(
-            item_rows(section)
+            item_rows(section, ITEM_MAX_MM, Sizing::Together)
                 .into_iter()
                 .map(|row| Band { section: Some(heading.clone()), ..row }),
         );
@@ -56,6 +59,13 @@ pub fn components_pages(components: &Components) -> Vec<Page> {
         for line in &components.others {
             bands.push(text_band(&line.replace('`', ""), DEFAULT_LABEL_MM, false));
         }
+        let drawn = Section {
+            title: String::new(),
+            noun: "",
+            size: String::new(),
+            items: components.drawn_others.clone(),
+        };
+        bands.extend(item_rows(&drawn, LARGE_ITEM_MAX_MM, Sizing::Each));
     }
     if bands.is_empty() {
         bands.push(text_band(super::markdown::NOTHING, DEFAULT_LABEL_MM, false));
@@ -79,19 +89,34 @@ fn fitted_cap(text: &str, cap_mm: f64, room_mm: f64) -> f64 {
     if width > room_mm { cap_mm * room_mm / width } else { cap_mm }
 }
 
-/// A section's items in rows of equal cells, one band per row.
-fn item_rows(section: &Section) -> Vec<Band> {
+/// How a section's items are scaled to their largest size on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sizing {
+    /// By one scale, so that they compare (a deck's cards, a set's tiles).
+    Together,
+    /// Each by its own (a board beside a pawn's net), each row as tall as its tallest.
+    Each,
+}
+
+/// The section's items in rows of cells across the page, scaled down to at most `max_mm`
+/// as `sizing` says, each with its label and count.
+fn item_rows(section: &Section, max_mm: f64, sizing: Sizing) -> Vec<Band> {
     let room = PAGE_WIDTH_MM - 2.0 * MARGIN_MM;
-    let largest = (section.items.iter())
-        .map(|item| item.cutout.outline.bounds())
-        .fold(0.0_f64, |most, b| most.max(b.width()).max(b.height()));
-    let scale = if largest > ITEM_MAX_MM { ITEM_MAX_MM / largest } else { 1.0 };
-    let item_width = (section.items.iter())
-        .map(|item| item.cutout.outline.bounds().width() * scale)
-        .fold(0.0_f64, f64::max);
-    let item_height = (section.items.iter())
-        .map(|item| item.cutout.outline.bounds().height() * scale)
-        .fold(0.0_f64, f64::max);
+    let side = |item: &Distinct| {
+        let b = drawn_bounds(&item.cutout);
+        b.width().max(b.height())
+    };
+    let largest = section.items.iter().map(side).fold(0.0_f64, f64::max);
+    let scale_of = |item: &Distinct| {
+        let largest = if sizing == Sizing::Each { side(item) } else { largest };
+        if largest > max_mm { max_mm / largest } else { 1.0 }
+    };
+    let size_of = |item: &Distinct| {
+        let b = drawn_bounds(&item.cutout);
+        (b.width() * scale_of(item), b.height() * scale_of(item))
+    };
+    let item_width = section.items.iter().map(|i| size_of(i).0).fold(0.0_f64, f64::max);
+    let tallest = |items: &[Distinct]| items.iter().map(|i| size_of(i).1).fold(0.0_f64, f64::max);
     let label_width = (section.items.iter())
         .map(|item| text_width(&item.label, DEFAULT_LABEL_MM))
         .fold(0.0_f64, f64::max);
@@ -99,22 +124,34 @@ fn item_rows(section: &Section) -> Vec<Band> {
     let columns = (((room + GAP_MM) / (cell + GAP_MM)).floor() as usize).max(1);
     let pitch = (room + GAP_MM) / columns as f64;
     let line = DEFAULT_LABEL_MM * CAPTION_LINE_ADVANCE;
-    let height = item_height + LABEL_GAP_MM + 2.0 * line + GAP_MM;
     (section.items.chunks(columns))
         .map(|row| {
+            let item_height =
+                if sizing == Sizing::Each { tallest(row) } else { tallest(&section.items) };
             let items = (row.iter().enumerate())
                 .flat_map(|(column, item)| {
                     let centre_x = MARGIN_MM + column as f64 * pitch + (pitch - GAP_MM) / 2.0;
-                    drawn_item(item, scale, centre_x, item_height, cell)
+                    drawn_item(item, scale_of(item), centre_x, item_height, cell)
                 })
                 .collect();
+            let height = item_height + LABEL_GAP_MM + 2.0 * line + GAP_MM;
             Band { height, items, keep_with_next: false, section: None }
         })
         .collect()
 }
 
-/// One item, its front clipped to its outline and the outline drawn, centred on
-/// `centre_x` in a cell `item_height` tall; its label and `×count` under the cell.
+/// What of a cutout is drawn: its outline, or for one cut along its own lines (a net with
+/// its tabs, a board with walls) everything it prints.
+fn drawn_bounds(cutout: &Cutout) -> Rect {
+    match cutout.cut {
+        Cut::Shared { .. } => cutout.outline.bounds(),
+        Cut::Drawn { .. } => cutout.extent,
+    }
+}
+
+/// One item, its front clipped to its outline and the outline drawn (an item cut along its
+/// own lines: its art with its fold and cut lines), centred on `centre_x` in a cell
+/// `item_height` tall; its label and `×count` under the cell.
 fn drawn_item(
     item: &Distinct,
     scale: f64,
@@ -123,16 +160,24 @@ fn drawn_item(
     cell: f64,
 ) -> Vec<Item> {
     let outline = &item.cutout.outline;
-    let bounds: Rect = outline.bounds();
+    let bounds: Rect = drawn_bounds(&item.cutout);
     let transform = Affine::translate((centre_x, item_height / 2.0))
         * Affine::scale(scale)
         * Affine::translate(-bounds.center().to_vec2());
     let front = item.cutout.placed_front(Affine::IDENTITY);
     let edge = Stroke::solid(OUTLINE_GREY, MIN_LINE_MM / scale);
-    let mut art = vec![
-        Item::Clip(Clip { path: outline.path.clone(), items: front }),
-        Item::Shape(Shape::stroked(outline.path.clone(), edge)),
-    ];
+    let mut art = match item.cutout.cut {
+        Cut::Shared { .. } => vec![
+            Item::Clip(Clip { path: outline.path.clone(), items: front }),
+            Item::Shape(Shape::stroked(outline.path.clone(), edge)),
+        ],
+        Cut::Drawn { ref cuts, ref folds } => {
+            let mut all = front;
+            all.extend(folds.iter().cloned());
+            all.extend(cuts.iter().cloned());
+            all
+        }
+    };
     // Drawn smaller than printed, thin lines of the art are widened to what prints.
     widen_thin_lines(&mut art, MIN_LINE_MM / scale);
     let line = DEFAULT_LABEL_MM * CAPTION_LINE_ADVANCE;

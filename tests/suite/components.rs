@@ -194,8 +194,10 @@ fn saltmarsh_page_draws_each_distinct_card_and_counter_once() {
     let (_, design) = tilepress::model::load(&root().join("designs/saltmarsh.toml")).unwrap();
     let counter_kinds: usize = design.counters.iter().map(|c| c.cards.len()).sum();
     let expected = counts.len() + counter_kinds;
+    // The score track and the marsh are drawn too, after them.
+    let whole = design.tracks.len() + design.maps.len();
     let drawn: usize = pages("saltmarsh").iter().map(|page| drawn_items(page).len()).sum();
-    assert_eq!(drawn, expected, "{} rows, {counter_kinds} counters", counts.len());
+    assert_eq!(drawn, expected + whole, "{} rows, {counter_kinds} counters", counts.len());
     // In the SVG files written, as usvg reads them: each item is drawn clipped to its
     // outline, and Saltmarsh's faces clip nothing themselves.
     let dir = scratch("components-saltmarsh");
@@ -224,7 +226,28 @@ fn tranglar_draws_a_piece_both_players_share_once() {
     let (_, design) = tilepress::model::load(&root().join("designs/tranglar.toml")).unwrap();
     let shapes = design.pieces.as_ref().unwrap().pieces.len();
     let drawn: usize = pages("tranglar").iter().map(|page| drawn_items(page).len()).sum();
-    assert_eq!(drawn, shapes);
+    // And the board on the pieces' grid.
+    assert_eq!(drawn, shapes + usize::from(design.grid_board.is_some()));
+}
+
+#[test]
+fn trans_rabat_draws_its_board_and_each_net_once_with_its_count() {
+    let (_, design) = tilepress::model::load(&root().join("designs/trans-rabat.toml")).unwrap();
+    let listed = components(&design);
+    let drawn = &listed.drawn_others;
+    let boards = drawn.iter().filter(|d| d.label == "board").count();
+    assert_eq!(boards, usize::from(design.board.is_some()));
+    // Every net the design prints, counted: its per-player copies or its count.
+    let players = design.players.len().max(1) as u32;
+    for net in &design.nets {
+        let printed = net.count.or(net.per_player.map(|n| n * players)).unwrap_or(1) as usize;
+        let kinds: Vec<_> = drawn.iter().filter(|d| d.label.ends_with(&net.name)).collect();
+        assert!(!kinds.is_empty(), "net {} is not drawn", net.name);
+        assert_eq!(kinds.iter().map(|d| d.count).sum::<usize>(), printed, "net {}", net.name);
+    }
+    // Each is drawn on the page, after the parts' sections.
+    let groups: usize = pages("trans-rabat").iter().map(|page| drawn_items(page).len()).sum();
+    assert_eq!(groups, drawn.len());
 }
 
 #[test]
