@@ -12,6 +12,36 @@ const DEFAULT_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.t
 /// The name designs use for the bundled font.
 pub const DEFAULT_FONT_NAME: &str = "default";
 
+/// The other bundled faces of DejaVu Sans, cut to Latin, Greek, Cyrillic and common symbols
+/// (`assets/fonts/README.md`), by the name a layer's `font` gives them.
+const REGULAR_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+const ITALIC_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Oblique-subset.ttf");
+const BOLD_ITALIC_FONT: &[u8] =
+    include_bytes!("../../assets/fonts/DejaVuSans-BoldOblique-subset.ttf");
+
+/// The names of the bundled faces (`bold` is the `default` font).
+pub const BUNDLED_FACES: [&str; 5] =
+    [DEFAULT_FONT_NAME, "regular", "bold", "italic", "bold-italic"];
+
+/// The bundled face `name` names (see [`BUNDLED_FACES`]), read once; `None` for any other
+/// name (a font file's).
+pub fn bundled_font(name: &str) -> Option<Arc<FontData>> {
+    static FACES: [OnceLock<Arc<FontData>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (index, bytes) = match name {
+        DEFAULT_FONT_NAME | "bold" => return Some(default_font()),
+        "regular" => (0, REGULAR_FONT),
+        "italic" => (1, ITALIC_FONT),
+        "bold-italic" => (2, BOLD_ITALIC_FONT),
+        _ => return None,
+    };
+    let font = FACES[index].get_or_init(|| {
+        let font = font_from_bytes(bytes.to_vec(), name);
+        Arc::new(font.expect("the bundled faces parse (a unit test reads them)"))
+    });
+    Some(font.clone())
+}
+
 /// A font, parsed, and the name it was asked for by.
 pub struct FontData {
     pub name: String,
@@ -119,6 +149,20 @@ mod tests {
         let font = default_font();
         assert!(font.is_bold());
         assert_eq!(font.missing_chars("Ab 港 c\n港 Ω"), vec!['港']);
+    }
+
+    #[test]
+    fn every_bundled_face_parses_with_its_weight_and_the_default_s_letters() {
+        for name in BUNDLED_FACES {
+            let font = bundled_font(name).expect(name);
+            assert_eq!(
+                font.is_bold(),
+                name.contains("bold") || name == DEFAULT_FONT_NAME,
+                "{name}"
+            );
+            assert!(font.missing_chars("Ab Ωψ Жд é ç ß ↑ ★ → €").is_empty(), "{name}");
+        }
+        assert!(bundled_font("regular.ttf").is_none());
     }
 
     #[test]

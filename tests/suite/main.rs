@@ -10,6 +10,7 @@ mod bad_input;
 mod board_sheets;
 mod boards;
 mod broken_designs;
+mod bundled_faces;
 mod cards;
 mod check_tantrix;
 mod cli_full_stdout;

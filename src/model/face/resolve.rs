@@ -33,7 +33,10 @@ use crate::model::similar_file::did_you_mean;
 use crate::model::source::Position;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
-use crate::text::font::{DEFAULT_FONT_NAME, FontData, default_font};
+use crate::text::font::{FontData, bundled_font, default_font};
+
+/// What a font may be.
+const FONT_HELP: &str = "give a bundled face (default, regular, bold, italic, bold-italic) or a TTF or OTF file beside the design";
 
 /// Largest size, box side, inset or offset a layer may give, in mm.
 const MAX_LAYER_MM: f64 = 1000.0;
@@ -225,8 +228,10 @@ impl<'t> FaceResolver<'t> {
         };
         let font = match &table.font {
             None => default_font(),
-            Some(name) if name.get_ref().trim() == DEFAULT_FONT_NAME => default_font(),
-            Some(name) => self.font(r, name)?,
+            Some(name) => match bundled_font(name.get_ref().trim()) {
+                Some(font) => font,
+                None => self.font(r, name)?,
+            },
         };
         let align = match &table.align {
             None => Align::Centre,
@@ -341,7 +346,7 @@ fn file_error(
     let Some(from) = from else {
         let help = match what {
             _ if refusal.outside => REACH_HELP,
-            "font" => "give a TTF or OTF file beside the design (or `default`)",
+            "font" => FONT_HELP,
             _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
         };
         r.error(&key.span(), problem, help);
