@@ -15,7 +15,7 @@ use super::fold::{fold_footer, fold_marks, fold_mirror};
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::registration::{footer_indent, registration_marks};
-use super::seal::{paper_guides, seal_of};
+use super::seal::{SEALED_STEPS, paper_guides, seal_of};
 use super::shared_marks::MarkSharer;
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
@@ -132,10 +132,20 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         if seal.is_some() {
             marks.extend(paper_guides(&placed));
         }
-        let lines = match fold {
+        let mut lines = match fold {
             Some(_) => fold_footer(&counter, packed.duplex, packed.page_mm),
             None => front_footer(&counter),
         };
+        if seal.is_some() {
+            match fold {
+                Some(_) => {
+                    lines[1] = format!(
+                        "fold on the dash-dot line, printed sides out, glue; {SEALED_STEPS}"
+                    )
+                }
+                None => lines[0] = format!("{} · sealed: {SEALED_STEPS}", lines[0]),
+            }
+        }
         marks.extend(match packed.footer {
             FooterPlace::Bottom => indented_footer(&lines, width, height, margin, indent),
             FooterPlace::Side => side_footer(&lines, width, height, margin, false),

@@ -21,6 +21,10 @@ use crate::model::laminate::{SEAL_REFUSED, seal_larger_than};
 use crate::scene::cut_style::{CASING_COLOUR, FOLD_COLOUR};
 use crate::scene::{Item, Shape, Stroke as LineStroke};
 
+/// What a sealed sheet's footer tells the user to do.
+pub const SEALED_STEPS: &str =
+    "cut each item out on its thin guide, laminate them apart, cut the film on the black lines";
+
 /// Space between the sealed cuts of neighbouring items when the sheet asks for less, in
 /// mm: their casings (0.6 mm each side) keep apart.
 pub const SEALED_GAP_MM: f64 = 2.0;
