@@ -2,7 +2,7 @@
 
 use kurbo::{Affine, Point, Rect, Shape as _};
 
-use super::{Components, Distinct, Section};
+use super::{Components, Distinct};
 use crate::cutout::{Cut, Cutout};
 use crate::diagram::house_style::{
     CAPTION_LINE_ADVANCE, DEFAULT_LABEL_MM, MIN_LINE_MM, widen_thin_lines,
@@ -49,7 +49,7 @@ pub fn components_pages(components: &Components) -> Vec<Page> {
         let heading = section.heading().replace('`', "");
         bands.push(text_band(&heading, HEADING_MM, true));
         bands.extend(
-            item_rows(section, ITEM_MAX_MM, Sizing::Together)
+            item_rows(&section.items, ITEM_MAX_MM, Sizing::Together)
                 .into_iter()
                 .map(|row| Band { section: Some(heading.clone()), ..row }),
         );
@@ -59,13 +59,7 @@ pub fn components_pages(components: &Components) -> Vec<Page> {
         for line in &components.others {
             bands.push(text_band(&line.replace('`', ""), DEFAULT_LABEL_MM, false));
         }
-        let drawn = Section {
-            title: String::new(),
-            noun: "",
-            size: String::new(),
-            items: components.drawn_others.clone(),
-        };
-        bands.extend(item_rows(&drawn, LARGE_ITEM_MAX_MM, Sizing::Each));
+        bands.extend(item_rows(&components.drawn_others, LARGE_ITEM_MAX_MM, Sizing::Each));
     }
     if bands.is_empty() {
         bands.push(text_band(super::markdown::NOTHING, DEFAULT_LABEL_MM, false));
@@ -98,15 +92,15 @@ enum Sizing {
     Each,
 }
 
-/// The section's items in rows of cells across the page, scaled down to at most `max_mm`
-/// as `sizing` says, each with its label and count.
-fn item_rows(section: &Section, max_mm: f64, sizing: Sizing) -> Vec<Band> {
+/// A section's `items` in rows of cells across the page, scaled down to at most `max_mm` as
+/// `sizing` says, each with its label and count.
+fn item_rows(items: &[Distinct], max_mm: f64, sizing: Sizing) -> Vec<Band> {
     let room = PAGE_WIDTH_MM - 2.0 * MARGIN_MM;
     let side = |item: &Distinct| {
         let b = drawn_bounds(&item.cutout);
         b.width().max(b.height())
     };
-    let largest = section.items.iter().map(side).fold(0.0_f64, f64::max);
+    let largest = items.iter().map(side).fold(0.0_f64, f64::max);
     let scale_of = |item: &Distinct| {
         let largest = if sizing == Sizing::Each { side(item) } else { largest };
         if largest > max_mm { max_mm / largest } else { 1.0 }
@@ -115,19 +109,18 @@ fn item_rows(section: &Section, max_mm: f64, sizing: Sizing) -> Vec<Band> {
         let b = drawn_bounds(&item.cutout);
         (b.width() * scale_of(item), b.height() * scale_of(item))
     };
-    let item_width = section.items.iter().map(|i| size_of(i).0).fold(0.0_f64, f64::max);
+    let item_width = items.iter().map(|i| size_of(i).0).fold(0.0_f64, f64::max);
     let tallest = |items: &[Distinct]| items.iter().map(|i| size_of(i).1).fold(0.0_f64, f64::max);
-    let label_width = (section.items.iter())
+    let label_width = (items.iter())
         .map(|item| text_width(&item.label, DEFAULT_LABEL_MM))
         .fold(0.0_f64, f64::max);
     let cell = item_width.max(label_width).min(room);
     let columns = (((room + GAP_MM) / (cell + GAP_MM)).floor() as usize).max(1);
     let pitch = (room + GAP_MM) / columns as f64;
     let line = DEFAULT_LABEL_MM * CAPTION_LINE_ADVANCE;
-    (section.items.chunks(columns))
+    (items.chunks(columns))
         .map(|row| {
-            let item_height =
-                if sizing == Sizing::Each { tallest(row) } else { tallest(&section.items) };
+            let item_height = if sizing == Sizing::Each { tallest(row) } else { tallest(items) };
             let items = (row.iter().enumerate())
                 .flat_map(|(column, item)| {
                     let centre_x = MARGIN_MM + column as f64 * pitch + (pitch - GAP_MM) / 2.0;

@@ -91,8 +91,13 @@ pub fn fold_marks(duplex: Duplex, page: (f64, f64), area: Rect) -> Vec<Item> {
 }
 
 /// The footer lines of a fold-over page: `counter` and which half holds what, then how to
-/// print, fold and cut.
-pub fn fold_footer(counter: &str, duplex: Duplex, page: (f64, f64)) -> [String; 2] {
+/// print, fold and cut — or, on a sealed sheet, the `sealed` steps after folding.
+pub fn fold_footer(
+    counter: &str,
+    duplex: Duplex,
+    page: (f64, f64),
+    sealed: Option<&str>,
+) -> [String; 2] {
     let (fronts, backs) = if vertical_fold(duplex, page) == Some(true) {
         ("left", "right")
     } else {
@@ -102,9 +107,12 @@ pub fn fold_footer(counter: &str, duplex: Duplex, page: (f64, f64)) -> [String; 
         format!(
             "{counter} · fronts {fronts}, backs {backs} · print one side at 100 %: the square is 10 mm outside"
         ),
-        format!(
-            "fold on the dash-dot line, printed sides out; glue or laminate; cut on the {fronts} half's lines through both layers"
-        ),
+        match sealed {
+            Some(steps) => format!("fold on the dash-dot line, printed sides out, glue; {steps}"),
+            None => format!(
+                "fold on the dash-dot line, printed sides out; glue or laminate; cut on the {fronts} half's lines through both layers"
+            ),
+        },
     ]
 }
 

@@ -96,10 +96,12 @@ fn room_along(area: Rect, start: Point, direction: Vec2) -> f64 {
     }
 }
 
-/// Footer lines of a front page: `counter` (set · sheet n of m) and the 100 % reminder.
-pub fn front_footer(counter: &str) -> [String; 2] {
+/// Footer lines of a front page: `counter` (set · sheet n of m), on a sealed sheet its
+/// `sealed` steps, and the 100 % reminder.
+pub fn front_footer(counter: &str, sealed: Option<&str>) -> [String; 2] {
+    let sealed = sealed.map_or(String::new(), |steps| format!(" · sealed: {steps}"));
     [
-        format!("{counter} · front"),
+        format!("{counter} · front{sealed}"),
         "print at 100 % (actual size), no scaling: the square must measure 10 mm outside"
             .to_string(),
     ]

@@ -132,20 +132,11 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         if seal.is_some() {
             marks.extend(paper_guides(&placed));
         }
-        let mut lines = match fold {
-            Some(_) => fold_footer(&counter, packed.duplex, packed.page_mm),
-            None => front_footer(&counter),
+        let steps = seal.map(|_| SEALED_STEPS);
+        let lines = match fold {
+            Some(_) => fold_footer(&counter, packed.duplex, packed.page_mm, steps),
+            None => front_footer(&counter, steps),
         };
-        if seal.is_some() {
-            match fold {
-                Some(_) => {
-                    lines[1] = format!(
-                        "fold on the dash-dot line, printed sides out, glue; {SEALED_STEPS}"
-                    )
-                }
-                None => lines[0] = format!("{} · sealed: {SEALED_STEPS}", lines[0]),
-            }
-        }
         marks.extend(match packed.footer {
             FooterPlace::Bottom => indented_footer(&lines, width, height, margin, indent),
             FooterPlace::Side => side_footer(&lines, width, height, margin, false),

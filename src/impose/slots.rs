@@ -6,19 +6,16 @@ use kurbo::Affine;
 
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use crate::cutout::Cutout;
-use crate::model::design::{Duplex, SheetSettings};
-use crate::model::sheet_template::{SheetTemplate, TEMPLATE_NO_FOLD, TEMPLATE_NO_REGISTRATION};
+use crate::model::design::SheetSettings;
+use crate::model::sheet_template::{SheetTemplate, TEMPLATE_NO_REGISTRATION};
 
-/// The cutouts in `template`'s slots, sheet after sheet; `Err` when the sheet settings ask
-/// for what a template cannot print (a fold-over sheet, registration marks).
+/// The cutouts in `template`'s slots, sheet after sheet; `Err` when the sheet asks for
+/// registration marks (a fold-over sheet `arrange` refuses for every template).
 pub fn slot_sheets(
     cutouts: &[Cutout],
     template: &SheetTemplate,
     sheet: &SheetSettings,
 ) -> Result<Packed, String> {
-    if matches!(sheet.duplex, Duplex::Fold(_)) {
-        return Err(TEMPLATE_NO_FOLD.into());
-    }
     if sheet.print.registration_marks {
         return Err(TEMPLATE_NO_REGISTRATION.into());
     }
@@ -63,7 +60,7 @@ mod tests {
     }
     use crate::geometry::outline::Outline;
     use crate::impose::packing::a4_sheet;
-    use crate::model::design::Orientation;
+    use crate::model::design::{Duplex, Orientation};
     use crate::model::sheet_template::Slot;
     use kurbo::Rect;
 
@@ -105,10 +102,21 @@ mod tests {
 
     #[test]
     fn fold_over_and_registration_marks_are_refused() {
-        let card = Cutout::shared("card", Outline::rectangle(30.0, 15.0), Vec::new());
+        let card = Cutout {
+            back: Some(Vec::new()),
+            ..Cutout::shared("card", Outline::rectangle(30.0, 15.0), Vec::new())
+        };
         let mut sheet = a4_sheet(Orientation::Portrait);
         sheet.duplex = Duplex::Fold(crate::model::design::FoldLine::Either);
-        let why = slot_sheets(std::slice::from_ref(&card), &template(), &sheet).unwrap_err();
+        let slots = crate::impose::packing::Packing::Slots(Box::new(template()));
+        let why = crate::impose::packing::arrange(
+            &slots,
+            std::slice::from_ref(&card),
+            &sheet,
+            "card",
+            true,
+        )
+        .unwrap_err();
         assert!(why.contains("fold-over"), "{why}");
         let mut sheet = a4_sheet(Orientation::Portrait);
         sheet.print.registration_marks = true;

@@ -18,16 +18,20 @@ use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
 /// The data file's rows by the cell they are for, and the file's columns.
 #[derive(Debug, Default)]
 pub struct CellRows {
-    columns: Vec<String>,
+    columns: Arc<Vec<String>>,
     rows: BTreeMap<(usize, usize), (BTreeMap<String, String>, DataRowAt)>,
 }
 
 impl CellRows {
+    /// No rows yet of the data file `table`.
+    pub fn of(table: &DataTable) -> CellRows {
+        CellRows { columns: Arc::new(table.columns.clone()), rows: BTreeMap::new() }
+    }
+
     /// Notes `row` of `table` as the row of the cell at `place`.
     pub fn add(&mut self, table: &DataTable, row: &DataRow, place: (usize, usize)) {
-        self.columns.clone_from(&table.columns);
         let fields = table.columns.iter().cloned().zip(row.values.iter().cloned()).collect();
-        let columns = Arc::new(table.columns.clone());
+        let columns = self.columns.clone();
         let at = DataRowAt { path: table.path.clone(), line: row.line, columns };
         self.rows.insert(place, (fields, at));
     }

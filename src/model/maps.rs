@@ -127,6 +127,7 @@ fn resolve_map(
     let mut rows_of_cells = CellRows::default();
     if let Some(data) = &table.data {
         let read = read_data_at(r, data, table.sheet.as_ref())?;
+        rows_of_cells = CellRows::of(&read);
         let (Some(cell_column), Some(terrain_column)) =
             (read.column("cell"), read.column("terrain"))
         else {

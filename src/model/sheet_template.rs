@@ -233,13 +233,10 @@ fn read_template(
         }
     }
     if slots.is_empty() && found.is_empty() {
+        let (file, at) = origin.place(&(0..0));
+        let help = "add [[slots]] entries: at_mm, size_mm (and repeat, pitch_mm for a grid)";
         found.push(
-            Diagnostic::error(
-                origin.place(&(0..0)).0,
-                Some(origin.place(&(0..0)).1),
-                "the template has no slots".into(),
-            )
-            .with_help("add [[slots]] entries: at_mm, size_mm (and repeat, pitch_mm for a grid)"),
+            Diagnostic::error(file, Some(at), "the template has no slots".into()).with_help(help),
         );
     }
     let (width, height) = paper_mm;

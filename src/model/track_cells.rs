@@ -26,6 +26,8 @@ pub struct TrackCellTable {
 pub struct CellFields {
     pub fields: BTreeMap<String, String>,
     pub data: Option<DataRowAt>,
+    /// Where its `[[tracks.cells]]` entry is written, when it has one.
+    pub position: Option<Position>,
 }
 
 /// The fields of each cell of a track numbered `from` to `to`, by number — every field any
@@ -75,7 +77,7 @@ pub fn cell_fields(
             let fields = table.columns.iter().cloned().zip(row.values.iter().cloned()).collect();
             let at =
                 DataRowAt { path: table.path.clone(), line: row.line, columns: columns.clone() };
-            found.insert(number, CellFields { fields, data: Some(at) });
+            found.insert(number, CellFields { fields, data: Some(at), position: None });
         }
     }
     for cell in cells {
@@ -98,7 +100,8 @@ pub fn cell_fields(
             continue;
         }
         let fields = fields(r, &[], cell.get_ref().fields.as_ref());
-        found.insert(number, CellFields { fields, data: None });
+        let position = Some(r.source.start_of(&cell.span()));
+        found.insert(number, CellFields { fields, data: None, position });
     }
     // Every cell has every field some cell has, empty where it has none of its own, so that
     // `when = { mark = "x" }` leaves the others out rather than failing on them.
@@ -110,16 +113,4 @@ pub fn cell_fields(
         }
     }
     (r.diagnostics.len() == errors).then_some(found)
-}
-
-/// Where a cell's own entry is written, for its messages: unused positions stay the track's.
-pub fn cell_position(
-    cells: &[Spanned<TrackCellTable>],
-    number: i64,
-    r: &Resolver<'_>,
-) -> Option<Position> {
-    cells
-        .iter()
-        .find(|c| *c.get_ref().number.get_ref() == number)
-        .map(|c| r.source.start_of(&c.span()))
 }

@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::design::{Palette, SheetSettings};
 use super::resolve::Resolver;
-use super::track_cells::{TrackCellTable, cell_fields, cell_position};
+use super::track_cells::{TrackCellTable, cell_fields};
 use super::work::part_fits;
 use crate::model::face::Layer;
 use crate::model::face::resolve::{FaceResolver, ItemFace};
@@ -118,7 +118,7 @@ fn resolve_track(
         fields.insert("number".to_string(), number.to_string());
         let item = ItemFace {
             what: format!("cell {number} of track `{}`", table.name.get_ref().trim()),
-            position: cell_position(&table.cells, number, r).unwrap_or(position),
+            position: cell.position.unwrap_or(position),
             tables: ItemFaceTables { template: Some(&table.template), layers: &[] },
             fields,
             corners: 4,

@@ -138,15 +138,12 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             continue;
         }
         let (key, placement) = tile_key(tile, symmetry);
-        if let Some(first) = seen.get(&key)
-            && rule.is_some()
-            && (tile.faces.own_art || first.faces.own_art)
-            && tile.faces.fronts_differ(&first.faces)
-        {
-            variants.entry(key).or_default().push(tile);
-            continue;
-        }
         if let Some(first) = seen.get(&key) {
+            let own_art = tile.faces.own_art || first.faces.own_art;
+            if rule.is_some() && own_art && tile.faces.fronts_differ(&first.faces) {
+                variants.entry(key).or_default().push(tile);
+                continue;
+            }
             let (_, first_placement) = tile_key(first, symmetry);
             let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
             let (same, other) = match tile.back_side {

@@ -112,23 +112,29 @@ pub fn fields(
     let mut fields: BTreeMap<String, String> =
         built_in.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect();
     for (name, value) in table.map(|t| t.get_ref().iter()).into_iter().flatten() {
-        let text = match value.get_ref() {
-            toml::Value::String(s) => s.clone(),
-            toml::Value::Integer(n) => n.to_string(),
-            toml::Value::Float(x) => x.to_string(),
-            toml::Value::Boolean(b) => b.to_string(),
-            _ => {
-                r.error(
-                    &value.span(),
-                    format!("field `{name}` is not text or a number"),
-                    "write fields as name = \"text\" or name = 3",
-                );
-                continue;
-            }
+        let Some(text) = value_text(value.get_ref()) else {
+            r.error(
+                &value.span(),
+                format!("field `{name}` is not text or a number"),
+                "write fields as name = \"text\" or name = 3",
+            );
+            continue;
         };
         fields.insert(name.clone(), text);
     }
     fields
+}
+
+/// A TOML value as the text of a field: `"ship"`, `3`, `2.5`, `true`; `None` for a table
+/// or an array.
+pub fn value_text(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(n) => Some(n.to_string()),
+        toml::Value::Float(x) => Some(x.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

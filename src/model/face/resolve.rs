@@ -33,10 +33,7 @@ use crate::model::similar_file::did_you_mean;
 use crate::model::source::Position;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
-use crate::text::font::{FontData, bundled_font, default_font};
-
-/// What a font may be.
-const FONT_HELP: &str = "give a bundled face (default, regular, bold, italic, bold-italic) or a TTF or OTF file beside the design";
+use crate::text::font::{BUNDLED_FACES, FontData, bundled_font, default_font};
 
 /// Largest size, box side, inset or offset a layer may give, in mm.
 const MAX_LAYER_MM: f64 = 1000.0;
@@ -345,11 +342,15 @@ fn file_error(
     };
     let Some(from) = from else {
         let help = match what {
-            _ if refusal.outside => REACH_HELP,
-            "font" => FONT_HELP,
-            _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\"",
+            _ if refusal.outside => REACH_HELP.to_string(),
+            "font" => format!(
+                "give a bundled face ({}) or a TTF or OTF file beside the design",
+                BUNDLED_FACES.join(", ")
+            ),
+            _ => "give an SVG, PNG or JPEG file beside the design, e.g. image = \"assets/sun.svg\""
+                .to_string(),
         };
-        r.error(&key.span(), problem, help);
+        r.error(&key.span(), problem, &help);
         return;
     };
     let template = r.source.start_of(&key.span());

@@ -2,7 +2,7 @@
 
 use toml::Spanned;
 
-use super::fields::substituted;
+use super::fields::{substituted, value_text};
 use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer, WhenTable};
 use crate::model::design::Palette;
@@ -188,8 +188,8 @@ fn applies(r: &mut Resolver<'_>, item: &ItemFace<'_>, when: &Spanned<WhenTable>)
             return None;
         };
         let values = match wanted.get_ref() {
-            toml::Value::Array(values) => values.iter().map(text_of).collect::<Option<Vec<_>>>(),
-            one => text_of(one).map(|v| vec![v]),
+            toml::Value::Array(values) => values.iter().map(value_text).collect::<Option<Vec<_>>>(),
+            one => value_text(one).map(|v| vec![v]),
         };
         let Some(values) = values else {
             r.error(
@@ -202,15 +202,4 @@ fn applies(r: &mut Resolver<'_>, item: &ItemFace<'_>, when: &Spanned<WhenTable>)
         all &= values.iter().any(|v| v.trim() == value.trim());
     }
     Some(all)
-}
-
-/// A `when` value as the field text it matches: `"ship"`, `3`, `true`.
-fn text_of(value: &toml::Value) -> Option<String> {
-    match value {
-        toml::Value::String(s) => Some(s.clone()),
-        toml::Value::Integer(n) => Some(n.to_string()),
-        toml::Value::Float(x) => Some(x.to_string()),
-        toml::Value::Boolean(b) => Some(b.to_string()),
-        _ => None,
-    }
 }
