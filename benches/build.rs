@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use common::{median, thousand_cards};
 use tilepress::build::{build, build_sheets};
-use tilepress::diagram::Diagram;
-use tilepress::diagram::files::diagram_files;
+use tilepress::diagram::Figure;
+use tilepress::diagram::files::figure_files;
 use tilepress::diagram::load::load as load_diagram;
 use tilepress::model::file_stem::file_stem;
 use tilepress::model::{Design, load};
@@ -46,7 +46,7 @@ fn designs() -> Vec<(String, Design)> {
     loaded("designs", |path| load(path).map(|(_, design)| design))
 }
 
-fn diagrams() -> Vec<(String, Diagram)> {
+fn diagrams() -> Vec<(String, Figure)> {
     loaded("diagrams", load_diagram)
 }
 
@@ -159,7 +159,7 @@ fn main() {
     let diagrams = diagrams();
     let drawn = median(runs, || {
         for (stem, diagram) in &diagrams {
-            diagram_files(diagram, stem).expect("draws");
+            figure_files(diagram, stem).expect("draws");
         }
     });
     println!("{:<14} {}  ({} diagrams, one thread)", "diagrams", ms(drawn), diagrams.len());

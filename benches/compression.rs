@@ -14,7 +14,7 @@ use flate2::Compression as Level;
 use flate2::write::ZlibEncoder;
 use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
 use tilepress::build::build;
-use tilepress::diagram::files::diagram_files;
+use tilepress::diagram::files::figure_files;
 use tilepress::model::face::raster::decode_png;
 
 fn median(runs: usize, mut work: impl FnMut() -> usize) -> (Duration, usize) {
@@ -113,7 +113,7 @@ fn main() {
         tilepress::diagram::load::load(&root.join("diagrams/tantrix-forced-space.toml"))
             .expect("loads"),
     );
-    let diagram_png = diagram_files(&diagram, "d").expect("draws").remove(2).bytes;
+    let diagram_png = figure_files(&diagram, "d").expect("draws").remove(2).bytes;
     for (what, png) in
         [("Tantrix preview", file("tantrix-preview.png")), ("diagram at 300 dpi", &diagram_png)]
     {

@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use tilepress::build::OutputFile;
-use tilepress::diagram::Diagram;
+use tilepress::diagram::Figure;
 use tilepress::diagram::designs::Designs;
-use tilepress::diagram::files::{check_diagram, diagram_files};
+use tilepress::diagram::files::{check_figure, figure_files};
 use tilepress::diagram::load::load_with;
 use tilepress::model::file_stem::file_stem;
 use tilepress::output::publish_more;
@@ -95,8 +95,8 @@ pub fn checked_files(
     designs: &Designs,
     log: &mut Log,
 ) -> Drawn {
-    let mut diagram: Diagram = match load_with(path, designs) {
-        Ok(diagram) => diagram,
+    let mut figure: Figure = match load_with(path, designs) {
+        Ok(figure) => figure,
         Err(diagnostics) => {
             for diagnostic in &diagnostics {
                 log.err(diagnostic);
@@ -105,25 +105,29 @@ pub fn checked_files(
             return Err(BAD_INPUT);
         }
     };
-    diagram.width_mm = width.unwrap_or(diagram.width_mm);
-    diagram.dpi = dpi.unwrap_or(diagram.dpi);
-    let check = check_diagram(&diagram);
+    for diagram in &mut figure.diagrams {
+        diagram.width_mm = width.unwrap_or(diagram.width_mm);
+        diagram.dpi = dpi.unwrap_or(diagram.dpi);
+    }
+    let check = check_figure(&figure);
     if !check.problems.is_empty() {
         for problem in &check.problems {
             log.err(problem);
         }
-        let stated = if diagram.legal { "legal" } else { "illegal" };
-        log.err(format_args!(
-            "{}: the position is not {stated} as stated; not drawn",
-            path.display()
-        ));
+        let said = if figure.series {
+            "a step's position is not legal or illegal as the step states".to_string()
+        } else {
+            let stated = if figure.first().legal { "legal" } else { "illegal" };
+            format!("the position is not {stated} as stated")
+        };
+        log.err(format_args!("{}: {said}; not drawn", path.display()));
         return Err(SET_PROBLEMS);
     }
     let stem =
         path.file_stem().map_or_else(|| "diagram".into(), |s| file_stem(&s.to_string_lossy()));
-    let files = diagram_files(&diagram, &stem).map_err(|message| {
+    let files = figure_files(&figure, &stem).map_err(|message| {
         log.err(format_args!("{}: error: {message}", path.display()));
         BAD_INPUT
     })?;
-    Ok((files, diagram.design_path))
+    Ok((files, figure.first().design_path.clone()))
 }

@@ -185,7 +185,7 @@ pub fn board_squares(diagram: &Diagram) -> Vec<tile_grid::Cell> {
     let mut squares: Vec<tile_grid::Cell> =
         board.cells.iter().map(|c| tile_grid::Cell::new(c.x, c.y, 0)).collect();
     squares.dedup();
-    if diagram.pieces.iter().any(|p| p.replaced) {
+    if before_and_after(diagram) {
         let shift = (panel_shift(diagram) / board.grid.square_mm).round() as i64;
         let right: Vec<tile_grid::Cell> =
             squares.iter().map(|c| tile_grid::Cell::new(c.i + shift, c.j, 0)).collect();
@@ -202,7 +202,7 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
     };
     let grid = set.grid;
     let width = grid.square_mm * 0.04;
-    let replacing = diagram.pieces.iter().any(|p| p.replaced);
+    let replacing = before_and_after(diagram);
     let before: Vec<&BoardPiece> = diagram.pieces.iter().filter(|p| !p.new).collect();
     let after: Vec<&BoardPiece> = diagram.pieces.iter().filter(|p| !p.replaced).collect();
     let mut items = pieces_items(diagram, if replacing { &before } else { &after }, width);
@@ -231,6 +231,12 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
     }
     let half = grid.square_mm / 2.0;
     vec![Item::Group(crate::scene::Group { transform: Affine::translate((-half, -half)), items })]
+}
+
+/// Whether the figure shows a replacement as two boards, before and after (a step of a
+/// series shows only after: the step before shows before).
+fn before_and_after(diagram: &Diagram) -> bool {
+    !diagram.in_series && diagram.pieces.iter().any(|p| p.replaced)
 }
 
 /// How far right the "after" board of a replacement is drawn, in mm: the board's width and

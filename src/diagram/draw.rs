@@ -26,7 +26,7 @@ use crate::scene::{Colour, Group, Item, Layer, LineCap, Page, Role, Shape, Strok
 use crate::text::{Anchor, text_outline};
 
 /// White space around the figure, in printed mm.
-const MARGIN_MM: f64 = 2.0;
+pub const MARGIN_MM: f64 = 2.0;
 const GRID_GREY: Colour = Colour { r: 0x9a, g: 0x9a, b: 0x9a };
 const SEAM_GREY: Colour = Colour { r: 0xd8, g: 0xd8, b: 0xd8 };
 const CAPTION_INK: Colour = Colour { r: 0x20, g: 0x20, b: 0x20 };
@@ -42,13 +42,9 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
     let table = Table::new(&diagram.grid, &diagram.places);
     let s = diagram.grid.shape.edge_mm;
     let u = annotation_unit(diagram);
-    let empty: Vec<Cell> = if diagram.empty_cells {
-        table.all_empty_around().into_iter().collect()
-    } else {
-        Vec::new()
-    };
-    let bounds = figure_bounds(diagram, &empty);
-    let scale = (diagram.width_mm - 2.0 * MARGIN_MM) / bounds.width();
+    let empty = empty_cells(diagram, &table);
+    let bounds = diagram.frame.unwrap_or_else(|| figure_bounds(diagram, &empty));
+    let scale = figure_scale(diagram, bounds);
     let mut items = super::board_pieces::board_items(diagram);
     items.extend(super::pawn_moves::pawn_items(diagram));
     for highlight in &diagram.highlights {
@@ -108,6 +104,23 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
         items.push(Item::Shape(Shape::filled(text, label.colour)));
     }
     lay_out(diagram, bounds, scale, items, label, &labels)
+}
+
+/// Printed mm per mm of the design: the frame `bounds` fills the width between the margins.
+pub fn figure_scale(diagram: &Diagram, bounds: Rect) -> f64 {
+    (diagram.width_mm - 2.0 * MARGIN_MM) / bounds.width()
+}
+
+/// The empty cells the figure outlines (none without `empty_cells`).
+fn empty_cells(diagram: &Diagram, table: &Table<'_>) -> Vec<Cell> {
+    if diagram.empty_cells { table.all_empty_around().into_iter().collect() } else { Vec::new() }
+}
+
+/// The area the diagram's own content needs, in the design's mm (its frame unless it shares
+/// one).
+pub fn content_bounds(diagram: &Diagram) -> Rect {
+    let table = Table::new(&diagram.grid, &diagram.places);
+    figure_bounds(diagram, &empty_cells(diagram, &table))
 }
 
 /// The area the figure shows, in the design's mm: around the pawns and their moves on a

@@ -1,17 +1,19 @@
 //! A diagram's files: `<stem>.svg`, `<stem>.pdf` and `<stem>.png`, built in memory after the
 //! position has been checked against what the diagram says about it. The PNG is the SVG
 //! rasterised by resvg, so it is the same picture; no fonts are involved (text is outlines).
+//! A series writes each step's files (`<stem>-1` …) and the strip's (`<stem>`).
 
-use super::Diagram;
 use super::draw::diagram_page;
 use super::legality::{Violation, violations};
+use super::strip::strip_page;
+use super::{Diagram, Figure};
 use crate::build::OutputFile;
 use crate::model::Diagnostic;
 use crate::render::pdf::document_to_pdf;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::svg::page_to_svg;
-use crate::scene::Document;
 use crate::scene::Item;
+use crate::scene::{Document, Page};
 use crate::validate::legibility::figure_problems;
 
 /// What a diagram's check found: the problems (empty when the stated legality holds) and the
@@ -91,11 +93,56 @@ fn rule_list(diagram: &Diagram) -> String {
 
 /// The SVG, PDF and PNG of a diagram (checked or not), named after `stem`.
 pub fn diagram_files(diagram: &Diagram, stem: &str) -> Result<Vec<OutputFile>, String> {
-    let page = diagram_page(diagram, stem);
+    let title = diagram.caption.clone().unwrap_or_else(|| stem.to_string());
+    page_files(diagram_page(diagram, stem), diagram.dpi, title, stem)
+}
+
+/// A figure's files: a diagram's, or a series' — each step's as `<stem>-<n>` and the strip
+/// of them all as `<stem>`.
+pub fn figure_files(figure: &Figure, stem: &str) -> Result<Vec<OutputFile>, String> {
+    if !figure.series {
+        return diagram_files(figure.first(), stem);
+    }
+    let mut files = Vec::new();
+    for (index, step) in figure.diagrams.iter().enumerate() {
+        files.extend(diagram_files(step, &format!("{stem}-{}", index + 1))?);
+    }
+    let strip = strip_page(&figure.diagrams, stem);
+    files.extend(page_files(strip, figure.first().dpi, stem.to_string(), stem)?);
+    Ok(files)
+}
+
+/// The page a preview shows of a figure: the diagram, or a series' strip.
+pub fn figure_page(figure: &Figure, stem: &str) -> Page {
+    if figure.series {
+        strip_page(&figure.diagrams, stem)
+    } else {
+        diagram_page(figure.first(), stem)
+    }
+}
+
+/// Checks every diagram of a figure; a series' problems say which step they are in.
+pub fn check_figure(figure: &Figure) -> DiagramCheck {
+    let mut all = DiagramCheck { problems: Vec::new(), broken: Vec::new() };
+    for (index, diagram) in figure.diagrams.iter().enumerate() {
+        let check = check_diagram(diagram);
+        all.problems.extend(check.problems.into_iter().map(|mut problem| {
+            if figure.series {
+                problem.message = format!("step {}: {}", index + 1, problem.message);
+                problem.help = problem.help.map(|h| h.replace("the diagram says", "the step says"));
+            }
+            problem
+        }));
+        all.broken.extend(check.broken);
+    }
+    all
+}
+
+/// `stem.svg`, `stem.pdf` and `stem.png` of one page (PDF titled `title`).
+fn page_files(page: Page, dpi: f64, title: String, stem: &str) -> Result<Vec<OutputFile>, String> {
     let svg = page_to_svg(&page);
     // Every diagram lies on white paper (`draw::lay_out`): its PNG is opaque, written as RGB.
-    let png = page_to_png(&page, diagram.dpi, Paper::White)?;
-    let title = diagram.caption.clone().unwrap_or_else(|| stem.to_string());
+    let png = page_to_png(&page, dpi, Paper::White)?;
     let pdf = document_to_pdf(&Document { title, pages: vec![page] });
     Ok(vec![
         OutputFile { name: format!("{stem}.svg"), bytes: svg.into_bytes() },

@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::designs::Designs;
 use super::house_style::{DEFAULT_CAPTION_MM, DEFAULT_LABEL_MM, TEXT_MM_RANGE};
 use super::schema::{DiagramFile, DiagramTable};
-use super::{Arrow, Diagram, Highlight, Label, Mark, MarkShape, Placed, Spot};
+use super::{Arrow, Diagram, Figure, Highlight, Label, Mark, MarkShape, Placed, Spot};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::Diagnostic;
@@ -30,13 +30,14 @@ pub const RULEBOOK_RED: Colour = Colour { r: 0xe3, g: 0x00, b: 0x1b };
 pub const BASIC_CHECKS: [&str; 7] =
     ["overlap", "same-tile", "match", "off-board", "tip", "slide", "extra-move"];
 
-/// Reads and resolves a diagram file; every error found when it cannot be used.
-pub fn load(path: &Path) -> Result<Diagram, Vec<Diagnostic>> {
+/// Reads and resolves a diagram file (one figure, or a series of steps); every error found
+/// when it cannot be used.
+pub fn load(path: &Path) -> Result<Figure, Vec<Diagnostic>> {
     load_with(path, &Designs::default())
 }
 
 /// [`load`], taking its design from `designs` (read there on its first use in the run).
-pub fn load_with(path: &Path, designs: &Designs) -> Result<Diagram, Vec<Diagnostic>> {
+pub fn load_with(path: &Path, designs: &Designs) -> Result<Figure, Vec<Diagnostic>> {
     let source = crate::model::source::read_source(path, "diagram").map_err(|error| vec![error])?;
     let file: DiagramFile = toml::from_str(&source.text).map_err(|error| {
         let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
@@ -58,11 +59,27 @@ pub fn load_with(path: &Path, designs: &Designs) -> Result<Diagram, Vec<Diagnost
         found
     })?;
     let mut resolver = Resolver::new(&source);
-    let diagram = resolve(&mut resolver, &file, design, design_path);
-    match diagram {
-        Some(diagram) if resolver.diagnostics.is_empty() => Ok(diagram),
-        _ => Err(resolver.diagnostics),
+    let step_files = super::series::step_files(&mut resolver, &file);
+    let mut diagrams = Vec::new();
+    for step_file in &step_files {
+        let diagram = resolve(&mut resolver, step_file, design.clone(), design_path.clone());
+        diagrams.extend(diagram);
     }
+    // What is wrong with the position before the steps is found once per step: said once.
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    for diagnostic in resolver.diagnostics {
+        if !diagnostics.contains(&diagnostic) {
+            diagnostics.push(diagnostic);
+        }
+    }
+    if !diagnostics.is_empty() || diagrams.len() != step_files.len() || diagrams.is_empty() {
+        return Err(diagnostics);
+    }
+    let series = !file.step.is_empty();
+    if series {
+        super::series::fit_series(&mut diagrams);
+    }
+    Ok(Figure { diagrams, series })
 }
 
 /// Whether `text` (`what`: "the caption") has at most [`MAX_TEXT_CHARS`] characters; if not,
@@ -310,6 +327,8 @@ fn resolve(
         captures,
         pawns,
         moves,
+        frame: None,
+        in_series: false,
     })
 }
 

@@ -3,7 +3,8 @@
 //!
 //! `schema` mirrors the diagram file, `load` resolves it against its design, `table` answers
 //! questions about the position (who touches whom), `legality` and `lines` check it, `draw`
-//! turns it into a scene page, and `files` makes the SVG, PDF and PNG.
+//! turns it into a scene page, and `files` makes the SVG, PDF and PNG. A file of `[[step]]`s
+//! is a `series` of such diagrams, also drawn side by side as one `strip`.
 
 pub mod board_pieces;
 pub mod board_rules;
@@ -20,6 +21,8 @@ pub mod load;
 pub mod pawn_moves;
 pub mod pawns;
 pub mod schema;
+pub mod series;
+pub mod strip;
 pub mod table;
 
 use std::path::PathBuf;
@@ -70,6 +73,29 @@ pub struct Diagram {
     pub pawns: Vec<pawns::PlacedPawn>,
     /// `[[move]]`: the pawns' slides and tips, in order.
     pub moves: Vec<pawns::PawnMove>,
+    /// The area the figure shows, in the design's mm, when it is not its own content's
+    /// bounds (the steps of a series share one).
+    pub frame: Option<kurbo::Rect>,
+    /// A step of a series: a replacement is drawn after the move only (the step before
+    /// shows the board before it), not as two boards side by side.
+    pub in_series: bool,
+}
+
+/// What a diagram file draws: one figure, or a series of steps (`[[step]]`), each a
+/// diagram of its own.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// One diagram, or one per step.
+    pub diagrams: Vec<Diagram>,
+    /// Written with `[[step]]`: each step is a figure `<stem>-<n>`, and `<stem>` the strip.
+    pub series: bool,
+}
+
+impl Figure {
+    /// The first diagram (every step draws from the same design, at the same size).
+    pub fn first(&self) -> &Diagram {
+        &self.diagrams[0]
+    }
 }
 
 /// A tile of the design on a cell.

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// A whole diagram file.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DiagramFile {
     pub diagram: Spanned<DiagramTable>,
@@ -26,10 +26,63 @@ pub struct DiagramFile {
     /// `[[move]]`: a pawn's slide and tip, replayed and checked.
     #[serde(default, rename = "move")]
     pub moves: Vec<Spanned<MoveTable>>,
+    /// `[[step]]`: a figure series, one figure per step (`series`).
+    #[serde(default)]
+    pub step: Vec<Spanned<StepTable>>,
+}
+
+/// `[[step]]`: one figure of a series — what it adds to the position before it (its
+/// `[[step.place]]` entries are the move, `new` unless said otherwise), what it takes off,
+/// its own annotations and what it claims.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepTable {
+    pub caption: Option<Spanned<String>>,
+    /// Default the `[diagram]`'s.
+    pub legal: Option<Spanned<bool>>,
+    pub breaks: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Default the `[diagram]`'s.
+    pub mover: Option<Spanned<String>>,
+    /// Default the `[diagram]`'s.
+    pub mark_forced: Option<bool>,
+    pub captures: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Tiles (by number) or pieces (by name) placed before this step and gone from it on.
+    #[serde(default)]
+    pub remove: Vec<Spanned<PlaceName>>,
+    /// Pieces placed before this step that its move takes off (drawn dashed in this step).
+    #[serde(default)]
+    pub replace: Vec<Spanned<PlaceName>>,
+    #[serde(default)]
+    pub place: Vec<Spanned<PlaceTable>>,
+    #[serde(default)]
+    pub mark: Vec<Spanned<MarkTable>>,
+    #[serde(default)]
+    pub arrow: Vec<Spanned<ArrowTable>>,
+    #[serde(default)]
+    pub label: Vec<Spanned<LabelTable>>,
+    #[serde(default)]
+    pub highlight: Vec<Spanned<HighlightTable>>,
+}
+
+/// A placed tile's number or a placed piece's name, as `remove` and `replace` name them.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum PlaceName {
+    Number(u32),
+    Text(String),
+}
+
+impl std::fmt::Display for PlaceName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlaceName::Number(number) => write!(f, "{number}"),
+            PlaceName::Text(name) => write!(f, "{}", name.trim()),
+        }
+    }
 }
 
 /// `[diagram]`: the design, what the figure claims, and how big it is printed.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DiagramTable {
     /// The design file, relative to the diagram file.
@@ -56,7 +109,7 @@ pub struct DiagramTable {
 }
 
 /// `[[place]]`: one tile of the design on one cell, or one polyform piece on the board.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceTable {
     /// The tile's number in the design.
@@ -86,7 +139,7 @@ pub struct PlaceTable {
 }
 
 /// `[[move]]`: the named pawn slides one edge (optional) and then tips onto a neighbour.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveTable {
     /// The pawn's `name` (default its net's name).
@@ -100,7 +153,7 @@ pub struct MoveTable {
 }
 
 /// `[[mark]]`: a dot, ring or cross on a cell, or on one of its sides.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MarkTable {
     pub shape: Spanned<String>,
@@ -111,7 +164,7 @@ pub struct MarkTable {
 }
 
 /// `[[arrow]]`: an arrow from one cell's centre towards another's.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArrowTable {
     pub from: Spanned<Vec<i64>>,
@@ -120,7 +173,7 @@ pub struct ArrowTable {
 }
 
 /// `[[label]]`: a short text on a cell (or one of its sides).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LabelTable {
     pub text: Spanned<String>,
@@ -132,7 +185,7 @@ pub struct LabelTable {
 }
 
 /// `[[highlight]]`: a cell (tinted if empty, outlined if it holds a tile) or one side.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HighlightTable {
     pub at: Spanned<Vec<i64>>,

@@ -198,12 +198,18 @@ fn publish_with(
 fn new_names(files: &[OutputFile]) -> Result<BTreeSet<String>, PublishError> {
     let mut names = BTreeSet::new();
     for file in files {
-        if !manifest::is_plain_name(&file.name) || !names.insert(file.name.clone()) {
-            return Err(PublishError::Io(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("`{}` cannot be an output file name (empty, a path, or twice)", file.name),
-            )));
-        }
+        let problem = if !manifest::is_plain_name(&file.name) {
+            "cannot be an output file name (empty, or a path)"
+        } else if !names.insert(file.name.clone()) {
+            "would be written twice (a diagram series `x` writes `x-1` … as well as `x`: rename \
+             one of the diagram files)"
+        } else {
+            continue;
+        };
+        return Err(PublishError::Io(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("`{}` {problem}", file.name),
+        )));
     }
     Ok(names)
 }

@@ -7,8 +7,7 @@ use serde::Serialize;
 
 use crate::build::{Formats, OutputFile, build_formats, build_sheets};
 use crate::diagram::designs::Designs;
-use crate::diagram::draw::diagram_page;
-use crate::diagram::files::check_diagram;
+use crate::diagram::files::{check_figure, figure_page};
 use crate::model::{Design, Diagnostic, Severity, load};
 use crate::render::svg::page_to_svg;
 use crate::validate::check_design;
@@ -181,14 +180,14 @@ fn diagrams_of(design_path: &Path, folder: &Path) -> (Vec<OutputFile>, Vec<Diagr
         let source = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let stem = source.strip_suffix(".toml").unwrap_or(&source).to_string();
         match crate::diagram::load::load_with(&path, &designs) {
-            Ok(diagram) => {
-                let check = check_diagram(&diagram);
-                let svg = page_to_svg(&diagram_page(&diagram, &stem));
+            Ok(figure) => {
+                let check = check_figure(&figure);
+                let svg = page_to_svg(&figure_page(&figure, &stem));
                 let file = format!("{stem}.svg");
                 files.push(OutputFile { name: file.clone(), bytes: svg.into_bytes() });
                 views.push(DiagramView {
                     source,
-                    caption: diagram.caption.clone(),
+                    caption: figure.first().caption.clone(),
                     file: Some(file),
                     problems: check
                         .problems

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use tilepress::build::build;
-use tilepress::diagram::files::{check_diagram, diagram_files};
+use tilepress::diagram::files::{check_figure, figure_files};
 use tilepress::model::SourceFile;
 use tilepress::model::resolve::resolve;
 use tilepress::validate::check_design;
@@ -194,8 +194,8 @@ fn drive_diagram(text: String) -> &'static str {
     std::fs::write(&path, text).unwrap();
     let outcome = match tilepress::diagram::load::load(&path) {
         Err(_) => "refused",
-        Ok(diagram) if !check_diagram(&diagram).problems.is_empty() => "not as stated",
-        Ok(diagram) => match diagram_files(&diagram, "fuzz") {
+        Ok(figure) if !check_figure(&figure).problems.is_empty() => "not as stated",
+        Ok(figure) => match figure_files(&figure, "fuzz") {
             Ok(_) => "built",
             Err(_) => "not drawable",
         },

@@ -24,6 +24,7 @@ mod cut_files;
 mod determinism;
 mod diagram_boards;
 mod diagram_figures;
+mod diagram_series;
 mod diagrams;
 mod dominoes;
 mod face_bad_input;

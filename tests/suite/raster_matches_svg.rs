@@ -25,7 +25,7 @@ use std::sync::Arc;
 use kurbo::{Affine, BezPath, Circle, Rect, Shape as _};
 use resvg::tiny_skia::Pixmap;
 use tilepress::build::impose_part;
-use tilepress::diagram::draw::diagram_page;
+use tilepress::diagram::files::figure_page;
 use tilepress::render::png::{Paper, page_to_png, svg_to_png};
 use tilepress::render::raster::items_bounds;
 use tilepress::render::svg::page_to_svg;
@@ -188,8 +188,8 @@ fn every_diagram_draws_as_its_svg() {
         if path.extension().is_none_or(|e| e != "toml") {
             continue;
         }
-        let diagram = tilepress::diagram::load::load(&path).unwrap();
-        let found = difference(&diagram_page(&diagram, "d"), Paper::Transparent);
+        let figure = tilepress::diagram::load::load(&path).unwrap();
+        let found = difference(&figure_page(&figure, "d"), Paper::Transparent);
         eprintln!("{}: {found:?}", path.display());
         assert_matches(&path.display().to_string(), &found);
         diagrams += 1;

@@ -205,7 +205,7 @@ fn a_bare_file_name_run_in_the_designs_folder_updates_on_save_and_finds_its_diag
     let events = server.events("tantrix");
     let first = events.built();
     let diagrams = names(&first, "diagrams", "file");
-    assert_eq!(diagrams.len(), 5, "the diagrams beside the designs folder: {diagrams:?}");
+    assert_eq!(diagrams.len(), 6, "the diagrams beside the designs folder: {diagrams:?}");
     let design = designs.join("tantrix.toml");
     let text = std::fs::read_to_string(&design).unwrap();
     save(&design, &text.replacen("name = \"Tantrix\"", "name = \"Tantrix renamed\"", 1));
