@@ -84,6 +84,13 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let templates = file.faces.as_ref().map(Spanned::get_ref);
     crate::model::face::extends::check_extends(&mut resolver, templates);
     let mut faces = FaceResolver::new(templates, source.path());
+    let (fonts, icons) = (file.fonts.as_ref(), file.icons.as_ref());
+    faces.read_design_tables(
+        &mut resolver,
+        &palette,
+        fonts.map(Spanned::get_ref),
+        icons.map(Spanned::get_ref),
+    );
     if let Some(tile_shape) = tile_shape {
         tile_faces(&mut resolver, &mut faces, &file, &palette, tile_shape, &backs, &mut tiles);
         if let Some(values) = &values {

@@ -63,6 +63,10 @@ pub struct DesignFile {
     pub check: Option<Spanned<super::legibility::CheckTable>>,
     /// `[figures]`: the house style of the design's diagrams, see `model::figure_style`.
     pub figures: Option<Spanned<super::figure_style::FiguresTable>>,
+    /// `[fonts]`: font families and fallback fonts, see `face::font_setup`.
+    pub fonts: Option<Spanned<crate::model::face::font_setup::FontsTable>>,
+    /// `[icons]`: inline icons of texts' markup, see `face::inline_icons`.
+    pub icons: Option<Spanned<crate::model::face::inline_icons::IconsTable>>,
 }
 
 /// `[set]`: what the set is called and the shape and size of its tiles.

@@ -12,8 +12,7 @@ use super::source::Position;
 use super::tile_shape::TileShape;
 use crate::model::face::MAX_PIPS;
 use crate::model::face::{
-    Align, Anchor, Figure, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer, TextLayer,
-    Turn,
+    Anchor, Figure, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer, TextLayer, Turn,
 };
 use crate::scene::Colour;
 use crate::text::font::default_font;
@@ -455,16 +454,12 @@ pub fn value_layers(
                 box_mm: values.size_mm,
                 colour: values.colour,
             }),
-            ValueStyle::Digits => LayerKind::Text(TextLayer {
-                text: value.to_string(),
-                font: default_font(),
-                size_mm: values.size_mm,
-                colour: values.colour,
-                align: Align::Centre,
-                box_mm: None,
-                fit: false,
-                line_spacing: 1.0,
-            }),
+            ValueStyle::Digits => LayerKind::Text(TextLayer::plain(
+                value.to_string(),
+                default_font(),
+                values.size_mm,
+                values.colour,
+            )),
         };
         layers.push(layer(format!("value {}", index + 1), place, Level::Above, kind));
     }

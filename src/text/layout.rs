@@ -184,7 +184,7 @@ fn draw_at(
         path.extend(outline);
     }
     let fits = fits(layer, width_mm, height_mm);
-    LaidText { path, size_mm, width_mm, height_mm, fits }
+    LaidText { path, size_mm, width_mm, height_mm, fits, icons: Vec::new() }
 }
 
 /// How far a line shaped whole may differ from the sum of its words shaped one by one, as

@@ -4,8 +4,11 @@
 //! Sans Bold subset.
 
 pub mod cache;
+pub mod faces;
 pub mod font;
 pub mod layout;
+pub mod markup;
+pub mod rich;
 pub mod spec;
 
 use std::sync::{Arc, OnceLock};

@@ -42,6 +42,8 @@ pub struct LaidText {
     pub height_mm: f64,
     /// Whether it fits its box (always true without a box).
     pub fits: bool,
+    /// Inline icons (by name) and the boxes they fill, in the outline's frame.
+    pub icons: Vec<(String, kurbo::Rect)>,
 }
 
 /// A layout's measure without its outline: what `check` needs to say whether text fits.

@@ -12,8 +12,7 @@ use crate::cutout::{DrawnLayer, UprightLayer};
 use crate::geometry::outline::Outline;
 use crate::model::face::{Layer, LayerKind, Level, Turn};
 use crate::scene::bounds::painted_bounds;
-use crate::scene::{Clip, Group, Item, Shape, Use};
-use crate::text::layout::lay_out;
+use crate::scene::{Clip, Group, Item, Use};
 
 /// A face's items, which of them are upright layers, and where each layer is drawn.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -149,10 +148,7 @@ fn reaches_past(item: &Item, at: Point, outline: &Outline) -> bool {
 /// What a layer draws, in its own frame.
 pub fn kind_items(kind: &LayerKind) -> Vec<Item> {
     match kind {
-        LayerKind::Text(text) => {
-            let laid = lay_out(&text.font, &text.spec());
-            vec![Item::Shape(Shape::filled(laid.path, text.colour))]
-        }
+        LayerKind::Text(text) => super::text::text_items(text),
         LayerKind::Shape(shape) => shape_items(shape),
         LayerKind::Pips(pips) => pips_items(pips),
         LayerKind::Image(image) => image_items(image),
@@ -163,7 +159,7 @@ pub fn kind_items(kind: &LayerKind) -> Vec<Item> {
 mod tests {
     use super::*;
     use crate::geometry::polygon::RegularPolygon;
-    use crate::model::face::{Align, Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
+    use crate::model::face::{Anchor, Figure, Placement, ShapeLayer, TextLayer, Turn};
     use crate::scene::Colour;
     use crate::text::font::default_font;
     use kurbo::{Point, Rect};
@@ -235,16 +231,12 @@ mod tests {
                 inset_mm: 5.0,
                 ..Placement::default()
             },
-            kind: LayerKind::Text(TextLayer {
-                text: "HEXHEX".into(),
-                font: default_font(),
-                size_mm: 4.0,
-                colour: Colour::BLACK,
-                align: Align::Centre,
-                box_mm: None,
-                fit: false,
-                line_spacing: 1.0,
-            }),
+            kind: LayerKind::Text(TextLayer::plain(
+                "HEXHEX".into(),
+                default_font(),
+                4.0,
+                Colour::BLACK,
+            )),
             ..square(Anchor::Centre, Level::Above)
         };
         let bounds = placed_bounds(&face_items(&[text], &outline, Level::Above)[0]);

@@ -8,3 +8,4 @@ pub mod draw;
 pub mod image;
 pub mod pips;
 pub mod shapes;
+pub mod text;

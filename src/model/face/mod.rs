@@ -19,14 +19,17 @@ pub mod anchor;
 pub mod asset;
 pub mod extends;
 pub mod fields;
+pub mod font_setup;
 pub mod fonts;
 pub mod image;
+pub mod inline_icons;
 pub mod item_face;
 pub mod items;
 pub mod number_back;
 pub mod part_faces;
 pub mod raster;
 pub mod resolve;
+pub mod rich_text;
 pub mod schema;
 pub mod share;
 pub mod styled;
@@ -87,9 +90,72 @@ pub struct TextLayer {
     pub fit: bool,
     /// Baseline-to-baseline distance as a multiple of the font's line height.
     pub line_spacing: f64,
+    /// The text's markup, when it has styles or icons (`None`: `text` is laid out plain, in
+    /// `font`).
+    pub marked: Option<Arc<crate::text::markup::Marked>>,
+    /// The faces the markup picks from and the fallback fonts (with `marked`).
+    pub faces: Arc<crate::text::faces::FontFaces>,
+    /// The design's inline icons (with `marked`).
+    pub icons: Arc<inline_icons::InlineIcons>,
 }
 
 impl TextLayer {
+    /// A plain text in `font`: no markup, no fallback fonts.
+    pub fn plain(text: String, font: Arc<FontData>, size_mm: f64, colour: Colour) -> TextLayer {
+        TextLayer {
+            text,
+            font,
+            size_mm,
+            colour,
+            align: Align::Centre,
+            box_mm: None,
+            fit: false,
+            line_spacing: 1.0,
+            marked: None,
+            faces: Arc::default(),
+            icons: Arc::default(),
+        }
+    }
+
+    /// The text laid out: plain in its font, or with its markup in its faces.
+    pub fn laid(&self) -> crate::text::layout::LaidText {
+        match &self.marked {
+            None => crate::text::layout::lay_out(&self.font, &self.spec()),
+            Some(marked) => {
+                let aspect = |name: &str| self.icons.aspect(name);
+                crate::text::rich::lay_out(&self.faces, marked, &self.spec(), &aspect)
+            }
+        }
+    }
+
+    /// The characters no font of the text draws (each once, in order): its face's, or with
+    /// markup the face of each run's style and then the fallback fonts.
+    pub fn missing_chars(&self) -> Vec<char> {
+        let Some(marked) = &self.marked else { return self.font.missing_chars(&self.text) };
+        let mut missing = Vec::new();
+        for piece in marked.lines.iter().flatten() {
+            let crate::text::markup::Piece::Text { text, bold, italic } = piece else { continue };
+            let face = self.faces.face(*bold, *italic).unwrap_or(&self.font);
+            for c in text.chars() {
+                let font = self.faces.for_char(face, c);
+                for lacking in font.missing_chars(&c.to_string()) {
+                    if !missing.contains(&lacking) {
+                        missing.push(lacking);
+                    }
+                }
+            }
+        }
+        missing
+    }
+
+    /// How big the laid-out text comes out (plain text measured without drawing it).
+    pub fn measure(&self) -> crate::text::layout::TextMeasure {
+        match &self.marked {
+            None => crate::text::layout::measure(&self.font, &self.spec()),
+            Some(_) => self.laid().measure(),
+        }
+    }
+
     /// What its layout depends on besides its font.
     pub fn spec(&self) -> TextSpec<'_> {
         TextSpec {
@@ -196,16 +262,12 @@ impl Layer {
             position,
             level: Level::Above,
             place: Placement::default(),
-            kind: LayerKind::Text(TextLayer {
-                text: text.to_string(),
-                font: crate::text::outline_font(),
+            kind: LayerKind::Text(TextLayer::plain(
+                text.to_string(),
+                crate::text::outline_font(),
                 size_mm,
                 colour,
-                align: Align::Centre,
-                box_mm: None,
-                fit: false,
-                line_spacing: 1.0,
-            }),
+            )),
             art: None,
             decorative: false,
         }

@@ -26,14 +26,8 @@ pub fn number_layer(label: String, colour: Colour, height_mm: f64, position: Pos
         // The number reads from any side of a tile (hence the dot): it turns with the tile.
         place: Placement { turn: Turn::Item, ..Placement::default() },
         kind: LayerKind::Text(TextLayer {
-            text: label,
-            font: default_font(),
-            size_mm: height_mm,
-            colour,
             align: Align::Ink,
-            box_mm: None,
-            fit: false,
-            line_spacing: 1.0,
+            ..TextLayer::plain(label, default_font(), height_mm, colour)
         }),
         art: None,
         decorative: false,

@@ -14,10 +14,13 @@ use toml::Spanned;
 use super::asset::AssetRefusal;
 use super::extends::{LabelledLayers, replace_or_push, template_layers};
 use super::fields::substituted;
+use super::font_setup::{FontSetup, FontsTable, read_font_setup};
 use super::fonts::read_font;
 use super::image::{FaceImage, read_image};
+use super::inline_icons::{IconsTable, InlineIcons, read_icons};
 use super::item_face::DataRowAt;
 pub use super::item_face::ItemFace;
+use super::rich_text::marked_text;
 use super::schema::{LayerTable, StyledLayer, TemplatesTable};
 use super::styled::styled;
 use super::{
@@ -33,7 +36,8 @@ use crate::model::similar_file::did_you_mean;
 use crate::model::source::Position;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
-use crate::text::font::{BUNDLED_FACES, FontData, bundled_font, default_font};
+use crate::text::faces::FontFaces;
+use crate::text::font::{BUNDLED_FACES, DEFAULT_FONT_NAME, FontData, default_font};
 
 /// Largest size, box side, inset or offset a layer may give, in mm.
 const MAX_LAYER_MM: f64 = 1000.0;
@@ -47,6 +51,10 @@ pub struct FaceResolver<'t> {
     images: BTreeMap<PathBuf, Option<Arc<FaceImage>>>,
     /// Pixels the design's bitmaps may still decode to (of [`MAX_IMAGE_PIXELS`]).
     pixels_left: u64,
+    /// `[fonts]`: families and fallback fonts.
+    setup: FontSetup,
+    /// `[icons]`: what a text's `:name:` draws.
+    icons: Arc<InlineIcons>,
 }
 
 impl<'t> FaceResolver<'t> {
@@ -59,7 +67,21 @@ impl<'t> FaceResolver<'t> {
             fonts: BTreeMap::new(),
             images: BTreeMap::new(),
             pixels_left: MAX_IMAGE_PIXELS,
+            setup: FontSetup::default(),
+            icons: Arc::default(),
         }
+    }
+
+    /// Reads the design's `[fonts]` and `[icons]` (before any face uses them).
+    pub fn read_design_tables(
+        &mut self,
+        r: &mut Resolver<'_>,
+        palette: &Palette,
+        fonts: Option<&FontsTable>,
+        icons: Option<&IconsTable>,
+    ) {
+        self.setup = read_font_setup(r, self, fonts);
+        self.icons = Arc::new(read_icons(r, self, palette, icons));
     }
 
     /// Whether the design declares a template of this name.
@@ -223,13 +245,18 @@ impl<'t> FaceResolver<'t> {
             (None, Some((_, height))) => height,
             (None, None) => 5.0,
         };
-        let font = match &table.font {
-            None => default_font(),
-            Some(name) => match bundled_font(name.get_ref().trim()) {
-                Some(font) => font,
-                None => self.font(r, name)?,
-            },
-        };
+        let mut faces = match &table.font {
+            None => FontFaces::bundled(DEFAULT_FONT_NAME),
+            Some(name) => {
+                let written = name.get_ref().trim();
+                FontFaces::bundled(written)
+                    .or_else(|| self.setup.families.get(written).cloned())
+                    .or_else(|| self.font(r, name).map(FontFaces::single))
+            }
+        }?;
+        faces.fallback = self.setup.fallback.clone();
+        let font = faces.base().cloned().unwrap_or_else(default_font);
+        let (content, marked) = marked_text(r, item, text, content, &faces, &self.icons)?;
         let align = match &table.align {
             None => Align::Centre,
             Some(align) => match align.get_ref().trim() {
@@ -259,10 +286,19 @@ impl<'t> FaceResolver<'t> {
             box_mm,
             fit: table.fit.unwrap_or(false),
             line_spacing,
+            marked,
+            faces: Arc::new(faces),
+            icons: self.icons.clone(),
         }))
     }
 
-    fn font(&mut self, r: &mut Resolver<'_>, name: &Spanned<String>) -> Option<Arc<FontData>> {
+    /// The font file `name` names beside the design, read once (an error at the key when it
+    /// cannot be used).
+    pub(super) fn font(
+        &mut self,
+        r: &mut Resolver<'_>,
+        name: &Spanned<String>,
+    ) -> Option<Arc<FontData>> {
         let written = name.get_ref().trim();
         let path = self.folder.join(written);
         if let Some(known) = self.fonts.get(&path) {
@@ -300,25 +336,46 @@ impl<'t> FaceResolver<'t> {
             let (cell, column) = data.cell_of(written.get_ref())?;
             Some(FromCell { data, cell, column })
         });
-        let image = match self.images.get(&path) {
-            Some(known) => known.clone(),
-            None => {
-                let image = match read_image(&path, name.trim(), self.pixels_left, &self.folder) {
-                    Ok(image) => {
-                        let image = r.uses(image);
-                        self.pixels_left = self.pixels_left.saturating_sub(image.pixels);
-                        Some(Arc::new(image))
-                    }
-                    Err(refusal) => {
-                        file_error(r, &key, from.as_ref(), &what, &path, &refusal);
-                        None
-                    }
-                };
-                self.images.insert(path, image.clone());
-                image
+        let image = self.image_file(r, &key, from.as_ref(), &what, path)?;
+        Some(LayerKind::Image(ImageLayer { image, size_mm }))
+    }
+
+    /// The image at `path` (named `key` in the design, or a data cell's), read once.
+    fn image_file(
+        &mut self,
+        r: &mut Resolver<'_>,
+        key: &Spanned<String>,
+        from: Option<&FromCell<'_>>,
+        what: &str,
+        path: PathBuf,
+    ) -> Option<Arc<FaceImage>> {
+        if let Some(known) = self.images.get(&path) {
+            return known.clone();
+        }
+        let name = key.get_ref().trim();
+        let image = match read_image(&path, name, self.pixels_left, &self.folder) {
+            Ok(image) => {
+                let image = r.uses(image);
+                self.pixels_left = self.pixels_left.saturating_sub(image.pixels);
+                Some(Arc::new(image))
+            }
+            Err(refusal) => {
+                file_error(r, key, from, what, &path, &refusal);
+                None
             }
         };
-        Some(LayerKind::Image(ImageLayer { image: image?, size_mm }))
+        self.images.insert(path, image.clone());
+        image
+    }
+
+    /// An image file beside the design that `key` names (an inline icon's).
+    pub(super) fn design_image(
+        &mut self,
+        r: &mut Resolver<'_>,
+        key: &Spanned<String>,
+    ) -> Option<Arc<FaceImage>> {
+        let path = self.folder.join(key.get_ref().trim());
+        self.image_file(r, key, None, "icon image", path)
     }
 }
 

@@ -18,7 +18,6 @@ use crate::render::raster::ImageCache;
 use crate::scene::Colour;
 use crate::scene::bounds::painted_bounds;
 use crate::text::OUTLINE_FONT_NAME;
-use crate::text::layout::measure;
 
 /// Everything the rules find on `drawn`, one of `side.layers`.
 pub fn examine(
@@ -41,7 +40,7 @@ pub fn examine(
     };
     // The layout's measure: what the text rules judge, and the size it prints at.
     let cap = text.map(|text| {
-        let laid = measure(&text.font, &text.spec());
+        let laid = text.measure();
         text_rules(text, &laid, label, layer.decorative, legibility, &mut found);
         laid.size_mm
     });

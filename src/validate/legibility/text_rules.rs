@@ -73,7 +73,7 @@ pub fn text_rules(
             }),
         );
     }
-    let missing = text.font.missing_chars(&text.text);
+    let missing = text.missing_chars();
     if !missing.is_empty() {
         let listed: Vec<String> =
             missing.iter().map(|c| format!("'{c}' (U+{:04X})", u32::from(*c))).collect();

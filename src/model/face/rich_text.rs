@@ -1,0 +1,114 @@
+//! A text layer's markup checked against the design: balanced styles, icons of `[icons]`,
+//! faces the family has. An error names the template's key and, when the text comes from a
+//! data file, is reported at the data cell.
+
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use super::font_setup::style_name;
+use super::inline_icons::InlineIcons;
+use super::item_face::ItemFace;
+use crate::model::diagnostic::Diagnostic;
+use crate::model::resolve::Resolver;
+use crate::model::suggest::closest;
+use crate::text::faces::FontFaces;
+use crate::text::markup::{Marked, Piece, is_plain, parse};
+
+/// The text to lay out and its markup when it needs one (styles, icons, or characters the
+/// layer's face lacks that a fallback font has); `None` when the markup is wrong (reported).
+pub fn marked_text(
+    r: &mut Resolver<'_>,
+    item: &ItemFace<'_>,
+    written: &Spanned<String>,
+    content: String,
+    faces: &FontFaces,
+    icons: &InlineIcons,
+) -> Option<(String, Option<Arc<Marked>>)> {
+    let falls_back = || {
+        let base = faces.base();
+        !faces.fallback.is_empty()
+            && base.is_some_and(|font| {
+                content.chars().any(|c| !Arc::ptr_eq(faces.for_char(font, c), font))
+            })
+    };
+    if is_plain(&content) && !falls_back() {
+        return Some((content, None));
+    }
+    let marked = match parse(&content) {
+        Ok(marked) => marked,
+        Err(error) => {
+            report(r, item, written, format!("{}: {}", item.what, error.message), &error.help);
+            return None;
+        }
+    };
+    let mut fine = true;
+    for name in marked.icons() {
+        if !icons.icons.contains_key(name) {
+            let known = icons.names();
+            let help = match closest(name, known.iter().copied()) {
+                Some(near) => {
+                    format!("did you mean `:{near}:`? Or add `{name} = \"….svg\"` to [icons]")
+                }
+                None if known.is_empty() => {
+                    format!("declare it in [icons]: {name} = \"icons/{name}.svg\"")
+                }
+                None => {
+                    format!("the design's icons: {}; or write `\\:` for a colon", known.join(", "))
+                }
+            };
+            report(r, item, written, format!("{}: unknown icon `:{name}:`", item.what), &help);
+            fine = false;
+        }
+    }
+    for piece in marked.lines.iter().flatten() {
+        if let Piece::Text { bold, italic, .. } = piece
+            && (*bold || *italic)
+            && faces.face(*bold, *italic).is_none()
+        {
+            let style = style_name(*bold || faces.base_bold, *italic || faces.base_italic);
+            let font = faces.base().map_or("the layer's", |font| font.name.as_str());
+            report(
+                r,
+                item,
+                written,
+                format!("{}: the font `{font}` has no {style} face for the markup", item.what),
+                "give the layer a bundled face (font = \"regular\") or a family of [fonts.families] with that face",
+            );
+            fine = false;
+            break;
+        }
+    }
+    if !fine {
+        return None;
+    }
+    if !marked.is_rich() && !falls_back() {
+        return Some((marked.plain_text(), None));
+    }
+    Some((content, Some(Arc::new(marked))))
+}
+
+/// An error at the template's key, or at the data cell the text comes from (naming the key).
+fn report(
+    r: &mut Resolver<'_>,
+    item: &ItemFace<'_>,
+    written: &Spanned<String>,
+    message: String,
+    help: &str,
+) {
+    let from = item.data.as_ref().filter(|_| written.get_ref().contains('{'));
+    let Some((data, (cell, column))) =
+        from.and_then(|data| Some((data, data.cell_of(written.get_ref())?)))
+    else {
+        r.error(&written.span(), message, help);
+        return;
+    };
+    let key = r.source.start_of(&written.span());
+    let design =
+        r.source.path().file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let message = format!(
+        "{message}; the text is this cell's, in column `{column}`, read by {design}:{}:{}",
+        key.line, key.column
+    );
+    r.diagnostics.push(Diagnostic::error(&data.path, Some(cell), message).with_help(help));
+}
