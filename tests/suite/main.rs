@@ -53,6 +53,7 @@ mod list;
 mod map_cells;
 mod maps;
 mod margin_ink;
+mod markup;
 mod module_layers;
 mod new_starters;
 mod output_recovery;
