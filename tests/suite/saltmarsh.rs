@@ -35,14 +35,14 @@ fn the_shipped_game_checks_clean() {
 
 #[test]
 fn a_removed_row_is_named_by_its_fields_and_a_duplicated_row_by_both_rows() {
-    let dir = copied("saltmarsh-removed", |csv| csv.replacen("rum,12,Rum,1\n", "", 1));
+    let dir = copied("saltmarsh-removed", |csv| csv.replacen("rum,12,Rum,1,\n", "", 1));
     let output = tilepress(&dir, &["check", "saltmarsh.toml"]);
     let (out, err) = text(&output);
     assert_eq!(code(&output), 1, "{out}{err}");
     assert!(out.contains("deck `cards` missing: 12 of rum"), "{out}");
     assert!(out.contains("saltmarsh.toml:"), "points at the deck: {out}");
     // Row 3 is `salt,2`; a copy appended after the 53 rows is row 55.
-    let dir = copied("saltmarsh-duplicate", |csv| format!("{csv}salt,2,Salt,1\n"));
+    let dir = copied("saltmarsh-duplicate", |csv| format!("{csv}salt,2,Salt,1,\n"));
     let output = tilepress(&dir, &["check", "saltmarsh.toml"]);
     let (out, err) = text(&output);
     assert_eq!(code(&output), 1, "{out}{err}");
