@@ -57,7 +57,7 @@ fn pages_sheets_and_downloads() {
         assert!(reply.text().contains("<svg") && reply.text().contains("width=\"210mm\""));
     }
     let diagrams = names(&state, "diagrams", "file");
-    assert_eq!(diagrams.len(), 5, "the five tantrix-*.toml diagrams: {diagrams:?}");
+    assert_eq!(diagrams.len(), 6, "the six tantrix-*.toml diagrams: {diagrams:?}");
     let diagram = server.get(&format!("/d/tantrix/diagram/{}", diagrams[0]));
     assert!(diagram.status == 200 && diagram.text().contains("<svg"));
 

@@ -91,7 +91,7 @@ fn the_page_follows_the_design_in_chromium() {
     wait_until(
         &tab,
         "the diagrams",
-        "document.querySelectorAll('figure.diagram img').length === 5",
+        "document.querySelectorAll('figure.diagram img').length === 6",
     );
     assert_eq!(value(&tab, "document.getElementById('name').textContent"), "\"Tantrix\"");
     save_screenshot(&tab, &dir);

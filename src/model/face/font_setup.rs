@@ -8,7 +8,6 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::resolve::FaceResolver;
 use crate::model::resolve::Resolver;
 use crate::text::faces::{FontFaces, STYLE_NAMES};
 use crate::text::font::{BUNDLED_FACES, FontData};
@@ -42,15 +41,19 @@ pub struct FontSetup {
     pub fallback: Vec<Arc<FontData>>,
 }
 
-/// Reads `[fonts]`'s files (each once, with the design's other fonts); a file that cannot be
-/// read is an error at its key.
+/// A font file a key names, read (each once, with the design's other fonts; an error at the
+/// key when it cannot be).
+pub type ReadFont<'f> =
+    dyn FnMut(&mut Resolver<'_>, &Spanned<String>) -> Option<Arc<FontData>> + 'f;
+
+/// Reads `[fonts]`'s files with `font`; a file that cannot be read is an error at its key.
 pub fn read_font_setup(
     r: &mut Resolver<'_>,
-    faces: &mut FaceResolver<'_>,
+    font: &mut ReadFont<'_>,
     table: Option<&FontsTable>,
 ) -> FontSetup {
     let Some(table) = table else { return FontSetup::default() };
-    let fallback = table.fallback.iter().filter_map(|name| faces.font(r, name)).collect();
+    let fallback = table.fallback.iter().filter_map(|name| font(r, name)).collect();
     let mut families = BTreeMap::new();
     for (name, family) in &table.families {
         if BUNDLED_FACES.contains(&name.as_str()) {
@@ -68,7 +71,7 @@ pub fn read_font_setup(
             family.italic.as_ref(),
             family.bold_italic.as_ref(),
         ];
-        let styles = files.map(|file| file.and_then(|file| faces.font(r, file)));
+        let styles = files.map(|file| file.and_then(|file| font(r, file)));
         families.insert(name.clone(), FontFaces { styles, ..FontFaces::default() });
     }
     FontSetup { families, fallback }

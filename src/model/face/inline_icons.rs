@@ -77,11 +77,16 @@ pub fn icon_figure(name: &str) -> Option<Figure> {
     })
 }
 
-/// Reads `[icons]`: each image once (an error at its key when it cannot be used), each
+/// An image file beside the design a key names, read (each once; an error at the key when
+/// it cannot be).
+pub type ReadImage<'f> = dyn FnMut(&mut crate::model::resolve::Resolver<'_>, &Spanned<String>) -> Option<Arc<FaceImage>>
+    + 'f;
+
+/// Reads `[icons]` (images with `image`): each image once (an error at its key when it cannot be used), each
 /// shape and colour checked.
 pub fn read_icons(
     r: &mut crate::model::resolve::Resolver<'_>,
-    faces: &mut super::resolve::FaceResolver<'_>,
+    image: &mut ReadImage<'_>,
     palette: &crate::model::design::Palette,
     table: Option<&IconsTable>,
 ) -> InlineIcons {
@@ -100,9 +105,9 @@ pub fn read_icons(
         let art = match entry.get_ref() {
             IconEntry::File(file) => {
                 let key = Spanned::new(entry.span(), file.clone());
-                faces.design_image(r, &key).map(IconArt::Image)
+                image(r, &key).map(IconArt::Image)
             }
-            IconEntry::Table(table) => icon_table(r, faces, palette, entry, table),
+            IconEntry::Table(table) => icon_table(r, image, palette, entry, table),
         };
         if let Some(art) = art {
             icons.insert(name.clone(), art);
@@ -115,7 +120,7 @@ pub fn read_icons(
 /// entry's values carry no place of their own).
 fn icon_table(
     r: &mut crate::model::resolve::Resolver<'_>,
-    faces: &mut super::resolve::FaceResolver<'_>,
+    read_image: &mut ReadImage<'_>,
     palette: &crate::model::design::Palette,
     entry: &Spanned<IconEntry>,
     table: &IconTable,
@@ -129,7 +134,7 @@ fn icon_table(
                     "an image icon keeps its own colours; remove `colour`",
                 );
             }
-            faces.design_image(r, &Spanned::new(entry.span(), image.clone())).map(IconArt::Image)
+            read_image(r, &Spanned::new(entry.span(), image.clone())).map(IconArt::Image)
         }
         (None, Some(shape)) => {
             let written = shape.trim();

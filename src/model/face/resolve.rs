@@ -80,8 +80,9 @@ impl<'t> FaceResolver<'t> {
         fonts: Option<&FontsTable>,
         icons: Option<&IconsTable>,
     ) {
-        self.setup = read_font_setup(r, self, fonts);
-        self.icons = Arc::new(read_icons(r, self, palette, icons));
+        self.setup = read_font_setup(r, &mut |r, name| self.font(r, name), fonts);
+        let mut image = |r: &mut Resolver<'_>, key: &Spanned<String>| self.design_image(r, key);
+        self.icons = Arc::new(read_icons(r, &mut image, palette, icons));
     }
 
     /// Whether the design declares a template of this name.
@@ -294,11 +295,7 @@ impl<'t> FaceResolver<'t> {
 
     /// The font file `name` names beside the design, read once (an error at the key when it
     /// cannot be used).
-    pub(super) fn font(
-        &mut self,
-        r: &mut Resolver<'_>,
-        name: &Spanned<String>,
-    ) -> Option<Arc<FontData>> {
+    fn font(&mut self, r: &mut Resolver<'_>, name: &Spanned<String>) -> Option<Arc<FontData>> {
         let written = name.get_ref().trim();
         let path = self.folder.join(written);
         if let Some(known) = self.fonts.get(&path) {
@@ -369,7 +366,7 @@ impl<'t> FaceResolver<'t> {
     }
 
     /// An image file beside the design that `key` names (an inline icon's).
-    pub(super) fn design_image(
+    fn design_image(
         &mut self,
         r: &mut Resolver<'_>,
         key: &Spanned<String>,
