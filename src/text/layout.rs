@@ -82,11 +82,16 @@ pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidTex
 /// fit, the largest that fits (bisected, measuring without drawing), at least
 /// [`SMALLEST_FIT_MM`].
 fn fitted_size(face: &Face<'_>, layer: &TextSpec<'_>, paragraphs: &[Words<'_>]) -> f64 {
-    let fits_at = |size: f64| measure_at(face, layer, paragraphs, size).fits;
-    if !layer.fit || fits_at(layer.size_mm) {
-        return layer.size_mm;
+    fitted(layer, |size| measure_at(face, layer, paragraphs, size).fits)
+}
+
+/// The size `spec` is set at when `fits_at` says whether the text fits at a size: the size
+/// asked for, or with `fit` the largest that fits (bisected), at least [`SMALLEST_FIT_MM`].
+pub fn fitted(spec: &TextSpec<'_>, fits_at: impl Fn(f64) -> bool) -> f64 {
+    if !spec.fit || fits_at(spec.size_mm) {
+        return spec.size_mm;
     }
-    let (mut low, mut high) = (SMALLEST_FIT_MM, layer.size_mm);
+    let (mut low, mut high) = (SMALLEST_FIT_MM, spec.size_mm);
     if !fits_at(low) {
         return low;
     }
@@ -164,19 +169,9 @@ fn draw_at(
     // Sized exactly: a set's scenes hold every tile's text (1,960 numbered backs).
     let mut path = BezPath::with_capacity(shaped.iter().map(|(o, _)| o.elements().len()).sum());
     for (index, (outline, advance)) in shaped.into_iter().enumerate() {
-        let advance_mm = advance * scale;
-        let x = match (layer.align, layer.box_mm) {
-            (Align::Left, Some((w, _))) => -w / 2.0,
-            (Align::Right, Some((w, _))) => w / 2.0 - advance_mm,
-            (Align::Left, None) => 0.0,
-            (Align::Right, None) => -advance_mm,
-            (Align::Centre, _) => -advance_mm / 2.0,
-            (Align::Ink, _) => {
-                let ink = outline.bounding_box();
-                let middle = if ink.width() > 0.0 { ink.center().x } else { advance / 2.0 };
-                -middle * scale
-            }
-        };
+        let ink = outline.bounding_box();
+        let ink_middle = (ink.width() > 0.0).then(|| ink.center().x * scale);
+        let x = line_shift(layer, advance * scale, ink_middle);
         let baseline = -height_mm / 2.0 + size_mm + index as f64 * line_mm;
         let mut outline = outline;
         // Font units are y up; the page is y down.
@@ -185,6 +180,19 @@ fn draw_at(
     }
     let fits = fits(layer, width_mm, height_mm);
     LaidText { path, size_mm, width_mm, height_mm, fits, icons: Vec::new() }
+}
+
+/// How far right a line `advance_mm` long is moved to align it as `spec` says (lines start
+/// at 0); `ink_middle` is the middle of its drawn glyphs (`None`: nothing drawn).
+pub fn line_shift(spec: &TextSpec<'_>, advance_mm: f64, ink_middle: Option<f64>) -> f64 {
+    match (spec.align, spec.box_mm) {
+        (Align::Left, Some((w, _))) => -w / 2.0,
+        (Align::Right, Some((w, _))) => w / 2.0 - advance_mm,
+        (Align::Left, None) => 0.0,
+        (Align::Right, None) => -advance_mm,
+        (Align::Centre, _) => -advance_mm / 2.0,
+        (Align::Ink, _) => -ink_middle.unwrap_or(advance_mm / 2.0),
+    }
 }
 
 /// How far a line shaped whole may differ from the sum of its words shaped one by one, as

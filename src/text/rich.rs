@@ -12,9 +12,9 @@ use kurbo::{Affine, BezPath, Rect, Shape as _};
 use super::cap_height;
 use super::faces::FontFaces;
 use super::font::FontData;
-use super::layout::{SMALLEST_FIT_MM, advance, shape_line};
+use super::layout::{advance, fitted, line_shift, shape_line};
 use super::markup::{Marked, Piece};
-use super::spec::{Align, LaidText, TextSpec};
+use super::spec::{LaidText, TextSpec};
 
 /// Room either side of an inline icon, as a fraction of the cap height.
 const ICON_SIDE: f64 = 0.12;
@@ -42,7 +42,7 @@ pub fn lay_out(
     let Some(base) = faces.base() else { return empty(spec) };
     let lines: Vec<Vec<Word>> =
         marked.lines.iter().map(|line| words(faces, base, line, aspect)).collect();
-    let size = fitted_size(base, spec, &lines);
+    let size = fitted(spec, |size| fits(spec, extent(base, spec, &lines, size)));
     draw(base, spec, &lines, size)
 }
 
@@ -166,28 +166,6 @@ fn fits(spec: &TextSpec<'_>, (width, height): (f64, f64)) -> bool {
     spec.box_mm.is_none_or(|(w, h)| width <= w + FIT_TOLERANCE_MM && height <= h + FIT_TOLERANCE_MM)
 }
 
-/// The size asked for, or with `fit` the largest that fits (bisected, at least
-/// [`SMALLEST_FIT_MM`]).
-fn fitted_size(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>]) -> f64 {
-    let fits_at = |size: f64| fits(spec, extent(base, spec, lines, size));
-    if !spec.fit || fits_at(spec.size_mm) {
-        return spec.size_mm;
-    }
-    let (mut low, mut high) = (SMALLEST_FIT_MM, spec.size_mm);
-    if !fits_at(low) {
-        return low;
-    }
-    for _ in 0..24 {
-        let middle = (low + high) / 2.0;
-        if fits_at(middle) {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    low
-}
-
 /// Draws the block at `size_mm`, centred on the origin as plain text is.
 fn draw(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64) -> LaidText {
     let space = advance(base.face(), " ") * scale_of(base, base, size_mm);
@@ -222,17 +200,8 @@ fn draw(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64)
                 }
             }
         }
-        let shift = match (spec.align, spec.box_mm) {
-            (Align::Left, Some((w, _))) => -w / 2.0,
-            (Align::Right, Some((w, _))) => w / 2.0 - pen,
-            (Align::Left, None) => 0.0,
-            (Align::Right, None) => -pen,
-            (Align::Centre, _) => -pen / 2.0,
-            (Align::Ink, _) => {
-                let ink = placed.iter().fold(outline.bounding_box(), |all, (_, r)| all.union(*r));
-                if ink.width() > 0.0 { -ink.center().x } else { -pen / 2.0 }
-            }
-        };
+        let ink = placed.iter().fold(outline.bounding_box(), |all, (_, r)| all.union(*r));
+        let shift = line_shift(spec, pen, (ink.width() > 0.0).then(|| ink.center().x));
         outline.apply_affine(Affine::translate((shift, 0.0)));
         path.extend(outline);
         icons.extend(

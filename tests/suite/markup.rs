@@ -314,3 +314,36 @@ fn the_documented_markup_example_builds_with_its_icons() {
     let coins = fills(&pdf, 1).into_iter().filter(|f| f.colour == [0xc8, 0x96, 0x1e]).count();
     assert_eq!(coins, 2, "the coins drawn");
 }
+
+#[test]
+fn the_documented_fonts_table_builds_with_a_family_and_a_fallback() {
+    // The docs' [fonts] table, with DejaVu faces under the names it gives.
+    let fonts = common::doc_example("**Fonts.** The bundled");
+    let example = common::doc_example("### Markup, inline icons and fonts")
+        .replace("font = \"regular\"", "font = \"body\"")
+        .replace("[icons]", &format!("{fonts}\n[icons]"))
+        .replace("take a crate.", "take a crate: שלום.");
+    let dir = scratch("markup-doc-fonts");
+    std::fs::create_dir_all(dir.join("fonts")).unwrap();
+    let bundled = common::root().join("assets/fonts");
+    for (file, face) in [
+        ("NotoSansJP-Regular.otf", "DejaVuSans-Bold.ttf"),
+        ("Body-Regular.ttf", "DejaVuSans-subset.ttf"),
+        ("Body-Bold.ttf", "DejaVuSans-Bold-subset.ttf"),
+        ("Body-Italic.ttf", "DejaVuSans-Oblique-subset.ttf"),
+        ("Body-BoldItalic.ttf", "DejaVuSans-BoldOblique-subset.ttf"),
+    ] {
+        std::fs::copy(bundled.join(face), dir.join("fonts").join(file)).unwrap();
+    }
+    std::fs::write(dir.join("example.toml"), &example).unwrap();
+    for args in [&["check", "example.toml"][..], &["build", "example.toml", "-o", "out"]] {
+        let output = tilepress(&dir, args);
+        assert_eq!(code(&output), 0, "{args:?}: {:?}", text(&output));
+    }
+    // Without the fallback, the Hebrew word has no glyph in the family's faces.
+    let without = example.replace("fallback = [\"fonts/NotoSansJP-Regular.otf\"]", "");
+    std::fs::write(dir.join("example.toml"), without).unwrap();
+    let output = tilepress(&dir, &["check", "example.toml"]);
+    assert_eq!(code(&output), 1, "{:?}", text(&output));
+    assert!(text(&output).0.contains("has no glyph for 'ש'"), "{:?}", text(&output));
+}
