@@ -18,6 +18,7 @@ use super::load::RULEBOOK_RED;
 use super::table::Table;
 use super::{Diagram, MarkShape, Spot};
 use crate::compose::face::{front, outline};
+use crate::compose::layers::text::text_items;
 use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::tile_grid::Cell;
@@ -99,9 +100,15 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
     let mut labels = Vec::new();
     for label in &diagram.labels {
         let at = spot_point(diagram, label.spot);
-        let text = text_outline(&label.text, label.size_mm / scale, at, Anchor::Centre);
         labels.push((items.len(), label));
-        items.push(Item::Shape(Shape::filled(text, label.colour)));
+        if label.marked.is_some() {
+            let drawn = text_items(&label.text_layer(&diagram.design, label.size_mm / scale));
+            let transform = Affine::translate(at.to_vec2());
+            items.push(Item::Group(Group { transform, items: drawn }));
+        } else {
+            let text = text_outline(&label.text, label.size_mm / scale, at, Anchor::Centre);
+            items.push(Item::Shape(Shape::filled(text, label.colour)));
+        }
     }
     lay_out(diagram, bounds, scale, items, label, &labels)
 }
@@ -176,13 +183,18 @@ fn lay_out(
             index: 1,
             inner: Some(inner),
             outline: figure.clone(),
-            layer: FaceLayer::placed_text(
-                format!("the label \"{}\"", label.text),
-                label.position,
-                &label.text,
-                label.size_mm,
-                label.colour,
-            ),
+            layer: FaceLayer {
+                kind: crate::model::face::LayerKind::Text(
+                    label.text_layer(&diagram.design, label.size_mm),
+                ),
+                ..FaceLayer::placed_text(
+                    format!("the label \"{}\"", label.text),
+                    label.position,
+                    &label.text,
+                    label.size_mm,
+                    label.colour,
+                )
+            },
         })
         .collect();
     let mut page_items = vec![Item::Group(Group { transform, items })];

@@ -247,7 +247,8 @@ fn resolve(
             text_fits(resolver, &label.text, "a label").then_some(())?;
             let position = resolver.source.start_of(&label.text.span());
             let text = label.text.get_ref().clone();
-            Some(Label { text, spot: spot?, colour, size_mm, position })
+            let marked = label_markup(resolver, &design, &label.text)?;
+            Some(Label { text, spot: spot?, colour, size_mm, position, marked })
         })
         .collect();
     let highlights = file
@@ -330,6 +331,31 @@ fn resolve(
         frame: None,
         in_series: false,
     })
+}
+
+/// A label's markup when it has any (`Some(None)` without); `None` when it is wrong (an
+/// error at the label's text).
+fn label_markup(
+    resolver: &mut Resolver<'_>,
+    design: &Design,
+    text: &Spanned<String>,
+) -> Option<Option<Arc<crate::text::markup::Marked>>> {
+    if crate::text::markup::is_plain(text.get_ref()) {
+        return Some(None);
+    }
+    let marked = match crate::text::markup::parse(text.get_ref()) {
+        Ok(marked) => marked,
+        Err(error) => {
+            resolver.error(&text.span(), format!("a label: {}", error.message), &error.help);
+            return None;
+        }
+    };
+    let faces = super::label_faces();
+    let problems = crate::model::face::rich_text::markup_problems(&marked, &faces, &design.icons);
+    for (message, help) in &problems {
+        resolver.error(&text.span(), format!("a label: {message}"), help);
+    }
+    problems.is_empty().then(|| Some(Arc::new(marked)))
 }
 
 /// The rule names a diagram says it breaks, each a known name.

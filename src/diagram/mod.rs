@@ -157,6 +157,32 @@ pub struct Label {
     pub size_mm: f64,
     /// Where the label is written in the diagram file.
     pub position: crate::model::source::Position,
+    /// Its markup (bold, italic, icons of the design's `[icons]`), when it has any.
+    pub marked: Option<Arc<crate::text::markup::Marked>>,
+}
+
+impl Label {
+    /// The label as a text layer `size_mm` tall: plain in the built-in outline font, or with
+    /// its markup in the bundled family and the design's icons.
+    pub fn text_layer(&self, design: &Design, size_mm: f64) -> crate::model::face::TextLayer {
+        use crate::model::face::TextLayer;
+        let plain =
+            TextLayer::plain(self.text.clone(), crate::text::outline_font(), size_mm, self.colour);
+        match &self.marked {
+            None => plain,
+            Some(marked) => TextLayer {
+                marked: Some(marked.clone()),
+                faces: Arc::new(label_faces()),
+                icons: design.icons.clone(),
+                ..plain
+            },
+        }
+    }
+}
+
+/// The faces a marked-up label is drawn in: the bundled family, bold as the outline font is.
+pub fn label_faces() -> crate::text::faces::FontFaces {
+    crate::text::faces::FontFaces::bundled("bold").unwrap_or_default()
 }
 
 #[derive(Clone, Debug, PartialEq)]

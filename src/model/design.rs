@@ -51,6 +51,8 @@ pub struct Design {
     pub legibility: super::legibility::Legibility,
     /// The caption and label sizes of the design's diagrams (`[figures]`).
     pub figure_style: super::figure_style::FigureStyle,
+    /// `[icons]`: what `:name:` draws in a text (faces' and diagram labels').
+    pub icons: std::sync::Arc<super::face::inline_icons::InlineIcons>,
     /// The files the design uses (data files, images, fonts), resolved: what `serve` may
     /// send besides the design and what it built.
     pub files: Vec<std::path::PathBuf>,

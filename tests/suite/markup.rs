@@ -347,3 +347,44 @@ fn the_documented_fonts_table_builds_with_a_family_and_a_fallback() {
     assert_eq!(code(&output), 1, "{:?}", text(&output));
     assert!(text(&output).0.contains("has no glyph for 'ש'"), "{:?}", text(&output));
 }
+
+/// A Tantrix diagram with one tile and a `label` (a TOML string value), drawn into `out/`.
+fn labelled_diagram(name: &str, label: &str) -> (i32, String, PathBuf) {
+    let dir = scratch(name);
+    let design = common::root().join("designs/tantrix.toml");
+    let toml = format!(
+        "[diagram]\ndesign = \"{}\"\ncaption = \"One tile\"\nlegal = true\n\n[[place]]\ntile = 1\nat = [0, 0]\n\n\
+         [[label]]\ntext = {label}\nat = [0, 0]\ncolour = \"#fedcba\"\nsize_mm = 4\n",
+        design.display()
+    );
+    std::fs::write(dir.join("d.toml"), toml).unwrap();
+    let output = tilepress(&dir, &["diagram", "d.toml", "-o", "out"]);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"), dir)
+}
+
+#[test]
+fn a_diagram_label_takes_the_same_markup() {
+    let label_ink = |dir: &Path| {
+        let pdf = lopdf::Document::load(dir.join("out/d.pdf")).unwrap();
+        ink(&fills(&pdf, 1), [0xfe, 0xdc, 0xba])
+    };
+    let (status, said, plain) = labelled_diagram("markup-label-plain", "\"HI\"");
+    assert_eq!(status, 0, "{said}");
+    let (status, said, italic) = labelled_diagram("markup-label-italic", "\"*HI*\"");
+    assert_eq!(status, 0, "{said}");
+    let (plain, italic) = (label_ink(&plain), label_ink(&italic));
+    // As tall (a 4 mm capital), slanted: wider at the same height.
+    assert!((plain.3 - plain.1 - 4.0).abs() < 0.05, "{plain:?}");
+    assert!((italic.3 - italic.1 - 4.0).abs() < 0.3, "{italic:?}");
+    assert!(italic.2 - italic.0 > plain.2 - plain.0 + 0.3, "{italic:?} vs {plain:?}");
+    for (name, label, message) in [
+        ("markup-label-open", "\"**Hi\"", "a label: `**` (bold) is opened and not closed"),
+        ("markup-label-icon", "\"Hi :coin:\"", "a label: unknown icon `:coin:`"),
+    ] {
+        let (status, said, dir) = labelled_diagram(name, label);
+        assert_eq!(status, 2, "{name}: {said}");
+        assert!(said.contains("d.toml:11:") && said.contains(message), "{name}: {said}");
+        assert!(!dir.join("out").exists(), "{name}: wrote files");
+    }
+}

@@ -72,6 +72,11 @@ impl<'t> FaceResolver<'t> {
         }
     }
 
+    /// The design's `[icons]`, read.
+    pub fn icons(&self) -> Arc<InlineIcons> {
+        self.icons.clone()
+    }
+
     /// Reads the design's `[fonts]` and `[icons]` (before any face uses them).
     pub fn read_design_tables(
         &mut self,

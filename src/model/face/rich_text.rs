@@ -42,7 +42,27 @@ pub fn marked_text(
             return None;
         }
     };
-    let mut fine = true;
+    let problems = markup_problems(&marked, faces, icons);
+    for (message, help) in &problems {
+        report(r, item, written, format!("{}: {message}", item.what), help);
+    }
+    if !problems.is_empty() {
+        return None;
+    }
+    if !marked.is_rich() && !falls_back() {
+        return Some((marked.plain_text(), None));
+    }
+    Some((content, Some(Arc::new(marked))))
+}
+
+/// What is wrong with `marked` in `faces` and `icons`, as messages and helps: unknown icons
+/// (with did-you-mean), and a style the family has no face for.
+pub fn markup_problems(
+    marked: &Marked,
+    faces: &FontFaces,
+    icons: &InlineIcons,
+) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
     for name in marked.icons() {
         if !icons.icons.contains_key(name) {
             let known = icons.names();
@@ -57,35 +77,25 @@ pub fn marked_text(
                     format!("the design's icons: {}; or write `\\:` for a colon", known.join(", "))
                 }
             };
-            report(r, item, written, format!("{}: unknown icon `:{name}:`", item.what), &help);
-            fine = false;
+            problems.push((format!("unknown icon `:{name}:`"), help));
         }
     }
-    for piece in marked.lines.iter().flatten() {
-        if let Piece::Text { bold, italic, .. } = piece
-            && (*bold || *italic)
-            && faces.face(*bold, *italic).is_none()
+    let lacking = marked.lines.iter().flatten().find_map(|piece| match piece {
+        Piece::Text { bold, italic, .. }
+            if (*bold || *italic) && faces.face(*bold, *italic).is_none() =>
         {
-            let style = style_name(*bold || faces.base_bold, *italic || faces.base_italic);
-            let font = faces.base().map_or("the layer's", |font| font.name.as_str());
-            report(
-                r,
-                item,
-                written,
-                format!("{}: the font `{font}` has no {style} face for the markup", item.what),
-                "give the layer a bundled face (font = \"regular\") or a family of [fonts.families] with that face",
-            );
-            fine = false;
-            break;
+            Some(style_name(*bold || faces.base_bold, *italic || faces.base_italic))
         }
+        _ => None,
+    });
+    if let Some(style) = lacking {
+        let font = faces.base().map_or("the layer's", |font| font.name.as_str());
+        problems.push((
+            format!("the font `{font}` has no {style} face for the markup"),
+            "give the layer a bundled face (font = \"regular\") or a family of [fonts.families] with that face".into(),
+        ));
     }
-    if !fine {
-        return None;
-    }
-    if !marked.is_rich() && !falls_back() {
-        return Some((marked.plain_text(), None));
-    }
-    Some((content, Some(Arc::new(marked))))
+    problems
 }
 
 /// An error at the template's key, or at the data cell the text comes from (naming the key).
