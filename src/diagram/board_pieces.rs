@@ -236,7 +236,7 @@ pub fn board_items(diagram: &Diagram) -> Vec<Item> {
 /// Whether the figure shows a replacement as two boards, before and after (a step of a
 /// series shows only after: the step before shows before).
 fn before_and_after(diagram: &Diagram) -> bool {
-    !diagram.in_series && diagram.pieces.iter().any(|p| p.replaced)
+    diagram.step.is_none() && diagram.pieces.iter().any(|p| p.replaced)
 }
 
 /// How far right the "after" board of a replacement is drawn, in mm: the board's width and

@@ -44,7 +44,7 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
     let s = diagram.grid.shape.edge_mm;
     let u = annotation_unit(diagram);
     let empty = empty_cells(diagram, &table);
-    let bounds = diagram.frame.unwrap_or_else(|| figure_bounds(diagram, &empty));
+    let bounds = frame_of(diagram, &empty);
     let scale = figure_scale(diagram, bounds);
     let mut items = super::board_pieces::board_items(diagram);
     items.extend(super::pawn_moves::pawn_items(diagram));
@@ -111,6 +111,17 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
         }
     }
     lay_out(diagram, bounds, scale, items, label, &labels)
+}
+
+/// The area the figure shows (its series' frame, or its content's bounds), in the design's
+/// mm; `empty` are the empty cells it outlines.
+fn frame_of(diagram: &Diagram, empty: &[Cell]) -> Rect {
+    diagram.frame.unwrap_or_else(|| figure_bounds(diagram, empty))
+}
+
+/// The area the figure shows, in the design's mm.
+pub fn frame(diagram: &Diagram) -> Rect {
+    diagram.frame.unwrap_or_else(|| content_bounds(diagram))
 }
 
 /// Printed mm per mm of the design: the frame `bounds` fills the width between the margins.

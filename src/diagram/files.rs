@@ -28,6 +28,12 @@ pub struct DiagramCheck {
 pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
     let broken = violations(diagram);
     let path = &diagram.path;
+    let says = format!("{} says", diagram.claimant());
+    // A step's problems say which step they are in.
+    let located = |message: String| match diagram.step {
+        Some(number) => format!("step {number}: {message}"),
+        None => message,
+    };
     let mut problems = Vec::new();
     if diagram.legal {
         for violation in &broken {
@@ -35,11 +41,11 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
                 Diagnostic::problem(
                     path,
                     Some(violation.position),
-                    format!("{} ({})", violation.message, violation.rule),
+                    located(format!("{} ({})", violation.message, violation.rule)),
                 )
-                .with_help(
-                    "the diagram says legal = true: move or turn the tile, or set legal = false",
-                ),
+                .with_help(format!(
+                    "{says} legal = true: move or turn the tile, or set legal = false"
+                )),
             );
         }
     } else if broken.is_empty() {
@@ -47,8 +53,9 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
             Diagnostic::problem(
                 path,
                 Some(diagram.legal_position),
-                "the diagram says legal = false, but the position breaks no rule tilepress checks"
-                    .into(),
+                located(format!(
+                    "{says} legal = false, but the position breaks no rule tilepress checks"
+                )),
             )
             .with_help(format!(
                 "set legal = true, or change the position; checked: overlap, same-tile, match, off-board{}",
@@ -59,7 +66,11 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
     // Its labels and caption, held to the design's legibility check.
     let (page, texts) = super::draw::diagram_page_and_texts(diagram, "check");
     let items: Vec<Item> = page.layers.into_iter().flat_map(|layer| layer.items).collect();
-    problems.extend(figure_problems(&items, &texts, &diagram.design.legibility, path));
+    let legibility = figure_problems(&items, &texts, &diagram.design.legibility, path);
+    problems.extend(legibility.into_iter().map(|mut problem| {
+        problem.message = located(problem.message);
+        problem
+    }));
     for (name, position) in &diagram.breaks {
         if !broken.iter().any(|v| v.rule == name) {
             let found: Vec<&str> = broken.iter().map(|v| v.rule).collect();
@@ -67,7 +78,7 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
                 Diagnostic::problem(
                     path,
                     Some(*position),
-                    format!("the diagram says the position breaks `{name}`, but it does not"),
+                    located(format!("{says} the position breaks `{name}`, but it does not")),
                 )
                 .with_help(if found.is_empty() {
                     "it breaks no rule".to_string()
@@ -121,18 +132,12 @@ pub fn figure_page(figure: &Figure, stem: &str) -> Page {
     }
 }
 
-/// Checks every diagram of a figure; a series' problems say which step they are in.
+/// Checks every diagram of a figure (a step's problems say which step they are in).
 pub fn check_figure(figure: &Figure) -> DiagramCheck {
     let mut all = DiagramCheck { problems: Vec::new(), broken: Vec::new() };
-    for (index, diagram) in figure.diagrams.iter().enumerate() {
+    for diagram in &figure.diagrams {
         let check = check_diagram(diagram);
-        all.problems.extend(check.problems.into_iter().map(|mut problem| {
-            if figure.series {
-                problem.message = format!("step {}: {}", index + 1, problem.message);
-                problem.help = problem.help.map(|h| h.replace("the diagram says", "the step says"));
-            }
-            problem
-        }));
+        all.problems.extend(check.problems);
         all.broken.extend(check.broken);
     }
     all

@@ -72,7 +72,7 @@ pub fn load_with(path: &Path, designs: &Designs) -> Result<Figure, Vec<Diagnosti
             diagnostics.push(diagnostic);
         }
     }
-    if !diagnostics.is_empty() || diagrams.len() != step_files.len() || diagrams.is_empty() {
+    if !diagnostics.is_empty() || diagrams.len() != step_files.len() {
         return Err(diagnostics);
     }
     let series = !file.step.is_empty();
@@ -329,7 +329,7 @@ fn resolve(
         pawns,
         moves,
         frame: None,
-        in_series: false,
+        step: None,
     })
 }
 

@@ -76,9 +76,16 @@ pub struct Diagram {
     /// The area the figure shows, in the design's mm, when it is not its own content's
     /// bounds (the steps of a series share one).
     pub frame: Option<kurbo::Rect>,
-    /// A step of a series: a replacement is drawn after the move only (the step before
-    /// shows the board before it), not as two boards side by side.
-    pub in_series: bool,
+    /// Its number (from 1) when it is a step of a series: its problems say so, and a
+    /// replacement is drawn after the move only (the step before shows the board before it).
+    pub step: Option<usize>,
+}
+
+impl Diagram {
+    /// What its problems call the one making the claims: `the diagram` or `step 2`.
+    pub fn claimant(&self) -> String {
+        self.step.map_or_else(|| "the diagram".to_string(), |number| format!("step {number}"))
+    }
 }
 
 /// What a diagram file draws: one figure, or a series of steps (`[[step]]`), each a

@@ -49,7 +49,7 @@ pub struct StepTable {
     /// Tiles (by number) or pieces (by name) placed before this step and gone from it on.
     #[serde(default)]
     pub remove: Vec<Spanned<PlaceName>>,
-    /// Pieces placed before this step that its move takes off (drawn dashed in this step).
+    /// Pieces placed before this step that its move takes off (the board after it shows).
     #[serde(default)]
     pub replace: Vec<Spanned<PlaceName>>,
     #[serde(default)]

@@ -177,8 +177,8 @@ fn step_file(
 /// Makes the diagrams steps of one series: numbers their captions (`2. The tile that fills
 /// it`, or `2` alone) and gives each the frame around them all.
 pub fn fit_series(steps: &mut [super::Diagram]) {
-    for step in steps.iter_mut() {
-        step.in_series = true;
+    for (index, step) in steps.iter_mut().enumerate() {
+        step.step = Some(index + 1);
     }
     let frame = steps.iter().map(super::draw::content_bounds).reduce(|all, own| all.union(own));
     for (index, step) in steps.iter_mut().enumerate() {

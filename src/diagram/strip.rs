@@ -45,6 +45,6 @@ pub fn strip_page(steps: &[Diagram], label: &str) -> Page {
 
 /// How far down the page the middle of a step's figure (not its caption) lies, in mm.
 fn figure_middle(step: &Diagram) -> f64 {
-    let bounds = step.frame.unwrap_or_else(|| super::draw::content_bounds(step));
+    let bounds = super::draw::frame(step);
     super::draw::MARGIN_MM + bounds.height() * super::draw::figure_scale(step, bounds) / 2.0
 }

@@ -23,8 +23,16 @@ const FIT_TOLERANCE_MM: f64 = 1e-6;
 /// A stretch of a word drawn one way: text in one font, or an icon (by name).
 #[derive(Clone, Debug)]
 enum Stretch {
-    Text { text: String, font: Arc<FontData> },
-    Icon { name: String, aspect: f64 },
+    /// `units`: its advance in its font's units (the same at every size tried).
+    Text {
+        text: String,
+        font: Arc<FontData>,
+        units: f64,
+    },
+    Icon {
+        name: String,
+        aspect: f64,
+    },
 }
 
 /// A word: stretches with no space between them.
@@ -76,10 +84,14 @@ fn words(
                     }
                     let font = faces.for_char(face, c);
                     match word.last_mut() {
-                        Some(Stretch::Text { text, font: last }) if Arc::ptr_eq(last, font) => {
+                        Some(Stretch::Text { text, font: last, .. }) if Arc::ptr_eq(last, font) => {
                             text.push(c);
                         }
-                        _ => word.push(Stretch::Text { text: c.to_string(), font: font.clone() }),
+                        _ => word.push(Stretch::Text {
+                            text: c.to_string(),
+                            font: font.clone(),
+                            units: 0.0,
+                        }),
                     }
                 }
             }
@@ -87,6 +99,12 @@ fn words(
     }
     if !word.is_empty() {
         words.push(word);
+    }
+    // Each stretch shaped once for its advance; drawing shapes it again for its outline.
+    for stretch in words.iter_mut().flatten() {
+        if let Stretch::Text { text, font, units } = stretch {
+            *units = advance(font.face(), text);
+        }
     }
     words
 }
@@ -101,7 +119,7 @@ fn scale_of(base: &FontData, font: &FontData, size_mm: f64) -> f64 {
 /// A stretch's advance in mm.
 fn stretch_mm(base: &FontData, stretch: &Stretch, size_mm: f64) -> f64 {
     match stretch {
-        Stretch::Text { text, font } => advance(font.face(), text) * scale_of(base, font, size_mm),
+        Stretch::Text { font, units, .. } => units * scale_of(base, font, size_mm),
         Stretch::Icon { aspect, .. } => size_mm * (aspect + 2.0 * ICON_SIDE),
     }
 }
@@ -144,8 +162,18 @@ fn line_mm(base: &FontData, spec: &TextSpec<'_>, size_mm: f64) -> f64 {
 
 /// Width and height of the block at `size_mm`.
 fn extent(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64) -> (f64, f64) {
+    extent_of(base, spec, lines, &wrap(base, spec, lines, size_mm), size_mm)
+}
+
+/// Width and height of the block wrapped as `wrapped` at `size_mm`.
+fn extent_of(
+    base: &FontData,
+    spec: &TextSpec<'_>,
+    lines: &[Vec<Word>],
+    wrapped: &[Vec<(usize, usize)>],
+    size_mm: f64,
+) -> (f64, f64) {
     let space = advance(base.face(), " ") * scale_of(base, base, size_mm);
-    let wrapped = wrap(base, spec, lines, size_mm);
     let width = wrapped
         .iter()
         .map(|line| {
@@ -171,7 +199,7 @@ fn draw(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64)
     let space = advance(base.face(), " ") * scale_of(base, base, size_mm);
     let wrapped = wrap(base, spec, lines, size_mm);
     let line_mm = line_mm(base, spec, size_mm);
-    let (width_mm, height_mm) = extent(base, spec, lines, size_mm);
+    let (width_mm, height_mm) = extent_of(base, spec, lines, &wrapped, size_mm);
     let mut path = BezPath::new();
     let mut icons = Vec::new();
     for (index, line) in wrapped.iter().enumerate() {
@@ -184,7 +212,7 @@ fn draw(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64)
             }
             for stretch in &lines[l][w] {
                 match stretch {
-                    Stretch::Text { text, font } => {
+                    Stretch::Text { text, font, .. } => {
                         let scale = scale_of(base, font, size_mm);
                         let (mut glyphs, units) = shape_line(font.face(), &font.cache, text);
                         glyphs.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, pen, baseline]));
