@@ -13,7 +13,7 @@ use std::f64::consts::PI;
 use kurbo::{Affine, BezPath, Circle, Point, Rect, Shape as _, Vec2};
 
 use super::crop::crop_to_frame;
-use super::house_style::{CAPTION_LINE_ADVANCE, MIN_LINE_MM, caption_lines, widen_thin_lines};
+use super::house_style::{MIN_LINE_MM, widen_thin_lines};
 use super::load::RULEBOOK_RED;
 use super::table::Table;
 use super::{Diagram, MarkShape, Spot};
@@ -30,7 +30,6 @@ use crate::text::{Anchor, text_outline};
 pub const MARGIN_MM: f64 = 2.0;
 const GRID_GREY: Colour = Colour { r: 0x9a, g: 0x9a, b: 0x9a };
 const SEAM_GREY: Colour = Colour { r: 0xd8, g: 0xd8, b: 0xd8 };
-const CAPTION_INK: Colour = Colour { r: 0x20, g: 0x20, b: 0x20 };
 
 /// The diagram as a page `width_mm` wide, labelled `label`.
 pub fn diagram_page(diagram: &Diagram, label: &str) -> Page {
@@ -210,33 +209,15 @@ fn lay_out(
         .collect();
     let mut page_items = vec![Item::Group(Group { transform, items })];
     let mut height = figure_height + 2.0 * MARGIN_MM;
-    if let Some(caption) = diagram.caption.as_deref().filter(|c| !c.is_empty()) {
-        let room = width - 2.0 * MARGIN_MM;
-        let (lines, cap) = caption_lines(caption, diagram.caption_mm, room);
-        // The first line's capitals start at the figure's bottom margin.
-        for (k, line) in lines.iter().enumerate() {
-            let baseline = height + cap + k as f64 * cap * CAPTION_LINE_ADVANCE;
-            let centre = Point::new(width / 2.0, baseline - cap * 0.5);
-            let text = text_outline(line, cap, centre, Anchor::Centre);
-            let caption_layer = FaceLayer::placed_text(
-                "the caption".into(),
-                diagram.caption_position,
-                line,
-                cap,
-                CAPTION_INK,
-            );
-            // Its index once the paper is put under everything.
-            texts.push(DrawnLayer {
-                index: page_items.len() + 1,
-                inner: None,
-                outline: BezPath::new(),
-                layer: caption_layer,
-            });
-            page_items.push(Item::Shape(Shape::filled(text, CAPTION_INK)));
-        }
-        let more_lines = lines.len().saturating_sub(1) as f64;
-        height += cap * 2.2 + more_lines * cap * CAPTION_LINE_ADVANCE;
+    // The first line's capitals start at the figure's bottom margin.
+    let (caption, caption_height) = super::caption::caption_lines(diagram, height);
+    for line in caption {
+        // Its index once the paper is put under everything.
+        let index = page_items.len() + 1;
+        texts.push(DrawnLayer { index, inner: None, outline: BezPath::new(), layer: line.layer });
+        page_items.push(line.item);
     }
+    height += caption_height;
     let paper = Rect::new(0.0, 0.0, width, height).to_path(CURVE_TOLERANCE_MM);
     for text in texts.iter_mut().filter(|t| t.inner.is_none()) {
         text.outline = paper.clone();

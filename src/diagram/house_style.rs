@@ -1,9 +1,9 @@
 //! The house style of rulebook figures: caption and label sizes in printed mm, the same on every figure whatever its size, long captions wrapped, and no line thinner than prints.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::scene::{Item, Symbol};
-use crate::text::text_width;
 
 /// The caption's cap height by default, in printed mm.
 pub const DEFAULT_CAPTION_MM: f64 = 2.6;
@@ -14,29 +14,34 @@ pub const DEFAULT_LABEL_MM: f64 = 2.5;
 pub const TEXT_MM_RANGE: (f64, f64) = crate::model::figure_style::FIGURE_TEXT_MM_RANGE;
 /// The thinnest line a figure prints, in mm at its printed size.
 pub const MIN_LINE_MM: f64 = 0.25;
+/// The caption's colour by default: near-black.
+pub const CAPTION_INK: crate::scene::Colour = crate::scene::Colour { r: 0x20, g: 0x20, b: 0x20 };
 /// A caption wraps onto at most this many lines; a longer one shrinks to fit them.
 pub const MAX_CAPTION_LINES: usize = 3;
 /// From one caption line's baseline to the next, in cap heights.
 pub const CAPTION_LINE_ADVANCE: f64 = 1.7;
 
-/// The caption's lines and their cap height: wrapped at spaces into lines at most `room_mm`
-/// wide at `cap_mm`; when that takes more than [`MAX_CAPTION_LINES`] lines (or a word is
-/// wider than the room), the cap height shrinks until it does not (a size below the
-/// smallest readable one is the legibility check's problem at the `caption` key).
-pub fn caption_lines(caption: &str, cap_mm: f64, room_mm: f64) -> (Vec<String>, f64) {
-    let words: Vec<&str> = caption.split_whitespace().collect();
-    // Advances grow with the cap height: measure once at 1 mm.
-    let widths: Vec<f64> = words.iter().map(|w| text_width(w, 1.0)).collect();
-    let space = text_width(" ", 1.0);
+/// Where the caption's lines break, as ranges of its words, and their cap height: the
+/// words (`widths` their advances at a 1 mm cap height, `space` a space's, `starts` where
+/// the caption itself breaks the line) wrapped into lines at most `room_mm` wide at
+/// `cap_mm`; when that takes more than [`MAX_CAPTION_LINES`] lines (or a word is wider than
+/// the room), the cap height shrinks until it does not (a size below the smallest readable
+/// one is the legibility check's problem at the `caption` key).
+pub fn caption_breaks(
+    widths: &[f64],
+    starts: &[bool],
+    space: f64,
+    cap_mm: f64,
+    room_mm: f64,
+) -> (Vec<Range<usize>>, f64) {
     let mut cap = cap_mm;
     loop {
-        let lines = wrap(&widths, space, room_mm / cap);
+        let lines = wrap(widths, starts, space, room_mm / cap);
         let fits =
             lines.len() <= MAX_CAPTION_LINES && lines.iter().all(|l| l.width <= room_mm / cap);
         if fits || cap < 0.05 {
-            let lines = balanced(&widths, space, room_mm / cap, lines);
-            let text = lines.iter().map(|l| words[l.first..l.end].join(" ")).collect();
-            return (text, cap);
+            let lines = balanced(widths, starts, space, room_mm / cap, lines);
+            return (lines.iter().map(|l| l.first..l.end).collect(), cap);
         }
         cap *= 0.97;
     }
@@ -51,7 +56,7 @@ struct Line {
 
 /// The same number of lines as `lines`, as even in width as greedy wrapping in a narrower
 /// room makes them (no last line of one short word).
-fn balanced(widths: &[f64], space: f64, room: f64, lines: Vec<Line>) -> Vec<Line> {
+fn balanced(widths: &[f64], starts: &[bool], space: f64, room: f64, lines: Vec<Line>) -> Vec<Line> {
     let count = lines.len();
     if count < 2 {
         return lines;
@@ -59,22 +64,24 @@ fn balanced(widths: &[f64], space: f64, room: f64, lines: Vec<Line>) -> Vec<Line
     let (mut narrow, mut wide) = (room / count as f64, room);
     for _ in 0..30 {
         let middle = (narrow + wide) / 2.0;
-        let tried = wrap(widths, space, middle);
+        let tried = wrap(widths, starts, space, middle);
         if tried.len() <= count && tried.iter().all(|l| l.width <= middle) {
             wide = middle;
         } else {
             narrow = middle;
         }
     }
-    wrap(widths, space, wide)
+    wrap(widths, starts, space, wide)
 }
 
-/// Greedy wrapping of words `widths` apart by `space` into lines of at most `room`.
-fn wrap(widths: &[f64], space: f64, room: f64) -> Vec<Line> {
+/// Greedy wrapping of words `widths` apart by `space` into lines of at most `room`, a new
+/// line at each word `starts` marks.
+fn wrap(widths: &[f64], starts: &[bool], space: f64, room: f64) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     for (k, &width) in widths.iter().enumerate() {
+        let starts_line = starts.get(k).copied().unwrap_or(false);
         match lines.last_mut() {
-            Some(line) if line.width + space + width <= room => {
+            Some(line) if !starts_line && line.width + space + width <= room => {
                 line.width += space + width;
                 line.end = k + 1;
             }
@@ -128,6 +135,18 @@ mod tests {
 
     use super::*;
     use crate::scene::{Colour, Group, Shape, Stroke};
+    use crate::text::text_width;
+
+    /// A plain caption's lines (its new lines break them) and their cap height.
+    fn caption_lines(caption: &str, cap_mm: f64, room_mm: f64) -> (Vec<String>, f64) {
+        let lines: Vec<Vec<&str>> =
+            caption.lines().map(|line| line.split_whitespace().collect()).collect();
+        let starts: Vec<bool> = lines.iter().flat_map(|l| (0..l.len()).map(|k| k == 0)).collect();
+        let words: Vec<&str> = lines.concat();
+        let widths: Vec<f64> = words.iter().map(|w| text_width(w, 1.0)).collect();
+        let (ranges, cap) = caption_breaks(&widths, &starts, text_width(" ", 1.0), cap_mm, room_mm);
+        (ranges.into_iter().map(|r| words[r].join(" ")).collect(), cap)
+    }
 
     #[test]
     fn a_long_caption_wraps_and_a_short_one_keeps_its_size() {
@@ -139,6 +158,13 @@ mod tests {
         assert!(lines.len() > 1 && lines.len() <= MAX_CAPTION_LINES, "{lines:?}");
         assert_eq!(lines.join(" "), long);
         assert!(lines.iter().all(|l| text_width(l, cap) <= 60.0), "{lines:?}");
+    }
+
+    #[test]
+    fn a_new_line_in_a_caption_breaks_it_there() {
+        let (lines, cap) = caption_lines("Black moves\nand White answers", 2.6, 76.0);
+        assert_eq!(lines, ["Black moves", "and White answers"]);
+        assert_eq!(cap, 2.6);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::designs::Designs;
-use super::house_style::{DEFAULT_CAPTION_MM, DEFAULT_LABEL_MM, TEXT_MM_RANGE};
+use super::house_style::{CAPTION_INK, DEFAULT_CAPTION_MM, DEFAULT_LABEL_MM, TEXT_MM_RANGE};
 use super::schema::{DiagramFile, DiagramTable};
 use super::{Arrow, Diagram, Figure, Highlight, Label, Mark, MarkShape, Placed, Spot};
 use crate::geometry::polygon::RegularPolygon;
@@ -246,8 +246,7 @@ fn resolve(
             let size_mm = text_size(resolver, label.size_mm.as_ref(), "`size_mm`", default);
             text_fits(resolver, &label.text, "a label").then_some(())?;
             let position = resolver.source.start_of(&label.text.span());
-            let text = label.text.get_ref().clone();
-            let marked = label_markup(resolver, &design, &label.text)?;
+            let (text, marked) = text_markup(resolver, &design, &label.text, "a label")?;
             Some(Label { text, spot: spot?, colour, size_mm, position, marked })
         })
         .collect();
@@ -276,13 +275,28 @@ fn resolve(
         );
     }
     let breaks = breaks(resolver, table);
-    if let Some(caption) = &table.caption {
+    let caption_marked = table.caption.as_ref().map(|caption| {
         text_fits(resolver, caption, "the caption");
-    }
+        text_markup(resolver, &design, caption, "the caption")
+    });
+    let caption_colour = table
+        .caption_colour
+        .as_ref()
+        .map_or(CAPTION_INK, |name| colour(resolver, &design, Some(name)));
+    // A caption with wrong markup is reported: the diagram is not drawn.
+    let (caption, caption_marked) = match caption_marked {
+        None => (None, None),
+        Some(read) => {
+            let (text, marked) = read?;
+            (Some(text), marked)
+        }
+    };
     Some(Diagram {
         path: resolver.source.path.clone(),
         design_path,
-        caption: table.caption.as_ref().map(|c| c.get_ref().trim().to_string()),
+        caption,
+        caption_marked,
+        caption_colour,
         caption_position: table
             .caption
             .as_ref()
@@ -333,29 +347,41 @@ fn resolve(
     })
 }
 
-/// A label's markup when it has any (`Some(None)` without); `None` when it is wrong (an
-/// error at the label's text).
-fn label_markup(
+/// A label's or caption's text as printed and its markup (`what` names it in errors): the
+/// markup when it has styles or icons or holds characters the outline font lacks (drawn
+/// then in the bundled family and the design's fallback fonts), else `None` and the text
+/// with its escapes read; `None` when the markup is wrong (an error at the text).
+fn text_markup(
     resolver: &mut Resolver<'_>,
     design: &Design,
     text: &Spanned<String>,
-) -> Option<Option<Arc<crate::text::markup::Marked>>> {
-    if crate::text::markup::is_plain(text.get_ref()) {
-        return Some(None);
+    what: &str,
+) -> Option<(String, Option<Arc<crate::text::markup::Marked>>)> {
+    let written = text.get_ref().trim();
+    let outline_draws = |text: &str| crate::text::outline_font().missing_chars(text).is_empty();
+    if crate::text::markup::is_plain(written) && outline_draws(written) {
+        return Some((written.to_string(), None));
     }
-    let marked = match crate::text::markup::parse(text.get_ref()) {
+    let marked = match crate::text::markup::parse(written) {
         Ok(marked) => marked,
         Err(error) => {
-            resolver.error(&text.span(), format!("a label: {}", error.message), &error.help);
+            resolver.error(&text.span(), format!("{what}: {}", error.message), &error.help);
             return None;
         }
     };
-    let faces = super::label_faces();
+    let faces = super::label_faces(design);
     let problems = crate::model::face::rich_text::markup_problems(&marked, &faces, &design.icons);
     for (message, help) in &problems {
-        resolver.error(&text.span(), format!("a label: {message}"), help);
+        resolver.error(&text.span(), format!("{what}: {message}"), help);
     }
-    problems.is_empty().then(|| Some(Arc::new(marked)))
+    if !problems.is_empty() {
+        return None;
+    }
+    let printed = marked.plain_text();
+    if !marked.is_rich() && outline_draws(&printed) {
+        return Some((printed, None));
+    }
+    Some((printed, Some(Arc::new(marked))))
 }
 
 /// The rule names a diagram says it breaks, each a known name.

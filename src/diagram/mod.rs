@@ -8,6 +8,7 @@
 
 pub mod board_pieces;
 pub mod board_rules;
+pub mod caption;
 pub mod corners;
 pub mod crop;
 pub mod designs;
@@ -43,6 +44,11 @@ pub struct Diagram {
     pub design: Arc<Design>,
     pub grid: Grid,
     pub caption: Option<String>,
+    /// The caption's markup, when it has any or characters only the design's fallback
+    /// fonts draw (`None`: the caption is drawn plain in the outline font).
+    pub caption_marked: Option<Arc<crate::text::markup::Marked>>,
+    /// The caption's colour (`caption_colour`).
+    pub caption_colour: Colour,
     /// Where the caption is written.
     pub caption_position: crate::model::source::Position,
     /// The caption's cap height, in printed mm.
@@ -169,27 +175,40 @@ pub struct Label {
 }
 
 impl Label {
-    /// The label as a text layer `size_mm` tall: plain in the built-in outline font, or with
-    /// its markup in the bundled family and the design's icons.
+    /// The label as a text layer `size_mm` tall.
     pub fn text_layer(&self, design: &Design, size_mm: f64) -> crate::model::face::TextLayer {
-        use crate::model::face::TextLayer;
-        let plain =
-            TextLayer::plain(self.text.clone(), crate::text::outline_font(), size_mm, self.colour);
-        match &self.marked {
-            None => plain,
-            Some(marked) => TextLayer {
-                marked: Some(marked.clone()),
-                faces: Arc::new(label_faces()),
-                icons: design.icons.clone(),
-                ..plain
-            },
-        }
+        diagram_text_layer(design, self.text.clone(), self.marked.clone(), size_mm, self.colour)
     }
 }
 
-/// The faces a marked-up label is drawn in: the bundled family, bold as the outline font is.
-pub fn label_faces() -> crate::text::faces::FontFaces {
-    crate::text::faces::FontFaces::bundled("bold").unwrap_or_default()
+/// A label's or caption's `text` as a text layer `size_mm` tall, centred on the origin:
+/// plain in the built-in outline font, or with its markup (`marked`) in the bundled family,
+/// the design's icons and its fallback fonts.
+pub fn diagram_text_layer(
+    design: &Design,
+    text: String,
+    marked: Option<Arc<crate::text::markup::Marked>>,
+    size_mm: f64,
+    colour: Colour,
+) -> crate::model::face::TextLayer {
+    use crate::model::face::TextLayer;
+    let plain = TextLayer::plain(text, crate::text::outline_font(), size_mm, colour);
+    match marked {
+        None => plain,
+        Some(marked) => TextLayer {
+            marked: Some(marked),
+            faces: Arc::new(label_faces(design)),
+            icons: design.icons.clone(),
+            ..plain
+        },
+    }
+}
+
+/// The faces a marked-up label or caption is drawn in: the bundled family, bold as the
+/// outline font is, and the design's fallback fonts.
+pub fn label_faces(design: &Design) -> crate::text::faces::FontFaces {
+    let faces = crate::text::faces::FontFaces::bundled("bold").unwrap_or_default();
+    crate::text::faces::FontFaces { fallback: design.fallback_fonts.clone(), ..faces }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -90,6 +90,8 @@ pub struct DiagramTable {
     pub caption: Option<Spanned<String>>,
     /// The caption's cap height in printed mm (default 2.6; 1 to 10).
     pub caption_mm: Option<Spanned<f64>>,
+    /// The caption's colour: a palette colour or `#rrggbb` (default near-black `#202020`).
+    pub caption_colour: Option<Spanned<String>>,
     /// Whether the position (and the move, if tiles are marked `new`) is allowed.
     pub legal: Spanned<bool>,
     /// With `legal = false`: the rules the position must break (checked).

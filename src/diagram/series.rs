@@ -9,6 +9,7 @@ use toml::Spanned;
 
 use super::schema::{DiagramFile, PlaceName, PlaceTable, StepTable};
 use crate::model::resolve::Resolver;
+use crate::text::markup::Piece;
 
 /// The diagram files a file stands for: itself, or one per `[[step]]` (with problems of the
 /// series itself reported to `resolver`).
@@ -187,6 +188,12 @@ pub fn fit_series(steps: &mut [super::Diagram]) {
             Some(caption) => format!("{number}. {caption}"),
             None => number.to_string(),
         });
+        if let Some(marked) = &mut step.caption_marked
+            && let Some(first) = std::sync::Arc::make_mut(marked).lines.first_mut()
+        {
+            first
+                .insert(0, Piece::Text { text: format!("{number}. "), bold: false, italic: false });
+        }
         step.frame = frame;
     }
 }

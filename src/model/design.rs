@@ -53,6 +53,9 @@ pub struct Design {
     pub figure_style: super::figure_style::FigureStyle,
     /// `[icons]`: what `:name:` draws in a text (faces' and diagram labels').
     pub icons: std::sync::Arc<super::face::inline_icons::InlineIcons>,
+    /// `[fonts]` `fallback`: tried in order for a character a text's faces lack (faces' and
+    /// diagram labels' and captions').
+    pub fallback_fonts: Vec<std::sync::Arc<crate::text::font::FontData>>,
     /// The files the design uses (data files, images, fonts), resolved: what `serve` may
     /// send besides the design and what it built.
     pub files: Vec<std::path::PathBuf>,

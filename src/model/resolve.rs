@@ -186,6 +186,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let design = Design {
         figure_style,
         icons: faces.icons(),
+        fallback_fonts: faces.fallback_fonts(),
         name: file.set.get_ref().name.get_ref().trim().to_string(),
         description: file.set.get_ref().description.clone(),
         shape,

@@ -23,6 +23,7 @@ mod cut_contrast;
 mod cut_files;
 mod determinism;
 mod diagram_boards;
+mod diagram_captions;
 mod diagram_figures;
 mod diagram_series;
 mod diagrams;

@@ -77,6 +77,11 @@ impl<'t> FaceResolver<'t> {
         self.icons.clone()
     }
 
+    /// The design's `[fonts]` fallback fonts, read.
+    pub fn fallback_fonts(&self) -> Vec<Arc<crate::text::font::FontData>> {
+        self.setup.fallback.clone()
+    }
+
     /// Reads the design's `[fonts]` and `[icons]` (before any face uses them).
     pub fn read_design_tables(
         &mut self,
