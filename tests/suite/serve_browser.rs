@@ -3,7 +3,7 @@
 //! design and reads the page's DOM: a new sheet appears without a reload, keeping zoom and
 //! scroll, and a broken design shows its error with the line number over the last picture.
 //!
-//! Skips (saying so) when chromium is not installed, unless `CI` is set: CI installs it.
+//! Skips (saying so) when chromium is not on `PATH`, unless `CI` is set: CI installs it.
 //! `UPDATE_SCREENSHOT=1` also saves the page as docs/images/serve-page.png for the README.
 
 use crate::common;
@@ -12,16 +12,14 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use common::server::{PATIENCE, Server, project_copy, save};
+use common::tools::{in_ci, on_path};
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::types::Bounds;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 
-/// Where Debian's `chromium` package puts the browser.
+/// The browser on `PATH` (Debian's `chromium` package, or Ubuntu's name for it).
 fn chromium() -> Option<PathBuf> {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .into_iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file())
+    ["chromium", "chromium-browser"].into_iter().find_map(on_path)
 }
 
 /// Evaluates `expression` in the page; its value as JSON text.
@@ -54,7 +52,7 @@ const SHEETS_LOADED: &str = "[...document.querySelectorAll('figure.sheet img')]\
 fn the_page_follows_the_design_in_chromium() {
     let Some(browser_path) = chromium() else {
         assert!(
-            std::env::var_os("CI").is_none(),
+            !in_ci(),
             "chromium is not installed, and CI must run the browser test (.ci/run installs it)"
         );
         println!("SKIPPED the browser test: chromium is not installed (apt-get install chromium)");

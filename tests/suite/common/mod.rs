@@ -9,6 +9,7 @@ pub mod png_file;
 pub mod poppler;
 pub mod server;
 pub mod svg_tree;
+pub mod tools;
 pub mod workbooks;
 
 use std::path::{Path, PathBuf};
@@ -92,15 +93,13 @@ pub fn code(output: &Output) -> i32 {
 /// Asserts that `qpdf --check` finds no error in `pdf`; qpdf is required in CI (`.ci/run`
 /// installs it) and optional elsewhere.
 pub fn qpdf_check(pdf: &Path) {
-    match Command::new("qpdf").arg("--check").arg(pdf).output() {
-        Ok(output) => {
-            let report = String::from_utf8_lossy(&output.stdout);
-            assert!(output.status.success(), "qpdf --check {}: {report}", pdf.display());
-            assert!(report.contains("No syntax or stream encoding errors"), "{report}");
-        }
-        Err(_) if std::env::var_os("CI").is_none() => eprintln!("qpdf not installed; skipped"),
-        Err(error) => panic!("qpdf is required in CI: {error}"),
+    if !tools::required("qpdf", "qpdf", "qpdf --check") {
+        return;
     }
+    let output = Command::new("qpdf").arg("--check").arg(pdf).output().expect("run qpdf");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "qpdf --check {}: {report}", pdf.display());
+    assert!(report.contains("No syntax or stream encoding errors"), "{report}");
 }
 
 /// Runs `tilepress` with `args` in `dir`, calling `watch` with the child's process id every

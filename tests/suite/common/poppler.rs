@@ -1,4 +1,4 @@
-//! PDF pages rendered by poppler's `pdftoppm` (installed by `.ci/run`) and read back as RGB pixels: the shared eye of the pixel-measuring tests.
+//! PDF pages rendered by poppler's `pdftoppm` (installed by `.ci/run`) and read back as RGB pixels: the shared eye of the pixel-measuring tests, which skip without it outside CI (`installed`).
 
 use std::fs;
 use std::path::Path;
@@ -16,6 +16,11 @@ impl Picture {
     pub fn at(&self, i: usize) -> [u8; 3] {
         [self.rgb[3 * i], self.rgb[3 * i + 1], self.rgb[3 * i + 2]]
     }
+}
+
+/// Whether `test` can run: pdftoppm is installed (see `tools::required`).
+pub fn installed(test: &str) -> bool {
+    super::tools::required("pdftoppm", "poppler-utils", test)
 }
 
 /// Every page of `pdf` rendered at `dpi` (antialiased), as files `prefix-N.ppm` in `dir`.
