@@ -10,6 +10,8 @@
 pub mod faces;
 pub mod previews;
 pub mod tts;
+pub mod tts_layout;
+pub mod tts_units;
 
 use crate::impose::room::bleed_note;
 use crate::impose::{Imposed, Packing, PartSheets, impose};
@@ -239,9 +241,10 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     }
     // The export's images are drawn from the same composed parts as the sheets.
     if formats.tts {
-        let export = tts_export(&parts, stem, print.tts_url_base.as_deref().unwrap_or(""))?;
+        let url_base = print.tts_url_base.as_deref().unwrap_or("");
+        let export = tts_export(design, &parts, stem, url_base)?;
         result.files.extend(export.files);
-        result.notes.extend(export.skipped.into_iter().map(|s| format!("tts: skipped {s}")));
+        result.notes.extend(export.notes);
     }
     Ok(result)
 }

@@ -5,10 +5,8 @@ pub mod markdown;
 pub mod page;
 
 use crate::cutout::Cutout;
-use crate::model::cards::{Card, Deck};
 use crate::model::design::Design;
 use crate::model::diagnostic::counted;
-use crate::model::face::fields::substitute;
 use crate::sources::{boards, cards, maps, nets, pieces, tiles, tracks};
 use crate::validate::listing::{board_and_net_lines, piece_grid_words, tile_shape_words};
 use crate::validate::listing_printed::{deck_size_words, track_and_map_lines};
@@ -87,12 +85,12 @@ pub fn components(design: &Design) -> Components {
     for (deck, part) in design.decks.iter().zip(cards::decks(design)) {
         let title = format!("Deck `{}`", deck.name);
         let named = (title.as_str(), "card", deck_size_words(deck));
-        sections.push(section(named, part.cutouts, card_labels(deck)));
+        sections.push(section(named, part.cutouts, deck.card_names()));
     }
     for (deck, part) in design.counters.iter().zip(cards::counters(design)) {
         let title = format!("Counters `{}`", deck.name);
         let named = (title.as_str(), "counter", deck_size_words(deck));
-        sections.push(section(named, part.cutouts, card_labels(deck)));
+        sections.push(section(named, part.cutouts, deck.card_names()));
     }
     let mut others = board_and_net_lines(design);
     others.extend(track_and_map_lines(design));
@@ -122,16 +120,4 @@ fn section(
         }
     }
     Section { title: title.to_string(), noun, size, items }
-}
-
-/// Each printed card of `deck` named as its rule names it (`3 of salt`), else by its `name`
-/// field, else by where it is written (`cards.csv row 4`), once per copy.
-fn card_labels(deck: &Deck) -> Vec<String> {
-    let name = |card: &Card| -> String {
-        let by_rule = deck.rule.as_ref().and_then(|rule| substitute(&rule.name, &card.fields).ok());
-        by_rule.or_else(|| card.fields.get("name").cloned()).unwrap_or_else(|| card.origin.clone())
-    };
-    (deck.cards.iter())
-        .flat_map(|card| std::iter::repeat_n(name(card), card.count as usize))
-        .collect()
 }

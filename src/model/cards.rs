@@ -142,6 +142,21 @@ impl Deck {
     pub fn item_area_mm2(&self) -> f64 {
         item_area_mm2(self.counter, self.width_mm, self.height_mm, self.bleed_mm, self.gutter_mm)
     }
+
+    /// Each printed card named as the deck's rule names it (`3 of salt`), else by its `name`
+    /// field, else by where it is written (`cards.csv row 4`), once per copy.
+    pub fn card_names(&self) -> Vec<String> {
+        let name = |card: &Card| -> String {
+            let by_rule =
+                self.rule.as_ref().and_then(|rule| substitute(&rule.name, &card.fields).ok());
+            by_rule
+                .or_else(|| card.fields.get("name").cloned())
+                .unwrap_or_else(|| card.origin.clone())
+        };
+        (self.cards.iter())
+            .flat_map(|card| std::iter::repeat_n(name(card), card.count as usize))
+            .collect()
+    }
 }
 
 /// The paper one card or counter takes at least, in mm²: its box grown by its bleed and

@@ -81,6 +81,7 @@ mod tranglar;
 mod triangle_pieces;
 mod triles;
 mod tts_export;
+mod tts_judge;
 mod two_faced;
 mod value_bad_input;
 mod value_diagrams;
