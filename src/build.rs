@@ -233,7 +233,9 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
         add_part(design, part, stem, &mut result)?;
         if formats.faces {
             let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
-            result.files.extend(face_files(part, &format!("{stem}{}", part.suffix), dpi)?);
+            let faces = face_files(part, &format!("{stem}{}", part.suffix), dpi, print.bleed_mm)?;
+            result.files.extend(faces.files);
+            result.notes.extend(faces.notes);
         }
     }
     if result.parts.is_empty() {

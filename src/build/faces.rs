@@ -1,54 +1,104 @@
 //! One image per face (`--format faces`): every front and back of every part packed many to
 //! a sheet (tiles, pieces, cards, counters, nets) as a PNG of its own, as large as the item
-//! and its bleed, at `faces_dpi` — what print-on-demand services and digital tables take.
-//! Boards, maps and tracks, printed over whole sheets, have none. An index
-//! `<part>-faces.csv` names the item each file shows.
+//! and its bleed, at `faces_dpi`, the dpi written into each — what print-on-demand services
+//! and digital tables take. With a bleed asked (`--bleed`, `[sheet] bleed_mm`) every face
+//! has that bleed, its art carried past the cut (`geometry::bleed_growth`) where the item
+//! has less of its own. Boards, maps and tracks, printed over whole sheets, have none. An
+//! index `<part>-faces.csv` names the item each file shows.
 
-use kurbo::{Affine, Rect};
+use kurbo::{Affine, Rect, Shape as _};
 
 use super::OutputFile;
 use crate::cutout::Cutout;
+use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
 use crate::render::png::{Paper, page_to_png};
+use crate::render::png_dpi::with_dpi;
 use crate::scene::{Group, Item, Layer, Page, Role};
 use crate::sources::Part;
 
 /// Resolution of the face images when none is asked for: what print-on-demand asks.
 pub const DEFAULT_FACES_DPI: f64 = 300.0;
 
+/// The face images of a part and what the build says about them.
+#[derive(Debug, Default)]
+pub struct FaceFiles {
+    pub files: Vec<OutputFile>,
+    pub notes: Vec<String>,
+}
+
 /// The face images of `part` (files named after `stem`, the part's file stem) and their
-/// index; nothing for parts printed over whole sheets.
-pub fn face_files(part: &Part, stem: &str, dpi: f64) -> Result<Vec<OutputFile>, String> {
+/// index, each with `bleed_mm` of bleed when one is asked (else the item's own); nothing
+/// for parts printed over whole sheets.
+pub fn face_files(
+    part: &Part,
+    stem: &str,
+    dpi: f64,
+    bleed_mm: Option<f64>,
+) -> Result<FaceFiles, String> {
+    let mut faces = FaceFiles::default();
     if matches!(part.packing, Packing::Centred | Packing::Tiled { .. }) {
-        return Ok(Vec::new());
+        return Ok(faces);
     }
-    let mut files = Vec::new();
     let mut index = String::from("file,item,side\n");
+    let mut without_bleed = 0;
     for (number, cutout) in part.cutouts.iter().enumerate() {
         let named = format!("{stem}-face-{:03}", number + 1);
-        for (side, file) in side_images(cutout, cutout.extent, &named, dpi)? {
+        let (rect, growth) = match bleed_mm {
+            None => (cutout.extent, None),
+            Some(bleed) => match face_with_bleed(cutout, bleed) {
+                Some(grown) => grown,
+                None => {
+                    without_bleed += 1;
+                    (cutout.extent, None)
+                }
+            },
+        };
+        for (side, file) in side_images(cutout, (rect, growth), &named, dpi)? {
             index.push_str(&format!("{},{},{side}\n", file.name, csv_field(&cutout.label)));
-            files.push(file);
+            faces.files.push(file);
         }
     }
-    files.push(OutputFile { name: format!("{stem}-faces.csv"), bytes: index.into_bytes() });
-    Ok(files)
+    if let (Some(bleed), true) = (bleed_mm, without_bleed > 0) {
+        let what = part.noun.map_or("tiles".to_string(), |noun| format!("{noun}s"));
+        faces.notes.push(format!(
+            "faces: {stem}: {without_bleed} {what} have no bleed to give (their outline cannot \
+             grow {bleed} mm evenly): their images end at their own extent"
+        ));
+    }
+    faces.files.push(OutputFile { name: format!("{stem}-faces.csv"), bytes: index.into_bytes() });
+    Ok(faces)
+}
+
+/// The page of a face with `bleed` mm of bleed, and the map that carries its art into it
+/// when the cutout's own art does not reach that far; `None` when its outline cannot grow.
+fn face_with_bleed(cutout: &Cutout, bleed: f64) -> Option<(Rect, Option<Affine>)> {
+    let trim = cutout.outline.bounds();
+    if cutout.bleed_mm() >= bleed - 1e-9 {
+        return Some((trim.inflate(bleed, bleed), None));
+    }
+    let growth = bleed_growth(&cutout.outline, bleed)?;
+    let grown = (growth * cutout.outline.path.clone()).bounding_box();
+    Some((grown, Some(growth)))
 }
 
 /// The PNGs of the cutout's front and (when it has one) its back, each on a page of `rect`
-/// at `dpi`, named `<named>-front.png` and `<named>-back.png`, with the side they show.
+/// at `dpi` (its art grown by `growth` beneath it, when given: the bleed), named `<named>-front.png` and `<named>-back.png`, with the side they show.
 pub fn side_images(
     cutout: &Cutout,
-    rect: Rect,
+    (rect, growth): (Rect, Option<Affine>),
     named: &str,
     dpi: f64,
 ) -> Result<Vec<(&'static str, OutputFile)>, String> {
-    let sides =
-        [("front", Some(front_page_at(cutout, rect))), ("back", back_page_at(cutout, rect))];
+    let sides = [
+        ("front", Some(front_page_grown(cutout, rect, growth))),
+        ("back", back_page_grown(cutout, rect, growth)),
+    ];
     let mut files = Vec::new();
     for (side, page) in sides {
         let Some(page) = page else { continue };
         let bytes = page_to_png(&page, dpi, Paper::White)
+            .map(|png| with_dpi(png, dpi))
             .map_err(|why| format!("the {side} of {}: {why}", cutout.label))?;
         files.push((side, OutputFile { name: format!("{named}-{side}.png"), bytes }));
     }
@@ -58,29 +108,53 @@ pub fn side_images(
 /// The cutout's front on a page of `rect` (in the cutout's frame: its extent, or its
 /// outline's bounds to leave the bleed out).
 pub fn front_page_at(cutout: &Cutout, rect: Rect) -> Page {
-    let to_page = Affine::translate(-rect.origin().to_vec2());
-    face_page(rect, "front", to_page, cutout.placed_front(to_page))
+    front_page_grown(cutout, rect, None)
 }
 
 /// The cutout's back, as it reads when the item is turned over left to right (backs are
 /// drawn as seen through the front), on a page of `rect`.
 pub fn back_page_at(cutout: &Cutout, rect: Rect) -> Option<Page> {
+    back_page_grown(cutout, rect, None)
+}
+
+/// [`front_page_at`], with a copy of the art grown by `growth` (in the cutout's frame)
+/// beneath it.
+fn front_page_grown(cutout: &Cutout, rect: Rect, growth: Option<Affine>) -> Page {
+    let to_page = Affine::translate(-rect.origin().to_vec2());
+    let items = cutout.placed_front(to_page);
+    face_page(rect, "front", (to_page, growth.map(|g| to_page * g)), items)
+}
+
+/// [`back_page_at`], with a copy of the art grown by `growth` (in the front's frame)
+/// beneath it.
+fn back_page_grown(cutout: &Cutout, rect: Rect, growth: Option<Affine>) -> Option<Page> {
     // Turned over about the middle of `rect`.
     let mirror = Affine::new([-1.0, 0.0, 0.0, 1.0, rect.width(), 0.0]);
     let to_page = Affine::translate(-rect.origin().to_vec2());
     let placement = mirror * to_page * cutout.back_frame;
     let items = cutout.placed_back(placement)?;
-    Some(face_page(rect, "back", placement, items))
+    let grown = growth.map(|g| mirror * to_page * g * cutout.back_frame);
+    Some(face_page(rect, "back", (placement, grown), items))
 }
 
-/// A page as large as `rect` holding `items` placed by `placement`.
-fn face_page(rect: Rect, side: &str, placement: Affine, items: Vec<Item>) -> Page {
-    let placed = Item::Group(Group { transform: placement, items });
+/// A page as large as `rect` holding `items` placed by `placement`, over a copy placed by
+/// `grown` when given.
+fn face_page(
+    rect: Rect,
+    side: &str,
+    (placement, grown): (Affine, Option<Affine>),
+    items: Vec<Item>,
+) -> Page {
+    let mut placed = Vec::new();
+    if let Some(grown) = grown {
+        placed.push(Item::Group(Group { transform: grown, items: items.clone() }));
+    }
+    placed.push(Item::Group(Group { transform: placement, items }));
     Page {
         label: side.to_string(),
         width_mm: rect.width(),
         height_mm: rect.height(),
-        layers: vec![Layer { role: Role::Art, items: vec![placed] }],
+        layers: vec![Layer { role: Role::Art, items: placed }],
     }
 }
 

@@ -268,7 +268,7 @@ fn tiles(
         let trim = cutout.outline.bounds();
         let named = format!("{stem}-tts-{:03}", placed.len() + 1);
         let (mut front, mut back) = (String::new(), String::new());
-        for (side, file) in side_images(cutout, trim, &named, DPI)? {
+        for (side, file) in side_images(cutout, (trim, None), &named, DPI)? {
             let url = format!("{url_base}{}", file.name);
             if side == "front" {
                 front = url

@@ -10,6 +10,7 @@ pub mod pdf_names;
 pub mod pdf_number;
 pub mod pdf_symbols;
 pub mod png;
+pub mod png_dpi;
 pub mod png_rows;
 pub mod raster;
 pub mod strips;

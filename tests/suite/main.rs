@@ -38,6 +38,7 @@ mod face_parts;
 mod face_styles;
 mod face_symbols;
 mod face_upright;
+mod faces_bleed;
 mod facing_slots;
 mod first_hour;
 mod fold_over;

@@ -9,23 +9,12 @@ use crate::common;
 use std::fs;
 use std::path::Path;
 
+use common::png_image::{Image, decoded};
 use common::{code, root, scratch, text, tilepress};
 use serde_json::Value;
 
-/// Width, height and RGB pixels of a PNG.
-fn decoded(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    let channels = info.color_type.samples();
-    let rgb = pixels[..info.buffer_size()].chunks(channels).map(|p| [p[0], p[1], p[2]]).collect();
-    (info.width, info.height, rgb)
-}
-
-fn at(image: &(u32, u32, Vec<[u8; 3]>), x: f64, y: f64) -> [u8; 3] {
-    let (x, y) = ((x as u32).min(image.0 - 1), (y as u32).min(image.1 - 1));
-    image.2[(y * image.0 + x) as usize]
+fn at(image: &Image, x: f64, y: f64) -> [u8; 3] {
+    image.at(x as u32, y as u32)
 }
 
 /// How many of two lists of sampled colours agree (each channel within 40).
@@ -75,17 +64,22 @@ fn a_deck_is_one_custom_deck_whose_sheet_holds_each_card_in_its_cell() {
     let sheet = &deck["CustomDeck"]["1"];
     assert_eq!((sheet["NumWidth"].as_u64(), sheet["NumHeight"].as_u64()), (Some(10), Some(7)));
     let faces = decoded(&file_of(sheet["FaceURL"].as_str().unwrap()));
-    assert!(faces.0 <= 4096 && faces.1 <= 4096, "{} × {}", faces.0, faces.1);
+    assert!(faces.width <= 4096 && faces.height <= 4096, "{} × {}", faces.width, faces.height);
     // 10 × 63 mm across and 7 × 88 mm down at one resolution.
-    let dpi = f64::from(faces.0) / (630.0 / 25.4);
-    assert!((f64::from(faces.1) - 616.0 / 25.4 * dpi).abs() <= 1.0, "{} × {}", faces.0, faces.1);
+    let dpi = f64::from(faces.width) / (630.0 / 25.4);
+    assert!(
+        (f64::from(faces.height) - 616.0 / 25.4 * dpi).abs() <= 1.0,
+        "{} × {}",
+        faces.width,
+        faces.height
+    );
     // Each card lands in its cell: the sheet's cell and the card's own face image, drawn at
     // the sheet's resolution, agree at 25 points inside the card.
     let dpi_text = format!("{}", (dpi * 1000.0).round() / 1000.0);
     let own = scratch("tts-deck-faces");
     build(&own, "saltmarsh", "faces", Some(&dpi_text));
-    let (cell_w, cell_h) = (f64::from(faces.0) / 10.0, f64::from(faces.1) / 7.0);
-    let sample = |image: &(u32, u32, Vec<[u8; 3]>), x0: f64, y0: f64, w: f64, h: f64| {
+    let (cell_w, cell_h) = (f64::from(faces.width) / 10.0, f64::from(faces.height) / 7.0);
+    let sample = |image: &Image, x0: f64, y0: f64, w: f64, h: f64| {
         (1..=5)
             .flat_map(move |i| (1..=5).map(move |j| (i, j)))
             .map(|(i, j)| at(image, x0 + w * f64::from(i) / 6.0, y0 + h * f64::from(j) / 6.0))
@@ -98,13 +92,13 @@ fn a_deck_is_one_custom_deck_whose_sheet_holds_each_card_in_its_cell() {
         );
         let (x0, y0) = ((card % 10) as f64 * cell_w, (card / 10) as f64 * cell_h);
         let in_sheet = sample(&faces, x0, y0, cell_w, cell_h);
-        let alone = sample(&face, 0.0, 0.0, f64::from(face.0), f64::from(face.1));
+        let alone = sample(&face, 0.0, 0.0, f64::from(face.width), f64::from(face.height));
         let alike = agreeing(&in_sheet, &alone);
         assert!(alike >= 23, "card {card}: {alike} of 25 points agree");
     }
     // The hidden-card slot, last on the sheet, shows the back.
     let hidden = sample(&faces, 9.0 * cell_w, 6.0 * cell_h, cell_w, cell_h);
-    let alone = sample(&back, 0.0, 0.0, f64::from(back.0), f64::from(back.1));
+    let alone = sample(&back, 0.0, 0.0, f64::from(back.width), f64::from(back.height));
     let alike = agreeing(&hidden, &alone);
     assert!(alike >= 23, "hidden slot: {alike} of 25 points agree with the back");
     // The counters: custom circle tiles with a front and a back each.
@@ -133,10 +127,10 @@ fn tiles_are_custom_hexagons_and_pieces_are_skipped_by_name() {
     );
     let front = decoded(&file_of(tiles[0]["CustomImage"]["ImageURL"].as_str().unwrap()));
     assert!(
-        front.0 > front.1,
+        front.width > front.height,
         "a hexagon with a flat top is wider than tall: {} × {}",
-        front.0,
-        front.1
+        front.width,
+        front.height
     );
     let out = build(&dir, "tranglar", "tts", None);
     assert!(

@@ -6,6 +6,7 @@ pub mod cuts;
 pub mod outlines;
 pub mod pdf;
 pub mod png_file;
+pub mod png_image;
 pub mod poppler;
 pub mod server;
 pub mod svg_tree;
