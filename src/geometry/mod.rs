@@ -5,6 +5,7 @@ pub mod bleed_growth;
 pub mod canonical;
 pub mod edge_line;
 pub mod grid;
+pub mod lattice_fill;
 pub mod map_grid;
 pub mod outline;
 pub mod polyform;

@@ -8,6 +8,7 @@ use std::f64::consts::PI;
 
 use kurbo::{Affine, Point, Rect, Vec2};
 
+use super::lattice_fill::LatticeFill;
 use super::polygon::RegularPolygon;
 
 /// Where one tile goes: its centre and how far it is turned (radians, clockwise on the page).
@@ -25,7 +26,7 @@ impl TilePlacement {
 
     /// [`TilePlacement::transform`] with its rotation given, `Affine::rotate(self.rotation)`
     /// made once for the many tiles that share it.
-    fn transform_rotated(&self, rotate: Affine) -> Affine {
+    pub(super) fn transform_rotated(&self, rotate: Affine) -> Affine {
         Affine::translate(self.centre.to_vec2()) * rotate
     }
 
@@ -85,25 +86,20 @@ pub(crate) fn lattice(shape: RegularPolygon, turn: f64) -> Option<Lattice> {
 }
 
 /// As many whole tiles of `shape` as fit in `area`, with `gap` mm between neighbours, the
-/// tiling turned by `turn`; the block is centred in the area and listed row by row.
+/// tiling turned by `turn`; the block is centred in the area and listed row by row
+/// ([`LatticeFill`] counts them and lists the first rows only).
 pub fn fill_rect(shape: RegularPolygon, gap: f64, turn: f64, area: Rect) -> Vec<TilePlacement> {
-    let Some(lattice) = lattice(shape, turn) else { return Vec::new() };
-    let spread = (2.0 * shape.apothem() + gap) / (2.0 * shape.apothem());
-    let mut best: Vec<TilePlacement> = Vec::new();
-    for phase in phases(&lattice, shape, spread, area) {
-        let placed = fill_with_phase(&lattice, shape, spread, area, phase);
-        if placed.len() > best.len() {
-            best = placed;
-        }
-    }
-    centre_in(&mut best, shape, area);
-    best.sort_by(|a, b| row_order(a.centre, b.centre));
-    best
+    LatticeFill::new(shape, gap, turn, area).map_or_else(Vec::new, |fill| fill.first(usize::MAX))
 }
 
 /// Where to put the lattice's origin: each way of making one of the first tiles touch the
 /// area's left side while one of them touches its top.
-fn phases(lattice: &Lattice, shape: RegularPolygon, spread: f64, area: Rect) -> Vec<Vec2> {
+pub(super) fn phases(
+    lattice: &Lattice,
+    shape: RegularPolygon,
+    spread: f64,
+    area: Rect,
+) -> Vec<Vec2> {
     let mut first = Vec::new();
     for (i, j) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         let cell = lattice.u * f64::from(i) + lattice.v * f64::from(j);
@@ -121,49 +117,13 @@ fn phases(lattice: &Lattice, shape: RegularPolygon, spread: f64, area: Rect) -> 
     phases
 }
 
-/// Every tile of the lattice, shifted by `phase`, that lies wholly inside `area`.
-fn fill_with_phase(
-    lattice: &Lattice,
-    shape: RegularPolygon,
-    spread: f64,
-    area: Rect,
-    phase: Vec2,
-) -> Vec<TilePlacement> {
-    // Enough cells in every direction to cover the area from the phase point.
-    let extent = ((area.width() + area.height()) / (shape.apothem() * spread)).ceil() as i64 + 2;
-    // What `TilePlacement::corners` computes for every tile, its trigonometry done once:
-    // the shape's corners, and each motif tile's rotation.
-    let corners = shape.corners();
-    let rotations: Vec<Affine> =
-        lattice.motif.iter().map(|&(_, rotation)| Affine::rotate(rotation)).collect();
-    let near = area.inflate(1e-6, 1e-6);
-    let mut placed = Vec::new();
-    for i in -extent..=extent {
-        for j in -extent..=extent {
-            let cell = lattice.u * i as f64 + lattice.v * j as f64;
-            for (&(offset, rotation), &rotate) in lattice.motif.iter().zip(&rotations) {
-                let centre = ((cell + offset) * spread + phase).to_point();
-                if !near.contains(centre) {
-                    continue;
-                }
-                let placement = TilePlacement { centre, rotation };
-                let transform = placement.transform_rotated(rotate);
-                if corners.iter().all(|&c| contains(area, transform * c)) {
-                    placed.push(placement);
-                }
-            }
-        }
-    }
-    placed
-}
-
 /// The bounding box of some points (at least one).
-fn bounds(points: &[Point]) -> Rect {
+pub(super) fn bounds(points: &[Point]) -> Rect {
     points.iter().fold(Rect::from_points(points[0], points[0]), |r, &p| r.union_pt(p))
 }
 
 /// Inside the rectangle, allowing for rounding.
-fn contains(area: Rect, p: Point) -> bool {
+pub(super) fn contains(area: Rect, p: Point) -> bool {
     const EPS: f64 = 1e-6;
     p.x >= area.x0 - EPS && p.x <= area.x1 + EPS && p.y >= area.y0 - EPS && p.y <= area.y1 + EPS
 }
@@ -181,7 +141,7 @@ pub fn centre_in(placed: &mut [TilePlacement], shape: RegularPolygon, area: Rect
 }
 
 /// Top to bottom, then left to right, with rows grouped by centre height (to 0.01 mm).
-fn row_order(a: Point, b: Point) -> std::cmp::Ordering {
+pub(super) fn row_order(a: Point, b: Point) -> std::cmp::Ordering {
     let row = |p: Point| (p.y * 100.0).round() as i64;
     row(a).cmp(&row(b)).then(a.x.total_cmp(&b.x))
 }
@@ -189,6 +149,60 @@ fn row_order(a: Point, b: Point) -> std::cmp::Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tiles inside `area` found by visiting every cell of the lattice: what
+    /// [`LatticeFill`] must agree with.
+    fn every_cell(shape: RegularPolygon, gap: f64, turn: f64, area: Rect) -> Vec<TilePlacement> {
+        let Some(lattice) = lattice(shape, turn) else { return Vec::new() };
+        let spread = (2.0 * shape.apothem() + gap) / (2.0 * shape.apothem());
+        let mut best: Vec<TilePlacement> = Vec::new();
+        for phase in phases(&lattice, shape, spread, area) {
+            let placed = fill_with_phase(&lattice, shape, spread, area, phase);
+            if placed.len() > best.len() {
+                best = placed;
+            }
+        }
+        centre_in(&mut best, shape, area);
+        best.sort_by(|a, b| row_order(a.centre, b.centre));
+        best
+    }
+
+    /// Every tile of the lattice, shifted by `phase`, that lies wholly inside `area`.
+    fn fill_with_phase(
+        lattice: &Lattice,
+        shape: RegularPolygon,
+        spread: f64,
+        area: Rect,
+        phase: Vec2,
+    ) -> Vec<TilePlacement> {
+        // Enough cells in every direction to cover the area from the phase point.
+        let extent =
+            ((area.width() + area.height()) / (shape.apothem() * spread)).ceil() as i64 + 2;
+        // What `TilePlacement::corners` computes for every tile, its trigonometry done once:
+        // the shape's corners, and each motif tile's rotation.
+        let corners = shape.corners();
+        let rotations: Vec<Affine> =
+            lattice.motif.iter().map(|&(_, rotation)| Affine::rotate(rotation)).collect();
+        let near = area.inflate(1e-6, 1e-6);
+        let mut placed = Vec::new();
+        for i in -extent..=extent {
+            for j in -extent..=extent {
+                let cell = lattice.u * i as f64 + lattice.v * j as f64;
+                for (&(offset, rotation), &rotate) in lattice.motif.iter().zip(&rotations) {
+                    let centre = ((cell + offset) * spread + phase).to_point();
+                    if !near.contains(centre) {
+                        continue;
+                    }
+                    let placement = TilePlacement { centre, rotation };
+                    let transform = placement.transform_rotated(rotate);
+                    if corners.iter().all(|&c| contains(area, transform * c)) {
+                        placed.push(placement);
+                    }
+                }
+            }
+        }
+        placed
+    }
 
     fn shared_edges(shape: RegularPolygon, placed: &[TilePlacement]) -> usize {
         let mut edges = Vec::new();
@@ -255,5 +269,49 @@ mod tests {
             centres,
             vec![(5.0, 5.0), (15.0, 5.0), (25.0, 5.0), (5.0, 15.0), (15.0, 15.0), (25.0, 15.0)]
         );
+    }
+
+    #[test]
+    fn counting_line_by_line_finds_exactly_the_tiles_every_cell_finds() {
+        let areas = [
+            Rect::new(10.0, 10.0, 200.0, 270.0),
+            Rect::new(7.3, 4.1, 96.7, 51.9),
+            Rect::new(0.0, 0.0, 281.0, 40.0 * 3f64.sqrt() / 2.0 + 0.01),
+            // Exactly as wide as some rows: tiles touching the sides.
+            Rect::new(0.0, 0.0, 40.5, 27.0),
+            Rect::new(0.0, 0.0, 80.0, 3f64.sqrt() * 20.0),
+            // Narrower or lower than some tiles: none of those fits.
+            Rect::new(0.0, 0.0, 9.0, 120.0),
+            Rect::new(3.0, 2.0, 150.0, 11.0),
+        ];
+        for sides in [3, 4, 6] {
+            for edge in [7.0, 13.5, 40.0] {
+                for gap in [0.0, 2.5] {
+                    for turn in [0.0, PI / 2.0] {
+                        for area in areas {
+                            let shape = RegularPolygon::new(sides, edge);
+                            let all = every_cell(shape, gap, turn, area);
+                            let fill = LatticeFill::new(shape, gap, turn, area).unwrap();
+                            assert_eq!(fill.count(), all.len(), "{sides} sides, {edge} mm");
+                            for wanted in [0, 1, 5, 17, all.len() / 2, all.len(), all.len() + 3] {
+                                let first = fill.first(wanted);
+                                assert_eq!(first, all[..wanted.min(all.len())], "{sides} {edge}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_tile_on_two_metre_paper_is_counted_without_listing_the_millions() {
+        let tri = RegularPolygon::new(3, 1.0);
+        let fill = LatticeFill::new(tri, 0.0, 0.0, Rect::new(0.0, 0.0, 2000.0, 2000.0)).unwrap();
+        assert!(fill.count() > 9_000_000, "{}", fill.count());
+        let first = fill.first(3);
+        assert_eq!(first.len(), 3);
+        // The first row, left to right, of the block centred on the paper.
+        assert!(first.iter().all(|p| p.centre.y < 1.0) && first[0].centre.x < first[1].centre.x);
     }
 }

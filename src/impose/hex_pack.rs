@@ -17,43 +17,58 @@ use crate::model::design::SheetSettings;
 /// Tolerance when comparing sizes, in mm.
 const EPSILON_MM: f64 = 1e-9;
 
-/// The best layout found so far: page size, centres, block size, printable area.
-type Candidate = ((f64, f64), Vec<Point>, (f64, f64), Rect);
+/// The best layout found so far: page size, items it holds, their centres, block size,
+/// printable area.
+type Candidate = ((f64, f64), usize, Vec<Point>, (f64, f64), Rect);
 
-/// Centres of items `size` wide, `pitch` apart along a row, inside `room` (width, height):
-/// staggered rows `pitch · √3/2` apart with every other row shifted by half a pitch, or
-/// plain rows `pitch` apart. Relative to the block's top-left corner; also the block's size.
-fn centres(room: (f64, f64), size: f64, pitch: f64, staggered: bool) -> (Vec<Point>, (f64, f64)) {
+/// Items `size` wide, `pitch` apart along a row, inside `room` (width, height): staggered
+/// rows `pitch · √3/2` apart with every other row shifted by half a pitch, or plain rows
+/// `pitch` apart. How many fit, the centres of the first `wanted` of them (row by row,
+/// relative to the block's top-left corner: the rows are counted, not listed, beyond
+/// them), and the block's size.
+fn centres(
+    room: (f64, f64),
+    size: f64,
+    pitch: f64,
+    staggered: bool,
+    wanted: usize,
+) -> (usize, Vec<Point>, (f64, f64)) {
     let (width, height) = room;
     if size <= 0.0 || width + EPSILON_MM < size || height + EPSILON_MM < size {
-        return (Vec::new(), (0.0, 0.0));
+        return (0, Vec::new(), (0.0, 0.0));
     }
     let row_pitch = if staggered { pitch * 3f64.sqrt() / 2.0 } else { pitch };
     let rows = ((height - size + EPSILON_MM) / row_pitch).floor() as usize + 1;
-    let per_row = |shift: f64| {
-        if width + EPSILON_MM < size + shift {
+    let shift = |row: usize| if staggered && row % 2 == 1 { pitch / 2.0 } else { 0.0 };
+    let per_row = |row: usize| {
+        if width + EPSILON_MM < size + shift(row) {
             0
         } else {
-            ((width - size - shift + EPSILON_MM) / pitch).floor() as usize + 1
+            ((width - size - shift(row) + EPSILON_MM) / pitch).floor() as usize + 1
         }
     };
+    // Rows alternate between two kinds: the even ones and the odd ones.
+    let kinds = [0, 1].into_iter().filter(|&row| row < rows);
+    let count = kinds.clone().map(|row| per_row(row) * (rows - row).div_ceil(2)).sum();
+    let block_width = kinds
+        .filter(|&row| per_row(row) > 0)
+        .map(|row| shift(row) + (per_row(row) - 1) as f64 * pitch + size)
+        .fold(0.0, f64::max);
     let mut found = Vec::new();
-    let mut block_width: f64 = 0.0;
     for row in 0..rows {
-        let shift = if staggered && row % 2 == 1 { pitch / 2.0 } else { 0.0 };
-        let count = per_row(shift);
-        for column in 0..count {
+        if found.len() >= wanted {
+            break;
+        }
+        let columns = per_row(row).min(wanted - found.len());
+        for column in 0..columns {
             found.push(Point::new(
-                shift + column as f64 * pitch + size / 2.0,
+                shift(row) + column as f64 * pitch + size / 2.0,
                 row as f64 * row_pitch + size / 2.0,
             ));
         }
-        if count > 0 {
-            block_width = block_width.max(shift + (count - 1) as f64 * pitch + size);
-        }
     }
     let block_height = (rows - 1) as f64 * row_pitch + size;
-    (found, (block_width, block_height))
+    (count, found, (block_width, block_height))
 }
 
 /// The cutouts `gap_mm` apart in staggered rows on as many sheets as needed, each in a
@@ -69,13 +84,14 @@ pub fn hexagonal_sheets(
     for (pw, ph) in sheet.page_sizes() {
         let area = SheetLayout::sheet_tile_area(pw, ph, sheet);
         for staggered in [true, false] {
-            let (found, block) = centres((area.width(), area.height()), size, pitch, staggered);
-            if found.len() > best.as_ref().map_or(0, |(_, c, _, _)| c.len()) {
-                best = Some(((pw, ph), found, block, area));
+            let room = (area.width(), area.height());
+            let (count, found, block) = centres(room, size, pitch, staggered, cutouts.len());
+            if count > best.as_ref().map_or(0, |(_, c, _, _, _)| *c) {
+                best = Some(((pw, ph), count, found, block, area));
             }
         }
     }
-    let Some(((pw, ph), places, block, area)) = best else {
+    let Some(((pw, ph), per_sheet, places, block, area)) = best else {
         return Err(format!(
             "{} ({size:.1} mm across) does not fit on {} paper inside {} mm margins",
             cutouts.first().map_or("an item", |c| c.label.as_str()),
@@ -84,7 +100,6 @@ pub fn hexagonal_sheets(
         ));
     };
     let origin = area.center() - kurbo::Vec2::new(block.0, block.1) / 2.0;
-    let per_sheet = places.len();
     let sheets = (0..cutouts.len().div_ceil(per_sheet).max(1))
         .map(|index| {
             let first = index * per_sheet;
@@ -133,12 +148,15 @@ mod tests {
     fn staggered_rows_hold_more_than_square_rows_and_never_overlap() {
         // A 194 × 268 mm area: square rows of 25 mm counters 27 mm apart hold 7 across
         // (25 + 6 × 27 = 187) and 10 down (25 + 9 × 27 = 268): 70.
-        let (square, _) = centres((194.0, 268.0), 25.0, 27.0, false);
-        assert_eq!(square.len(), 7 * 10);
-        let (staggered, _) = centres((194.0, 268.0), 25.0, 27.0, true);
+        let (count, square, _) = centres((194.0, 268.0), 25.0, 27.0, false, usize::MAX);
+        assert_eq!((count, square.len()), (7 * 10, 7 * 10));
+        let (count, staggered, block) = centres((194.0, 268.0), 25.0, 27.0, true, usize::MAX);
         // Rows 23.383 mm apart: 11 rows, alternately 7 and 6 (the shifted row needs 13.5
         // mm more): 6 × 7 + 5 × 6 = 72.
-        assert_eq!(staggered.len(), 72);
+        assert_eq!((count, staggered.len()), (72, 72));
+        // Counted, not listed, past the first ones asked for: the same count and block.
+        let (few, first, same) = centres((194.0, 268.0), 25.0, 27.0, true, 9);
+        assert_eq!((few, first.as_slice(), same), (72, &staggered[..9], block));
         for (k, a) in staggered.iter().enumerate() {
             for b in &staggered[..k] {
                 assert!(a.distance(*b) >= 27.0 - 1e-9, "{a:?} {b:?}");

@@ -11,20 +11,24 @@ use super::marks::crop_marks;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::registration::within_clear_band;
 use super::trim_lines::{CutReach, sheet_guides, trim_lines};
+use crate::geometry::lattice_fill::LatticeFill;
 use crate::geometry::polygon::RegularPolygon;
-use crate::geometry::tiling::{TilePlacement, centre_in, fill_rect};
+use crate::geometry::tiling::{TilePlacement, centre_in};
 use crate::model::design::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Height reserved at the bottom of the printable area for the footer, in mm.
 pub const FOOTER_BAND_MM: f64 = 13.0;
 
-/// The chosen page size and the tile places on one sheet.
+/// The chosen page size, how many tiles one sheet holds and the places of those printed.
 #[derive(Clone, Debug)]
 pub struct SheetLayout {
     pub width_mm: f64,
     pub height_mm: f64,
-    /// Tile places in reading order; every sheet uses the first `n` of them.
+    /// Tiles one sheet holds.
+    pub per_sheet: usize,
+    /// The first tile places in reading order, as many as asked for (at most `per_sheet`);
+    /// every sheet uses the first `n` of them.
     pub places: Vec<TilePlacement>,
 }
 
@@ -72,9 +76,15 @@ impl SheetLayout {
     }
 }
 
-/// The layout fitting the most tiles; `None` if not even one tile fits.
-pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<SheetLayout> {
-    let mut best: Option<SheetLayout> = None;
+/// The layout fitting the most tiles, with the places of the first `wanted` (counted, not
+/// listed, beyond them: one tile on large paper costs one place); `None` if not even one
+/// tile fits.
+pub fn choose_layout(
+    shape: RegularPolygon,
+    sheet: &SheetSettings,
+    wanted: usize,
+) -> Option<SheetLayout> {
+    let mut best: Option<((f64, f64), LatticeFill)> = None;
     for (width, height) in sheet.page_sizes() {
         let area = SheetLayout::sheet_tile_area(width, height, sheet);
         if area.width() <= 0.0 || area.height() <= 0.0 {
@@ -83,13 +93,14 @@ pub fn choose_layout(shape: RegularPolygon, sheet: &SheetSettings) -> Option<She
         // Turning the tiling by half a corner angle gives the other classic direction
         // (flat-topped versus pointy-topped hexagons, rows versus columns of triangles).
         for turn in [0.0, PI / 2.0] {
-            let places = fill_rect(shape, sheet.gap_mm, turn, area);
-            if places.len() > best.as_ref().map_or(0, |b| b.places.len()) {
-                best = Some(SheetLayout { width_mm: width, height_mm: height, places });
+            let Some(fill) = LatticeFill::new(shape, sheet.gap_mm, turn, area) else { continue };
+            if fill.count() > best.as_ref().map_or(0, |(_, b)| b.count()) {
+                best = Some(((width, height), fill));
             }
         }
     }
-    best
+    let ((width_mm, height_mm), fill) = best?;
+    Some(SheetLayout { width_mm, height_mm, per_sheet: fill.count(), places: fill.first(wanted) })
 }
 
 /// `count` tiles on as many sheets as the best layout needs, each sheet's block centred like
@@ -101,7 +112,7 @@ pub fn lattice_sheets(
     count: usize,
     sheet: &SheetSettings,
 ) -> Result<Packed, String> {
-    let Some(layout) = choose_layout(shape, sheet) else {
+    let Some(layout) = choose_layout(shape, sheet, count) else {
         let (w, h) = sheet.paper_mm;
         return Err(format!(
             "a {:.1} mm {} does not fit on {} paper ({w} × {h} mm) inside {} mm margins",
@@ -112,7 +123,7 @@ pub fn lattice_sheets(
         ));
     };
     let (width, height) = (layout.width_mm, layout.height_mm);
-    let per_sheet = layout.places.len();
+    let per_sheet = layout.per_sheet;
     let registration = sheet.print.registration_marks;
     let area = SheetLayout::sheet_tile_area(width, height, sheet);
     let guides = sheet_guides(width, height, sheet);
@@ -170,27 +181,29 @@ mod tests {
     #[test]
     fn auto_orientation_fits_at_least_as_many_as_either_fixed_one() {
         let hex = RegularPolygon::new(6, 24.0);
-        let auto = choose_layout(hex, &a4(Orientation::Auto)).unwrap().places.len();
-        let portrait = choose_layout(hex, &a4(Orientation::Portrait)).unwrap().places.len();
-        let landscape = choose_layout(hex, &a4(Orientation::Landscape)).unwrap();
+        let auto = choose_layout(hex, &a4(Orientation::Auto), 1).unwrap().per_sheet;
+        let portrait = choose_layout(hex, &a4(Orientation::Portrait), 1).unwrap().per_sheet;
+        let landscape = choose_layout(hex, &a4(Orientation::Landscape), 1).unwrap();
         assert!(landscape.is_landscape());
-        assert_eq!(auto, portrait.max(landscape.places.len()));
+        assert_eq!(landscape.places.len(), 1);
+        assert_eq!(auto, portrait.max(landscape.per_sheet));
     }
 
     #[test]
     fn a_tile_larger_than_the_paper_fits_nowhere() {
-        assert!(choose_layout(RegularPolygon::new(6, 200.0), &a4(Orientation::Auto)).is_none());
+        assert!(choose_layout(RegularPolygon::new(6, 200.0), &a4(Orientation::Auto), 1).is_none());
     }
 
     #[test]
     fn fifty_two_triangles_of_40_mm_fit_in_rows_of_13_on_landscape_a4() {
         let tri = RegularPolygon::new(3, 40.0);
         let sheet = SheetSettings { margin_mm: 7.0, ..a4(Orientation::Landscape) };
-        let layout = choose_layout(tri, &sheet).unwrap();
+        let layout = choose_layout(tri, &sheet, 52).unwrap();
         assert!(layout.is_landscape());
         // 283 mm between the margins, less the cut lines' casing (0.6 mm at each end), takes
         // 13 triangles (7 + 6 alternating, 280 mm); the first 52 places are four whole rows.
-        assert!(layout.places.len() >= 52, "{} places", layout.places.len());
+        assert!(layout.per_sheet >= 52, "{} places", layout.per_sheet);
+        assert_eq!(layout.places.len(), 52);
         let rows: Vec<i64> =
             layout.places[..52].iter().map(|p| (p.centre.y * 100.0).round() as i64).collect();
         let mut heights = rows;

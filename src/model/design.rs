@@ -363,6 +363,8 @@ impl SheetSettings {
         match self.orientation {
             Orientation::Portrait => vec![(w, h)],
             Orientation::Landscape => vec![(h, w)],
+            // Square paper is the same either way up: tried once.
+            Orientation::Auto if w == h => vec![(w, h)],
             Orientation::Auto => vec![(w, h), (h, w)],
         }
     }

@@ -246,8 +246,8 @@ pub fn sheets_fit(design: &Design) -> Result<(), String> {
             format!("--png at {dpi} dpi on {} paper: {why}", design.sheet.paper_name)
         })?;
     }
-    if let Some(smallest) = smallest_item_mm2(design) {
-        super::work::items_fit(&design.sheet, "the design's smallest items", 0.0, smallest)?;
+    if let Some(set) = &design.pieces {
+        super::work::cells_fit(&design.sheet, cell_area(set.grid))?;
     }
     let sheets = estimated_sheets(design);
     if sheets > MAX_SHEETS {
@@ -341,16 +341,6 @@ pub fn estimated_sheets(design: &Design) -> f64 {
         areas.push((2.0 * side + wall) * (3f64.sqrt() * side + wall));
     }
     tile_sheets + areas.iter().map(|area| (area / printable).ceil()).sum::<f64>()
-}
-
-/// The paper the design's smallest separate item takes (a tile with its gap, a card or
-/// counter, a piece's cell, a track's cell), in mm²; `None` without such items.
-fn smallest_item_mm2(design: &Design) -> Option<f64> {
-    let tiles = design.shape.is_some().then(|| grown_tile_area(design));
-    let cards = design.decks.iter().chain(&design.counters).map(super::cards::Deck::item_area_mm2);
-    let tracks = design.tracks.iter().map(|track| track.cell_mm * track.cell_mm);
-    let pieces = design.pieces.as_ref().map(|set| cell_area(set.grid));
-    tiles.into_iter().chain(cards).chain(tracks).chain(pieces).reduce(f64::min)
 }
 
 /// A tile's area grown by half the sheet's gap all round, in mm²: the room it takes among

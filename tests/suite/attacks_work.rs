@@ -1,4 +1,4 @@
-//! Attacks by small designs whose work explodes: integer ranges at the ends of i64, text layers of half a million characters, images whose header promises billions of pixels, tile copies, decks, counters, maps and tracks that expand past the sheets allowed, an item so small a sheet holds millions, two decks that write one file, a deck with a header and no rows, a PNG too large for its dpi. Each runs under `check` and `build` (bounded in memory and time) and is refused with exit 2 at its key; `check` refuses what `build` refuses.
+//! Attacks by small designs whose work explodes: integer ranges at the ends of i64, text layers of half a million characters, images whose header promises billions of pixels, tile copies, decks, counters, maps and tracks that expand past the sheets allowed, paper that holds millions of an item (built: only the items placed cost), more items than a part may place, a pieces' grid of millions of cells on a sheet, two decks that write one file, a deck with a header and no rows, a PNG too large for its dpi. Each runs under `check` and `build` (bounded in memory and time) and is refused with exit 2 at its key; `check` refuses what `build` refuses.
 
 use crate::common;
 
@@ -225,13 +225,13 @@ fn counters_maps_and_tile_copies_past_the_sheets_are_refused_at_their_key() {
         ],
     );
     let tiles: String = (1..=2000)
-        .map(|n| format!("\n[[tiles]]\nnumber = {n}\nedges = [\"-\", \"-\", \"-\", \"-\", \"-\", \"-\"]\ncopies = 10000\n"))
+        .map(|n| format!("\n[[tiles]]\nnumber = {n}\nedges = [\"-\", \"-\", \"-\", \"-\", \"-\", \"-\"]\ncopies = 50\n"))
         .collect();
     refused_tiles(
         "tiles-copies",
         "shape = \"hexagon\"\nedge_mm = 20\n",
         &tiles,
-        &["error: 20000000 tiles (every entry's copies) need about"],
+        &["error: 100000 tiles (every entry's copies) need about"],
     );
 }
 
@@ -252,26 +252,61 @@ fn refused_tiles(name: &str, shape: &str, design: &str, expected: &[&str]) {
     }
 }
 
+/// Writes `design` (after [`HEAD`], with `shape` lines added to `[set]`) and `files`, and
+/// builds it under the attack bounds: it must succeed.
+fn built_within_bounds(name: &str, shape: &str, design: &str, files: &[(&str, &[u8])]) {
+    let dir = scratch(&format!("attack-work-{name}"));
+    let head = HEAD.replace("name = \"Attack\"\n", &format!("name = \"Attack\"\n{shape}"));
+    fs::write(dir.join("d.toml"), format!("{head}{design}")).unwrap();
+    for (file, bytes) in files {
+        fs::write(dir.join(file), bytes).unwrap();
+    }
+    let run = attack(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_held(&format!("build {name}"), &run, 0, &["on 1 sheet(s) of 2000x2000mm"]);
+}
+
 #[test]
-fn an_item_so_small_a_sheet_holds_millions_is_refused() {
-    let tiny = format!(
-        "[sheet]\npaper = \"2000x2000\"\n\n{FRONT}[[counters]]\nname = \"dots\"\nshape = \"square\"\nedge_mm = 3\nfront = \"front\"\ndata = \"cards.csv\"\n"
+fn paper_that_holds_millions_costs_only_the_items_placed_and_too_many_items_are_refused() {
+    // What a sheet could hold costs nothing: one 3 mm counter, one 1 mm square and one 1 mm
+    // triangle on 2 m paper build within the attack's bounds.
+    let big = "[sheet]\npaper = \"2000x2000\"\n\n";
+    let counter = format!(
+        "{big}{FRONT}[[counters]]\nname = \"dots\"\nshape = \"square\"\nedge_mm = 3\nfront = \"front\"\ndata = \"cards.csv\"\n"
     );
-    refused(
-        "tiny-counters",
-        &tiny,
-        &[("cards.csv", b"rank\nq\n".to_vec())],
-        &[
-            "d.toml:13:1: error: deck `dots`: 1 counters of 3 × 3 mm: one sheet of 2000x2000mm paper holds about",
-            "(MAX_SHEET_POSITIONS in model/work.rs)",
-        ],
-    );
+    built_within_bounds("tiny-counter", "", &counter, &[("cards.csv", b"rank\nq\n")]);
+    for (shape, edges) in [("square", 4), ("triangle", 3)] {
+        let tile =
+            format!("{big}[[tiles]]\nnumber = 1\nedges = [{}]\n", vec!["\"-\""; edges].join(", "));
+        let set = format!("shape = \"{shape}\"\nedge_mm = 1\n");
+        built_within_bounds(&format!("tiny-{shape}"), &set, &tile, &[]);
+    }
+    // The items themselves are bounded: 110 000 tiles of 1 mm fit on one such sheet, but
+    // are more than one part may place.
+    let tiles: String = (1..=11)
+        .map(|n| {
+            format!(
+                "[[tiles]]\nnumber = {n}\nedges = [\"-\", \"-\", \"-\", \"-\"]\ncopies = 10000\n\n"
+            )
+        })
+        .collect();
     refused_tiles(
         "tiny-tiles",
         "shape = \"square\"\nedge_mm = 1\n",
-        "[sheet]\npaper = \"2000x2000\"\n\n[[tiles]]\nnumber = 1\nedges = [\"-\", \"-\", \"-\", \"-\"]\n",
+        &format!("{big}{tiles}"),
         &[
-            "d.toml:12:1: error: 1 tiles (every entry's copies): one sheet of 2000x2000mm paper holds about",
+            "d.toml:12:1: error: 110000 tiles (every entry's copies): more than tilepress's limit of 100000 items one part places (MAX_PART_ITEMS in model/work.rs)",
+        ],
+    );
+    // The pieces' packing scans the cells of a sheet: 1 mm cells on 2 m paper are refused.
+    let pieces = format!(
+        "{big}[grid]\nkind = \"square\"\nsquare_mm = 1.0\n\n[[piece_groups]]\nname = \"one\"\nfront = {{ colour = \"ink\" }}\nback = {{ colour = \"ink\" }}\n\n[[pieces]]\ncode = \"A\"\ngroup = \"one\"\ncells = [\"0 0\"]\n"
+    );
+    refused(
+        "tiny-cells",
+        &pieces,
+        &[],
+        &[
+            "d.toml:7:1: error: the pieces' grid: one sheet of 2000x2000mm paper holds about 3960100 of its cells, more than tilepress's limit of 100000 (MAX_SHEET_CELLS in model/work.rs)",
         ],
     );
 }

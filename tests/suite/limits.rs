@@ -171,7 +171,7 @@ fn the_documented_input_and_work_limits_are_the_tools() {
         MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
         MAX_IMAGE_PIXELS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_WORKBOOK_BYTES,
     };
-    use tilepress::model::work::MAX_SHEET_POSITIONS;
+    use tilepress::model::work::{MAX_PART_ITEMS, MAX_SHEET_CELLS};
     let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
     let section = &doc[doc.find("## Limits").unwrap()..doc.find("## Output folders").unwrap()];
     let rows = [
@@ -184,7 +184,8 @@ fn the_documented_input_and_work_limits_are_the_tools() {
         ("MAX_IMAGE_PIXELS", spaced(MAX_IMAGE_PIXELS)),
         ("MAX_TEXT_CHARS", spaced(MAX_TEXT_CHARS as u64)),
         ("MAX_NAME_CHARS", spaced(MAX_NAME_CHARS as u64)),
-        ("MAX_SHEET_POSITIONS", spaced(MAX_SHEET_POSITIONS as u64)),
+        ("MAX_PART_ITEMS", spaced(MAX_PART_ITEMS as u64)),
+        ("MAX_SHEET_CELLS", spaced(MAX_SHEET_CELLS as u64)),
     ];
     for (name, value) in rows {
         let row = section.lines().find(|line| line.contains(&format!("`{name}`")));
