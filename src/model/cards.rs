@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::card_background::{card_background, from_fields};
 use super::counters::{CounterShape, counter_size};
 use super::data_file::{DataTable, read_data_at};
 use super::design::{Palette, SheetSettings};
@@ -47,7 +48,8 @@ pub struct DeckTable {
     pub corner_radius_mm: Option<Spanned<f64>>,
     pub bleed_mm: Option<Spanned<f64>>,
     pub gutter_mm: Option<Spanned<f64>>,
-    /// The card's background colour (a palette name or `#rrggbb`), default white.
+    /// The card's background colour (a palette name or `#rrggbb`, or `{field}`s each card
+    /// fills), default white.
     pub background: Option<Spanned<String>>,
     /// The front template; may use `{field}`s.
     pub front: Spanned<String>,
@@ -126,7 +128,6 @@ pub struct Deck {
     pub corner_radius_mm: f64,
     pub bleed_mm: f64,
     pub gutter_mm: f64,
-    pub background: Colour,
     pub cards: Vec<Card>,
     /// Where the deck is written.
     pub position: Position,
@@ -189,6 +190,8 @@ pub struct Card {
     pub count: u32,
     pub front: Vec<Layer>,
     pub back: Option<Vec<Layer>>,
+    /// Its background (the deck's, or its own from the deck's `{field}`s), to the bleed.
+    pub background: Colour,
 }
 
 /// Named card sizes, width × height in mm.
@@ -244,11 +247,12 @@ fn resolve_deck(
     let bleed_mm = table.bleed_mm.as_ref().map_or(0.0, |v| r.length(v, "`bleed_mm`", (0.0, 10.0)));
     let gutter_mm =
         table.gutter_mm.as_ref().map_or(0.0, |v| r.length(v, "`gutter_mm`", (0.0, 100.0)));
+    let per_card = from_fields(table.background.as_ref());
     let background = match &table.background {
-        Some(colour) => {
+        Some(colour) if !per_card => {
             r.colour_name(colour, palette).map_or(Colour::WHITE, |c| palette.colour(&c))
         }
-        None => Colour::WHITE,
+        _ => Colour::WHITE,
     };
     let noun = if round { "counter" } else { "card" };
     let sheet_template = table.sheet_template.as_ref().and_then(|value| {
@@ -319,8 +323,12 @@ fn resolve_deck(
             )?),
             None => None,
         };
+        let background = match (&table.background, per_card) {
+            (Some(written), true) => card_background(r, palette, written, &row.fields, &what)?,
+            _ => background,
+        };
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
-        cards.push(Card { origin, at, fields, count, front, back });
+        cards.push(Card { origin, at, fields, count, front, back, background });
     }
     let size_span = [
         table.size.as_ref().map(Spanned::span),
@@ -341,7 +349,6 @@ fn resolve_deck(
         corner_radius_mm,
         bleed_mm,
         gutter_mm,
-        background,
         cards,
         position: deck_position,
         rule: table.rule.as_ref().map(|rule| deck_rule(rule.get_ref())),

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod board_table;
+pub mod card_background;
 pub mod cards;
 pub mod counters;
 pub mod data_csv;

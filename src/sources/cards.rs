@@ -47,13 +47,13 @@ fn deck(deck: &Deck) -> Part {
     let noun = if deck.counter.is_some() { "counter" } else { "card" };
     let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
     let background = outline.bleed_background(deck.bleed_mm);
-    let face = |layers: &[crate::model::face::Layer]| -> FaceArt {
-        layered_face(&background, deck.background, layers, &outline)
+    let face = |layers: &[crate::model::face::Layer], fill| -> FaceArt {
+        layered_face(&background, fill, layers, &outline)
     };
     let mut cutouts = Vec::new();
     for card in &deck.cards {
-        let back = card.back.as_deref().map(&face);
-        let front = face(&card.front);
+        let back = card.back.as_deref().map(|layers| face(layers, card.background));
+        let front = face(&card.front, card.background);
         let cutout = Cutout {
             extent,
             back_upright: back.as_ref().map(|b| b.upright.clone()).unwrap_or_default(),

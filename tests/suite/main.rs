@@ -11,6 +11,7 @@ mod board_sheets;
 mod boards;
 mod broken_designs;
 mod bundled_faces;
+mod card_backgrounds;
 mod cards;
 mod check_tantrix;
 mod cli_full_stdout;
