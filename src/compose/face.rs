@@ -7,8 +7,10 @@ use std::f64::consts::PI;
 use kurbo::{Arc, BezPath, Point, Vec2};
 
 use crate::compose::layers::draw::FaceArt;
+use crate::compose::line_cues::{centre_line, cued_line};
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::cues::Cue;
 use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::face::Level;
 use crate::model::face::items::tile_outline;
@@ -42,27 +44,32 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
                 Stroke::solid(style.background, casing),
             )));
         }
-        let colour = palette.colour(&tile.slots[a].colour);
-        items.push(Item::Shape(Shape::stroked(path, Stroke::solid(colour, style.line_width_mm))));
+        let name = &tile.slots[a].colour;
+        let colour = palette.colour(name);
+        let (width, cue) = (style.line_width_mm, palette.cue(name));
+        items.extend(cued_line(path, colour, width, LineCap::Butt, cue, style.background));
         drawn.push((a, b));
     }
     let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
     let sizes = &style.slots;
     for (edge, slot) in tile.slots.iter().enumerate() {
         let colour = palette.colour(&slot.colour);
+        let cue = palette.cue(&slot.colour);
         let item = match slot.kind {
             SlotKind::Line if joined.contains(&edge) => continue,
             // Regions lie under the lines: `regions::region_items` drew them.
             SlotKind::Empty | SlotKind::Region => continue,
-            SlotKind::Line => Shape::filled(
-                capped_stub(shape, edge, style.line_width_mm, sizes.cap_length_mm),
-                colour,
-            ),
+            SlotKind::Line => {
+                items.extend(stub(shape, edge, style, colour, cue));
+                continue;
+            }
             SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
-            SlotKind::Ring => Shape::stroked(
-                half_circle(shape, edge, sizes.ring_radius_mm),
-                Stroke { cap: LineCap::Butt, ..Stroke::solid(colour, sizes.ring_width_mm) },
-            ),
+            SlotKind::Ring => {
+                let ring = half_circle(shape, edge, sizes.ring_radius_mm);
+                let width = sizes.ring_width_mm;
+                items.extend(cued_line(ring, colour, width, LineCap::Butt, cue, style.background));
+                continue;
+            }
         };
         items.push(Item::Shape(item));
     }
@@ -109,6 +116,28 @@ fn half_disc(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
     let mut path = half_circle(shape, edge, radius);
     path.close_path();
     path
+}
+
+/// An unjoined line's end on `edge`: a capped stub; with a cue, a stripe down its middle, or
+/// dashes or dots along it instead.
+fn stub(
+    shape: RegularPolygon,
+    edge: usize,
+    style: &Style,
+    colour: crate::scene::Colour,
+    cue: Option<Cue>,
+) -> Vec<Item> {
+    let (width, length) = (style.line_width_mm, style.slots.cap_length_mm);
+    let capped = Item::Shape(Shape::filled(capped_stub(shape, edge, width, length), colour));
+    let Some(cue) = cue else { return vec![capped] };
+    let start = shape.midpoint(edge);
+    let mut axis = BezPath::new();
+    axis.move_to(start);
+    axis.line_to(start - shape.normal(edge) * length);
+    match centre_line(axis.clone(), colour, width, cue, style.background) {
+        Some(stripe) => vec![capped, stripe],
+        None => cued_line(axis, colour, width, LineCap::Butt, Some(cue), style.background),
+    }
 }
 
 /// A line of `width` that enters at the edge's midpoint at 90° and ends `length` further in,

@@ -5,6 +5,7 @@ pub mod back;
 pub mod board;
 pub mod face;
 pub mod layers;
+pub mod line_cues;
 pub mod net;
 pub mod piece;
 pub mod regions;

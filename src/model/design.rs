@@ -59,18 +59,29 @@ pub struct Design {
     /// The files the design uses (data files, images, fonts), resolved: what `serve` may
     /// send besides the design and what it built.
     pub files: Vec<std::path::PathBuf>,
+    /// The colours faces take from data (`fill = "{kind}"`), each value once per key.
+    pub data_colours: Vec<super::data_colours::DataColour>,
 }
 
 /// Named colours.
 #[derive(Clone, Debug, Default)]
 pub struct Palette {
     pub colours: BTreeMap<String, Colour>,
+    /// Where each colour is written in `[palette]`.
+    pub lines: BTreeMap<String, Position>,
+    /// `[cues]`: the patterns drawn on colours' lines.
+    pub cues: BTreeMap<String, super::cues::ColourCue>,
 }
 
 impl Palette {
     /// The colour of a palette name; names are checked during resolve, so a miss is black.
     pub fn colour(&self, name: &str) -> Colour {
         self.colours.get(name).copied().unwrap_or(Colour::BLACK)
+    }
+
+    /// The cue drawn on `name`'s lines, if it has one.
+    pub fn cue(&self, name: &str) -> Option<super::cues::Cue> {
+        self.cues.get(name).map(|c| c.cue)
     }
 }
 

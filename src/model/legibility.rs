@@ -20,6 +20,9 @@ pub struct CheckTable {
     pub large_text_contrast: Option<Spanned<f64>>,
     /// Contrast pips and icons need.
     pub graphic_contrast: Option<Spanned<f64>>,
+    /// The CIEDE2000 difference two colours that mean different things need, as players
+    /// with each colour-vision deficiency see them.
+    pub colour_difference: Option<Spanned<f64>>,
 }
 
 /// What the legibility check holds faces to.
@@ -32,6 +35,9 @@ pub struct Legibility {
     pub text_contrast: f64,
     pub large_text_contrast: f64,
     pub graphic_contrast: f64,
+    /// The CIEDE2000 difference two colours a player must tell apart need, as dichromats
+    /// see them ([`COLOUR_DIFFERENCE`] by default).
+    pub colour_difference: f64,
 }
 
 /// The safe area of cards and counters by default: trimmed by hand, they lose up to this
@@ -39,6 +45,16 @@ pub struct Legibility {
 pub const CARD_SAFE_MM: f64 = 2.0;
 /// The smallest cap height by default: about 6 pt text.
 pub const MIN_TEXT_MM: f64 = 1.5;
+/// The CIEDE2000 difference two colours that mean different things need by default. A
+/// difference of 1 is just noticeable between large patches side by side; the difference
+/// needed to tell colours apart grows as marks get smaller and are seen apart (Szafir,
+/// "Modeling Color Difference for Visualization Design", IEEE TVCG 24(1), 2018) — a line
+/// on a tile is matched against one on a tile across the table. 10 is about three times
+/// the difference printers accept as "the same colour"; red and green as a deuteranope
+/// sees them (6.9 on Tantrix) fall below it.
+pub const COLOUR_DIFFERENCE: f64 = 10.0;
+/// The range `colour_difference` may take: from 1 (a just-noticeable difference) to 50.
+pub const COLOUR_DIFFERENCE_RANGE: (f64, f64) = (1.0, 50.0);
 
 impl Default for Legibility {
     /// WCAG 2 (level AA): 4.5 : 1 for text, 3 : 1 for large text and for graphics.
@@ -49,6 +65,7 @@ impl Default for Legibility {
             text_contrast: 4.5,
             large_text_contrast: 3.0,
             graphic_contrast: 3.0,
+            colour_difference: COLOUR_DIFFERENCE,
         }
     }
 }
@@ -85,5 +102,20 @@ pub fn resolve_legibility(r: &mut Resolver<'_>, table: Option<&CheckTable>) -> L
     legibility.large_text_contrast =
         ratio(r, &table.large_text_contrast, "large_text_contrast", 3.0);
     legibility.graphic_contrast = ratio(r, &table.graphic_contrast, "graphic_contrast", 3.0);
+    if let Some(value) = &table.colour_difference {
+        let v = *value.get_ref();
+        let (least, most) = COLOUR_DIFFERENCE_RANGE;
+        if v.is_finite() && (least..=most).contains(&v) {
+            legibility.colour_difference = v;
+        } else {
+            r.error(
+                &value.span(),
+                format!("`colour_difference` is {v}, out of range"),
+                &format!(
+                    "give a CIEDE2000 difference from {least} (just noticeable) to {most}; the default is {COLOUR_DIFFERENCE}"
+                ),
+            );
+        }
+    }
     legibility
 }

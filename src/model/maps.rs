@@ -57,6 +57,8 @@ pub struct Map {
     pub background: Colour,
     /// Cell (column, row) → its terrain's colour.
     pub fills: BTreeMap<(usize, usize), Colour>,
+    /// The palette colours of its terrains (`terrain`), by terrain name.
+    pub terrains: Vec<String>,
     pub overlap_mm: f64,
     /// Cell (column, row) → the layers `template` draws on it.
     pub cell_faces: BTreeMap<(usize, usize), Vec<Layer>>,
@@ -116,8 +118,11 @@ fn resolve_map(
     };
     let background = table.background.as_ref().and_then(|b| colour(r, b)).unwrap_or(Colour::WHITE);
     let mut terrain = BTreeMap::new();
+    let mut terrains = Vec::new();
     for (name, value) in table.terrain.iter().flatten() {
-        terrain.insert(name.trim().to_string(), colour(r, value)?);
+        let palette_name = r.colour_name(value, palette)?;
+        terrain.insert(name.trim().to_string(), palette.colour(&palette_name));
+        terrains.push(palette_name);
     }
     let overlap_mm = table
         .overlap_mm
@@ -182,7 +187,7 @@ fn resolve_map(
         }
         None => BTreeMap::new(),
     };
-    Some(Map { name, grid, labels, position, background, fills, overlap_mm, cell_faces })
+    Some(Map { name, grid, labels, position, background, fills, terrains, overlap_mm, cell_faces })
 }
 
 /// `C4` → (2, 3); `None` when it is not letters then a row number from 1.

@@ -6,6 +6,8 @@ pub mod board_table;
 pub mod card_background;
 pub mod cards;
 pub mod counters;
+pub mod cues;
+pub mod data_colours;
 pub mod data_csv;
 pub mod data_file;
 pub mod design;

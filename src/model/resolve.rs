@@ -54,7 +54,8 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     if !super::limits::counts_fit(&mut resolver, &file) {
         return Err(resolver.diagnostics);
     }
-    let palette = resolver.palette(&file.palette);
+    let mut palette = resolver.palette(&file.palette);
+    palette.cues = super::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
     let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
     let tile_shape = resolve_tile_shape(&mut resolver, &file.set, needs_shape);
     let shape = tile_shape.and_then(TileShape::regular);
@@ -210,7 +211,10 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         play,
         legibility,
         files: std::mem::take(&mut resolver.files),
+        data_colours: std::mem::take(&mut resolver.data_colours).into_values().collect(),
     };
+    let lines = super::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
+    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), &design.palette.cues, &lines);
     super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {
@@ -273,12 +277,22 @@ pub struct Resolver<'a> {
     pub diagnostics: Vec<Diagnostic>,
     /// The files the design uses (data files, images, fonts), resolved, in the order read.
     pub files: Vec<std::path::PathBuf>,
+    /// The colours faces took from data, each (key, value) once, first item first.
+    pub data_colours: super::data_colours::DataColours,
+    /// What the face being resolved took from data so far (see `FaceResolver::face`).
+    pub face_colours: super::data_colours::FaceColours,
 }
 
 impl<'a> Resolver<'a> {
     /// A resolver of `source` with nothing found yet.
     pub fn new(source: &'a SourceFile) -> Resolver<'a> {
-        Resolver { source, diagnostics: Vec::new(), files: Vec::new() }
+        Resolver {
+            source,
+            diagnostics: Vec::new(),
+            files: Vec::new(),
+            data_colours: Default::default(),
+            face_colours: Default::default(),
+        }
     }
 
     /// Records the file `used` was read from in [`Resolver::files`] (once), and gives what
@@ -341,6 +355,7 @@ impl<'a> Resolver<'a> {
             match Colour::from_hex(value.get_ref().trim()) {
                 Some(colour) => {
                     palette.colours.insert(name.clone(), colour);
+                    palette.lines.insert(name.clone(), self.source.start_of(&value.span()));
                 }
                 None => self.error(
                     &value.span(),

@@ -16,6 +16,9 @@ pub struct DesignFile {
     #[serde(default)]
     pub style: Option<Spanned<StyleTable>>,
     pub palette: Spanned<BTreeMap<String, Spanned<String>>>,
+    /// `[cues]`: palette colour → the pattern on its lines, see `model::cues`.
+    #[serde(default)]
+    pub cues: Option<Spanned<super::cues::CuesTable>>,
     #[serde(default)]
     pub rule: Option<Spanned<RuleTable>>,
     #[serde(default)]

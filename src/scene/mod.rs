@@ -12,7 +12,9 @@ use kurbo::{Affine, BezPath};
 
 pub mod bounds;
 pub mod cut_style;
+pub mod delta_e;
 pub mod frame;
+pub mod vision;
 
 /// An sRGB colour, 8 bits per channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,6 +2,7 @@
 //! the listed tiles.
 
 pub mod check;
+pub mod colour_vision;
 pub mod decks;
 pub mod describe;
 pub mod enumerate;

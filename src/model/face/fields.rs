@@ -102,6 +102,12 @@ pub fn substitute(text: &str, fields: &BTreeMap<String, String>) -> Result<Strin
     Ok(out)
 }
 
+/// The names of the `{field}`s `written` uses, in order.
+pub fn field_names(written: &str) -> Vec<&str> {
+    let fields = written.split('{').skip(1).filter_map(|rest| rest.split_once('}'));
+    fields.map(|(name, _)| name.trim()).collect()
+}
+
 /// An item's `fields` table as text values, with `built_in` fields first (an item's own
 /// field of the same name wins); a value that is not text or a number is reported.
 pub fn fields(

@@ -47,8 +47,7 @@ impl DataRowAt {
     /// The place of the cell `written` takes its value from (its first `{field}` that is a
     /// column of the file): the file, the line and column (from 1), and the column's name.
     pub fn cell_of(&self, written: &str) -> Option<(Position, &str)> {
-        let fields = written.split('{').skip(1).filter_map(|rest| rest.split_once('}'));
-        fields.map(|(name, _)| name.trim()).find_map(|name| {
+        super::fields::field_names(written).into_iter().find_map(|name| {
             let index = self.columns.iter().position(|c| c.trim() == name)?;
             Some((Position { line: self.line, column: index + 1 }, self.columns[index].as_str()))
         })

@@ -163,10 +163,13 @@ impl<'t> FaceResolver<'t> {
             );
             return Vec::new();
         }
-        tables
+        let outer = std::mem::take(&mut r.face_colours);
+        let layers = tables
             .into_iter()
             .filter_map(|(table, label)| self.layer(r, palette, item, table, label))
-            .collect()
+            .collect();
+        std::mem::replace(&mut r.face_colours, outer).finish(&mut r.data_colours);
+        layers
     }
 
     fn layer(

@@ -5,6 +5,7 @@ use toml::Spanned;
 use super::fields::{substituted, value_text};
 use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer, WhenTable};
+use crate::model::data_colours::DataColour;
 use crate::model::design::Palette;
 use crate::model::diagnostic::Diagnostic;
 use crate::model::resolve::Resolver;
@@ -23,6 +24,13 @@ pub fn styled(
         && !applies(r, item, when)?
     {
         return Some(None);
+    }
+    // What the face shows of its fields: a second cue beside colours taken from them.
+    for shown in [&table.text, &table.image].into_iter().flatten() {
+        for name in super::fields::field_names(shown.get_ref()) {
+            let value = item.fields.get(name).cloned().unwrap_or_default();
+            r.face_colours.shown.insert(name.to_string(), value);
+        }
     }
     let errors = r.diagnostics.len();
     let mut style = Style { r: &mut *r, palette, item };
@@ -98,6 +106,9 @@ impl Style<'_, '_, '_> {
             self.wrong(written, key, format!("`{name}` is not a colour of the palette"), &help);
             return None;
         }
+        if written.get_ref().contains('{') {
+            self.record_data_colour(written, key, name);
+        }
         Some(filled)
     }
 
@@ -140,6 +151,27 @@ impl Style<'_, '_, '_> {
                 None
             }
         }
+    }
+
+    /// Keeps the colour `name` that `key` (written as `written`) took from the item's fields,
+    /// for the colour-vision check.
+    fn record_data_colour(&mut self, written: &Spanned<String>, key: &str, name: &str) {
+        let colour = Colour::from_hex(name).unwrap_or_else(|| self.palette.colour(name));
+        let cell = self.item.data.as_ref().and_then(|data| {
+            let (cell, _) = data.cell_of(written.get_ref())?;
+            Some((data.path.clone(), cell))
+        });
+        let found = DataColour {
+            key: self.r.source.start_of(&written.span()),
+            key_name: key.to_string(),
+            name: name.to_string(),
+            colour,
+            item: self.item.what.clone(),
+            cell,
+            item_position: self.item.position,
+            cue: None,
+        };
+        self.r.face_colours.colours.push(found);
     }
 
     /// Reports a value of `key` (written as `written`) that cannot be used: at the data

@@ -7,20 +7,7 @@ use crate::scene::Colour;
 /// anti-aliasing or a hairline, which the collision rule judges.
 pub const MEANINGFUL_SHARE: f64 = 0.05;
 
-/// Relative luminance (WCAG 2.x), 0 for black to 1 for white.
-pub fn luminance(colour: Colour) -> f64 {
-    let linear = |c: u8| {
-        let c = f64::from(c) / 255.0;
-        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
-    };
-    0.2126 * linear(colour.r) + 0.7152 * linear(colour.g) + 0.0722 * linear(colour.b)
-}
-
-/// The contrast ratio of two colours, from 1 (none) to 21 (black on white).
-pub fn ratio(a: Colour, b: Colour) -> f64 {
-    let (la, lb) = (luminance(a), luminance(b));
-    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-}
+pub use crate::scene::vision::{contrast_ratio as ratio, luminance};
 
 /// The worst contrast of pixel pairs (ink, what lies behind it) among the background
 /// colours behind at least [`MEANINGFUL_SHARE`] of them; with that colour. `None` without

@@ -1,0 +1,164 @@
+//! `[cues]`: a second cue beside a palette colour — a pattern drawn wherever the colour carries meaning, so that players who cannot tell two colours apart can tell their patterns apart.
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::design::{Palette, SlotKind, Style, Tile};
+use super::resolve::Resolver;
+use super::source::Position;
+use super::suggest::closest;
+
+/// The thinnest line that prints cleanly, in mm: no part of a cue may be finer (the same
+/// floor as the diagrams' house style).
+pub const PRINTABLE_LINE_MM: f64 = 0.25;
+
+/// A pattern drawn on a colour's lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cue {
+    /// The line broken into dashes 1.5 line widths long, half a width apart.
+    Dashes,
+    /// A centre stripe a quarter of the line wide, in black or white (whichever stands out
+    /// more from the colour).
+    Stripe,
+    /// Two lines: the middle third of the line in the face's background colour.
+    Double,
+    /// A row of round dots, each as wide as the line, a line width apart.
+    Dots,
+}
+
+impl Cue {
+    pub const ALL: [Cue; 4] = [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cue::Dashes => "dashes",
+            Cue::Stripe => "stripe",
+            Cue::Double => "double",
+            Cue::Dots => "dots",
+        }
+    }
+
+    /// The finest part of the cue on a line `width_mm` wide: a gap, a stripe or a dot.
+    pub fn finest_mm(self, width_mm: f64) -> f64 {
+        match self {
+            Cue::Dashes => width_mm / 2.0,
+            Cue::Stripe => width_mm / 4.0,
+            Cue::Double => width_mm / 3.0,
+            Cue::Dots => width_mm,
+        }
+    }
+}
+
+/// A palette colour's cue and where it is written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColourCue {
+    pub cue: Cue,
+    pub position: Position,
+}
+
+/// `[cues]` as written: palette colour name → cue name.
+pub type CuesTable = BTreeMap<String, Spanned<String>>;
+
+/// `[cues]` resolved: every name a palette colour, every cue known.
+pub fn resolve_cues(
+    r: &mut Resolver<'_>,
+    table: Option<&Spanned<CuesTable>>,
+    palette: &Palette,
+) -> BTreeMap<String, ColourCue> {
+    let mut cues = BTreeMap::new();
+    let Some(table) = table else { return cues };
+    for (colour, value) in table.get_ref() {
+        let position = r.source.start_of(&value.span());
+        let key = Spanned::new(value.span(), colour.clone());
+        let Some(colour) = r.colour_name(&key, palette) else { continue };
+        let written = value.get_ref().trim();
+        match Cue::ALL.into_iter().find(|cue| cue.name() == written) {
+            Some(cue) => {
+                cues.insert(colour, ColourCue { cue, position });
+            }
+            None => {
+                let names = Cue::ALL.map(Cue::name);
+                let help = match closest(written, names) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => format!("use one of {}", names.join(", ")),
+                };
+                r.error(&value.span(), format!("unknown cue `{written}`"), &help);
+            }
+        }
+    }
+    cues
+}
+
+/// Every cue on a colour that draws lines, and not finer than prints at the lines' width;
+/// the rest reported at the cue.
+pub fn check_cue_lines(
+    r: &mut Resolver<'_>,
+    table: Option<&Spanned<CuesTable>>,
+    cues: &BTreeMap<String, ColourCue>,
+    lines: &BTreeMap<String, f64>,
+) {
+    let Some(table) = table else { return };
+    for (colour, value) in table.get_ref() {
+        let Some(cue) = cues.get(colour.trim()) else { continue };
+        let name = cue.cue.name();
+        let Some(&width) = lines.get(colour.trim()) else {
+            r.error(
+                &value.span(),
+                format!(
+                    "`{colour}` carries the cue `{name}`, but no line of the design is {colour}"
+                ),
+                "a cue is drawn on a colour's lines (tile lines and rings): remove it, or give it \
+                 to a colour that draws lines",
+            );
+            continue;
+        };
+        let finest = cue.cue.finest_mm(width);
+        if finest < PRINTABLE_LINE_MM {
+            r.error(
+                &value.span(),
+                format!(
+                    "the cue `{name}` on {colour}'s {width} mm lines has parts {:.2} mm wide, finer than the {PRINTABLE_LINE_MM} mm that prints",
+                    finest
+                ),
+                "widen the lines (`line_width_mm`, `ring_width_mm`) or choose a coarser cue \
+                 (dots, dashes)",
+            );
+        }
+    }
+}
+
+/// The colours drawn as lines on the design's tiles (or that the rule lets draw them), each
+/// with the thinnest width it is drawn at.
+pub fn line_colours(
+    tiles: &[Tile],
+    rule: Option<&super::design::SetRule>,
+    style: &Style,
+) -> BTreeMap<String, f64> {
+    let width = |kind: SlotKind| match kind {
+        SlotKind::Line => Some(style.line_width_mm),
+        SlotKind::Ring => Some(style.slots.ring_width_mm),
+        _ => None,
+    };
+    let mut lines: BTreeMap<String, f64> = BTreeMap::new();
+    let mut add = |colour: &str, kind: SlotKind| {
+        if let Some(w) = width(kind) {
+            let entry = lines.entry(colour.to_string()).or_insert(w);
+            *entry = entry.min(w);
+        }
+    };
+    for tile in tiles {
+        let back = tile.back_side.iter().flat_map(|side| &side.slots);
+        for slot in tile.slots.iter().chain(back) {
+            add(&slot.colour, slot.kind);
+        }
+    }
+    if let Some(rule) = rule {
+        for colour in &rule.colours {
+            for &kind in rule.kinds_for(colour) {
+                add(colour, kind);
+            }
+        }
+    }
+    lines
+}

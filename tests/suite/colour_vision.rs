@@ -1,0 +1,379 @@
+//! The colour-vision check (issue 49): colours a player must tell apart — a rule's line
+//! colours, colours from data, map terrains, players' colours — compared as dichromats see
+//! them; second cues on lines measured in the PDF (tiles, diagrams, components page); bad
+//! cues and thresholds refused at their key.
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use common::pdf::{PT_PER_MM, page_forms};
+use common::{check_text, code, place_of, refused_in, root, scratch, text, tilepress};
+use lopdf::content::Content;
+
+/// Three straight lines through a hexagon in three colours: the rule derives two tiles.
+fn straights(second: &str, extra: &str) -> String {
+    format!(
+        r##"[set]
+name = "Straights"
+shape = "hexagon"
+edge_mm = 20.0
+
+[style]
+background = "black"
+line_width_mm = 4.0
+
+[palette]
+black = "#000000"
+red = "#d62828"
+second = "{second}"
+blue = "#1d5fd1"
+{extra}
+[rule]
+colours = ["red", "second", "blue"]
+slot_kinds = ["line"]
+joins = "every"
+join_spans = [3]
+distinct_line_colours = true
+symmetry = "rotation"
+
+[[tiles]]
+number = 1
+edges = ["red", "second", "blue", "red", "second", "blue"]
+
+[[tiles]]
+number = 2
+edges = ["red", "blue", "second", "red", "blue", "second"]
+"##
+    )
+}
+
+const GREEN: &str = "#1f9e45";
+const YELLOW: &str = "#f7c600";
+
+#[test]
+fn red_and_green_rule_lines_are_reported_for_deuteranopes_at_the_palette_line() {
+    let design = straights(GREEN, "");
+    let (status, out) = check_text("cv-red-green", "d.toml", &design);
+    assert_eq!(status, 1, "{out}");
+    let at = place_of(&design, &format!("\"{GREEN}\""));
+    let wanted =
+        format!("d.toml:{at}: problem: red and second look alike to deuteranopes (ΔE 6.9 < 10)");
+    assert!(out.contains(&wanted), "{out}");
+    assert!(out.contains("help: give one a second cue ([cues] second = "), "{out}");
+    assert_eq!(out.matches("look alike").count(), 1, "one problem per pair: {out}");
+}
+
+#[test]
+fn red_yellow_and_blue_lines_pass() {
+    let (status, out) = check_text("cv-red-yellow", "d.toml", &straights(YELLOW, ""));
+    assert_eq!(status, 0, "{out}");
+    assert!(out.contains("complete and consistent"), "{out}");
+}
+
+#[test]
+fn a_cue_on_one_of_two_alike_colours_passes_and_a_threshold_can_be_raised() {
+    for cue in ["dashes", "stripe", "double", "dots"] {
+        let extra = format!("\n[cues]\nsecond = \"{cue}\"\n");
+        let (status, out) = check_text("cv-cued", "d.toml", &straights(GREEN, &extra));
+        assert_eq!(status, 0, "{cue}: {out}");
+    }
+    // The same cue on both tells them apart no better.
+    let both = "\n[cues]\nsecond = \"dots\"\nred = \"dots\"\n";
+    let (status, out) = check_text("cv-cued-both", "d.toml", &straights(GREEN, both));
+    assert_eq!(status, 1, "{out}");
+    // Red and yellow pass the default; the largest threshold asks more than they give.
+    let strict = "\n[check]\ncolour_difference = 50\n";
+    let (status, out) = check_text("cv-strict", "d.toml", &straights(YELLOW, strict));
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("red and second look alike to") && out.contains("< 50)"), "{out}");
+}
+
+const DECK: &str = r##"[set]
+name = "Deck"
+
+[palette]
+ink = "#ffffff"
+red = "#d62828"
+green = "#1f9e45"
+blue = "#1d5fd1"
+
+[faces.front]
+layers = [{ shape = "rectangle", box_mm = [40, 60], fill = "{kind}" }]
+
+[faces.back]
+layers = [{ text = "back", size_mm = 4, colour = "#000000" }]
+
+[[decks]]
+name = "cards"
+size = "poker"
+front = "front"
+back = "back"
+data = "cards.csv"
+"##;
+
+#[test]
+fn colours_from_data_are_reported_at_the_data_row() {
+    let dir = scratch("cv-data");
+    fs::write(dir.join("d.toml"), DECK).unwrap();
+    fs::write(dir.join("cards.csv"), "name,kind\nfire,red\nwater,blue\nleaf,green\nember,red\n")
+        .unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    // `green` first comes on line 4 of the file, in its second column.
+    let at = place_of(DECK, "\"{kind}\"");
+    let wanted = format!(
+        "cards.csv:4:2: problem: green and red look alike to deuteranopes (ΔE 6.9 < 10) (values of `fill` at line {}, column {} of the design, from data)",
+        at.split(':').next().unwrap(),
+        at.split(':').nth(1).unwrap()
+    );
+    assert!(all.contains(&wanted), "{all}");
+    // A face that also writes its field tells the two apart by more than colour.
+    let named = DECK.replace(
+        "fill = \"{kind}\" }]",
+        "fill = \"{kind}\" }, { text = \"{name}\", size_mm = 4, colour = \"ink\" }]",
+    );
+    fs::write(dir.join("d.toml"), named).unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
+}
+
+#[test]
+fn map_terrains_are_compared() {
+    let design = r##"[set]
+name = "Map"
+
+[palette]
+forest = "#1f9e45"
+desert = "#d62828"
+water = "#7fb3d5"
+
+[[maps]]
+name = "land"
+grid = "square"
+columns = 3
+rows = 2
+cell_mm = 20
+terrain = { wood = "forest", sand = "desert", sea = "water" }
+data = "terrain.csv"
+"##;
+    let dir = scratch("cv-map");
+    fs::write(dir.join("d.toml"), design).unwrap();
+    fs::write(dir.join("terrain.csv"), "cell,terrain\nA1,wood\nB1,sand\nC2,sea\n").unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 1, "{out}{err}");
+    let at = place_of(design, "\"#d62828\"");
+    let wanted = format!("d.toml:{at}: problem: desert and forest look alike to deuteranopes");
+    assert!(format!("{out}{err}").contains(&wanted), "{out}{err}");
+    let help = "help: change one, so that the two differ in lightness too";
+    assert!(format!("{out}{err}").contains(help), "{out}{err}");
+}
+
+#[test]
+fn players_colours_are_compared() {
+    // Trans-Rabat's players are white, black and orange; a cream player would look like
+    // the white one to everyone.
+    let shipped = fs::read_to_string(root().join("designs/trans-rabat.toml")).unwrap();
+    let cream = shipped.replace("orange = \"#f08a24\"", "orange = \"#f4efe4\"");
+    assert_ne!(cream, shipped);
+    let (status, out) = check_text("cv-players", "trans-rabat.toml", &cream);
+    assert_eq!(status, 1, "{out}");
+    let at = place_of(&cream, "\"#f4efe4\"");
+    assert!(
+        out.contains(&format!("trans-rabat.toml:{at}: problem: white and orange look alike")),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_shipped_design_tells_its_colours_apart() {
+    for design in ["tantrix", "triles", "tranglar", "trans-rabat", "saltmarsh", "lanterns-of-keld"]
+    {
+        let check = tilepress(&root(), &["check", &format!("designs/{design}.toml")]);
+        let (out, err) = text(&check);
+        assert!(!format!("{out}{err}").contains("look alike"), "{design}: {out}{err}");
+    }
+}
+
+/// Every stroke on page 1 of `pdf` and its forms: (colour 0–255, width, dash), in pt.
+fn strokes(pdf: &Path) -> Vec<([u8; 3], f64, Vec<f64>)> {
+    let document = lopdf::Document::load(pdf).unwrap();
+    let page = document.get_pages()[&1];
+    let mut streams = vec![document.get_page_content(page)];
+    streams.extend(page_forms(&document, page).into_iter().filter_map(|(_, form)| form));
+    let mut found = Vec::new();
+    for stream in streams {
+        let (mut colour, mut width, mut dash) = ([0u8; 3], 0.0, Vec::new());
+        for op in Content::decode(&stream).unwrap().operations {
+            let numbers: Vec<f64> = op.operands.iter().map(common::pdf::number_or_nan).collect();
+            match op.operator.as_str() {
+                "RG" => colour = [0, 1, 2].map(|i| (numbers[i] * 255.0).round() as u8),
+                "w" => width = numbers[0],
+                "d" => {
+                    let lengths = op.operands[0].as_array().unwrap();
+                    dash = lengths.iter().map(common::pdf::number).collect();
+                }
+                "S" => found.push((colour, width, dash.clone())),
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+const GREEN_RGB: [u8; 3] = [0x1f, 0x9e, 0x45];
+
+/// The widths of Tantrix's green lines and of the black stripes between their halves.
+fn green_and_middles(strokes: &[([u8; 3], f64, Vec<f64>)]) -> (Vec<f64>, Vec<f64>) {
+    let green: Vec<f64> = strokes.iter().filter(|s| s.0 == GREEN_RGB).map(|s| s.1).collect();
+    let line = green.iter().copied().fold(0.0, f64::max);
+    let middles = strokes
+        .iter()
+        .filter(|s| s.0 == [0, 0, 0] && (s.1 * 3.0 - line).abs() < 0.01 * line)
+        .map(|s| s.1)
+        .collect();
+    (green, middles)
+}
+
+#[test]
+fn tantrix_green_lines_are_double_on_tiles_diagrams_and_the_components_page() {
+    let dir = scratch("cv-tantrix-double");
+    let build = tilepress(
+        &root(),
+        &[
+            "build",
+            "designs/tantrix.toml",
+            "-o",
+            dir.join("out").to_str().unwrap(),
+            "--format",
+            "pdf",
+        ],
+    );
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let sheet = strokes(&dir.join("out/tantrix/tantrix.pdf"));
+    let (green, middles) = green_and_middles(&sheet);
+    // On the sheet, at full size: 4.8 mm lines, their middle third (1.6 mm) black.
+    assert!(!green.is_empty());
+    for width in &green {
+        assert!((width / PT_PER_MM - 4.8).abs() < 0.01, "{width}");
+    }
+    assert_eq!(middles.len(), green.len(), "every green line doubled");
+    assert!((middles[0] / PT_PER_MM - 1.6).abs() < 0.01, "{}", middles[0]);
+    // The same on a diagram and the components page, at their own scale.
+    let diagram = tilepress(
+        &root(),
+        &["diagram", "diagrams/tantrix-forced-space.toml", "-o", dir.join("d").to_str().unwrap()],
+    );
+    assert_eq!(code(&diagram), 0, "{}", text(&diagram).1);
+    let components = tilepress(
+        &root(),
+        &["components", "designs/tantrix.toml", "-o", dir.join("c").to_str().unwrap()],
+    );
+    assert_eq!(code(&components), 0, "{}", text(&components).1);
+    for pdf in
+        [dir.join("d/tantrix-forced-space.pdf"), dir.join("c/tantrix/tantrix-components.pdf")]
+    {
+        // Scaled: the lines thinner than on the sheet, their middles a third as wide.
+        let (green, middles) = green_and_middles(&strokes(&pdf));
+        assert!(!green.is_empty() && !middles.is_empty(), "{}", pdf.display());
+        let line = green[0];
+        assert!(green.iter().all(|w| (w - line).abs() < 1e-3), "{green:?}");
+        assert!(line < 4.8 * PT_PER_MM, "{line}");
+    }
+}
+
+#[test]
+fn dashes_measure_one_and_a_half_line_widths_half_a_width_apart() {
+    let shipped = fs::read_to_string(root().join("designs/tantrix.toml")).unwrap();
+    let dashed = shipped.replace("green = \"double\"", "green = \"dashes\"");
+    let dir = scratch("cv-dashes");
+    fs::write(dir.join("t.toml"), dashed).unwrap();
+    let build = tilepress(&dir, &["build", "t.toml", "-o", "out", "--format", "pdf"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let sheet = strokes(&dir.join("out/t/t.pdf"));
+    let green: Vec<_> = sheet.iter().filter(|s| s.0 == GREEN_RGB).collect();
+    assert!(!green.is_empty());
+    for (_, _, dash) in green {
+        let mm: Vec<f64> = dash.iter().map(|d| d / PT_PER_MM).collect();
+        assert!(
+            mm.len() == 2 && (mm[0] - 7.2).abs() < 0.01 && (mm[1] - 2.4).abs() < 0.01,
+            "{mm:?}"
+        );
+    }
+    // Other colours stay solid.
+    assert!(sheet.iter().filter(|s| s.0 == [0xd6, 0x28, 0x28]).all(|s| s.2.is_empty()));
+}
+
+#[test]
+fn bad_cues_and_thresholds_are_refused_at_their_key() {
+    let cases = [
+        (
+            "\n[cues]\nsecond = \"dahses\"\n",
+            "\"dahses\"",
+            "unknown cue `dahses`",
+            "did you mean `dashes`?",
+        ),
+        (
+            "\n[cues]\nsecnd = \"dots\"\n",
+            "\"dots\"",
+            "unknown colour `secnd`",
+            "did you mean `second`?",
+        ),
+        (
+            "\n[cues]\nblack = \"dots\"\n",
+            "\"dots\"",
+            "`black` carries the cue `dots`, but no line of the design is black",
+            "a cue is drawn on a colour's lines",
+        ),
+        (
+            "\n[check]\ncolour_difference = 0.5\n",
+            "0.5",
+            "`colour_difference` is 0.5, out of range",
+            "from 1",
+        ),
+        (
+            "\n[check]\ncolour_difference = 80\n",
+            "80",
+            "`colour_difference` is 80, out of range",
+            "to 50",
+        ),
+    ];
+    for (extra, needle, message, help) in cases {
+        let design = straights(GREEN, extra);
+        let dir = scratch("cv-bad");
+        fs::write(dir.join("bad.toml"), &design).unwrap();
+        let err = refused_in(&dir);
+        let at = place_of(&design, needle);
+        assert!(err.contains(&format!("bad.toml:{at}: error: {message}")), "{extra}: {err}");
+        assert!(err.contains(help), "{extra}: {err}");
+    }
+    // A stripe a quarter of 0.8 mm lines is 0.2 mm: finer than prints.
+    let thin = straights(GREEN, "\n[cues]\nsecond = \"stripe\"\n")
+        .replace("line_width_mm = 4.0", "line_width_mm = 0.8");
+    let dir = scratch("cv-bad-thin");
+    fs::write(dir.join("bad.toml"), &thin).unwrap();
+    let err = refused_in(&dir);
+    let at = place_of(&thin, "\"stripe\"");
+    assert!(
+        err.contains(&format!("bad.toml:{at}: error: the cue `stripe` on second's 0.8 mm lines has parts 0.20 mm wide, finer than the 0.25 mm that prints")),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_documented_example_checks_and_builds_with_double_green_lines() {
+    let example = common::doc_example("Tantrix gives its green lines the `double` cue");
+    let (out, dir) = common::check_and_build("cv-doc", &example);
+    assert!(out.contains("complete and consistent"), "{out}");
+    let (green, middles) = green_and_middles(&strokes(&dir.join("out/example/example.pdf")));
+    assert!(!green.is_empty() && middles.len() == green.len(), "{green:?} {middles:?}");
+    // Without the cue it is the problem the docs show.
+    let bare = example.replace("[cues]\ngreen = \"double\"\n", "");
+    let (status, out) = check_text("cv-doc-bare", "d.toml", &bare);
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("red and green look alike to deuteranopes (ΔE 6.9 < 10)"), "{out}");
+}
