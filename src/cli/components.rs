@@ -46,11 +46,18 @@ pub fn components(args: &ComponentsArgs) -> u8 {
     // A folder of its own, which holds exactly this run's files: pages of an earlier, longer
     // drawing do not stay behind.
     let folder = args.output.join(&stem);
-    if let Err(error) = publish(&folder, &files, std::slice::from_ref(path)) {
-        for line in publish_failed(&path.display().to_string(), &folder, &error) {
-            errln!("{line}");
+    match publish(&folder, &files, std::slice::from_ref(path)) {
+        Ok(published) => {
+            for note in published.untouched {
+                errln!("{}: note: {note}", path.display());
+            }
         }
-        return BAD_INPUT;
+        Err(error) => {
+            for line in publish_failed(&path.display().to_string(), &folder, &error) {
+                errln!("{line}");
+            }
+            return BAD_INPUT;
+        }
     }
     outln!("{}: → {} ({} files)", design.name, folder.display(), files.len());
     OK

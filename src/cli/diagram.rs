@@ -61,11 +61,18 @@ pub fn diagram(args: &DiagramArgs) -> u8 {
         paths.push(path);
         all_files.extend(files);
     }
-    if let Err(error) = publish_more(&args.output, &all_files, &sources) {
-        for line in publish_failed("diagrams", &args.output, &error) {
-            errln!("{line}");
+    match publish_more(&args.output, &all_files, &sources) {
+        Ok(published) => {
+            for note in published.untouched {
+                errln!("diagrams: note: {note}");
+            }
         }
-        return code.max(BAD_INPUT);
+        Err(error) => {
+            for line in publish_failed("diagrams", &args.output, &error) {
+                errln!("{line}");
+            }
+            return code.max(BAD_INPUT);
+        }
     }
     for path in paths {
         outln!("{}: → {}", path.display(), args.output.display());

@@ -78,11 +78,18 @@ pub fn refused_folders<'a>(
 /// Writes one folder, logging its lines or why it failed (a disk that filled since the check,
 /// or another process that changed the folder meanwhile).
 fn write(folder: &Ready, sources: &[PathBuf], log: &mut Log) -> u8 {
-    if let Err(error) = publish(&folder.folder, &folder.files, sources) {
-        for line in publish_failed(&folder.label, &folder.folder, &error) {
-            log.err(line);
+    match publish(&folder.folder, &folder.files, sources) {
+        Ok(published) => {
+            for note in published.untouched {
+                log.err(format!("{}: note: {note}", folder.label));
+            }
         }
-        return BAD_INPUT;
+        Err(error) => {
+            for line in publish_failed(&folder.label, &folder.folder, &error) {
+                log.err(line);
+            }
+            return BAD_INPUT;
+        }
     }
     log.extend(&folder.written);
     OK

@@ -219,11 +219,18 @@ pub fn calibrate(args: &CalibrateArgs) -> u8 {
     let stem = format!("calibration-{}", file_stem(&name));
     let files = document_files(&stem, &calibration(&name, width, height, duplex));
     let folder = args.output.join(&stem);
-    if let Err(error) = publish(&folder, &files, &[]) {
-        for line in publish_failed("calibrate", &folder, &error) {
-            errln!("{line}");
+    match publish(&folder, &files, &[]) {
+        Ok(published) => {
+            for note in published.untouched {
+                errln!("{}: note: {note}", "calibrate");
+            }
         }
-        return BAD_INPUT;
+        Err(error) => {
+            for line in publish_failed("calibrate", &folder, &error) {
+                errln!("{line}");
+            }
+            return BAD_INPUT;
+        }
     }
     outln!("calibration sheet for {name} ({width} × {height} mm) → {}", folder.display());
     outln!("  print {stem}.pdf at 100 %; each ruler must measure 100 mm");

@@ -9,7 +9,14 @@
 //! or the complete new output. The parent folder is locked (an advisory lock) from the first
 //! look at the old folder to the removal of the old build, so two processes writing the same
 //! folder take turns.
+//!
+//! A folder of the user's (or a FIFO, socket or device) inside the output folder cannot be
+//! carried into a new build without moving it, so then the folder is not swapped: each new
+//! file is written beside it under a hidden name and renamed into place, the manifest
+//! rewritten, the dropped files removed, and the user's entry left where it was (the
+//! publish says so: [`Published::untouched`]).
 
+mod in_place;
 pub mod manifest;
 mod swap;
 
@@ -81,8 +88,17 @@ pub fn publish(
     folder: &Path,
     files: &[OutputFile],
     sources: &[PathBuf],
-) -> Result<(), PublishError> {
+) -> Result<Published, PublishError> {
     publish_with(folder, files, sources, Mode::Replace)
+}
+
+/// What a publish did beside writing the files.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// The folders and special files of the user's in the output folder, left where they
+    /// were, each said as a sentence (`out/game/notes is a folder of yours: left where it
+    /// was …`).
+    pub untouched: Vec<String>,
 }
 
 /// Adds `files` to `folder`, keeping the other files tilepress wrote there (one diagram into
@@ -91,14 +107,14 @@ pub fn publish_more(
     folder: &Path,
     files: &[OutputFile],
     sources: &[PathBuf],
-) -> Result<(), PublishError> {
+) -> Result<Published, PublishError> {
     publish_with(folder, files, sources, Mode::Add)
 }
 
 /// Checks, without writing anything, that [`publish`] (or [`publish_more`]) into `folder`
-/// would not be refused: the folder holds no source, is tilepress's (or new, or empty), holds
-/// no folder or special file of the user's, and no leftover working folder holds anything of
-/// the user's. With `files`, also that no file of the user's has the name of a new one.
+/// would not be refused: the folder holds no source, is tilepress's (or new, or empty), and
+/// no leftover working folder holds anything of the user's. With `files`, also that no file,
+/// folder or special file of the user's has the name of a new one.
 /// A command that writes several folders checks them all first, so that a refusal leaves
 /// everything as it was.
 pub fn check_writable(
@@ -162,7 +178,7 @@ fn publish_with(
     files: &[OutputFile],
     sources: &[PathBuf],
     mode: Mode,
-) -> Result<(), PublishError> {
+) -> Result<Published, PublishError> {
     let names = new_names(files)?;
     let (parent, name) = locate(folder, true)?.ok_or_else(|| io::Error::other("no folder"))?;
     let target = parent.join(&name);
@@ -175,6 +191,10 @@ fn publish_with(
     let old = check_locked(&parent, &name, Some(&names), sources, mode)?;
     remove_working_folder(&staging, &target, false)?;
     remove_working_folder(&retired, &target, false)?;
+    if let Some(kept) = old.as_ref().filter(|kept| !kept.untouched.is_empty()) {
+        in_place::write_beside(&target, files, kept)?;
+        return Ok(Published { untouched: kept.untouched.clone() });
+    }
     fs::create_dir(&staging)?;
     if let Err(error) = fill(&staging, &target, files, old.as_ref()) {
         let _ = remove_working_folder(&staging, &target, false);
@@ -191,7 +211,7 @@ fn publish_with(
     manifest::return_strays(&retired, &target)?;
     remove_working_folder(&staging, &target, false)?;
     remove_working_folder(&retired, &target, false)?;
-    Ok(())
+    Ok(Published::default())
 }
 
 /// The names of the new files: plain names, each once.
@@ -273,13 +293,19 @@ fn refuse_sources(target: &Path, sources: &[PathBuf]) -> Result<(), PublishError
 }
 
 /// What an existing target folder holds that the new one must keep.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Kept {
     /// Files tilepress wrote earlier that stay, with their records ([`Mode::Add`]; in either
     /// mode the unverified ones of an older manifest that the new build does not replace).
     ours: Vec<(String, Option<Record>)>,
     /// The user's files and links.
     theirs: Vec<(String, EntryKind)>,
+    /// The files tilepress wrote earlier that the new build drops (they go with the old
+    /// folder, or are removed when the folder is written in place).
+    dropped: Vec<String>,
+    /// The user's folders and special files (none of them a name of the new files): the
+    /// folder is then written in place, each said in a sentence.
+    untouched: Vec<String>,
 }
 
 /// Looks at the target: `None` when it does not exist; refuses anything not tilepress's, and
@@ -316,7 +342,7 @@ fn inspect(
     })?;
     let Some(owned) = &listing.owned else {
         if listing.others.is_empty() {
-            return Ok(Some(Kept { ours: Vec::new(), theirs: Vec::new() }));
+            return Ok(Some(Kept::default()));
         }
         let some: Vec<&str> = listing.others.iter().take(3).map(|(n, _)| n.as_str()).collect();
         return Err(PublishError::refused(
@@ -329,8 +355,16 @@ fn inspect(
         ));
     };
     let new = |name: &str| names.is_some_and(|names| names.contains(name));
+    let mut untouched = Vec::new();
     for (name, kind) in &listing.others {
         let listed = listing.changed.contains(name);
+        if *kind == EntryKind::Other && !new(name) {
+            let said = if listed { ", though the folder's manifest lists it" } else { "" };
+            untouched.push(format!(
+                "{shown}/{name} is a folder or special file of yours{said}: left where it was, and the new files written beside it one by one"
+            ));
+            continue;
+        }
         if *kind == EntryKind::Other {
             let why = if listed {
                 format!(
@@ -360,12 +394,24 @@ fn inspect(
             ));
         }
     }
+    let kept = |record: &Option<Record>| mode == Mode::Add || record.is_none();
     let ours = owned
         .iter()
-        .filter(|(name, record)| !new(name) && (mode == Mode::Add || record.is_none()))
+        .filter(|(name, record)| !new(name) && kept(record))
         .map(|(name, record)| (name.clone(), *record))
         .collect();
-    Ok(Some(Kept { ours, theirs: listing.others }))
+    let dropped =
+        owned.iter().filter(|(name, record)| !new(name) && !kept(record)).map(|(n, _)| n.clone());
+    let theirs = listing.others.into_iter().filter(|(_, kind)| *kind != EntryKind::Other);
+    Ok(Some(Kept { ours, theirs: theirs.collect(), dropped: dropped.collect(), untouched }))
+}
+
+/// What the new folder's manifest lists: the new files and those kept of tilepress's.
+fn new_manifest(files: &[OutputFile], kept: Option<&Kept>) -> Entries {
+    let mut listed: Entries =
+        files.iter().map(|f| (f.name.clone(), Some(Record::of(&f.bytes)))).collect();
+    listed.extend(kept.iter().flat_map(|k| k.ours.iter().cloned()));
+    listed
 }
 
 /// Fills the staging folder: the manifest first, whole (so a leftover can be cleaned up),
@@ -376,10 +422,7 @@ fn fill(
     files: &[OutputFile],
     kept: Option<&Kept>,
 ) -> io::Result<()> {
-    let mut listed: Entries =
-        files.iter().map(|f| (f.name.clone(), Some(Record::of(&f.bytes)))).collect();
-    listed.extend(kept.iter().flat_map(|k| k.ours.iter().cloned()));
-    write_manifest(staging, &listed)?;
+    write_manifest(staging, &new_manifest(files, kept))?;
     for file in files {
         write_new(&staging.join(&file.name), &file.bytes)?;
     }
@@ -469,6 +512,30 @@ mod tests {
         assert!(publish(&root.join("plain"), &[file("a.svg", "1")], &[]).is_err());
         assert_eq!(fs::read_to_string(root.join("plain")).unwrap(), "mine");
         assert_eq!(entries(&root).1, ["game", "plain"]);
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_users_folder_stays_where_it_is_and_the_files_are_written_beside_it() {
+        let root = scratch("in-place");
+        let folder = root.join("diagrams");
+        publish_more(&folder, &[file("a.svg", "1"), file("b.svg", "2")], &[]).unwrap();
+        fs::create_dir(folder.join("mine")).unwrap();
+        fs::write(folder.join("mine/keep.txt"), "kept").unwrap();
+        let published = publish_more(&folder, &[file("b.svg", "3")], &[]).unwrap();
+        assert_eq!(published.untouched.len(), 1, "{:?}", published.untouched);
+        assert!(
+            published.untouched[0].contains("diagrams/mine is a folder or special file of yours")
+        );
+        assert_eq!(fs::read_to_string(folder.join("b.svg")).unwrap(), "3");
+        assert_eq!(fs::read_to_string(folder.join("mine/keep.txt")).unwrap(), "kept");
+        assert_eq!(entries(&folder), (vec!["a.svg".into(), "b.svg".into()], vec!["mine".into()]));
+        // Replacing drops a.svg; a new file with the folder's name is refused, untouched.
+        publish(&folder, &[file("b.svg", "4")], &[]).unwrap();
+        assert_eq!(entries(&folder), (vec!["b.svg".into()], vec!["mine".into()]));
+        assert!(publish(&folder, &[file("mine", "5")], &[]).is_err());
+        assert_eq!(fs::read_to_string(folder.join("mine/keep.txt")).unwrap(), "kept");
+        assert_eq!(entries(&root).1, ["diagrams"], "no working folder is left");
         fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -181,15 +181,23 @@ fn build_button(site: &Site, served: &Served) -> Reply {
             return refused_write(target, &error, "; nothing was written");
         }
     }
-    if let Err(error) = crate::output::publish(&folder, &files, &sources) {
-        return refused_write(&folder, &error, "");
+    let mut untouched = Vec::new();
+    match crate::output::publish(&folder, &files, &sources) {
+        Ok(published) => untouched.extend(published.untouched),
+        Err(error) => return refused_write(&folder, &error, ""),
     }
-    if let Err(error) = crate::output::publish_more(&diagram_folder, &diagram_files, &sources) {
-        return refused_write(&diagram_folder, &error, "");
+    match crate::output::publish_more(&diagram_folder, &diagram_files, &sources) {
+        Ok(published) => untouched.extend(published.untouched),
+        Err(error) => return refused_write(&diagram_folder, &error, ""),
     }
+    let notes: String = untouched.iter().map(|note| format!("\n{note}")).collect();
     text(
         200,
-        &format!("wrote {} files into {}", files.len() + diagram_files.len(), folder.display()),
+        &format!(
+            "wrote {} files into {}{notes}",
+            files.len() + diagram_files.len(),
+            folder.display()
+        ),
     )
 }
 

@@ -140,6 +140,54 @@ fn the_build_button_refuses_a_users_folder_and_moves_nothing() {
 }
 
 #[test]
+fn a_forged_manifest_listing_a_users_folder_moves_nothing_and_the_next_build_succeeds() {
+    let dir = project("forged-manifest");
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    // The user's folder, a FIFO and a file beside the build, and the manifest made to list
+    // the folder as tilepress's.
+    fs::create_dir(folder.join("sub")).unwrap();
+    fs::write(folder.join("sub/mine.txt"), "my file").unwrap();
+    fs::write(folder.join("notes.txt"), "my notes").unwrap();
+    assert!(Command::new("mkfifo").arg(folder.join("pipe")).status().unwrap().success());
+    let manifest = folder.join(".tilepress-manifest");
+    let forged = fs::read_to_string(&manifest).unwrap() + "- - sub\n";
+    fs::write(&manifest, forged).unwrap();
+    let untouched = |err: &str, name: &str, listed: bool| {
+        let path = format!("out/mini/{name} is a folder or special file of yours");
+        let said = if listed { ", though the folder's manifest lists it" } else { "" };
+        let note = format!("{path}{said}: left where it was");
+        assert!(err.contains(&note), "expected `{note}` in: {err}");
+    };
+    // Only the PDF this time: the other files of the last build are dropped.
+    let output = run(&dir, &["build", "designs/mini.toml", "-o", "out", "--format", "pdf"]);
+    let (_, err) = text(&output);
+    assert_eq!(code(&output), 0, "{err}");
+    untouched(&err, "sub", true);
+    untouched(&err, "pipe", false);
+    let mine = || fs::read_to_string(folder.join("sub/mine.txt")).unwrap();
+    assert_eq!(mine(), "my file");
+    assert_eq!(fs::read_to_string(folder.join("notes.txt")).unwrap(), "my notes");
+    assert_eq!(names_in(&dir.join("out")), ["mini"], "no hidden working folder");
+    let names = names_in(&folder);
+    let expected = [".tilepress-manifest", "mini.pdf", "notes.txt", "pipe", "sub"];
+    assert_eq!(names, expected, "the dropped files removed, nothing hidden left");
+    let listed: Vec<String> =
+        manifest_lines(&folder).iter().map(|l| l.rsplit(' ').next().unwrap().into()).collect();
+    assert_eq!(listed, ["mini.pdf"], "the manifest lists only what tilepress wrote");
+    // The next builds succeed, every format again, and say the same of the user's entries.
+    for _ in 0..2 {
+        let output = build_mini(&dir);
+        let (_, err) = text(&output);
+        untouched(&err, "sub", false);
+        untouched(&err, "pipe", false);
+        assert_eq!(mine(), "my file");
+        assert!(folder.join("mini-sheet-01-front.svg").is_file());
+        assert_eq!(names_in(&dir.join("out")), ["mini"], "no hidden working folder");
+    }
+}
+
+#[test]
 fn a_users_folder_left_in_a_working_folder_by_an_older_run_is_named_not_deleted() {
     let dir = project("stuck-working");
     build_mini(&dir);
