@@ -93,6 +93,9 @@ pub struct Formats {
     pub faces: bool,
     /// The Tabletop Simulator saved object and its images (`tts`, `build/tts.rs`).
     pub tts: bool,
+    /// `--simulate`: the preview and sheet PNGs drawn as a player with this colour-vision
+    /// deficiency sees them (`<stem>-preview-deutan.png`, …), instead of as printed.
+    pub simulate: Option<crate::scene::vision::Deficiency>,
 }
 
 impl Default for Formats {
@@ -106,6 +109,7 @@ impl Default for Formats {
             preview: true,
             faces: false,
             tts: false,
+            simulate: None,
         }
     }
 }
@@ -124,6 +128,7 @@ impl Formats {
             preview: false,
             faces: false,
             tts: false,
+            simulate: None,
         };
         for name in list.split(',').map(str::trim) {
             let flag = match name {

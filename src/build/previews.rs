@@ -9,6 +9,7 @@ use crate::model::print::{DEFAULT_SHEET_DPI, PrintSettings};
 use crate::render::contact_sheet::contact_sheet;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
 use crate::render::png::{Paper, page_to_png};
+use crate::scene::simulated::simulated_page;
 use crate::scene::{Document, Page};
 
 /// How many sheets (front and back) the contact-sheet preview shows at most.
@@ -23,6 +24,25 @@ pub fn add_previews(
     print: &PrintSettings,
     formats: Formats,
 ) -> Result<Vec<OutputFile>, String> {
+    // Seen through a colour-vision deficiency: every page's colours simulated first, the
+    // files named after it.
+    let simulated: Vec<(String, Document)>;
+    let (documents, seen) = match formats.simulate {
+        Some(deficiency) => {
+            simulated = documents
+                .iter()
+                .map(|(stem, document)| {
+                    let pages = document.pages.iter().map(|p| simulated_page(p, deficiency));
+                    (
+                        stem.clone(),
+                        Document { title: document.title.clone(), pages: pages.collect() },
+                    )
+                })
+                .collect();
+            (&simulated[..], format!("-{}", deficiency.name()))
+        }
+        None => (documents, String::new()),
+    };
     let mut rows: Vec<(String, Vec<&Page>)> = Vec::new();
     for (name, page) in named_pages(documents) {
         let sheet = sheet_of(&name);
@@ -37,7 +57,7 @@ pub fn add_previews(
     let mut images = Vec::new();
     if formats.preview && !rows.is_empty() {
         images.push(OutputFile {
-            name: format!("{stem}-preview.png"),
+            name: format!("{stem}-preview{seen}.png"),
             bytes: contact_sheet(&rows, print.preview_dpi)?,
         });
     }
@@ -45,7 +65,7 @@ pub fn add_previews(
         let dpi = print.sheet_png_dpi.unwrap_or(DEFAULT_SHEET_DPI);
         for (name, page) in named_pages(documents) {
             images.push(OutputFile {
-                name: format!("{name}.png"),
+                name: format!("{name}{seen}.png"),
                 bytes: page_to_png(page, dpi, Paper::White)?,
             });
         }

@@ -15,9 +15,11 @@ use tilepress::model::print::{
     parse_pair,
 };
 use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex};
+use tilepress::model::suggest::closest;
 use tilepress::output::publish;
 use tilepress::render::cut_file::CutStats;
 use tilepress::render::png::DPI_RANGE;
+use tilepress::scene::vision::Deficiency;
 
 use super::exit::{BAD_INPUT, OK, publish_failed};
 
@@ -61,6 +63,11 @@ pub struct PrintArgs {
     /// The sealed border around each item, in mm (default 3); implies `--laminate sealed`
     #[arg(long, value_name = "MM", allow_hyphen_values = true)]
     pub seal: Option<f64>,
+    /// Draw the preview and the sheet PNGs as a player with a colour-vision deficiency
+    /// sees them: protan, deutan or tritan (Machado et al. 2009, full severity); written
+    /// as `<name>-preview-deutan.png`, `<name>-sheet-01-front-deutan.png`…
+    #[arg(long, value_name = "DEFICIENCY")]
+    pub simulate: Option<String>,
 }
 
 /// The print options, checked before any design is touched.
@@ -109,6 +116,12 @@ impl PrintOverrides {
             None => Formats::default(),
         };
         formats.png |= args.png;
+        formats.simulate = args.simulate.as_deref().map(simulation).transpose()?;
+        if formats.simulate.is_some() && !(formats.png || formats.preview) {
+            return Err("--simulate draws the preview and the sheet PNGs, and --format asks \
+                        for neither: add preview or png to it"
+                .into());
+        }
         let sheet_png_dpi = formats.png.then_some(args.dpi.unwrap_or(DEFAULT_SHEET_DPI));
         let faces_dpi = args.dpi.filter(|_| formats.faces);
         let registration_marks = args.registration_marks;
@@ -235,4 +248,15 @@ pub fn calibrate(args: &CalibrateArgs) -> u8 {
     outln!("calibration sheet for {name} ({width} × {height} mm) → {}", folder.display());
     outln!("  print {stem}.pdf at 100 %; each ruler must measure 100 mm");
     OK
+}
+
+/// `--simulate`'s deficiency by name, or why not (with a did-you-mean).
+fn simulation(name: &str) -> Result<Deficiency, String> {
+    let name = name.trim();
+    if let Some(found) = Deficiency::ALL.into_iter().find(|d| d.name() == name) {
+        return Ok(found);
+    }
+    let names = Deficiency::ALL.map(Deficiency::name);
+    let near = closest(name, names).map_or(String::new(), |n| format!("did you mean `{n}`? "));
+    Err(format!("--simulate: unknown deficiency `{name}`; {near}use protan, deutan or tritan"))
 }

@@ -16,3 +16,4 @@ pub mod raster;
 pub mod strips;
 pub mod svg;
 pub mod svg_xml;
+pub mod vision_filters;

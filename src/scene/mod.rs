@@ -14,6 +14,7 @@ pub mod bounds;
 pub mod cut_style;
 pub mod delta_e;
 pub mod frame;
+pub mod simulated;
 pub mod vision;
 
 /// An sRGB colour, 8 bits per channel.

@@ -1,7 +1,18 @@
 //! The page, shipped inside the binary: plain HTML, CSS and JavaScript, no network.
 
-/// The page of one design (`/d/<stem>/`); it finds its design from its own address.
+/// The page of one design (`/d/<stem>/`) as written; it finds its design from its own
+/// address. [`design_page`] is what is served.
 pub const DESIGN_PAGE: &str = include_str!("assets/design.html");
+
+/// The page of one design with its colour-vision filters filled in.
+pub fn design_page() -> &'static str {
+    static PAGE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        DESIGN_PAGE
+            .replace("<!-- vision filters -->", &crate::render::vision_filters::vision_filters())
+    });
+    &PAGE
+}
+
 pub const PAGE_CSS: &str = include_str!("assets/page.css");
 pub const PAGE_JS: &str = include_str!("assets/page.js");
 

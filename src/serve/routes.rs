@@ -107,7 +107,7 @@ fn design_get(served: &Served, rest: &[&str]) -> Reply {
     let published = served.published();
     let built = published.built.as_deref();
     match rest {
-        [""] => html(assets::DESIGN_PAGE),
+        [""] => html(assets::design_page()),
         ["state"] => with_type(published.json.as_bytes().to_vec(), "application/json"),
         ["sheet", name] => built_file(published.built.as_ref(), BuiltList::Files, name, false),
         ["download", name] => built_file(published.built.as_ref(), BuiltList::Files, name, true),

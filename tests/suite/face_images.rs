@@ -5,23 +5,10 @@
 use crate::common;
 
 use std::fs;
-use std::path::Path;
 
 use common::{code, scratch, text, tilepress};
 
-/// Width, height and RGBA pixels of a PNG.
-fn decoded(path: &Path) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    let channels = info.color_type.samples();
-    let rgba = pixels[..info.buffer_size()]
-        .chunks(channels)
-        .flat_map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }])
-        .collect();
-    (info.width, info.height, rgba)
-}
+use common::png_file::decoded;
 
 fn pixel(image: &(u32, u32, Vec<u8>), x: u32, y: u32) -> [u8; 3] {
     let i = ((y * image.0 + x) * 4) as usize;

@@ -76,6 +76,7 @@ mod serve_latency;
 mod shared_faces;
 mod sheet_templates;
 mod sheets_tantrix;
+mod simulate_previews;
 mod sources;
 mod square_slots;
 mod track_cells;

@@ -158,6 +158,15 @@ function listen() {
 }
 
 setZoom(zoom);
+// "Seen by": the sheets and diagrams through a colour-vision deficiency's filter.
+const vision = $("vision");
+vision.value = sessionStorage.getItem("tilepress-vision") || "";
+function setVision() {
+  $("view").style.filter = vision.value ? "url(#" + vision.value + ")" : "";
+  sessionStorage.setItem("tilepress-vision", vision.value);
+}
+vision.onchange = setVision;
+setVision();
 $("zoom-in").onclick = () => setZoom(zoom * 1.25);
 $("zoom-out").onclick = () => setZoom(zoom / 1.25);
 $("zoom-fit").onclick = () => setZoom(1);
