@@ -24,7 +24,7 @@ use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page};
 use crate::sources::{Part, Summary, parts};
 use crate::threads::joined;
-use faces::{DEFAULT_FACES_DPI, face_files};
+use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
 use previews::{add_previews, cut_stats};
 use std::borrow::Borrow;
 use tts::tts_export;
@@ -96,6 +96,8 @@ pub struct Formats {
     /// `--simulate`: the preview and sheet PNGs drawn as a player with this colour-vision
     /// deficiency sees them (`<stem>-preview-deutan.png`, …), instead of as printed.
     pub simulate: Option<crate::scene::vision::Deficiency>,
+    /// One PDF per part of its faces one a page at trim + bleed (`face-pages`).
+    pub face_pages: bool,
 }
 
 impl Default for Formats {
@@ -110,13 +112,15 @@ impl Default for Formats {
             faces: false,
             tts: false,
             simulate: None,
+            face_pages: false,
         }
     }
 }
 
 impl Formats {
     /// The names `--format` takes, in the order they are listed.
-    pub const NAMES: [&str; 7] = ["pdf", "svg", "cut", "png", "preview", "faces", "tts"];
+    pub const NAMES: [&str; 8] =
+        ["pdf", "svg", "cut", "png", "preview", "faces", "face-pages", "tts"];
 
     /// Only what a comma-separated list like `pdf,preview` names.
     pub fn parse(list: &str) -> Result<Formats, String> {
@@ -129,6 +133,7 @@ impl Formats {
             faces: false,
             tts: false,
             simulate: None,
+            face_pages: false,
         };
         for name in list.split(',').map(str::trim) {
             let flag = match name {
@@ -139,6 +144,7 @@ impl Formats {
                 "preview" => &mut formats.preview,
                 "faces" => &mut formats.faces,
                 "tts" => &mut formats.tts,
+                "face-pages" => &mut formats.face_pages,
                 other => {
                     let known = Formats::NAMES.join(", ");
                     return Err(format!("unknown format `{other}`; use one or more of {known}"));
@@ -236,9 +242,15 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     let print = &design.sheet.print;
     for part in &parts {
         add_part(design, part, stem, &mut result)?;
-        if formats.faces {
+        if formats.faces || formats.face_pages {
             let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
-            let faces = face_files(part, &format!("{stem}{}", part.suffix), dpi, print.bleed_mm)?;
+            let options = FaceOptions {
+                images: formats.faces,
+                pdf: formats.face_pages,
+                dpi,
+                bleed_mm: print.bleed_mm,
+            };
+            let faces = face_files(part, &format!("{stem}{}", part.suffix), options)?;
             result.files.extend(faces.files);
             result.notes.extend(faces.notes);
         }

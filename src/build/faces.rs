@@ -12,9 +12,10 @@ use super::OutputFile;
 use crate::cutout::Cutout;
 use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
+use crate::render::pdf::document_to_pdf_trimmed;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::png_dpi::with_dpi;
-use crate::scene::{Group, Item, Layer, Page, Role};
+use crate::scene::{Document, Group, Item, Layer, Page, Role};
 use crate::sources::Part;
 
 /// Resolution of the face images when none is asked for: what print-on-demand asks.
@@ -27,24 +28,31 @@ pub struct FaceFiles {
     pub notes: Vec<String>,
 }
 
+/// What `--format faces` and `face-pages` ask for: the images (at `dpi`), the PDF of one
+/// face a page, and the bleed asked (`None`: each item's own).
+#[derive(Clone, Copy, Debug)]
+pub struct FaceOptions {
+    pub images: bool,
+    pub pdf: bool,
+    pub dpi: f64,
+    pub bleed_mm: Option<f64>,
+}
+
 /// The face images of `part` (files named after `stem`, the part's file stem) and their
-/// index, each with `bleed_mm` of bleed when one is asked (else the item's own); nothing
-/// for parts printed over whole sheets.
-pub fn face_files(
-    part: &Part,
-    stem: &str,
-    dpi: f64,
-    bleed_mm: Option<f64>,
-) -> Result<FaceFiles, String> {
+/// index, and/or the PDF of its faces one a page (`<stem>-faces.pdf`, each page's TrimBox
+/// at the item's cut and its BleedBox the page); each face with the bleed asked when one
+/// is (else the item's own); nothing for parts printed over whole sheets.
+pub fn face_files(part: &Part, stem: &str, options: FaceOptions) -> Result<FaceFiles, String> {
     let mut faces = FaceFiles::default();
     if matches!(part.packing, Packing::Centred | Packing::Tiled { .. }) {
         return Ok(faces);
     }
     let mut index = String::from("file,item,side\n");
     let mut without_bleed = 0;
+    let (mut pages, mut trims) = (Vec::new(), Vec::new());
     for (number, cutout) in part.cutouts.iter().enumerate() {
         let named = format!("{stem}-face-{:03}", number + 1);
-        let (rect, growth) = match bleed_mm {
+        let (rect, growth) = match options.bleed_mm {
             None => (cutout.extent, None),
             Some(bleed) => match face_with_bleed(cutout, bleed) {
                 Some(grown) => grown,
@@ -54,19 +62,39 @@ pub fn face_files(
                 }
             },
         };
-        for (side, file) in side_images(cutout, (rect, growth), &named, dpi)? {
-            index.push_str(&format!("{},{},{side}\n", file.name, csv_field(&cutout.label)));
-            faces.files.push(file);
+        for face in side_pages(cutout, (rect, growth)) {
+            if options.images {
+                let file = face_image(cutout, &face, &named, options.dpi)?;
+                index.push_str(&format!(
+                    "{},{},{}\n",
+                    file.name,
+                    csv_field(&cutout.label),
+                    face.side
+                ));
+                faces.files.push(file);
+            }
+            if options.pdf {
+                trims.push(face.trim);
+                pages.push(face.page);
+            }
         }
     }
-    if let (Some(bleed), true) = (bleed_mm, without_bleed > 0) {
+    if let (Some(bleed), true) = (options.bleed_mm, without_bleed > 0) {
         let what = part.noun.map_or("tiles".to_string(), |noun| format!("{noun}s"));
         faces.notes.push(format!(
             "faces: {stem}: {without_bleed} {what} have no bleed to give (their outline cannot \
              grow {bleed} mm evenly): their images end at their own extent"
         ));
     }
-    faces.files.push(OutputFile { name: format!("{stem}-faces.csv"), bytes: index.into_bytes() });
+    if options.images {
+        let name = format!("{stem}-faces.csv");
+        faces.files.push(OutputFile { name, bytes: index.into_bytes() });
+    }
+    if options.pdf {
+        let document = Document { title: format!("{stem} faces"), pages };
+        let bytes = document_to_pdf_trimmed(&document, &trims);
+        faces.files.push(OutputFile { name: format!("{stem}-faces.pdf"), bytes });
+    }
     Ok(faces)
 }
 
@@ -82,27 +110,55 @@ fn face_with_bleed(cutout: &Cutout, bleed: f64) -> Option<(Rect, Option<Affine>)
     Some((grown, Some(growth)))
 }
 
+/// One face of an item on a page of its own: the side it shows, the page, and where the
+/// item is cut on it (its outline's bounds, mm on the page, y down).
+#[derive(Debug)]
+pub struct FacePage {
+    pub side: &'static str,
+    pub page: Page,
+    pub trim: Rect,
+}
+
+/// The cutout's front and (when it has one) its back, each on a page of `rect` (its art
+/// grown by `growth` beneath it, when given: the bleed).
+fn side_pages(cutout: &Cutout, (rect, growth): (Rect, Option<Affine>)) -> Vec<FacePage> {
+    let trim = cutout.outline.bounds() - rect.origin().to_vec2();
+    // The back is turned over about the middle of the page.
+    let turned = Rect::new(rect.width() - trim.x1, trim.y0, rect.width() - trim.x0, trim.y1);
+    let front = FacePage { side: "front", page: front_page_grown(cutout, rect, growth), trim };
+    let back = back_page_grown(cutout, rect, growth).map(|page| FacePage {
+        side: "back",
+        page,
+        trim: turned,
+    });
+    std::iter::once(front).chain(back).collect()
+}
+
+/// The PNG of `face` at `dpi`, its dpi written in, named `<named>-<side>.png`.
+fn face_image(
+    cutout: &Cutout,
+    face: &FacePage,
+    named: &str,
+    dpi: f64,
+) -> Result<OutputFile, String> {
+    let bytes = page_to_png(&face.page, dpi, Paper::White)
+        .map(|png| with_dpi(png, dpi))
+        .map_err(|why| format!("the {} of {}: {why}", face.side, cutout.label))?;
+    Ok(OutputFile { name: format!("{named}-{}.png", face.side), bytes })
+}
+
 /// The PNGs of the cutout's front and (when it has one) its back, each on a page of `rect`
-/// at `dpi` (its art grown by `growth` beneath it, when given: the bleed), named `<named>-front.png` and `<named>-back.png`, with the side they show.
+/// at `dpi` (its art grown by `growth` beneath it, when given: the bleed), named
+/// `<named>-front.png` and `<named>-back.png`, with the side they show.
 pub fn side_images(
     cutout: &Cutout,
     (rect, growth): (Rect, Option<Affine>),
     named: &str,
     dpi: f64,
 ) -> Result<Vec<(&'static str, OutputFile)>, String> {
-    let sides = [
-        ("front", Some(front_page_grown(cutout, rect, growth))),
-        ("back", back_page_grown(cutout, rect, growth)),
-    ];
-    let mut files = Vec::new();
-    for (side, page) in sides {
-        let Some(page) = page else { continue };
-        let bytes = page_to_png(&page, dpi, Paper::White)
-            .map(|png| with_dpi(png, dpi))
-            .map_err(|why| format!("the {side} of {}: {why}", cutout.label))?;
-        files.push((side, OutputFile { name: format!("{named}-{side}.png"), bytes }));
-    }
-    Ok(files)
+    (side_pages(cutout, (rect, growth)).iter())
+        .map(|face| Ok((face.side, face_image(cutout, face, named, dpi)?)))
+        .collect()
 }
 
 /// The cutout's front on a page of `rect` (in the cutout's frame: its extent, or its

@@ -43,7 +43,9 @@ pub struct PrintArgs {
     pub png: bool,
     /// Which files to write, comma-separated: pdf, svg, cut, png (one per sheet side),
     /// preview, faces (one PNG per front and back of every item, and `<part>-faces.csv`
-    /// naming them, e.g. for print-on-demand), tts (a Tabletop Simulator saved object of the
+    /// naming them, e.g. for print-on-demand), face-pages (`<part>-faces.pdf`: each face on a
+    /// page of its own at trim + bleed, TrimBox and BleedBox set, for print shops), tts (a
+    /// Tabletop Simulator saved object of the
     /// decks, tiles and counters, and its images). Default: pdf,svg,cut,preview.
     #[arg(long, value_name = "LIST")]
     pub format: Option<String>,

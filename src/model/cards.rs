@@ -16,6 +16,7 @@ use super::design::{Palette, SheetSettings};
 use super::face::item_face::DataRowAt;
 use super::resolve::Resolver;
 use super::source::Position;
+use super::suggest::closest;
 use super::work::part_fits;
 use crate::model::face::Layer;
 use crate::model::face::fields::{fields, substitute};
@@ -195,8 +196,15 @@ pub struct Card {
 }
 
 /// Named card sizes, width × height in mm.
-const SIZES: [(&str, (f64, f64)); 4] = [
+///
+/// `poker` is the metric 63 × 88 mm; `poker-us` the 2.5 × 3.5 in (63.5 × 88.9 mm) card the
+/// print-on-demand services print, whose 1/8 in bleed makes 825 × 1125 px at 300 dpi
+/// (DriveThruCards' card specification asks 1/8 in bleed on all four sides and nothing
+/// important within 1/8 in of the cut:
+/// <https://help.drivethrupartners.com/hc/de/articles/12780748203543>).
+const SIZES: [(&str, (f64, f64)); 5] = [
     ("poker", (63.0, 88.0)),
+    ("poker-us", (63.5, 88.9)),
     ("bridge", (57.0, 89.0)),
     ("mini", (44.0, 63.0)),
     ("tarot", (70.0, 120.0)),
@@ -401,10 +409,15 @@ fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
             let found = SIZES.iter().find(|(name, _)| *name == wanted).map(|(_, s)| *s);
             if found.is_none() {
                 let known: Vec<&str> = SIZES.iter().map(|(n, _)| *n).collect();
+                let near = closest(&wanted, known.iter().copied())
+                    .map_or(String::new(), |n| format!("did you mean `{n}`? "));
                 r.error(
                     &size.span(),
                     format!("unknown card size `{wanted}`"),
-                    &format!("use one of {}, or give size_mm = [width, height]", known.join(", ")),
+                    &format!(
+                        "{near}use one of {}, or give size_mm = [width, height]",
+                        known.join(", ")
+                    ),
                 );
             }
             found

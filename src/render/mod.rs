@@ -5,6 +5,7 @@ pub mod cut;
 pub mod cut_file;
 mod decimal;
 pub mod pdf;
+pub mod pdf_boxes;
 pub mod pdf_content;
 pub mod pdf_names;
 pub mod pdf_number;

@@ -10,10 +10,10 @@ use std::io::Write;
 
 use flate2::{Compress, Compression, FlushCompress, Status};
 
-use printpdf::{
-    Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect,
-};
+use kurbo::Rect;
+use printpdf::{Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt};
 
+use super::pdf_boxes::set_boxes;
 use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
 use super::pdf_names::Shared;
 use super::pdf_symbols::{document_symbols, image_xobjects, page_images, symbol_xobjects};
@@ -26,6 +26,12 @@ const STREAM_LEVEL: u32 = 3;
 
 /// The whole document as PDF bytes; the same document always gives the same bytes.
 pub fn document_to_pdf(doc: &Document) -> Vec<u8> {
+    document_to_pdf_trimmed(doc, &[])
+}
+
+/// [`document_to_pdf`], page `i` with its `TrimBox` at `trims[i]` (mm on the page, y down)
+/// and its `BleedBox` the whole page: pages of one item and its bleed, for print shops.
+pub fn document_to_pdf_trimmed(doc: &Document, trims: &[Rect]) -> Vec<u8> {
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.creator = "tilepress".to_string();
     pdf.metadata.info.producer = "tilepress".to_string();
@@ -40,7 +46,8 @@ pub fn document_to_pdf(doc: &Document) -> Vec<u8> {
     pdf.resources.xobjects.map.extend(image_xobjects(&shared.images));
     pdf.pages = doc.pages.iter().map(pdf_page).collect();
     let contents = doc.pages.iter().map(|page| compressed(page_content(page, &shared))).collect();
-    serialise(&pdf, contents)
+    let boxes = doc.pages.iter().zip(trims).map(|(page, trim)| (*trim, page_size_mm(page)));
+    serialise(&pdf, contents, boxes.collect())
 }
 
 /// A content stream, deflated when that makes it smaller.
@@ -72,18 +79,23 @@ fn pdf_page(page: &Page) -> PdfPage {
         ops.extend([Op::BeginLayer { layer_id: layer_id(layer.role) }, Op::EndLayer]);
     }
     let size = |mm: f64| Pt(rounded_pt(mm * PT_PER_MM).unwrap_or(0.0));
-    let rect = Rect::from_wh(size(width), size(height));
+    let rect = printpdf::Rect::from_wh(size(width), size(height));
     PdfPage { media_box: rect.clone(), trim_box: rect.clone(), crop_box: rect, ops }
 }
 
 /// Saves with each page's `contents` in place of printpdf's, the other streams compressed,
 /// PDF 1.5 (optional content needs it), and a trailer `/ID` that is a hash of the file
 /// written without it, instead of printpdf's random one.
-fn serialise(pdf: &PdfDocument, contents: Vec<Stream>) -> Vec<u8> {
+fn serialise(pdf: &PdfDocument, contents: Vec<Stream>, boxes: Vec<(Rect, (f64, f64))>) -> Vec<u8> {
     let options = PdfSaveOptions { image_optimization: None, ..PdfSaveOptions::default() };
     let mut lo = pdf.to_lopdf_document(&options, &mut Vec::new());
     lo.version = "1.5".to_string();
     let pages: Vec<_> = lo.get_pages().into_values().collect();
+    for (&page, (trim, size)) in pages.iter().zip(boxes) {
+        if let Ok(page) = lo.get_object_mut(page).and_then(|page| page.as_dict_mut()) {
+            set_boxes(page, trim, size);
+        }
+    }
     for (page, content) in pages.into_iter().zip(contents) {
         let id = lo.get_dictionary(page).and_then(|page| page.get(b"Contents")?.as_reference());
         if let Ok(stream) = id.and_then(|id| lo.get_object_mut(id)?.as_stream_mut()) {

@@ -36,6 +36,7 @@ mod face_diagram;
 mod face_images;
 mod face_measure;
 mod face_number_back;
+mod face_pages;
 mod face_parts;
 mod face_styles;
 mod face_symbols;
