@@ -41,7 +41,7 @@ const DIAGRAM_SEEDS: [&str; 4] = [
 ];
 
 /// Every top-level table of a design file (`model::schema::DesignFile`).
-const DESIGN_TABLES: [&str; 14] = [
+const DESIGN_TABLES: [&str; 15] = [
     "set",
     "style",
     "palette",
@@ -56,6 +56,7 @@ const DESIGN_TABLES: [&str; 14] = [
     "players",
     "nets",
     "play",
+    "cues",
 ];
 
 /// Every top-level table of a diagram file (`diagram::schema::DiagramFile`).
