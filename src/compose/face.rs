@@ -10,6 +10,7 @@ use crate::compose::layers::draw::FaceArt;
 use crate::compose::line_cues::{centre_line, cued_line};
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::slot_points::{slot_line, slot_point, slot_span};
 use crate::model::cues::Cue;
 use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::face::Level;
@@ -32,12 +33,22 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     let face_outline = tile_outline(shape);
     art.push_layers(&tile.faces.front, &face_outline, Level::Below, false);
     art.items.extend(super::regions::corner_items(tile, shape, palette));
-    art.items.extend(super::regions::region_items(tile, shape, style, palette));
+    // Several slots per edge: each slot has its own point and cell on its edge.
+    let per_edge = (tile.slots.len() / shape.sides.max(1)).max(1);
+    match per_edge {
+        1 => art.items.extend(super::regions::region_items(tile, shape, style, palette)),
+        _ => {
+            art.items.extend(super::slot_regions::slot_region_items(tile, shape, per_edge, palette))
+        }
+    }
     let items = &mut art.items;
     let mut drawn: Vec<(usize, usize)> = Vec::new();
-    for &(a, b) in &drawing_order(tile, shape) {
-        let path = EdgeLine::between(shape, a, b).to_path();
-        if drawn.iter().any(|&earlier| joins_cross(shape.sides, (a, b), earlier)) {
+    for &(a, b) in &drawing_order(tile) {
+        let path = match per_edge {
+            1 => EdgeLine::between(shape, a, b).to_path(),
+            _ => slot_line(shape, per_edge, a, b),
+        };
+        if drawn.iter().any(|&earlier| joins_cross(tile.slots.len(), (a, b), earlier)) {
             let casing = style.line_width_mm + 2.0 * style.casing_mm;
             items.push(Item::Shape(Shape::stroked(
                 path.clone(),
@@ -52,20 +63,24 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     }
     let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
     let sizes = &style.slots;
-    for (edge, slot) in tile.slots.iter().enumerate() {
+    for (position, slot) in tile.slots.iter().enumerate() {
         let colour = palette.colour(&slot.colour);
         let cue = palette.cue(&slot.colour);
+        let at = match per_edge {
+            1 => SlotAt::of_edge(shape, position),
+            _ => SlotAt::of_slot(shape, per_edge, position),
+        };
         let item = match slot.kind {
-            SlotKind::Line if joined.contains(&edge) => continue,
+            SlotKind::Line if joined.contains(&position) => continue,
             // Regions lie under the lines: `regions::region_items` drew them.
             SlotKind::Empty | SlotKind::Region => continue,
             SlotKind::Line => {
-                items.extend(stub(shape, edge, style, colour, cue));
+                items.extend(stub(at, style, colour, cue));
                 continue;
             }
-            SlotKind::Dot => Shape::filled(half_disc(shape, edge, sizes.dot_radius_mm), colour),
+            SlotKind::Dot => Shape::filled(half_disc(at, sizes.dot_radius_mm), colour),
             SlotKind::Ring => {
-                let ring = half_circle(shape, edge, sizes.ring_radius_mm);
+                let ring = half_circle_at(at, sizes.ring_radius_mm);
                 let width = sizes.ring_width_mm;
                 items.extend(cued_line(ring, colour, width, LineCap::Butt, cue, style.background));
                 continue;
@@ -91,19 +106,50 @@ pub fn layered_face(
     art
 }
 
-/// Joins sorted so that short lines lie underneath and long ones cross over them.
-fn drawing_order(tile: &Tile, shape: RegularPolygon) -> Vec<(usize, usize)> {
+/// Joins sorted so that short lines lie underneath and long ones cross over them (spans
+/// counted in slots: with one slot per edge, in edges).
+fn drawing_order(tile: &Tile) -> Vec<(usize, usize)> {
     let mut joins = crate::model::region_joins::line_joins(&tile.slots, &tile.joins);
-    joins.sort_by_key(|&(a, b)| (shape.span(a, b), a, b));
+    joins.sort_by_key(|&(a, b)| (slot_span(tile.slots.len(), a, b), a, b));
     joins
+}
+
+/// Where a slot stands: its point on the edge and the edge's outward normal.
+#[derive(Clone, Copy, Debug)]
+struct SlotAt {
+    point: Point,
+    normal_angle: f64,
+    normal: Vec2,
+}
+
+impl SlotAt {
+    /// The one slot of edge `edge`: at its midpoint.
+    fn of_edge(shape: RegularPolygon, edge: usize) -> SlotAt {
+        SlotAt {
+            point: shape.midpoint(edge),
+            normal_angle: shape.normal_angle(edge),
+            normal: shape.normal(edge),
+        }
+    }
+
+    /// Slot `position` of a face with `per_edge` slots to an edge: at its point.
+    fn of_slot(shape: RegularPolygon, per_edge: usize, position: usize) -> SlotAt {
+        let edge = position / per_edge % shape.sides;
+        SlotAt { point: slot_point(shape, per_edge, position), ..SlotAt::of_edge(shape, edge) }
+    }
 }
 
 /// The inward semicircle of `radius` centred on edge `edge`'s midpoint, an open path from one
 /// point of the edge to the other. Its ends lie on the edge and leave it at 90°, so the facing
 /// tile's semicircle continues it into a whole circle.
 pub fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
-    let centre = shape.midpoint(edge);
-    let along = shape.normal_angle(edge) + PI / 2.0;
+    half_circle_at(SlotAt::of_edge(shape, edge), radius)
+}
+
+/// [`half_circle`] centred on a slot's point.
+fn half_circle_at(at: SlotAt, radius: f64) -> BezPath {
+    let centre = at.point;
+    let along = at.normal_angle + PI / 2.0;
     let arc = Arc::new(centre, (radius, radius), along, PI, 0.0);
     let mut path = BezPath::new();
     path.move_to(centre + Vec2::from_angle(along) * radius);
@@ -112,28 +158,22 @@ pub fn half_circle(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
 }
 
 /// A filled half-disc on the edge, its diameter along the edge; two facing tiles make a dot.
-fn half_disc(shape: RegularPolygon, edge: usize, radius: f64) -> BezPath {
-    let mut path = half_circle(shape, edge, radius);
+fn half_disc(at: SlotAt, radius: f64) -> BezPath {
+    let mut path = half_circle_at(at, radius);
     path.close_path();
     path
 }
 
-/// An unjoined line's end on `edge`: a capped stub; with a cue, a stripe down its middle, or
+/// An unjoined line's end at a slot: a capped stub; with a cue, a stripe down its middle, or
 /// dashes or dots along it instead.
-fn stub(
-    shape: RegularPolygon,
-    edge: usize,
-    style: &Style,
-    colour: crate::scene::Colour,
-    cue: Option<Cue>,
-) -> Vec<Item> {
+fn stub(at: SlotAt, style: &Style, colour: crate::scene::Colour, cue: Option<Cue>) -> Vec<Item> {
     let (width, length) = (style.line_width_mm, style.slots.cap_length_mm);
-    let capped = Item::Shape(Shape::filled(capped_stub(shape, edge, width, length), colour));
+    let capped = Item::Shape(Shape::filled(capped_stub(at, width, length), colour));
     let Some(cue) = cue else { return vec![capped] };
-    let start = shape.midpoint(edge);
+    let start = at.point;
     let mut axis = BezPath::new();
     axis.move_to(start);
-    axis.line_to(start - shape.normal(edge) * length);
+    axis.line_to(start - at.normal * length);
     match centre_line(axis.clone(), colour, width, cue, style.background) {
         Some(stripe) => vec![capped, stripe],
         None => cued_line(axis, colour, width, LineCap::Butt, Some(cue), style.background),
@@ -142,10 +182,10 @@ fn stub(
 
 /// A line of `width` that enters at the edge's midpoint at 90° and ends `length` further in,
 /// at the tip of a semicircular cap.
-fn capped_stub(shape: RegularPolygon, edge: usize, width: f64, length: f64) -> BezPath {
-    let inward = -shape.normal(edge);
+fn capped_stub(at: SlotAt, width: f64, length: f64) -> BezPath {
+    let inward = -at.normal;
     let across = Vec2::new(-inward.y, inward.x) * (width / 2.0);
-    let start = shape.midpoint(edge);
+    let start = at.point;
     let end: Point = start + inward * (length - width / 2.0).max(0.0);
     let mut path = BezPath::new();
     path.move_to(start + across);

@@ -9,3 +9,4 @@ pub mod line_cues;
 pub mod net;
 pub mod piece;
 pub mod regions;
+pub mod slot_regions;

@@ -92,14 +92,27 @@ pub fn rotated<T: Clone>(labels: &[EdgeLabel<T>], rotation: usize) -> Vec<EdgeLa
 /// each edge of a group points to the next edge clockwise in the mirror image (the edge that
 /// pointed to it before).
 pub fn reflected<T: Clone>(labels: &[EdgeLabel<T>]) -> Vec<EdgeLabel<T>> {
+    reflected_slots(labels, 1)
+}
+
+/// The labels of slots, `per_edge` to an edge, flipped over: edge `k` becomes edge `−k` and
+/// its slots run the other way, so slot `p` becomes slot `per_edge − 1 − p`; each slot of a
+/// group points to the next clockwise in the mirror image.
+pub fn reflected_slots<T: Clone>(labels: &[EdgeLabel<T>], per_edge: usize) -> Vec<EdgeLabel<T>> {
     let n = labels.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let c = (per_edge.max(1) - 1) % n;
+    let image = |p: usize| (c + n - p % n) % n;
     let mut mirror: Vec<EdgeLabel<T>> = (0..n)
-        .map(|k| EdgeLabel { slot: labels[(n - k) % n].slot.clone(), partner_offset: None })
+        .map(|k| EdgeLabel { slot: labels[image(k)].slot.clone(), partner_offset: None })
         .collect();
     for (k, label) in labels.iter().enumerate() {
         if let Some(offset) = label.partner_offset {
-            // Edge k points to edge k + offset; in the mirror, edge −(k + offset) points to −k.
-            let (from, to) = ((2 * n - k - offset) % n, (n - k) % n);
+            // Slot k points to slot k + offset; in the mirror, the image of k + offset
+            // points to the image of k.
+            let (from, to) = (image(k + offset), image(k));
             mirror[from].partner_offset = Some((to + n - from) % n);
         }
     }
@@ -121,7 +134,19 @@ pub fn canonical_with_mirror<T: Clone + Ord>(
     mirror: impl FnOnce() -> Vec<EdgeLabel<T>>,
     symmetry: Symmetry,
 ) -> (Vec<EdgeLabel<T>>, Placement) {
+    canonical_of_slots(labels, mirror, symmetry, 1)
+}
+
+/// [`canonical_with_mirror`] of the labels of slots, `per_edge` to an edge: the tile turns
+/// by whole edges (`per_edge` labels at a time); the placement counts edges.
+pub fn canonical_of_slots<T: Clone + Ord>(
+    labels: &[EdgeLabel<T>],
+    mirror: impl FnOnce() -> Vec<EdgeLabel<T>>,
+    symmetry: Symmetry,
+    per_edge: usize,
+) -> (Vec<EdgeLabel<T>>, Placement) {
     let n = labels.len();
+    let step = per_edge.max(1);
     let mut best = (labels.to_vec(), Placement::default());
     if symmetry == Symmetry::None {
         return best;
@@ -131,10 +156,10 @@ pub fn canonical_with_mirror<T: Clone + Ord>(
         if symmetry == Symmetry::RotationReflection { &[false, true] } else { &[false] };
     for &reflected in flips {
         let source = if reflected { &mirror } else { labels };
-        for rotation in 0..n {
+        for rotation in (0..n).step_by(step) {
             let candidate = rotated(source, rotation);
             if candidate < best.0 {
-                best = (candidate, Placement { rotation, reflected });
+                best = (candidate, Placement { rotation: rotation / step, reflected });
             }
         }
     }
@@ -186,6 +211,30 @@ mod tests {
         let mirror = reflected(&labels);
         // Edge 0 stays edge 0; its partner (edge 1) becomes edge 5.
         assert_eq!(mirror[0].partner_offset, Some(5));
+    }
+
+    #[test]
+    fn slots_turn_by_whole_edges_and_flip_within_their_edge() {
+        // A square with two slots per edge: a path from edge 1's first slot to its second.
+        let labels = edge_labels(&['a', 'b', '-', '-', '-', '-', '-', '-'], &[(0, 1)]);
+        let turned = rotated(&labels, 2);
+        assert_eq!(
+            canonical_of_slots(&turned, || reflected_slots(&turned, 2), Symmetry::Rotation, 2).0,
+            canonical_of_slots(&labels, || reflected_slots(&labels, 2), Symmetry::Rotation, 2).0
+        );
+        // Shifting by one slot is not a turn of the tile.
+        let shifted = rotated(&labels, 1);
+        let key = |l: &[EdgeLabel<char>]| {
+            canonical_of_slots(l, || reflected_slots(l, 2), Symmetry::Rotation, 2).0
+        };
+        assert_ne!(key(&shifted), key(&labels));
+        // The mirror image keeps the pair on edge 1, its slots swapped.
+        let mirror = reflected_slots(&labels, 2);
+        assert_eq!(mirror[0].slot, 'b');
+        assert_eq!(mirror[1].slot, 'a');
+        assert_eq!(mirror[0].partner_offset, Some(1));
+        assert_eq!(reflected_slots(&mirror, 2), labels);
+        assert_eq!(reflected_slots(&labels, 1), reflected(&labels));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod outline;
 pub mod polyform;
 pub mod polygon;
 pub mod polyhedron;
+pub mod slot_points;
 pub mod tile_grid;
 pub mod tiling;
 pub mod triangle_grid;

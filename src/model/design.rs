@@ -19,6 +19,9 @@ pub struct Design {
     /// The tiles' outline of any kind (a regular polygon as `shape`, a rectangle or a
     /// circle); `None` without `[[tiles]]`.
     pub tile_shape: Option<super::tile_shape::TileShape>,
+    /// How many slots each edge of a tile has (`[set] slots_per_edge`, default 1): a tile's
+    /// slots are this many per edge, clockwise, edge 1's first.
+    pub slots_per_edge: usize,
     /// Where the tiles' values sit and how they are drawn, when tiles carry values.
     pub values: Option<super::values::Values>,
     pub style: Style,
@@ -176,9 +179,10 @@ impl Slot {
 #[derive(Clone, Debug)]
 pub struct Tile {
     pub number: u32,
-    /// One slot per edge, clockwise, edge 0 first.
+    /// The slots clockwise, edge 0's first: one per edge, or `slots_per_edge` per edge.
     pub slots: Vec<Slot>,
-    /// Pairs of edges (0-based, smaller first, sorted) joined inside the tile.
+    /// Pairs of slot positions (0-based, smaller first, sorted) joined inside the tile; with
+    /// one slot per edge, pairs of edges.
     pub joins: Vec<(usize, usize)>,
     /// The back's slots and joins, when the back carries edge art as the front does
     /// (`back_edges`): numbered clockwise as seen on the back, edge 1 on top.
@@ -266,6 +270,11 @@ pub enum RegionJoinRule {
 #[derive(Clone, Debug)]
 pub struct SetRule {
     pub colours: Vec<String>,
+    /// Slots on each edge (the set's `slots_per_edge`): turning a tile by one edge moves its
+    /// slots this many positions.
+    pub slots_per_edge: usize,
+    /// The slot lists an edge may have, clockwise (`edges`); empty, any slot on any position.
+    pub edges: Vec<Vec<Slot>>,
     pub slot_kinds: Vec<SlotKind>,
     /// Colours whose slots take fewer kinds than `slot_kinds` (`kinds_of`).
     pub kinds_of: BTreeMap<String, Vec<SlotKind>>,

@@ -65,12 +65,17 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let with_values = file.tiles.iter().any(|tile| tile.get_ref().values.is_some());
     let values =
         resolve_values(&mut resolver, file.values.as_ref(), &palette, tile_shape, with_values);
-    let rule =
-        file.rule.as_ref().map(|rule| resolver.rule(rule, &palette, measure, values.as_ref()));
+    let set_table = file.set.get_ref();
+    let slots_per_edge =
+        super::edge_slots::slots_per_edge(&mut resolver, set_table.slots_per_edge.as_ref());
+    let rule = file
+        .rule
+        .as_ref()
+        .map(|rule| resolver.rule(rule, &palette, (measure, slots_per_edge), values.as_ref()));
     let sheet = resolver.sheet(file.sheet.as_ref().map(Spanned::get_ref));
     let mut tiles = match tile_shape {
         Some(tile_shape) => {
-            let kinds = TileKinds { shape: tile_shape, values: values.as_ref() };
+            let kinds = TileKinds { shape: tile_shape, values: values.as_ref(), slots_per_edge };
             resolve_tiles(&mut resolver, &file.tiles, &palette, kinds, rule.as_ref())
         }
         None => Vec::new(),
@@ -192,6 +197,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         description: file.set.get_ref().description.clone(),
         shape,
         tile_shape,
+        slots_per_edge,
         values,
         style,
         palette,
@@ -401,7 +407,7 @@ impl<'a> Resolver<'a> {
         &mut self,
         table: &Spanned<RuleTable>,
         palette: &Palette,
-        shape: RegularPolygon,
+        (shape, slots_per_edge): (RegularPolygon, usize),
         values: Option<&Values>,
     ) -> SetRule {
         let rule = table.get_ref();
@@ -454,7 +460,8 @@ impl<'a> Resolver<'a> {
                 }
             },
         };
-        let max_span = shape.sides / 2;
+        // Spans count slots: with one slot per edge, edges.
+        let max_span = shape.sides * slots_per_edge / 2;
         let join_spans = match &rule.join_spans {
             None => (1..=max_span).collect(),
             Some(spans) => self.spans(spans, max_span, |s| s.to_vec()),
@@ -478,7 +485,24 @@ impl<'a> Resolver<'a> {
         let kinds_of = rule.kinds_of.as_ref().map_or_else(BTreeMap::new, |table| {
             super::rule_kinds::kinds_of(self, table, &colours, &slot_kinds)
         });
+        let edges = rule.edges.as_ref().map_or_else(Vec::new, |edges| {
+            let allowed = super::rule_edges::Allowed {
+                colours: &colours,
+                slot_kinds: &slot_kinds,
+                kinds_of: &kinds_of,
+            };
+            super::rule_edges::rule_edges(self, edges, palette, slots_per_edge, allowed)
+        });
+        if let Some(corners) = rule.corners.as_ref().filter(|_| slots_per_edge > 1) {
+            self.error(
+                &corners.span(),
+                "corner slots are not drawn on tiles with several slots per edge".into(),
+                "leave `corners` out, or set `slots_per_edge = 1`",
+            );
+        }
         SetRule {
+            slots_per_edge,
+            edges,
             kinds_of,
             min_colours: rule.min_colours.unwrap_or(0),
             max_colours: rule.max_colours.unwrap_or(usize::MAX),
@@ -557,7 +581,10 @@ impl<'a> Resolver<'a> {
             self.error(
                 &spans.span(),
                 format!("join span {bad} is impossible on this tile"),
-                &format!("a span counts edges between the joined edges, from 1 to {max}"),
+                &format!(
+                    "a span counts edges (with several slots per edge, slots) between the \
+                     joined ones, from 1 to {max}"
+                ),
             );
         }
         map(spans.get_ref())

@@ -95,6 +95,8 @@ pub struct SetTable {
     pub diameter_mm: Option<Spanned<f64>>,
     /// The face template of every tile's front (a `[faces.NAME]`).
     pub template: Option<Spanned<String>>,
+    /// How many slots each edge has, clockwise (default 1), see `model::edge_slots`.
+    pub slots_per_edge: Option<Spanned<i64>>,
 }
 
 /// `[style]`: how tile faces are drawn.
@@ -128,6 +130,9 @@ pub struct RuleTable {
     pub region_joins: Option<Spanned<String>>,
     /// Kinds a slot may have (`line`, `ring`, `dot`); default `["line"]`.
     pub slot_kinds: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The edges a tile may have, each a list of `slots_per_edge` slots written as on a tile
+    /// (`["field region", "road", "field region"]`); absent, any slot on any position.
+    pub edges: Option<Spanned<Vec<Spanned<super::edge_slots::EdgeText>>>>,
     /// The kinds a colour's slots may have, when fewer than `slot_kinds`:
     /// `{ road = ["line"], city = ["region"] }`.
     pub kinds_of: Option<Spanned<super::rule_kinds::KindsOfTable>>,
@@ -202,14 +207,16 @@ pub struct SheetTable {
 #[serde(deny_unknown_fields)]
 pub struct TileTable {
     pub number: Spanned<u32>,
-    /// One slot per edge, clockwise from edge 1: `"red"` or `"white ring"`; absent, every
-    /// edge is empty (`"-"`) — on a tile with `corners` or `values`.
-    pub edges: Option<Spanned<Vec<Spanned<String>>>>,
+    /// One entry per edge, clockwise from edge 1: a slot (`"red"` or `"white ring"`), or the
+    /// edge's `slots_per_edge` slots clockwise (`["-", "red", "-"]`); absent, every edge is
+    /// empty (`"-"`) — on a tile with `corners` or `values`.
+    pub edges: Option<Spanned<Vec<Spanned<super::edge_slots::EdgeText>>>>,
     /// Numbers at the tile's value positions (cells or corners, see `[values]`).
     pub values: Option<Spanned<Vec<Spanned<i64>>>>,
     /// One colour (or `"-"`) per corner, clockwise from corner 1 (where edge 1 starts).
     pub corners: Option<Spanned<Vec<Spanned<String>>>>,
-    /// Pairs of edges (1-based) joined by a line; derived from colours when absent.
+    /// Pairs of slots (1-based: the edges, or with several slots per edge the slot positions
+    /// clockwise) joined by a line; derived from colours when absent.
     pub joins: Option<Spanned<Vec<Spanned<Vec<usize>>>>>,
     /// How many identical copies of this tile the set holds (default 1).
     pub copies: Option<Spanned<i64>>,

@@ -10,6 +10,7 @@ use toml::Spanned;
 use super::design::{
     EMPTY_SLOT, JoinRule, Palette, RegionJoinRule, SetRule, Slot, SlotKind, Tile, TileSide,
 };
+use super::edge_slots::{EdgeText, flat_slot_texts, slot_name};
 use super::region_joins::{joinable_regions, joins_of_links, run, run_pairs, same_colour_links};
 use super::resolve::Resolver;
 use super::schema::TileTable;
@@ -21,6 +22,8 @@ use super::values::{Values, tile_values};
 pub struct TileKinds<'a> {
     pub shape: TileShape,
     pub values: Option<&'a Values>,
+    /// Slots on each edge (`[set] slots_per_edge`).
+    pub slots_per_edge: usize,
 }
 
 /// Resolves every tile entry; problems go to the resolver.
@@ -65,13 +68,36 @@ fn resolve_tile(
     let corners = table.corners.as_ref().map_or_else(Vec::new, |corners| {
         corner_slots(resolver, number, corners, palette, shape).unwrap_or_default()
     });
+    if let Some(corners) = table.corners.as_ref().filter(|_| kinds.slots_per_edge > 1) {
+        resolver.error(
+            &corners.span(),
+            format!("tile {number} has corner slots, but its edges have several slots"),
+            "corner slots are drawn on tiles with one slot per edge: leave `corners` out",
+        );
+    }
+    if let Some(back) = table.back_edges.as_ref().filter(|_| kinds.slots_per_edge > 1) {
+        resolver.error(
+            &back.span(),
+            format!("tile {number} has `back_edges`, but its edges have several slots"),
+            "two-faced tiles have one slot per edge: leave `back_edges` out",
+        );
+    }
     let front = match (&table.edges, &table.corners) {
         (Some(edges), _) => {
-            side(resolver, number, edges, table.joins.as_ref(), palette, shape, derive)
+            let what = format!("tile {number}: edge");
+            let per_edge = kinds.slots_per_edge;
+            let flat = match one_per_side(resolver, number, edges, shape, "edges", EDGES_HELP) {
+                true => flat_slot_texts(resolver, edges.get_ref(), per_edge, &what),
+                false => None,
+            };
+            flat.and_then(|flat| {
+                let slots = Spanned::new(edges.span(), flat);
+                side(resolver, number, &slots, table.joins.as_ref(), palette, shape, derive)
+            })
         }
-        (None, Some(_)) => empty_side(resolver, number, table.joins.as_ref(), shape),
+        (None, Some(_)) => empty_side(resolver, number, table.joins.as_ref(), kinds),
         (None, None) if table.values.is_some() || shape.regular().is_none() => {
-            empty_side(resolver, number, table.joins.as_ref(), shape)
+            empty_side(resolver, number, table.joins.as_ref(), kinds)
         }
         (None, None) => {
             resolver.error(
@@ -83,9 +109,13 @@ fn resolve_tile(
             None
         }
     };
-    let back_side = table.back_edges.as_ref().and_then(|edges| {
-        side(resolver, number, edges, table.back_joins.as_ref(), palette, shape, derive)
-    });
+    let back_side =
+        table.back_edges.as_ref().filter(|_| kinds.slots_per_edge == 1).and_then(|edges| {
+            if !one_per_side(resolver, number, edges, shape, "edges", EDGES_HELP) {
+                return None;
+            }
+            side(resolver, number, edges, table.back_joins.as_ref(), palette, shape, derive)
+        });
     let value_rule = rule.and_then(|rule| rule.values.as_ref());
     let values = tile_values(
         resolver,
@@ -97,8 +127,9 @@ fn resolve_tile(
         value_rule,
     );
     if let Some(rule_at) = value_rule.map(|rule| rule.position) {
-        let shows = |edges: &&Spanned<Vec<Spanned<String>>>| {
-            edges.get_ref().iter().any(|slot| slot.get_ref().trim() != EMPTY_SLOT)
+        let shows = |edges: &&Spanned<Vec<Spanned<EdgeText>>>| {
+            let texts = edges.get_ref().iter().flat_map(|edge| edge.get_ref().slots());
+            texts.map(str::trim).any(|slot| slot != EMPTY_SLOT)
         };
         if let Some(edges) = table.edges.as_ref().filter(shows) {
             resolver.error(
@@ -131,7 +162,11 @@ fn resolve_tile(
     })
 }
 
-/// One face's slots from its `edges` text and its joins (given, or derived from colours).
+/// How a tile's `edges` are written.
+const EDGES_HELP: &str = "give one slot per edge, clockwise";
+
+/// One face's slots from its `edges` text, flat and clockwise (one entry per edge, or its
+/// slots each), and its joins (given, or derived from colours).
 fn side(
     resolver: &mut Resolver<'_>,
     number: u32,
@@ -142,28 +177,18 @@ fn side(
     derive: Derive,
 ) -> Option<TileSide> {
     let errors_before = resolver.diagnostics.len();
-    if shape.regular().is_none() {
-        resolver.error(
-            &edges.span(),
-            format!("tile {number} has edge slots, but a {} tile has none", shape.name()),
-            "edge slots are drawn on triangle, square and hexagon tiles: leave `edges` out",
-        );
-        return None;
-    }
-    if !one_per_side(resolver, number, edges, shape, "edges", "give one slot per edge, clockwise") {
-        return None;
-    }
     let slots: Vec<Option<Slot>> =
         edges.get_ref().iter().map(|text| slot(resolver, text, palette)).collect();
     if resolver.diagnostics.len() > errors_before {
         return None;
     }
     let slots: Vec<Slot> = slots.into_iter().flatten().collect();
+    let per_edge = slots.len() / shape.sides().max(1);
     let joins = match joins {
-        Some(joins) => explicit_joins(resolver, number, joins, &slots),
+        Some(joins) => explicit_joins(resolver, number, joins, &slots, per_edge),
         None => {
             let mut joins = match derive.lines {
-                true => joins_from_colours(resolver, number, edges, &slots),
+                true => joins_from_colours(resolver, number, edges, &slots, per_edge),
                 false => Vec::new(),
             };
             if derive.regions {
@@ -181,23 +206,33 @@ fn empty_side(
     resolver: &mut Resolver<'_>,
     number: u32,
     joins: Option<&Spanned<Vec<Spanned<Vec<usize>>>>>,
-    shape: TileShape,
+    kinds: TileKinds<'_>,
 ) -> Option<TileSide> {
-    let slots = vec![Slot::empty(); shape.sides()];
-    let joins =
-        joins.map_or_else(Vec::new, |joins| explicit_joins(resolver, number, joins, &slots));
+    let per_edge = kinds.slots_per_edge;
+    let slots = vec![Slot::empty(); kinds.shape.sides() * per_edge];
+    let joins = joins
+        .map_or_else(Vec::new, |joins| explicit_joins(resolver, number, joins, &slots, per_edge));
     Some(TileSide { slots, joins })
 }
 
-/// Whether a tile's list of `what` (edges or corners) has one entry per side; reported if not.
-fn one_per_side(
+/// Whether a tile's list of `what` (edges or corners) has one entry per side; reported if not
+/// (and edge slots on a tile without edges).
+fn one_per_side<T>(
     resolver: &mut Resolver<'_>,
     number: u32,
-    list: &Spanned<Vec<Spanned<String>>>,
+    list: &Spanned<Vec<T>>,
     shape: TileShape,
     what: &str,
     help: &str,
 ) -> bool {
+    if shape.regular().is_none() {
+        resolver.error(
+            &list.span(),
+            format!("tile {number} has edge slots, but a {} tile has none", shape.name()),
+            "edge slots are drawn on triangle, square and hexagon tiles: leave `edges` out",
+        );
+        return false;
+    }
     let listed = list.get_ref().len();
     if listed != shape.sides() {
         let (name, sides) = (shape.name(), shape.sides());
@@ -241,7 +276,11 @@ fn corner_slots(
 
 /// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`); `"-"`
 /// is an empty slot.
-fn slot(resolver: &mut Resolver<'_>, text: &Spanned<String>, palette: &Palette) -> Option<Slot> {
+pub fn slot(
+    resolver: &mut Resolver<'_>,
+    text: &Spanned<String>,
+    palette: &Palette,
+) -> Option<Slot> {
     if text.get_ref().trim() == EMPTY_SLOT {
         return Some(Slot::empty());
     }
@@ -271,8 +310,10 @@ fn explicit_joins(
     number: u32,
     joins: &Spanned<Vec<Spanned<Vec<usize>>>>,
     slots: &[Slot],
+    per_edge: usize,
 ) -> Vec<(usize, usize)> {
     let n = slots.len();
+    let (noun, nouns) = if per_edge == 1 { ("edge", "edges") } else { ("slot", "slots") };
     let mut used: BTreeMap<usize, &[usize]> = BTreeMap::new();
     let mut pairs = Vec::new();
     for join in joins.get_ref() {
@@ -281,10 +322,16 @@ fn explicit_joins(
         if edges.len() < 2 || edges.iter().any(|&e| e == 0 || e > n) || !distinct {
             resolver.error(
                 &join.span(),
-                format!("tile {number}: join {edges:?} is not a pair of its edges"),
+                format!("tile {number}: join {edges:?} is not a pair of its {nouns}"),
                 &format!(
-                    "a join is two different edges from 1 to {n}, e.g. [1, 2] \
-                     (a joined region may list more neighbouring edges, e.g. [1, 2, 3])"
+                    "a join is two different {nouns} from 1 to {n}, e.g. [1, 2] \
+                     (a joined region may list more neighbouring {nouns}, e.g. [1, 2, 3]){}",
+                    match per_edge {
+                        1 => String::new(),
+                        m => format!(
+                            "; slots are numbered clockwise, {m} per edge, from edge 1's first"
+                        ),
+                    }
                 ),
             );
             continue;
@@ -295,14 +342,15 @@ fn explicit_joins(
                 resolver.error(
                     &join.span(),
                     format!(
-                        "tile {number}: edge {} is used twice (also in join {previous:?})",
-                        edge + 1,
+                        "tile {number}: {} is used twice (also in join {previous:?})",
+                        slot_name(edge, per_edge),
                     ),
-                    "each edge takes part in at most one join",
+                    &format!("each {noun} takes part in at most one join"),
                 );
             }
         }
-        pairs.extend(check_joinable(resolver, number, &join.span(), slots, &members));
+        let at = (&join.span(), per_edge);
+        pairs.extend(check_joinable(resolver, number, at, slots, &members));
     }
     pairs.sort_unstable();
     pairs
@@ -313,7 +361,7 @@ fn explicit_joins(
 fn check_joinable(
     resolver: &mut Resolver<'_>,
     number: u32,
-    span: &std::ops::Range<usize>,
+    (span, per_edge): (&std::ops::Range<usize>, usize),
     slots: &[Slot],
     members: &[usize],
 ) -> Vec<(usize, usize)> {
@@ -326,7 +374,7 @@ fn check_joinable(
     };
     if let Some(&edge) = members.iter().find(|&&e| slots[e].is_empty()) {
         return fail(
-            format!("names empty edge {}", edge + 1),
+            format!("names empty {}", slot_name(edge, per_edge)),
             "an empty slot (`\"-\"`) has nothing to join: give it a colour or drop the join",
         );
     }
@@ -344,6 +392,13 @@ fn check_joinable(
             return fail(
                 format!("joins a {colour} region to a {} region", slots[edge].colour),
                 "a joined region has one colour: give its edges the same colour",
+            );
+        }
+        if per_edge > 1 && run(slots.len(), members).is_none() {
+            return fail(
+                unclosed_region(slots, members, per_edge),
+                "a region spans neighbouring slots only: a line or another region between \
+                 two slots keeps them apart; join the slots of each side on its own",
             );
         }
         if !joinable_regions(slots, members) {
@@ -376,6 +431,24 @@ fn check_joinable(
     vec![(first.min(second), first.max(second))]
 }
 
+/// Why the regions `members` (slots apart) cannot be closed into one area: the first slot
+/// between them, clockwise from the first, that is not one of them.
+fn unclosed_region(slots: &[Slot], members: &[usize], per_edge: usize) -> String {
+    let n = slots.len();
+    let first = members.iter().copied().min().unwrap_or(0);
+    let between = (1..n).map(|i| (first + i) % n).find(|p| !members.contains(p));
+    let Some(between) = between else { return "cannot be closed".into() };
+    let slot = &slots[between];
+    let what = match slot.kind {
+        SlotKind::Empty => "an empty slot".to_string(),
+        kind => format!("a {} {}", slot.colour, kind.name()),
+    };
+    format!(
+        "is a region that cannot be closed: {} ({what}) lies between its slots",
+        slot_name(between, per_edge)
+    )
+}
+
 /// With every line slot joined, each colour must be on exactly two line slots: those two
 /// are joined.
 fn joins_from_colours(
@@ -383,7 +456,9 @@ fn joins_from_colours(
     number: u32,
     edges: &Spanned<Vec<Spanned<String>>>,
     slots: &[Slot],
+    per_edge: usize,
 ) -> Vec<(usize, usize)> {
+    let nouns = if per_edge == 1 { "edge(s)" } else { "slot(s)" };
     let mut by_colour: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (edge, slot) in slots.iter().enumerate().filter(|(_, s)| s.kind == SlotKind::Line) {
         by_colour.entry(slot.colour.as_str()).or_default().push(edge);
@@ -397,7 +472,7 @@ fn joins_from_colours(
             resolver.error(
                 &edges.span(),
                 format!(
-                    "tile {number}: {colour} is on {} edge(s) ({}); a line joins exactly two",
+                    "tile {number}: {colour} is on {} {nouns} ({}); a line joins exactly two",
                     on.len(),
                     listed.join(", ")
                 ),

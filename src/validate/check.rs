@@ -138,14 +138,14 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         if rule.is_none() && has_art {
             continue;
         }
-        let (key, placement) = tile_key(tile, symmetry);
+        let (key, placement) = tile_key(tile, design.slots_per_edge, symmetry);
         if let Some(first) = seen.get(&key) {
             let own_art = tile.faces.own_art || first.faces.own_art;
             if rule.is_some() && own_art && tile.faces.fronts_differ(&first.faces) {
                 variants.entry(key).or_default().push(tile);
                 continue;
             }
-            let (_, first_placement) = tile_key(first, symmetry);
+            let (_, first_placement) = tile_key(first, design.slots_per_edge, symmetry);
             let turn = (placement.rotation + shape.sides - first_placement.rotation) % shape.sides;
             let (same, other) = match tile.back_side {
                 Some(_) => ("the same tile", "the same tile turned over"),
@@ -194,6 +194,15 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             return tile_report(design, None, problems);
         }
     };
+    if complete.is_empty() {
+        let why = super::empty_rule::why_empty(rule, shape)
+            .unwrap_or_else(|_| "the rule allows no tile".to_string());
+        problem(
+            rule.position,
+            format!("the rule derives no tiles: {why}"),
+            "loosen the constraint named, or fix the rule's colours and kinds",
+        );
+    }
     // How many times each derived tile comes: `copies`, or its own count in `copies_of`
     // (each entry matched once against the derived tiles' descriptions).
     let description_of =
@@ -227,7 +236,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         let front = ("", &tile.slots, &tile.joins);
         for (which, slots, joins) in std::iter::once(front).chain(back) {
             let corners: &[String] = if which.is_empty() { &tile.corners } else { &[] };
-            let key = face_key(slots, joins, corners, rule.symmetry).0;
+            let key = face_key(slots, design.slots_per_edge, joins, corners, rule.symmetry).0;
             if !complete.contains_key(&key) {
                 in_set = false;
                 let mut reasons = violations(rule, shape, slots, joins);
@@ -352,9 +361,9 @@ fn faces_per_tile(design: &Design) -> usize {
 /// face's canonical form; for a two-faced tile the least (front, back) pair over every
 /// turn — the back turning the other way as seen from behind — and turning over (front and
 /// back swapped; `reflected` then means turned over).
-fn tile_key(tile: &Tile, symmetry: Symmetry) -> (TileKey, Placement) {
+fn tile_key(tile: &Tile, per_edge: usize, symmetry: Symmetry) -> (TileKey, Placement) {
     let Some(side) = &tile.back_side else {
-        return face_key(&tile.slots, &tile.joins, &tile.corners, symmetry);
+        return face_key(&tile.slots, per_edge, &tile.joins, &tile.corners, symmetry);
     };
     let front = face_labels(&tile.slots, &tile.joins, &tile.corners);
     let back = face_labels(&side.slots, &side.joins, &[]);

@@ -1,6 +1,7 @@
 //! Describes a tile in words a person can draw from: its edges clockwise and its lines.
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::slot_points::slot_span;
 use crate::model::design::{Slot, SlotKind};
 use crate::model::region_joins::{is_band, line_joins, region_groups};
 
@@ -17,14 +18,21 @@ pub fn describe(
     if !corners.is_empty() && slots.iter().all(Slot::is_empty) {
         return corner_text;
     }
-    let edges: Vec<String> = slots.iter().map(slot_text).collect();
-    let mut text = format!("edges 1–{} clockwise: {}", slots.len(), edges.join(", "));
+    // Several slots per edge: each edge its slots `a | b | c`, joins between slot numbers.
+    let per_edge = (slots.len() / shape.sides.max(1)).max(1);
+    let edges: Vec<String> = slots
+        .chunks(per_edge)
+        .map(|edge| edge.iter().map(slot_text).collect::<Vec<_>>().join(" | "))
+        .collect();
+    let mut text = format!("edges 1–{} clockwise: {}", edges.len(), edges.join(", "));
+    let numbered = if per_edge > 1 { "slots " } else { "" };
     let lines = line_joins(slots, joins);
     if !lines.is_empty() {
         let lines: Vec<String> = lines
             .iter()
             .map(|&(a, b)| {
-                format!("{} {}–{} (span {})", slots[a].colour, a + 1, b + 1, shape.span(a, b))
+                let span = slot_span(slots.len(), a, b);
+                format!("{} {numbered}{}–{} (span {span})", slots[a].colour, a + 1, b + 1)
             })
             .collect();
         text.push_str(&format!("; lines: {}", lines.join(", ")));
@@ -35,7 +43,7 @@ pub fn describe(
             let edges: Vec<String> = group.iter().map(|e| (e + 1).to_string()).collect();
             // A run of neighbouring edges reads `4–1–2`; a band across the tile `1 + 3`.
             let between = if is_band(slots, group) { " + " } else { "–" };
-            format!("{} {}", slots[group[0]].colour, edges.join(between))
+            format!("{} {numbered}{}", slots[group[0]].colour, edges.join(between))
         })
         .collect();
     if !regions.is_empty() {

@@ -38,12 +38,121 @@ pub fn complete_set(
     rule: &SetRule,
     shape: RegularPolygon,
 ) -> Result<BTreeMap<TileKey, TileDesign>, TooLarge> {
+    let mut set = BTreeMap::new();
+    let mut too_many = false;
+    let corner_total = corner_colourings(rule, shape.sides)?;
+    each_unfiltered(rule, shape, &mut |slots, joins| {
+        if !violations(rule, shape, slots, joins).is_empty() {
+            return true;
+        }
+        for corner_index in 0..corner_total {
+            let corners = corner_colouring(rule, shape.sides, corner_index);
+            if !corner_violations(rule, &corners).is_empty() {
+                continue;
+            }
+            let key = face_key(slots, rule.slots_per_edge, joins, &corners, rule.symmetry).0;
+            set.entry(key).or_insert_with(|| TileDesign {
+                slots: slots.to_vec(),
+                joins: joins.to_vec(),
+                corners,
+            });
+            if set.len() > MAX_TILES {
+                too_many = true;
+                return false;
+            }
+        }
+        true
+    })?;
+    match too_many {
+        true => Err(TooLarge::Tiles),
+        false => Ok(set),
+    }
+}
+
+/// How many corner colourings a tile of `sides` corners has under the rule (1 without
+/// corners).
+pub fn corner_colourings(rule: &SetRule, sides: usize) -> Result<usize, TooLarge> {
+    match rule.corner_colours.len() {
+        0 => Ok(1),
+        c => c.checked_pow(sides as u32).ok_or(TooLarge::Work(enumeration_work(rule, sides))),
+    }
+}
+
+/// The `index`-th corner colouring of the rule's corner colours (empty without corners).
+pub fn corner_colouring(rule: &SetRule, sides: usize, index: usize) -> Vec<String> {
+    assignment(&rule.corner_colours, sides, index)
+}
+
+/// What [`each_unfiltered`] calls with each candidate: its slots and sorted joins; `false`
+/// stops the enumeration.
+pub type Visit<'a> = dyn FnMut(&[Slot], &[(usize, usize)]) -> bool + 'a;
+
+/// Calls `visit` with every slot assignment × line matching × region joining the
+/// enumeration visits (slots, sorted joins), before the rule's filters, until it returns
+/// `false`; refused before the first when the work is too large.
+pub fn each_unfiltered(
+    rule: &SetRule,
+    shape: RegularPolygon,
+    visit: &mut Visit<'_>,
+) -> Result<(), TooLarge> {
     let work = enumeration_work(rule, shape.sides);
     if work > MAX_ENUMERATION_WORK {
         return Err(TooLarge::Work(work));
     }
-    let choices: Vec<Slot> = rule
-        .colours
+    let per_edge = rule.slots_per_edge.max(1);
+    // What each position takes: a slot of the rule's colours and kinds, or with the rule's
+    // `edges` a whole edge's slots at once.
+    let (choices, positions): (Vec<Vec<Slot>>, usize) = match rule.edges.is_empty() {
+        true => {
+            let one_each = slot_choices(rule).into_iter().map(|slot| vec![slot]).collect();
+            (one_each, shape.sides * per_edge)
+        }
+        false => (rule.edges.clone(), shape.sides),
+    };
+    if choices.is_empty() {
+        return Ok(());
+    }
+    let Some(total) = choices.len().checked_pow(positions as u32) else {
+        return Err(TooLarge::Work(work));
+    };
+    for index in 0..total {
+        let slots = assigned_slots(&choices, positions, index);
+        let regions = region_joinings(&slots, rule.region_joins);
+        for line_joins in line_matchings(&slots, rule.joins) {
+            for region_joins in &regions {
+                let mut joins = line_joins.clone();
+                joins.extend(region_joins.iter().copied());
+                joins.sort_unstable();
+                if !visit(&slots, &joins) {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `index`-th assignment of `choices` (each one slot, or an edge's slots) to
+/// `positions`, flattened into the slots clockwise.
+fn assigned_slots(choices: &[Vec<Slot>], positions: usize, index: usize) -> Vec<Slot> {
+    let picked = picks(choices.len(), positions, index);
+    picked.into_iter().flat_map(|pick| choices[pick].iter().cloned()).collect()
+}
+
+/// The choice (of `count`) at each of `positions` in the `index`-th assignment: the digits
+/// of `index` in base `count`, the last position least significant.
+fn picks(count: usize, positions: usize, mut index: usize) -> Vec<usize> {
+    let mut picked = vec![0; positions];
+    for pick in picked.iter_mut().rev() {
+        *pick = index % count;
+        index /= count;
+    }
+    picked
+}
+
+/// Every slot a position may take: each colour in each of its kinds (`"-"`: the empty slot).
+fn slot_choices(rule: &SetRule) -> Vec<Slot> {
+    rule.colours
         .iter()
         .flat_map(|colour| {
             if colour == EMPTY_SLOT {
@@ -54,49 +163,7 @@ pub fn complete_set(
                 .map(|&kind| Slot { colour: colour.clone(), kind })
                 .collect()
         })
-        .collect();
-    if choices.is_empty() {
-        return Ok(BTreeMap::new());
-    }
-    let Some(total) = choices.len().checked_pow(shape.sides as u32) else {
-        return Err(TooLarge::Work(work));
-    };
-    let corner_choices = &rule.corner_colours;
-    let corner_total = match corner_choices.len() {
-        0 => 1,
-        c => c.checked_pow(shape.sides as u32).ok_or(TooLarge::Work(work))?,
-    };
-    let mut set = BTreeMap::new();
-    for index in 0..total {
-        let slots = assignment(&choices, shape.sides, index);
-        let regions = region_joinings(&slots, rule.region_joins);
-        for line_joins in line_matchings(&slots, rule.joins) {
-            for region_joins in &regions {
-                let mut joins = line_joins.clone();
-                joins.extend(region_joins.iter().copied());
-                joins.sort_unstable();
-                if !violations(rule, shape, &slots, &joins).is_empty() {
-                    continue;
-                }
-                for corner_index in 0..corner_total {
-                    let corners = assignment(corner_choices, shape.sides, corner_index);
-                    if !corner_violations(rule, &corners).is_empty() {
-                        continue;
-                    }
-                    let key = face_key(&slots, &joins, &corners, rule.symmetry).0;
-                    set.entry(key).or_insert_with(|| TileDesign {
-                        slots: slots.clone(),
-                        joins: joins.clone(),
-                        corners,
-                    });
-                    if set.len() > MAX_TILES {
-                        return Err(TooLarge::Tiles);
-                    }
-                }
-            }
-        }
-    }
-    Ok(set)
+        .collect()
 }
 
 /// Ways of joining neighbouring regions of one colour: none, all of them, or any subset of
@@ -126,11 +193,42 @@ fn region_joinings(slots: &[Slot], rule: RegionJoinRule) -> Vec<Vec<(usize, usiz
 }
 
 /// How many slot assignments plus join matchings enumerating the rule on `sides` edges
-/// visits, computed without enumerating: joins pair line slots of one colour, so the
-/// matchings of an assignment are the product over colours of the matchings of that
-/// colour's line slots, and the sum over all assignments is `sides!` times the `x^sides`
-/// coefficient of the product of exponential generating functions, one per slot choice.
+/// visits, computed without enumerating, per slot (`slots_per_edge` on each edge): joins
+/// pair line slots of one colour, so the matchings of an assignment are the product over
+/// colours of the matchings of that colour's line slots. Over every slot of every position,
+/// the sum over all assignments is `positions!` times the `x^positions` coefficient of the
+/// product of exponential generating functions, one per slot choice; over the rule's
+/// `edges`, a count of assignments by their line slots per colour, edge by edge.
 pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
+    let positions = sides * rule.slots_per_edge.max(1);
+    // Matchings of k line slots of one colour under the join rule.
+    let mut matchings = vec![1.0f64; positions + 1];
+    if rule.joins == JoinRule::Every && positions > 0 {
+        matchings[1] = 0.0;
+    }
+    for k in 2..=positions {
+        matchings[k] = match rule.joins {
+            JoinRule::Never => 1.0,
+            JoinRule::Optional => matchings[k - 1] + (k - 1) as f64 * matchings[k - 2],
+            JoinRule::Every => (k - 1) as f64 * matchings[k - 2],
+        };
+    }
+    let (assignments, matched) = match rule.edges.is_empty() {
+        true => work_of_slots(rule, positions, &matchings),
+        false => work_of_edges(rule, sides, &matchings),
+    };
+    // Corner colourings and region joinings multiply what each assignment costs: bounded
+    // by every corner colouring and every subset of the `positions` links between regions.
+    let corners = (rule.corner_colours.len().max(1) as f64).powi(sides as i32);
+    let regions = match rule.region_joins {
+        RegionJoinRule::Optional => 2f64.powi(positions as i32) + 1.0,
+        _ => 1.0,
+    };
+    (assignments + matched) * corners * regions
+}
+
+/// Assignments of any slot to each of `positions`, and their join matchings summed.
+fn work_of_slots(rule: &SetRule, positions: usize, matchings: &[f64]) -> (f64, f64) {
     // Each colour's slot choices: its kinds (`kinds_of`, else every slot kind).
     let per_colour: Vec<&[SlotKind]> = rule.colours.iter().map(|c| rule.kinds_for(c)).collect();
     let others: usize =
@@ -138,57 +236,63 @@ pub fn enumeration_work(rule: &SetRule, sides: usize) -> f64 {
     let others = others as f64;
     let lines = per_colour.iter().filter(|kinds| kinds.contains(&SlotKind::Line)).count();
     let choices: usize = per_colour.iter().map(|kinds| kinds.len()).sum();
-    let assignments = (choices as f64).powi(sides as i32);
-    // Corner colourings and region joinings multiply what each assignment costs: bounded
-    // by every corner colouring and every subset of the `sides` links between regions.
-    let corners = (rule.corner_colours.len().max(1) as f64).powi(sides as i32);
-    let regions = match rule.region_joins {
-        RegionJoinRule::Optional => 2f64.powi(sides as i32) + 1.0,
-        _ => 1.0,
-    };
-    let mut factorial = vec![1.0f64; sides + 1];
-    for k in 1..=sides {
+    let assignments = (choices as f64).powi(positions as i32);
+    let mut factorial = vec![1.0f64; positions + 1];
+    for k in 1..=positions {
         factorial[k] = factorial[k - 1] * k as f64;
     }
-    // Matchings of k line slots of one colour under the join rule.
-    let mut matchings = vec![1.0f64; sides + 1];
-    if rule.joins == JoinRule::Every && sides > 0 {
-        matchings[1] = 0.0;
-    }
-    for k in 2..=sides {
-        matchings[k] = match rule.joins {
-            JoinRule::Never => 1.0,
-            JoinRule::Optional => matchings[k - 1] + (k - 1) as f64 * matchings[k - 2],
-            JoinRule::Every => (k - 1) as f64 * matchings[k - 2],
-        };
-    }
-    let line_egf: Vec<f64> = (0..=sides).map(|k| matchings[k] / factorial[k]).collect();
-    let mut product: Vec<f64> = (0..=sides).map(|k| others.powi(k as i32) / factorial[k]).collect();
+    let line_egf: Vec<f64> = (0..=positions).map(|k| matchings[k] / factorial[k]).collect();
+    let mut product: Vec<f64> =
+        (0..=positions).map(|k| others.powi(k as i32) / factorial[k]).collect();
     for _ in 0..lines {
-        let mut next = vec![0.0; sides + 1];
+        let mut next = vec![0.0; positions + 1];
         for (i, a) in product.iter().enumerate() {
-            for (j, b) in line_egf.iter().enumerate().take(sides + 1 - i) {
+            for (j, b) in line_egf.iter().enumerate().take(positions + 1 - i) {
                 next[i + j] += a * b;
             }
         }
         product = next;
     }
-    (assignments + product[sides] * factorial[sides]) * corners * regions
+    (assignments, product[positions] * factorial[positions])
+}
+
+/// Assignments of the rule's `edges` to `sides` edges, and their join matchings summed: the
+/// assignments counted by how many line slots of each colour they have, one edge at a time.
+fn work_of_edges(rule: &SetRule, sides: usize, matchings: &[f64]) -> (f64, f64) {
+    let line_counts = |edge: &[Slot]| -> Vec<usize> {
+        let count = |colour: &String| {
+            edge.iter().filter(|s| s.kind == SlotKind::Line && s.colour == *colour).count()
+        };
+        rule.colours.iter().map(count).collect()
+    };
+    let mut by_lines: BTreeMap<Vec<usize>, f64> =
+        BTreeMap::from([(vec![0; rule.colours.len()], 1.0)]);
+    for _ in 0..sides {
+        let mut next: BTreeMap<Vec<usize>, f64> = BTreeMap::new();
+        for (counts, ways) in &by_lines {
+            for edge in &rule.edges {
+                let added: Vec<usize> =
+                    counts.iter().zip(line_counts(edge)).map(|(a, b)| a + b).collect();
+                *next.entry(added).or_default() += ways;
+            }
+        }
+        by_lines = next;
+    }
+    let assignments = (rule.edges.len() as f64).powi(sides as i32);
+    let matched = by_lines
+        .iter()
+        .map(|(counts, ways)| ways * counts.iter().map(|&k| matchings[k]).product::<f64>())
+        .sum();
+    (assignments, matched)
 }
 
 /// The `index`-th assignment of `choices` to `sides` edges (edge 0 varies slowest).
-fn assignment<T: Clone>(choices: &[T], sides: usize, mut index: usize) -> Vec<T> {
+fn assignment<T: Clone>(choices: &[T], sides: usize, index: usize) -> Vec<T> {
     if choices.is_empty() {
         return Vec::new();
     }
-    // The choice of each side first (digits of `index`, the last side least significant),
-    // then one clone each: the enumeration makes millions of these.
-    let mut picked = vec![0; sides];
-    for pick in picked.iter_mut().rev() {
-        *pick = index % choices.len();
-        index /= choices.len();
-    }
-    picked.into_iter().map(|pick| choices[pick].clone()).collect()
+    // The choice of each side first, then one clone each: the enumeration makes millions.
+    picks(choices.len(), sides, index).into_iter().map(|pick| choices[pick].clone()).collect()
 }
 
 /// Ways of joining line slots of the same colour: all of them (`Every`: perfect matchings),
@@ -254,6 +358,8 @@ mod tests {
     fn tantrix_like(colours: &[&str]) -> SetRule {
         SetRule {
             colours: colours.iter().map(|c| c.to_string()).collect(),
+            slots_per_edge: 1,
+            edges: Vec::new(),
             slot_kinds: vec![SlotKind::Line],
             kinds_of: BTreeMap::new(),
             joins: JoinRule::Every,
@@ -278,6 +384,8 @@ mod tests {
     fn triles_rule(min_colours: usize, min_slot_kinds: usize) -> SetRule {
         SetRule {
             colours: vec!["black".into(), "white".into()],
+            slots_per_edge: 1,
+            edges: Vec::new(),
             slot_kinds: vec![SlotKind::Line, SlotKind::Ring, SlotKind::Dot],
             kinds_of: BTreeMap::new(),
             joins: JoinRule::Optional,
@@ -452,7 +560,7 @@ mod tests {
         let shape = RegularPolygon::new(3, 40.0);
         for (key, tile) in complete_set(&rule, shape).unwrap_or_default() {
             assert!(violations(&rule, shape, &tile.slots, &tile.joins).is_empty());
-            assert_eq!(face_key(&tile.slots, &tile.joins, &tile.corners, rule.symmetry).0, key);
+            assert_eq!(face_key(&tile.slots, 1, &tile.joins, &tile.corners, rule.symmetry).0, key);
         }
     }
 

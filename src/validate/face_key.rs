@@ -2,7 +2,7 @@
 //! where the edge starts, so that corner slots turn and flip with the edges.
 
 use crate::geometry::canonical::{
-    EdgeLabel, Placement, Symmetry, canonical_with_mirror, edge_labels, reflected,
+    EdgeLabel, Placement, Symmetry, canonical_of_slots, edge_labels, reflected_slots,
 };
 use crate::model::design::Slot;
 
@@ -28,25 +28,31 @@ pub fn face_labels(
 }
 
 /// The labels of the face flipped over: edge `k` becomes edge `−k`, which starts at what
-/// was the end of edge `−k`, corner `1 − k`.
-fn mirror_labels(labels: &[EdgeLabel<EdgeArt>]) -> Vec<EdgeLabel<EdgeArt>> {
+/// was the end of edge `−k`, corner `1 − k` (with several slots per edge, each edge's slots
+/// reversed; such faces have no corners).
+fn mirror_labels(labels: &[EdgeLabel<EdgeArt>], per_edge: usize) -> Vec<EdgeLabel<EdgeArt>> {
     let n = labels.len();
-    let mut mirror = reflected(labels);
+    let mut mirror = reflected_slots(labels, per_edge);
+    if per_edge > 1 {
+        return mirror;
+    }
     for (k, label) in mirror.iter_mut().enumerate() {
         label.slot.1 = labels[(n + 1 - k) % n].slot.1.clone();
     }
     mirror
 }
 
-/// The face's canonical form and how it was turned to reach it.
+/// The face's canonical form and how it was turned to reach it (`per_edge` slots to an
+/// edge; the placement counts edges).
 pub fn face_key(
     slots: &[Slot],
+    per_edge: usize,
     joins: &[(usize, usize)],
     corners: &[String],
     symmetry: Symmetry,
 ) -> (TileKey, Placement) {
     let labels = face_labels(slots, joins, corners);
-    canonical_with_mirror(&labels, || mirror_labels(&labels), symmetry)
+    canonical_of_slots(&labels, || mirror_labels(&labels, per_edge), symmetry, per_edge)
 }
 
 #[cfg(test)]
@@ -60,7 +66,7 @@ mod tests {
     #[test]
     fn corners_turn_and_flip_with_the_tile() {
         let empty = vec![Slot::empty(); 4];
-        let key = |c: &[&str], symmetry| face_key(&empty, &[], &corners(c), symmetry).0;
+        let key = |c: &[&str], symmetry| face_key(&empty, 1, &[], &corners(c), symmetry).0;
         // Turning a square moves every corner one place along.
         assert_eq!(
             key(&["r", "g", "b", "b"], Symmetry::Rotation),

@@ -5,6 +5,7 @@ pub mod check;
 pub mod colour_vision;
 pub mod decks;
 pub mod describe;
+pub mod empty_rule;
 pub mod enumerate;
 pub mod face_key;
 pub mod legibility;

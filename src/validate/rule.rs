@@ -6,69 +6,123 @@
 use std::collections::BTreeSet;
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::slot_points::slot_span;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
+use crate::model::edge_slots::slot_name;
 use crate::model::region_joins::{is_band, line_joins, region_groups, same_colour_links};
 
-/// Every way the tile `slots` + `joins` (0-based edge pairs) breaks `rule`; empty if none.
+/// One way a tile breaks its rule: the rule's key it breaks, and how, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The `[rule]` key (`colours`, `kinds_of`, `edges`, `join_spans`, `min_colours`, …).
+    pub constraint: &'static str,
+    pub text: String,
+}
+
+/// Every way the tile `slots` + `joins` (0-based slot pairs) breaks `rule`, in words; empty
+/// if none.
 pub fn violations(
     rule: &SetRule,
     shape: RegularPolygon,
     slots: &[Slot],
     joins: &[(usize, usize)],
 ) -> Vec<String> {
+    rule_breaks(rule, shape, slots, joins).into_iter().map(|v| v.text).collect()
+}
+
+/// Every way the tile `slots` + `joins` breaks `rule`, each with the key it breaks.
+pub fn rule_breaks(
+    rule: &SetRule,
+    shape: RegularPolygon,
+    slots: &[Slot],
+    joins: &[(usize, usize)],
+) -> Vec<Violation> {
     let mut found = Vec::new();
-    for (edge, slot) in slots.iter().enumerate() {
+    let per_edge = rule.slots_per_edge;
+    let mut push = |constraint: &'static str, text: String| {
+        found.push(Violation { constraint, text });
+    };
+    for (position, slot) in slots.iter().enumerate() {
+        let at = || slot_name(position, per_edge);
         if !rule.colours.contains(&slot.colour) {
             let what = if slot.is_empty() { "empty" } else { slot.colour.as_str() };
-            found.push(format!("edge {} is {what}, which the rule does not use", edge + 1));
+            push("colours", format!("{} is {what}, which the rule does not use", at()));
         }
         if !slot.is_empty() && !rule.slot_kinds.contains(&slot.kind) {
-            found.push(format!(
-                "edge {} is a {}, which the rule does not use",
-                edge + 1,
-                slot.kind.name()
-            ));
+            push(
+                "slot_kinds",
+                format!("{} is a {}, which the rule does not use", at(), slot.kind.name()),
+            );
         } else if !slot.is_empty() && !rule.kinds_for(&slot.colour).contains(&slot.kind) {
             let kinds: Vec<&str> = rule.kinds_for(&slot.colour).iter().map(|k| k.name()).collect();
-            found.push(format!(
-                "edge {} is a {} {}, where the rule's `kinds_of` gives {} only {}",
-                edge + 1,
-                slot.colour,
-                slot.kind.name(),
-                slot.colour,
-                kinds.join(" or ")
-            ));
+            push(
+                "kinds_of",
+                format!(
+                    "{} is a {} {}, where the rule's `kinds_of` gives {} only {}",
+                    at(),
+                    slot.colour,
+                    slot.kind.name(),
+                    slot.colour,
+                    kinds.join(" or ")
+                ),
+            );
         }
     }
-    found.extend(region_violations(rule, slots, joins));
+    if !rule.edges.is_empty() && per_edge > 0 {
+        for (edge, on_edge) in slots.chunks(per_edge).enumerate() {
+            if !rule.edges.iter().any(|allowed| allowed == on_edge) {
+                let texts: Vec<String> = on_edge.iter().map(super::describe::slot_text).collect();
+                push(
+                    "edges",
+                    format!(
+                        "edge {} reads {}, which the rule's `edges` do not list",
+                        edge + 1,
+                        texts.join(" | ")
+                    ),
+                );
+            }
+        }
+    }
+    for text in region_violations(rule, slots, joins) {
+        push("region_joins", text);
+    }
     let joins = &line_joins(slots, joins)[..];
     let joined: BTreeSet<usize> = joins.iter().flat_map(|&(a, b)| [a, b]).collect();
     let unjoined_lines: Vec<usize> = (0..slots.len())
         .filter(|e| slots[*e].kind == SlotKind::Line && !joined.contains(e))
         .collect();
+    let nouns = if per_edge > 1 { "slot(s)" } else { "edge(s)" };
     match rule.joins {
         JoinRule::Every if !unjoined_lines.is_empty() => {
-            found.push(format!("line slot(s) {} are not joined", edge_list(&unjoined_lines)));
+            push("joins", format!("line slot(s) {} are not joined", edge_list(&unjoined_lines)));
         }
         JoinRule::Never if !joins.is_empty() => {
-            found.push("it joins edges; the rule joins none".into())
+            let what = if per_edge > 1 { "slots" } else { "edges" };
+            push("joins", format!("it joins {what}; the rule joins none"))
         }
         _ => {}
     }
-    let spans: Vec<usize> = joins.iter().map(|&(a, b)| shape.span(a, b)).collect();
+    let positions = shape.sides * per_edge;
+    let spans: Vec<usize> = joins.iter().map(|&(a, b)| slot_span(positions, a, b)).collect();
     for (&(a, b), span) in joins.iter().zip(&spans) {
         if !rule.join_spans.contains(span) {
-            found.push(format!(
-                "the line {}–{} spans {span} edge(s), which the rule does not allow",
-                a + 1,
-                b + 1
-            ));
+            push(
+                "join_spans",
+                format!(
+                    "the line {}–{} spans {span} {nouns}, which the rule does not allow",
+                    a + 1,
+                    b + 1
+                ),
+            );
         }
     }
     let mut sorted_spans = spans.clone();
     sorted_spans.sort_unstable();
     if rule.exclude_spans.contains(&sorted_spans) {
-        found.push(format!("its line pattern (spans {sorted_spans:?}) is excluded by the rule"));
+        push(
+            "exclude_spans",
+            format!("its line pattern (spans {sorted_spans:?}) is excluded by the rule"),
+        );
     }
     if rule.distinct_line_colours {
         let line_colours: Vec<&str> = joins
@@ -78,25 +132,32 @@ pub fn violations(
             .collect();
         let distinct: BTreeSet<&str> = line_colours.iter().copied().collect();
         if distinct.len() < line_colours.len() {
-            found.push("two of its lines have the same colour".into());
+            push("distinct_line_colours", "two of its lines have the same colour".into());
         }
     }
     let shown = || slots.iter().filter(|s| !s.is_empty());
     let colours: BTreeSet<&str> = shown().map(|s| s.colour.as_str()).collect();
     if colours.len() < rule.min_colours || colours.len() > rule.max_colours {
-        found.push(format!(
-            "it shows {} colour(s); the rule wants {}",
-            colours.len(),
-            range_text(rule.min_colours, rule.max_colours)
-        ));
+        let key = if colours.len() < rule.min_colours { "min_colours" } else { "max_colours" };
+        push(
+            key,
+            format!(
+                "it shows {} colour(s); the rule wants {}",
+                colours.len(),
+                range_text(rule.min_colours, rule.max_colours)
+            ),
+        );
     }
     let kinds: BTreeSet<SlotKind> = shown().map(|s| s.kind).collect();
     if kinds.len() < rule.min_slot_kinds {
-        found.push(format!(
-            "it shows {} slot kind(s); the rule wants at least {}",
-            kinds.len(),
-            rule.min_slot_kinds
-        ));
+        push(
+            "min_slot_kinds",
+            format!(
+                "it shows {} slot kind(s); the rule wants at least {}",
+                kinds.len(),
+                rule.min_slot_kinds
+            ),
+        );
     }
     found
 }

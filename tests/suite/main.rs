@@ -30,6 +30,7 @@ mod diagram_figures;
 mod diagram_series;
 mod diagrams;
 mod dominoes;
+mod edge_slots;
 mod face_bad_input;
 mod face_clip;
 mod face_diagram;

@@ -58,6 +58,8 @@ fn measured(dir: &Path, args: &[&str]) -> Run {
 fn largest_rule_colours() -> usize {
     let rule = |colours: usize| SetRule {
         colours: (0..colours).map(|i| format!("c{i}")).collect(),
+        slots_per_edge: 1,
+        edges: Vec::new(),
         slot_kinds: vec![SlotKind::Line],
         kinds_of: std::collections::BTreeMap::new(),
         joins: JoinRule::Optional,

@@ -1,0 +1,351 @@
+//! Several slots per edge (`[set] slots_per_edge`): the sets a rule derives equal brute-force counts made here — every labelled tile enumerated, orbits under turns by whole edges (and flips) counted by remapping slot positions, without the enumerator's canonical forms; a listed set checks clean, a missing tile, a turned duplicate and an extra copy are named; bad input is refused at its line and column.
+
+use std::collections::BTreeSet;
+use std::fs;
+
+use crate::common;
+use common::{check_text, place_of, refused_in, scratch};
+
+/// A labelled tile: a label per slot position, and its joins as sorted pairs of positions.
+type Labelled = (Vec<char>, Vec<(usize, usize)>);
+
+/// Every matching of `points` (pairs of them), perfect only if `perfect`.
+fn matchings_of(points: &[usize], perfect: bool) -> Vec<Vec<(usize, usize)>> {
+    let Some((&first, rest)) = points.split_first() else { return vec![Vec::new()] };
+    let mut found = Vec::new();
+    if !perfect {
+        found.extend(matchings_of(rest, perfect));
+    }
+    for (i, &partner) in rest.iter().enumerate() {
+        let others: Vec<usize> =
+            rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
+        for mut tail in matchings_of(&others, perfect) {
+            tail.push((first, partner));
+            found.push(tail);
+        }
+    }
+    found
+}
+
+/// `tile` with every position `p` moved to `to(p)`.
+fn moved((slots, joins): &Labelled, to: &dyn Fn(usize) -> usize) -> Labelled {
+    let mut new_slots = slots.clone();
+    for (p, &label) in slots.iter().enumerate() {
+        new_slots[to(p)] = label;
+    }
+    let mut new_joins: Vec<(usize, usize)> =
+        joins.iter().map(|&(a, b)| (to(a).min(to(b)), to(a).max(to(b)))).collect();
+    new_joins.sort_unstable();
+    (new_slots, new_joins)
+}
+
+/// How many tiles of `all` differ up to turning by whole edges (`per_edge` positions), and
+/// flipping (position `p` to `per_edge − 1 − p`) when `flips`: the least image of each.
+fn orbits(all: &[Labelled], sides: usize, per_edge: usize, flips: bool) -> usize {
+    let n = sides * per_edge;
+    let mut seen = BTreeSet::new();
+    for tile in all {
+        let mut images = Vec::new();
+        for turn in 0..sides {
+            let turned = move |p: usize| (p + turn * per_edge) % n;
+            images.push(moved(tile, &turned));
+            if flips {
+                let flipped = move |p: usize| (per_edge - 1 + n - p) % n;
+                images.push(moved(&moved(tile, &flipped), &turned));
+            }
+        }
+        seen.insert(images.into_iter().min().unwrap());
+    }
+    seen.len()
+}
+
+/// What `check` says the rule derives, from its summary `(the rule derives N)`.
+fn derived(said: &str) -> usize {
+    let after = said.split("the rule derives ").nth(1).unwrap_or_else(|| panic!("{said}"));
+    after.split(')').next().unwrap().parse().unwrap()
+}
+
+/// Square path tiles with two ends per edge, one colour; `extra` rule keys.
+fn paths(extra: &str) -> String {
+    format!(
+        "[set]\nname = \"Paths\"\nshape = \"square\"\nedge_mm = 40.0\nslots_per_edge = 2\n\n\
+         [palette]\npath = \"#333333\"\nred = \"#cc2222\"\n\n[rule]\ncolours = [\"path\"]\n{extra}\n"
+    )
+}
+
+/// Every pairing of the eight ends, as labelled tiles.
+fn all_pairings() -> Vec<Labelled> {
+    let ends: Vec<usize> = (0..8).collect();
+    let all: Vec<Labelled> = matchings_of(&ends, true)
+        .into_iter()
+        .map(|joins| moved(&(vec!['p'; 8], joins), &|p| p))
+        .collect();
+    assert_eq!(all.len(), 105, "7 × 5 × 3 pairings of eight ends");
+    all
+}
+
+#[test]
+fn every_pairing_of_two_ends_per_edge_up_to_turns_is_counted_by_brute_force() {
+    let all = all_pairings();
+    let (code, said) = check_text("edge-slots-paths", "d.toml", &paths(""));
+    assert_eq!(code, 1, "{said}");
+    assert_eq!(derived(&said), orbits(&all, 4, 2, false), "{said}");
+    assert_eq!(derived(&said), 35, "the classic path-laying set");
+    let flips = paths("symmetry = \"rotation+reflection\"");
+    let (_, said) = check_text("edge-slots-paths-flips", "d.toml", &flips);
+    assert_eq!(derived(&said), orbits(&all, 4, 2, true), "{said}");
+    assert!(derived(&said) < 35, "{said}");
+}
+
+#[test]
+fn slots_of_two_colours_and_optional_joins_count_as_brute_force_on_triangles() {
+    // Two slots per edge of a triangle, each red or empty; red ends joined or not.
+    let mut all = Vec::new();
+    for mask in 0..1usize << 6 {
+        let slots: Vec<char> = (0..6).map(|p| if mask >> p & 1 == 1 { 'r' } else { '-' }).collect();
+        let reds: Vec<usize> = (0..6).filter(|&p| slots[p] == 'r').collect();
+        for joins in matchings_of(&reds, false) {
+            all.push(moved(&(slots.clone(), joins), &|p| p));
+        }
+    }
+    let toml = "[set]\nname = \"Ends\"\nshape = \"triangle\"\nedge_mm = 40.0\nslots_per_edge = 2\n\n\
+                [palette]\nred = \"#cc2222\"\n\n[rule]\ncolours = [\"red\", \"-\"]\njoins = \"optional\"\n";
+    let (_, said) = check_text("edge-slots-triangle", "d.toml", toml);
+    assert_eq!(derived(&said), orbits(&all, 3, 2, false), "{said}");
+    let flipped = format!("{toml}symmetry = \"rotation+reflection\"\n");
+    let (_, said) = check_text("edge-slots-triangle-flips", "d.toml", &flipped);
+    assert_eq!(derived(&said), orbits(&all, 3, 2, true), "{said}");
+}
+
+/// Land-and-city square tiles: each edge field | road | field, city or field; roads may be
+/// joined, neighbouring regions of one colour are.
+const LAND: &str = "[set]\nname = \"Land\"\nshape = \"square\"\nedge_mm = 40.0\nslots_per_edge = 3\n\n\
+[palette]\nfield = \"#7cb342\"\nroad = \"#eeeeee\"\ncity = \"#b5651d\"\n\n[rule]\n\
+colours = [\"field\", \"road\", \"city\"]\nslot_kinds = [\"line\", \"region\"]\n\
+kinds_of = { road = [\"line\"], field = [\"region\"], city = [\"region\"] }\n\
+joins = \"optional\"\nregion_joins = \"same-colour\"\n\
+edges = [[\"field region\", \"road\", \"field region\"], [\"city region\", \"city region\", \"city region\"], [\"field region\", \"field region\", \"field region\"]]\n";
+
+#[test]
+fn land_and_city_edges_count_as_brute_force() {
+    let patterns = [['f', 'r', 'f'], ['c', 'c', 'c'], ['f', 'f', 'f']];
+    let mut all = Vec::new();
+    for index in 0..81usize {
+        let slots: Vec<char> =
+            (0..4).flat_map(|edge| patterns[index / 3usize.pow(3 - edge) % 3]).collect();
+        let roads: Vec<usize> = (0..12).filter(|&p| slots[p] == 'r').collect();
+        for joins in matchings_of(&roads, false) {
+            all.push(moved(&(slots.clone(), joins), &|p| p));
+        }
+    }
+    let (code, said) = check_text("edge-slots-land", "d.toml", LAND);
+    assert_eq!(code, 1, "{said}");
+    assert_eq!(derived(&said), orbits(&all, 4, 3, false), "{said}");
+    // A listed tile whose edge the rule's `edges` do not list is named by that edge.
+    let tile = "[[tiles]]\nnumber = 1\nedges = [[\"road\", \"road\", \"road\"], \
+                [\"city region\", \"city region\", \"city region\"], \
+                [\"city region\", \"city region\", \"city region\"], \
+                [\"city region\", \"city region\", \"city region\"]]\njoins = [[1, 2]]\n";
+    let (_, said) = check_text("edge-slots-land-tile", "d.toml", &format!("{LAND}{tile}"));
+    assert!(
+        said.contains("tile 1 is not in the set: edge 1 reads road | road | road, which the rule's `edges` do not list"),
+        "{said}"
+    );
+}
+
+/// `[[tiles]]` entries for `tiles` (path tiles, joins written 1-based).
+fn path_entries(tiles: &[Labelled]) -> String {
+    let edges = "edges = [[\"path\", \"path\"], [\"path\", \"path\"], [\"path\", \"path\"], [\"path\", \"path\"]]";
+    tiles
+        .iter()
+        .enumerate()
+        .map(|(i, (_, joins))| {
+            let pairs: Vec<String> =
+                joins.iter().map(|(a, b)| format!("[{}, {}]", a + 1, b + 1)).collect();
+            format!("\n[[tiles]]\nnumber = {}\n{edges}\njoins = [{}]\n", i + 1, pairs.join(", "))
+        })
+        .collect()
+}
+
+/// One tile of each orbit of the path set.
+fn path_representatives() -> Vec<Labelled> {
+    let mut seen = BTreeSet::new();
+    let mut kept = Vec::new();
+    for tile in all_pairings() {
+        let before = seen.len();
+        let images: Vec<Labelled> =
+            (0..4).map(|turn| moved(&tile, &move |p| (p + 2 * turn) % 8)).collect();
+        seen.insert(images.iter().min().unwrap().clone());
+        if seen.len() > before {
+            kept.push(tile);
+        }
+    }
+    kept
+}
+
+#[test]
+fn the_listed_path_set_checks_clean_and_a_missing_tile_a_turned_duplicate_and_an_extra_copy_are_named()
+ {
+    let tiles = path_representatives();
+    let whole = format!("{}{}", paths("count = 35"), path_entries(&tiles));
+    let (code, said) = check_text("edge-slots-paths-listed", "d.toml", &whole);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("35 tiles (the rule derives 35)"), "{said}");
+    // Tile 35 left out: named missing at the rule.
+    let short = format!("{}{}", paths(""), path_entries(&tiles[..34]));
+    let (code, said) = check_text("edge-slots-paths-short", "d.toml", &short);
+    assert_eq!(code, 1, "{said}");
+    assert_eq!(said.matches("missing tile: ").count(), 1, "{said}");
+    assert!(
+        said.contains(&format!(
+            "d.toml:{}:1: problem: missing tile",
+            short.lines().position(|l| l == "[rule]").unwrap() + 1
+        )),
+        "{said}"
+    );
+    // A tile with no turn of its own, again turned by one edge: a duplicate at its line.
+    let turn = |tile: &Labelled| moved(tile, &|p| (p + 2) % 8);
+    let first = tiles.iter().position(|t| turn(t) != *t && turn(&turn(t)) != *t).unwrap();
+    let turned = turn(&tiles[first]);
+    let mut doubled = tiles.clone();
+    doubled.push(turned);
+    let text = format!("{}{}", paths(""), path_entries(&doubled));
+    let (code, said) = check_text("edge-slots-paths-turned", "d.toml", &text);
+    assert_eq!(code, 1, "{said}");
+    let at = place_of(&text, "number = 36");
+    let line: usize = at.split(':').next().unwrap().parse().unwrap();
+    let duplicate =
+        format!("d.toml:{}:1: problem: tile 36 duplicates tile {}", line - 1, first + 1);
+    assert!(said.contains(&duplicate), "{said}");
+    assert!(said.contains("turned clockwise by 1 edge(s)"), "{said}");
+    // One copy too many of tile 5.
+    let extra = path_entries(&tiles).replacen("number = 5\n", "number = 5\ncopies = 2\n", 1);
+    let text = format!("{}{extra}", paths(""));
+    let (code, said) = check_text("edge-slots-paths-copy", "d.toml", &text);
+    assert_eq!(code, 1, "{said}");
+    let line: usize = place_of(&text, "number = 5\n").split(':').next().unwrap().parse().unwrap();
+    assert!(
+        said.contains(&format!("d.toml:{}:1: problem: tile 5 comes 2 time(s)", line - 1)),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_rule_that_derives_no_tile_names_the_constraint_that_emptied_it() {
+    let (code, said) = check_text("edge-slots-empty", "d.toml", &paths("min_colours = 2"));
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains(
+            "the rule derives no tiles: every one of the 105 candidate tile(s) breaks `min_colours`"
+        ),
+        "{said}"
+    );
+    let lines = paths("distinct_line_colours = true");
+    let (code, said) = check_text("edge-slots-empty-lines", "d.toml", &lines);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains("every one of the 105 candidate tile(s) breaks `distinct_line_colours`"),
+        "{said}"
+    );
+    // Spans of one slot leave two tiles: U-turns on every edge, or round every corner.
+    let (_, said) = check_text("edge-slots-short-spans", "d.toml", &paths("join_spans = [1]"));
+    assert_eq!(derived(&said), 2, "{said}");
+}
+
+#[test]
+fn bad_slot_lists_joins_kinds_and_regions_are_refused_at_their_place() {
+    let path_tile = |edges: &str, joins: &str| {
+        format!("{}\n[[tiles]]\nnumber = 1\nedges = {edges}\njoins = {joins}\n", paths(""))
+    };
+    let land_tile = |edges: &str, joins: &str| {
+        format!("{LAND}\n[[tiles]]\nnumber = 1\nedges = {edges}\njoins = {joins}\n")
+    };
+    let fields = "[\"field region\", \"field region\", \"field region\"]";
+    let cases: Vec<(&str, String, &str, &str)> = vec![
+        (
+            "short-edge",
+            path_tile(
+                "[[\"path\", \"path\"], [\"path\"], [\"path\", \"path\"], [\"path\", \"path\"]]",
+                "[]",
+            ),
+            "[\"path\"], [",
+            "tile 1: edge 2 lists 1 slot(s); every edge of the set has 2 (`slots_per_edge`)",
+        ),
+        (
+            "one-slot-edge",
+            path_tile(
+                "[\"path\", [\"path\", \"path\"], [\"path\", \"path\"], [\"path\", \"path\"]]",
+                "[]",
+            ),
+            "\"path\", [",
+            "tile 1: edge 1 lists 1 slot(s)",
+        ),
+        (
+            "rule-edge-length",
+            LAND.replace(
+                "[\"city region\", \"city region\", \"city region\"], [\"field",
+                "[\"city region\", \"city region\"], [\"field",
+            ),
+            "[\"city region\", \"city region\"]",
+            "the rule's `edges` entry 2 lists 2 slot(s); every edge of the set has 3",
+        ),
+        (
+            "join-beyond",
+            path_tile(
+                "[[\"path\", \"path\"], [\"path\", \"path\"], [\"path\", \"path\"], [\"path\", \"path\"]]",
+                "[[1, 9], [2, 3]]",
+            ),
+            "[1, 9]",
+            "tile 1: join [1, 9] is not a pair of its slots",
+        ),
+        (
+            "unbound-kind",
+            LAND.replace(
+                "[\"field region\", \"road\", \"field region\"]",
+                "[\"field region\", \"road region\", \"field region\"]",
+            ),
+            "[\"field region\", \"road region\"",
+            "the rule's `edges` entry 1 has a road region, but `kinds_of` binds road only line",
+        ),
+        (
+            "unclosed-region",
+            land_tile(
+                &format!(
+                    "[[\"field region\", \"road\", \"field region\"], {fields}, {fields}, {fields}]"
+                ),
+                "[[1, 3]]",
+            ),
+            "[1, 3]",
+            "tile 1: join [1, 3] is a region that cannot be closed: edge 1 slot 2 (a road line) lies between its slots",
+        ),
+        (
+            "slots-per-edge",
+            paths("").replace("slots_per_edge = 2", "slots_per_edge = 0"),
+            "0\n\n[palette]",
+            "`slots_per_edge = 0` is not a number of slots",
+        ),
+    ];
+    for (name, toml, at, message) in cases {
+        let dir = scratch(&format!("edge-slots-bad-{name}"));
+        fs::write(dir.join("bad.toml"), &toml).unwrap();
+        let err = refused_in(&dir);
+        let place = place_of(&toml, at);
+        assert!(
+            err.contains(&format!("bad.toml:{place}: error: {message}")),
+            "{name}: {place} {err}"
+        );
+    }
+}
+
+#[test]
+fn the_documented_path_and_land_examples_check_clean_and_build() {
+    for (name, marker, said) in [
+        ("paths", "Path tiles, two ends on each edge", "2 tiles (the rule derives 2)"),
+        ("land", "Land tiles: each edge a field", "5 tiles (the rule derives 5)"),
+    ] {
+        let example = common::doc_example(marker);
+        let (out, dir) = common::check_and_build(&format!("edge-slots-doc-{name}"), &example);
+        assert!(out.contains(said), "{name}: {out}");
+        assert!(dir.join("out/example/example.pdf").exists(), "{name}");
+    }
+}
