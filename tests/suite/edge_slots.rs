@@ -349,3 +349,57 @@ fn the_documented_path_and_land_examples_check_clean_and_build() {
         assert!(dir.join("out/example/example.pdf").exists(), "{name}");
     }
 }
+
+/// The colour at `(x, y)`, fractions of a face PNG's width and height.
+fn colour_at(png: &std::path::Path, x: f64, y: f64) -> [u8; 3] {
+    let (width, height, rgba) = common::png_file::decoded(png);
+    let (col, row) = ((x * width as f64) as usize, (y * height as f64) as usize);
+    let at = (row * width as usize + col) * 4;
+    [rgba[at], rgba[at + 1], rgba[at + 2]]
+}
+
+/// Whether two colours are within a few levels of each other (antialiasing aside).
+fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
+}
+
+#[test]
+fn lines_leave_their_slots_points_and_a_road_between_fields_lies_on_the_field() {
+    let (path, paper) = ([0x2b, 0x2b, 0x2b], [0xf4, 0xec, 0xd8]);
+    let example = common::doc_example("Path tiles, two ends on each edge");
+    let (_, dir) = common::check_and_build("edge-slots-draw-paths", &example);
+    let run =
+        common::tilepress(&dir, &["build", "example.toml", "-o", "faces", "--format", "faces"]);
+    assert_eq!(common::code(&run), 0, "{}", common::text(&run).1);
+    let faces = dir.join("faces/example");
+    // Two ends per edge at a quarter and three quarters along it; the edge's middle is bare.
+    for tile in ["001", "002"] {
+        let face = faces.join(format!("example-face-{tile}-front.png"));
+        for (x, y) in [(0.25, 0.01), (0.75, 0.01), (0.99, 0.25), (0.25, 0.99), (0.01, 0.75)] {
+            assert!(near(colour_at(&face, x, y), path), "tile {tile} at {x}, {y}");
+        }
+        for (x, y) in [(0.5, 0.01), (0.99, 0.5), (0.5, 0.99), (0.01, 0.5)] {
+            assert!(near(colour_at(&face, x, y), paper), "tile {tile} at {x}, {y}");
+        }
+    }
+    // Tile 1 turns back on each edge: its loops leave the tile's middle bare.
+    let loops = faces.join("example-face-001-front.png");
+    assert!(near(colour_at(&loops, 0.5, 0.5), paper));
+    // A road between two fields, on a dark background: the road's cell beside the line is
+    // field, not background; a city's cells are city.
+    let land = common::doc_example("Land tiles: each edge a field")
+        .replace("background = \"field\"", "background = \"ink\"")
+        .replace("road = \"#f2efe6\"", "road = \"#f2efe6\"\nink = \"#101010\"");
+    let dir = scratch("edge-slots-draw-land");
+    fs::write(dir.join("land.toml"), &land).unwrap();
+    let run = common::tilepress(&dir, &["build", "land.toml", "-o", "faces", "--format", "faces"]);
+    assert_eq!(common::code(&run), 0, "{}", common::text(&run).1);
+    // Tile 4: a straight road from edge 1 to edge 3, fields on both sides.
+    let face = dir.join("faces/land/land-face-004-front.png");
+    let (field, road) = ([0x8b, 0xbf, 0x5a], [0xf2, 0xef, 0xe6]);
+    assert!(near(colour_at(&face, 0.5, 0.02), road));
+    assert!(near(colour_at(&face, 0.5, 0.5), road), "straight through the middle");
+    assert!(near(colour_at(&face, 0.63, 0.02), field), "the road's cell beside the line");
+    assert!(near(colour_at(&face, 0.15, 0.02), field));
+    assert!(near(colour_at(&face, 0.98, 0.5), field));
+}
