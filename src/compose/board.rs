@@ -81,7 +81,10 @@ pub fn board_frame(
     }
     for (cell, mark) in &board.cells {
         let points = cell.corners().map(|v| v.point(edge));
-        art.push(Item::Shape(Shape::filled(polygon_path(&points), palette.colour(&mark.colour))));
+        let (area, colour) = (polygon_path(&points), palette.colour(&mark.colour));
+        let hatch = super::region_cues::region_cue(&area, colour, palette.cue(&mark.colour));
+        art.push(Item::Shape(Shape::filled(area, colour)));
+        art.extend(hatch);
     }
     // Cell layers: below the grid lines and dots, or above them (and the arrows).
     let mut drawn = Vec::new();

@@ -11,7 +11,7 @@ use crate::compose::line_cues::{centre_line, cued_line};
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::{slot_line, slot_point, slot_span};
-use crate::model::cues::Cue;
+use crate::model::cues::{Cue, CueOn};
 use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::face::Level;
 use crate::model::face::items::tile_outline;
@@ -42,6 +42,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         }
     }
     let items = &mut art.items;
+    let line_cue = |name: &str| palette.cue(name).filter(|cue| cue.on() == CueOn::Lines);
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile) {
         let path = match per_edge {
@@ -57,7 +58,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         }
         let name = &tile.slots[a].colour;
         let colour = palette.colour(name);
-        let (width, cue) = (style.line_width_mm, palette.cue(name));
+        let (width, cue) = (style.line_width_mm, line_cue(name));
         items.extend(cued_line(path, colour, width, LineCap::Butt, cue, style.background));
         drawn.push((a, b));
     }
@@ -65,7 +66,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     let sizes = &style.slots;
     for (position, slot) in tile.slots.iter().enumerate() {
         let colour = palette.colour(&slot.colour);
-        let cue = palette.cue(&slot.colour);
+        let cue = line_cue(&slot.colour);
         let at = match per_edge {
             1 => SlotAt::of_edge(shape, position),
             _ => SlotAt::of_slot(shape, per_edge, position),

@@ -2,8 +2,8 @@
 
 use kurbo::BezPath;
 
-use crate::model::cues::Cue;
-use crate::scene::vision::contrast_ratio;
+use crate::model::cues::{Cue, CueOn};
+use crate::scene::vision::standing_out;
 use crate::scene::{Colour, Item, LineCap, Shape, Stroke};
 
 /// The items of a line along `path`, `width` wide in `colour` (with `cap` when solid), its
@@ -17,10 +17,11 @@ pub fn cued_line(
     background: Colour,
 ) -> Vec<Item> {
     let solid = Stroke { cap, ..Stroke::solid(colour, width) };
-    let Some(cue) = cue else {
+    let Some(cue) = cue.filter(|cue| cue.on() == CueOn::Lines) else {
         return vec![Item::Shape(Shape::stroked(path, solid))];
     };
     match cue {
+        Cue::Hatch => vec![Item::Shape(Shape::stroked(path, solid))],
         Cue::Dashes => {
             let dashes = Stroke { dash_mm: dash_pattern(cue, width), ..solid };
             vec![Item::Shape(Shape::stroked(path, dashes))]
@@ -48,7 +49,7 @@ pub fn centre_line(
     let (ink, stripe_width) = match cue {
         Cue::Stripe => (standing_out(colour), width / 4.0),
         Cue::Double => (background, width / 3.0),
-        Cue::Dashes | Cue::Dots => return None,
+        Cue::Dashes | Cue::Dots | Cue::Hatch => return None,
     };
     Some(Item::Shape(Shape::stroked(path, Stroke::solid(ink, stripe_width))))
 }
@@ -60,15 +61,8 @@ pub fn dash_pattern(cue: Cue, width: f64) -> Vec<f64> {
     match cue {
         Cue::Dashes => vec![1.5 * width, 0.5 * width],
         Cue::Dots => vec![0.0, 2.0 * width],
-        Cue::Stripe | Cue::Double => Vec::new(),
+        Cue::Stripe | Cue::Double | Cue::Hatch => Vec::new(),
     }
-}
-
-/// Black or white, whichever contrasts more with `colour`.
-fn standing_out(colour: Colour) -> Colour {
-    let (on_black, on_white) =
-        (contrast_ratio(colour, Colour::BLACK), contrast_ratio(colour, Colour::WHITE));
-    if on_black >= on_white { Colour::BLACK } else { Colour::WHITE }
 }
 
 #[cfg(test)]

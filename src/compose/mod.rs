@@ -8,5 +8,6 @@ pub mod layers;
 pub mod line_cues;
 pub mod net;
 pub mod piece;
+pub mod region_cues;
 pub mod regions;
 pub mod slot_regions;

@@ -82,8 +82,9 @@ pub fn net_frame(
     player: Option<&str>,
 ) -> (Frame, Vec<DrawnLayer>) {
     let colour = |c: &PieceColour| palette.colour(c.for_player(player).unwrap_or_default());
+    let cue = |c: &PieceColour| c.for_player(player).and_then(|name| palette.cue(name));
     match &piece.solid {
-        NetSolid::Polyhedron(solid) => polyhedron_frame(solid, piece, &colour),
+        NetSolid::Polyhedron(solid) => polyhedron_frame(solid, piece, &colour, &cue),
         NetSolid::Cone(cone) => {
             (cone_frame(*cone, piece.tab_mm, colour(&piece.colour)), Vec::new())
         }
@@ -94,6 +95,7 @@ fn polyhedron_frame(
     solid: &Polyhedron,
     piece: &NetPiece,
     colour: &dyn Fn(&PieceColour) -> Colour,
+    cue: &dyn Fn(&PieceColour) -> Option<crate::model::cues::Cue>,
 ) -> (Frame, Vec<DrawnLayer>) {
     let net = unfold(solid, piece.tab_mm);
     let mut art = Vec::new();
@@ -108,8 +110,11 @@ fn polyhedron_frame(
     }
     let hinged: BTreeSet<(usize, usize)> = net.hinges.iter().map(|h| h.edge).collect();
     for (f, (face, flat)) in solid.faces.iter().zip(&net.faces).enumerate() {
-        let fill = piece.faces.get(f).map_or_else(|| colour(&piece.colour), colour);
-        art.push(Item::Shape(Shape::filled(polygon_path(&flat.corners), fill)));
+        let named = piece.faces.get(f).unwrap_or(&piece.colour);
+        let (area, fill) = (polygon_path(&flat.corners), colour(named));
+        let hatch = super::region_cues::region_cue(&area, fill, cue(named));
+        art.push(Item::Shape(Shape::filled(area, fill)));
+        art.extend(hatch);
         let layers = piece.face_layers.get(f).filter(|l| !l.is_empty());
         let face_outline = layers.map(|_| Outline::polygon(flat.corners.clone()));
         if let (Some(layers), Some(outline)) = (layers, &face_outline) {

@@ -90,7 +90,10 @@ pub fn region_items(
             Some(_) => continue,
             None => region_area(shape, &[edge]),
         };
-        items.push(Item::Shape(Shape::filled(area, palette.colour(&slot.colour))));
+        let colour = palette.colour(&slot.colour);
+        let hatch = super::region_cues::region_cue(&area, colour, palette.cue(&slot.colour));
+        items.push(Item::Shape(Shape::filled(area, colour)));
+        items.extend(hatch);
     }
     if style.region_dividers {
         items.extend(region_dividers(tile, shape, style));

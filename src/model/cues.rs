@@ -13,7 +13,7 @@ use super::suggest::closest;
 /// floor as the diagrams' house style).
 pub const PRINTABLE_LINE_MM: f64 = 0.25;
 
-/// A pattern drawn on a colour's lines.
+/// A pattern drawn on a colour's lines, or on its regions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cue {
     /// The line broken into dashes 1.5 line widths long, half a width apart.
@@ -25,10 +25,35 @@ pub enum Cue {
     Double,
     /// A row of round dots, each as wide as the line, a line width apart.
     Dots,
+    /// On regions: diagonal lines [`HATCH_WIDTH_MM`] wide, [`HATCH_SPACING_MM`] apart, in
+    /// black or white (whichever stands out more from the colour).
+    Hatch,
+}
+
+/// The width of a hatch's lines, in mm (above the printable floor).
+pub const HATCH_WIDTH_MM: f64 = 0.4;
+/// From one hatch line to the next, in mm.
+pub const HATCH_SPACING_MM: f64 = 2.5;
+
+/// What a cue is drawn on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CueOn {
+    /// Tile lines and rings.
+    Lines,
+    /// Tile regions, map terrains, board cells.
+    Regions,
 }
 
 impl Cue {
-    pub const ALL: [Cue; 4] = [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots];
+    pub const ALL: [Cue; 5] = [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots, Cue::Hatch];
+
+    /// What the cue is drawn on.
+    pub fn on(self) -> CueOn {
+        match self {
+            Cue::Hatch => CueOn::Regions,
+            Cue::Dashes | Cue::Stripe | Cue::Double | Cue::Dots => CueOn::Lines,
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -36,6 +61,7 @@ impl Cue {
             Cue::Stripe => "stripe",
             Cue::Double => "double",
             Cue::Dots => "dots",
+            Cue::Hatch => "hatch",
         }
     }
 
@@ -46,6 +72,7 @@ impl Cue {
             Cue::Stripe => width_mm / 4.0,
             Cue::Double => width_mm / 3.0,
             Cue::Dots => width_mm,
+            Cue::Hatch => HATCH_WIDTH_MM,
         }
     }
 }
@@ -97,19 +124,34 @@ pub fn check_cue_lines(
     table: Option<&Spanned<CuesTable>>,
     cues: &BTreeMap<String, ColourCue>,
     lines: &BTreeMap<String, f64>,
+    regions: &std::collections::BTreeSet<String>,
 ) {
     let Some(table) = table else { return };
     for (colour, value) in table.get_ref() {
         let Some(cue) = cues.get(colour.trim()) else { continue };
         let name = cue.cue.name();
+        if cue.cue.on() == CueOn::Regions {
+            if !regions.contains(colour.trim()) {
+                r.error(
+                    &value.span(),
+                    format!(
+                        "`{colour}` carries the cue `{name}`, but no region of the design is {colour}"
+                    ),
+                    "a hatch is drawn on a colour's regions (tile regions, map terrains, board \
+                     cells): remove it, or give the colour's lines a line cue (dashes, stripe, \
+                     double, dots)",
+                );
+            }
+            continue;
+        }
         let Some(&width) = lines.get(colour.trim()) else {
             r.error(
                 &value.span(),
                 format!(
                     "`{colour}` carries the cue `{name}`, but no line of the design is {colour}"
                 ),
-                "a cue is drawn on a colour's lines (tile lines and rings): remove it, or give it \
-                 to a colour that draws lines",
+                "a line cue is drawn on a colour's lines (tile lines and rings): remove it, give \
+                 it to a colour that draws lines, or hatch a colour's regions (`hatch`)",
             );
             continue;
         };
@@ -126,6 +168,32 @@ pub fn check_cue_lines(
             );
         }
     }
+}
+
+/// The colours drawn as areas: tile regions (or that the rule lets draw them), map
+/// terrains, painted board cells, the faces of nets.
+pub fn region_colours(design: &super::design::Design) -> std::collections::BTreeSet<String> {
+    let mut regions = std::collections::BTreeSet::new();
+    for tile in &design.tiles {
+        let back = tile.back_side.iter().flat_map(|side| &side.slots);
+        let slots = tile.slots.iter().chain(back);
+        regions.extend(slots.filter(|s| s.kind == SlotKind::Region).map(|s| s.colour.clone()));
+    }
+    if let Some(rule) = &design.rule {
+        let drawn = rule.colours.iter().filter(|c| rule.kinds_for(c).contains(&SlotKind::Region));
+        regions.extend(drawn.cloned());
+    }
+    for map in &design.maps {
+        regions.extend(map.terrains.iter().cloned());
+    }
+    if let Some(board) = &design.board {
+        regions.extend(board.cells.values().map(|mark| mark.colour.clone()));
+    }
+    for net in &design.nets {
+        let faces = net.faces.iter().chain([&net.colour]);
+        regions.extend(faces.filter_map(|c| c.for_player(None)).map(str::to_string));
+    }
+    regions
 }
 
 /// The colours drawn as lines on the design's tiles (or that the rule lets draw them), each

@@ -59,6 +59,8 @@ pub struct Map {
     pub fills: BTreeMap<(usize, usize), Colour>,
     /// The palette colours of its terrains (`terrain`), by terrain name.
     pub terrains: Vec<String>,
+    /// Cell (column, row) → the cue of its terrain's colour (`[cues]`), for cells that have one.
+    pub cues: BTreeMap<(usize, usize), crate::model::cues::Cue>,
     pub overlap_mm: f64,
     /// Cell (column, row) → the layers `template` draws on it.
     pub cell_faces: BTreeMap<(usize, usize), Vec<Layer>>,
@@ -121,9 +123,11 @@ fn resolve_map(
     let mut terrains = Vec::new();
     for (name, value) in table.terrain.iter().flatten() {
         let palette_name = r.colour_name(value, palette)?;
-        terrain.insert(name.trim().to_string(), palette.colour(&palette_name));
+        let cue = palette.cue(&palette_name);
+        terrain.insert(name.trim().to_string(), (palette.colour(&palette_name), cue));
         terrains.push(palette_name);
     }
+    let mut cues = BTreeMap::new();
     let overlap_mm = table
         .overlap_mm
         .as_ref()
@@ -158,7 +162,7 @@ fn resolve_map(
                 failed = true;
                 continue;
             };
-            let Some(&fill) = terrain.get(name) else {
+            let Some(&(fill, cue)) = terrain.get(name) else {
                 let known: Vec<&str> = terrain.keys().map(String::as_str).collect();
                 let message = format!("row {}: unknown terrain `{name}`", row.line);
                 r.diagnostics.push(read.error_at(row.line, terrain_column, message).with_help(
@@ -171,6 +175,9 @@ fn resolve_map(
                 continue;
             };
             fills.insert(place, fill);
+            if let Some(cue) = cue {
+                cues.insert(place, cue);
+            }
             rows_of_cells.add(&read, row, place);
         }
         if failed {
@@ -187,7 +194,18 @@ fn resolve_map(
         }
         None => BTreeMap::new(),
     };
-    Some(Map { name, grid, labels, position, background, fills, terrains, overlap_mm, cell_faces })
+    Some(Map {
+        name,
+        grid,
+        labels,
+        position,
+        background,
+        fills,
+        terrains,
+        cues,
+        overlap_mm,
+        cell_faces,
+    })
 }
 
 /// `C4` → (2, 3); `None` when it is not letters then a row number from 1.

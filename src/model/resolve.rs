@@ -220,7 +220,9 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         data_colours: std::mem::take(&mut resolver.data_colours).into_values().collect(),
     };
     let lines = super::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
-    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), &design.palette.cues, &lines);
+    let regions = super::cues::region_colours(&design);
+    let cues = &design.palette.cues;
+    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, &lines, &regions);
     super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {

@@ -86,6 +86,13 @@ pub fn contrast_ratio(a: Colour, b: Colour) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
+/// Black or white, whichever contrasts more with `colour`: the ink of a cue drawn on it.
+pub fn standing_out(colour: Colour) -> Colour {
+    let (on_black, on_white) =
+        (contrast_ratio(colour, Colour::BLACK), contrast_ratio(colour, Colour::WHITE));
+    if on_black >= on_white { Colour::BLACK } else { Colour::WHITE }
+}
+
 /// An sRGB colour as linear light, each channel 0–1.
 pub fn linear_rgb(colour: Colour) -> [f64; 3] {
     [colour.r, colour.g, colour.b].map(|c| to_linear(f64::from(c) / 255.0))

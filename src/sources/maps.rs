@@ -51,7 +51,9 @@ fn map(map: &Map) -> Part {
             let corners = grid.cell(column, row);
             let cell = polygon(&corners);
             if let Some(&fill) = map.fills.get(&(column, row)) {
+                let cue = map.cues.get(&(column, row)).copied();
                 art.push(Item::Shape(Shape::filled(cell.clone(), fill)));
+                art.extend(crate::compose::region_cues::region_cue(&cell, fill, cue));
             }
             lines.extend(cell.elements().iter().copied());
             if map.labels {

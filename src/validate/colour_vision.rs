@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::model::cues::CueOn;
 use crate::model::design::{Design, EMPTY_SLOT, SlotKind};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::source::Position;
@@ -28,8 +29,8 @@ struct Group {
     /// What the colours mean, for the message when it is not the palette's (`the values of
     /// `fill` (line 30)`).
     what: Option<String>,
-    /// Whether the colours are drawn as lines, which `[cues]` patterns can tell apart.
-    lines: bool,
+    /// What the colours are drawn as, when `[cues]` patterns can tell them apart there.
+    cued_on: Option<CueOn>,
 }
 
 /// Every pair of colours a player must tell apart that some deficiency sees as alike.
@@ -84,15 +85,19 @@ fn problem(
     let later = if (&two.at.0, two.at.1) >= (&one.at.0, one.at.1) { two } else { one };
     let what = group.what.as_ref().map_or(String::new(), |w| format!(" ({w})"));
     let message = format!("{} and {} look alike to {who}{what}", one.name, two.name);
-    let help = match (group.lines, &group.what) {
-        (true, _) => format!(
+    let help = match (group.cued_on, &group.what) {
+        (Some(CueOn::Lines), _) => format!(
             "give one a second cue ([cues] {} = \"dashes\", \"stripe\", \"double\" or \"dots\" on its lines) or change one",
             later.name
         ),
-        (false, Some(_)) => "change one, or show a field that tells them apart on the face too (a \
+        (Some(CueOn::Regions), _) => format!(
+            "give one a second cue ([cues] {} = \"hatch\" on its areas) or change one",
+            later.name
+        ),
+        (None, Some(_)) => "change one, or show a field that tells them apart on the face too (a \
                              text or an image from the item's fields)"
             .to_string(),
-        (false, None) => "change one, so that the two differ in lightness too".to_string(),
+        (None, None) => "change one, so that the two differ in lightness too".to_string(),
     };
     Diagnostic::problem(later.at.0.clone(), later.at.1, message).with_help(help)
 }
@@ -100,7 +105,7 @@ fn problem(
 /// The groups of colours of `design` that a player must tell apart.
 fn groups(design: &Design, path: &Path) -> Vec<Group> {
     let palette = &design.palette;
-    let named = |names: &[String], lines: bool| -> Group {
+    let named = |names: &[String], cued_on: Option<CueOn>| -> Group {
         let mut colours: Vec<Meaningful> = Vec::new();
         for name in names {
             if name == EMPTY_SLOT || colours.iter().any(|c| &c.name == name) {
@@ -108,10 +113,11 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
             }
             let Some(&colour) = palette.colours.get(name) else { continue };
             let at = (path.to_path_buf(), palette.lines.get(name).copied());
-            let cue = if lines { palette.cue(name).map(|c| c.name().to_string()) } else { None };
+            let cue = palette.cue(name).filter(|c| Some(c.on()) == cued_on);
+            let cue = cue.map(|c| c.name().to_string());
             colours.push(Meaningful { name: name.clone(), colour, at, cue });
         }
-        Group { colours, what: None, lines }
+        Group { colours, what: None, cued_on }
     };
     let mut groups = Vec::new();
     // A rule's colours, per slot kind: the colours a slot of that kind may have, with the
@@ -123,7 +129,7 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
                 by_kind.entry(kind).or_default().push(colour.clone());
             }
         }
-        groups.push(named(&rule.corner_colours, false));
+        groups.push(named(&rule.corner_colours, None));
     }
     for tile in &design.tiles {
         let back = tile.back_side.iter().flat_map(|side| &side.slots);
@@ -133,20 +139,30 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
     }
     by_kind.remove(&SlotKind::Empty);
     for (kind, colours) in &by_kind {
-        groups.push(named(colours, matches!(kind, SlotKind::Line | SlotKind::Ring)));
+        let cued_on = match kind {
+            SlotKind::Line | SlotKind::Ring => Some(CueOn::Lines),
+            SlotKind::Region => Some(CueOn::Regions),
+            SlotKind::Dot | SlotKind::Empty => None,
+        };
+        groups.push(named(colours, cued_on));
     }
     let corners: Vec<String> = design.tiles.iter().flat_map(|t| t.corners.clone()).collect();
-    groups.push(named(&corners, false));
+    groups.push(named(&corners, None));
     let players: Vec<String> = design.players.iter().map(|p| p.colour.clone()).collect();
-    groups.push(named(&players, false));
+    groups.push(named(&players, None));
     for map in &design.maps {
-        groups.push(named(&map.terrains, false));
+        groups.push(named(&map.terrains, Some(CueOn::Regions)));
     }
     if let Some(board) = &design.board {
         let cells: Vec<String> = board.cells.values().map(|m| m.colour.clone()).collect();
-        groups.push(named(&cells, false));
+        groups.push(named(&cells, Some(CueOn::Regions)));
         let dots: Vec<String> = board.dots.values().map(|m| m.colour.clone()).collect();
-        groups.push(named(&dots, false));
+        groups.push(named(&dots, None));
+    }
+    for net in &design.nets {
+        let faces: Vec<String> =
+            net.faces.iter().filter_map(|c| c.for_player(None)).map(str::to_string).collect();
+        groups.push(named(&faces, Some(CueOn::Regions)));
     }
     groups.extend(data_groups(design, path));
     groups
@@ -162,7 +178,7 @@ fn data_groups(design: &Design, path: &Path) -> Vec<Group> {
                 "values of `{}` at line {}, column {} of the design, from data",
                 found.key_name, found.key.line, found.key.column
             )),
-            lines: false,
+            cued_on: None,
         });
         let at = match &found.cell {
             Some((file, cell)) => (file.clone(), Some(*cell)),

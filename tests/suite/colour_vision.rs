@@ -143,23 +143,7 @@ fn colours_from_data_are_reported_at_the_data_row() {
 
 #[test]
 fn map_terrains_are_compared() {
-    let design = r##"[set]
-name = "Map"
-
-[palette]
-forest = "#1f9e45"
-desert = "#d62828"
-water = "#7fb3d5"
-
-[[maps]]
-name = "land"
-grid = "square"
-columns = 3
-rows = 2
-cell_mm = 20
-terrain = { wood = "forest", sand = "desert", sea = "water" }
-data = "terrain.csv"
-"##;
+    let design = &HATCHED_MAP.replace("[cues]\nforest = \"hatch\"\n", "");
     let dir = scratch("cv-map");
     fs::write(dir.join("d.toml"), design).unwrap();
     fs::write(dir.join("terrain.csv"), "cell,terrain\nA1,wood\nB1,sand\nC2,sea\n").unwrap();
@@ -169,7 +153,7 @@ data = "terrain.csv"
     let at = place_of(design, "\"#d62828\"");
     let wanted = format!("d.toml:{at}: problem: desert and forest look alike to deuteranopes");
     assert!(format!("{out}{err}").contains(&wanted), "{out}{err}");
-    let help = "help: change one, so that the two differ in lightness too";
+    let help = "help: give one a second cue ([cues] desert = \"hatch\" on its areas) or change one";
     assert!(format!("{out}{err}").contains(help), "{out}{err}");
 }
 
@@ -327,7 +311,7 @@ fn bad_cues_and_thresholds_are_refused_at_their_key() {
             "\n[cues]\nblack = \"dots\"\n",
             "\"dots\"",
             "`black` carries the cue `dots`, but no line of the design is black",
-            "a cue is drawn on a colour's lines",
+            "a line cue is drawn on a colour's lines",
         ),
         (
             "\n[check]\ncolour_difference = 0.5\n",
@@ -376,4 +360,88 @@ fn the_documented_example_checks_and_builds_with_double_green_lines() {
     let (status, out) = check_text("cv-doc-bare", "d.toml", &bare);
     assert_eq!(status, 1, "{out}");
     assert!(out.contains("red and green look alike to deuteranopes (ΔE 6.9 < 10)"), "{out}");
+}
+
+const HATCHED_MAP: &str = r##"[set]
+name = "Map"
+
+[palette]
+forest = "#1f9e45"
+desert = "#d62828"
+water = "#7fb3d5"
+
+[cues]
+forest = "hatch"
+
+[[maps]]
+name = "land"
+grid = "square"
+columns = 3
+rows = 2
+cell_mm = 20
+labels = false
+terrain = { wood = "forest", sand = "desert", sea = "water" }
+data = "terrain.csv"
+"##;
+
+#[test]
+fn a_hatch_tells_terrains_apart_and_measures_in_the_pdf() {
+    let dir = scratch("cv-hatch");
+    fs::write(dir.join("d.toml"), HATCHED_MAP).unwrap();
+    fs::write(dir.join("terrain.csv"), "cell,terrain\nA1,wood\nB1,sand\nC2,sea\n").unwrap();
+    let check = tilepress(&dir, &["check", "d.toml"]);
+    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out", "--format", "pdf"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    // The forest cell's hatch: black lines 0.4 mm wide, 2.5 mm apart across them, inside
+    // the 20 mm cell; none on the desert or the sea.
+    let document = lopdf::Document::load(dir.join("out/d/d-land.pdf")).unwrap();
+    let page = document.get_pages()[&1];
+    let content = Content::decode(&document.get_page_content(page)).unwrap();
+    let (mut width, mut colour, mut starts) = (0.0, [0u8; 3], Vec::new());
+    for op in &content.operations {
+        let numbers: Vec<f64> = op.operands.iter().map(common::pdf::number_or_nan).collect();
+        match op.operator.as_str() {
+            "RG" => colour = [0, 1, 2].map(|i| (numbers[i] * 255.0).round() as u8),
+            "w" => width = numbers[0],
+            "m" if colour == [0, 0, 0] && (width / PT_PER_MM - 0.4).abs() < 1e-3 => {
+                starts.push((numbers[0] / PT_PER_MM, numbers[1] / PT_PER_MM));
+            }
+            _ => {}
+        }
+    }
+    // Every hatch line starts on the top of the cell's bounds (the clip's own corners are
+    // moves too): successive starts a diagonal step apart along it.
+    let top = starts.iter().map(|s| s.1).fold(f64::MIN, f64::max);
+    starts.retain(|s| (s.1 - top).abs() < 1e-3);
+    let mut offsets: Vec<f64> = starts.iter().map(|(x, _)| *x).collect();
+    offsets.sort_by(f64::total_cmp);
+    let spaced = offsets
+        .windows(2)
+        .filter(|pair| ((pair[1] - pair[0]) / 2f64.sqrt() - 2.5).abs() < 0.01)
+        .count();
+    assert!(spaced >= 4, "{offsets:?}");
+    // Without the hatch the pair is a problem whose help offers it:
+    // `map_terrains_are_compared`.
+}
+
+#[test]
+fn a_cue_on_what_cannot_carry_it_is_refused() {
+    // A hatch on a colour drawn only as lines; a line cue on a colour drawn only as terrain.
+    let lines = straights(GREEN, "\n[cues]\nsecond = \"hatch\"\n");
+    let dir = scratch("cv-bad-hatch");
+    fs::write(dir.join("bad.toml"), &lines).unwrap();
+    let err = refused_in(&dir);
+    let at = place_of(&lines, "\"hatch\"");
+    let wanted = format!(
+        "bad.toml:{at}: error: `second` carries the cue `hatch`, but no region of the design is second"
+    );
+    assert!(err.contains(&wanted), "{err}");
+    let terrain = HATCHED_MAP.replace("forest = \"hatch\"", "forest = \"dashes\"");
+    let dir = scratch("cv-bad-dashes");
+    fs::write(dir.join("bad.toml"), &terrain).unwrap();
+    fs::write(dir.join("terrain.csv"), "cell,terrain\nA1,wood\n").unwrap();
+    let err = refused_in(&dir);
+    let at = place_of(&terrain, "\"dashes\"");
+    assert!(err.contains(&format!("bad.toml:{at}: error: `forest` carries the cue `dashes`, but no line of the design is forest")), "{err}");
 }
