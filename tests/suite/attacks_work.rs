@@ -371,6 +371,31 @@ fn images_over_the_pixel_budget_are_refused_from_their_header() {
 }
 
 #[test]
+fn the_pixel_budget_holds_one_image_of_exactly_twelve_million_pixels_and_not_one_row_more() {
+    // At the budget's edge (docs/format.md, Limits): 4000 × 3000 pixels is all of it, and
+    // builds within the attacks' bounds; 4000 × 3001 is refused from its header.
+    let cards = ("cards.csv", b"rank\nq\n".to_vec());
+    let dir = scratch("attack-work-png-edge");
+    fs::write(dir.join("d.toml"), format!("{HEAD}{}", image_deck("edge.png"))).unwrap();
+    fs::write(dir.join(cards.0), &cards.1).unwrap();
+    fs::write(dir.join("edge.png"), black_png(4000, 3000)).unwrap();
+    assert_held("check png-edge", &attack(&dir, &["check", "d.toml"]), 0, &["1 cards"]);
+    // The build takes 3 s and 173 MiB in a debug build, too near the attacks' bounds when
+    // the suite shares two cores: run without them (docs/format.md has its release figure).
+    let built = common::tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_eq!(common::code(&built), 0, "{}", common::text(&built).1);
+    assert!(dir.join("out/d/d-cards.pdf").is_file());
+    refused(
+        "png-edge-over",
+        &image_deck("edge.png"),
+        &[("edge.png", black_png(4000, 3001)), cards],
+        &[
+            "d.toml:8:21: error: image file `edge.png` cannot be used: it is 4000 × 3001 = 12004000 pixels, over the 12000000 pixels left of the design's budget of 12000000 (MAX_IMAGE_PIXELS in model/limits.rs); scale it down",
+        ],
+    );
+}
+
+#[test]
 fn svg_images_too_large_or_of_too_many_paths_are_refused_at_their_key() {
     let svg = |squares: usize| {
         let square = r##"<rect x="1" y="1" width="2" height="2" fill="#ff0000"/>"##;
