@@ -132,9 +132,38 @@ impl PhasedLattice {
 
     /// Every run with centres no lower than `max_y`, line by line.
     fn runs(&self, max_y: f64) -> impl Iterator<Item = Run> + '_ {
-        (-self.extent..=self.extent).flat_map(move |i| {
-            (0..self.lattice.motif.len()).filter_map(move |m| self.run(i, m, max_y))
+        let lines: Vec<_> = (0..self.lattice.motif.len()).map(|m| self.lines_across(m)).collect();
+        let first = lines.iter().map(|l| *l.start()).min().unwrap_or(0);
+        let last = lines.iter().map(|l| *l.end()).max().unwrap_or(-1);
+        (first..=last).flat_map(move |i| {
+            let lines = lines.clone();
+            (0..self.lattice.motif.len())
+                .filter(move |&m| lines[m].contains(&i))
+                .filter_map(move |m| self.run(i, m, max_y))
         })
+    }
+
+    /// The lines `i` of motif tile `m` that can cross the rectangle its centres may use (with
+    /// two to spare): measured across the lines, each line sits one step further along.
+    fn lines_across(&self, m: usize) -> std::ops::RangeInclusive<i64> {
+        let reach = self.reach[m];
+        let from = Point::new(self.area.x0 - reach.x0, self.area.y0 - reach.y0);
+        let to = Point::new(self.area.x1 - reach.x1, self.area.y1 - reach.y1);
+        let along = self.lattice.v * self.spread;
+        let across = Vec2::new(-along.y, along.x);
+        let step = across.dot(self.lattice.u * self.spread);
+        if step.abs() < 1e-12 || from.x > to.x || from.y > to.y {
+            return -self.extent..=self.extent;
+        }
+        let origin = across.dot(self.centre(0, 0, m).to_vec2());
+        let corners = [from, Point::new(to.x, from.y), Point::new(from.x, to.y), to];
+        let (low, high) = corners.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), c| {
+            let i = (across.dot(c.to_vec2()) - origin) / step;
+            (l.min(i), h.max(i))
+        });
+        let low = (low.floor() as i64 - 2).max(-self.extent);
+        let high = (high.ceil() as i64 + 2).min(self.extent);
+        low..=high
     }
 
     fn count(&self) -> usize {

@@ -108,10 +108,14 @@ pub(super) fn phases(
             first.push(bounds(&tile.corners(shape)));
         }
     }
-    let mut phases = Vec::new();
+    let mut phases: Vec<Vec2> = Vec::new();
     for left in &first {
         for top in &first {
-            phases.push(Vec2::new(area.x0 - left.x0, area.y0 - top.y0));
+            let phase = Vec2::new(area.x0 - left.x0, area.y0 - top.y0);
+            // Tiles sharing a side give the same phase more than once: tried once, first.
+            if !phases.contains(&phase) {
+                phases.push(phase);
+            }
         }
     }
     phases
