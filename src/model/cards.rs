@@ -11,6 +11,7 @@ use toml::Spanned;
 
 use super::card_background::{card_background, from_fields};
 use super::counters::{CounterShape, counter_size};
+use super::data_colours::DataColour;
 use super::data_file::{DataTable, read_data_at};
 use super::design::{Palette, SheetSettings};
 use super::face::item_face::DataRowAt;
@@ -318,6 +319,24 @@ fn resolve_deck(
             Some(shape) => (shape.corners(), "a counter"),
             None => (4, "a card"),
         };
+        // A background from the card's data, kept for the colour-vision check with what its
+        // front shows (`FaceColours`).
+        let background = match (&table.background, per_card) {
+            (Some(written), true) => {
+                let colour = card_background(r, palette, written, &row.fields, &what)?;
+                let name = substitute(written.get_ref(), &row.fields).unwrap_or_default();
+                let found = DataColour::taken(
+                    (r.source.start_of(&written.span()), "background"),
+                    (name.trim(), colour),
+                    (&what, row.position),
+                    row.data.as_ref(),
+                    written.get_ref(),
+                );
+                r.face_colours.colours.push(found);
+                colour
+            }
+            _ => background,
+        };
         let front = card_face(r, faces, palette, &table.front, &row, what.clone(), outline)?;
         let back = match &table.back {
             Some(back) => Some(card_face(
@@ -330,10 +349,6 @@ fn resolve_deck(
                 outline,
             )?),
             None => None,
-        };
-        let background = match (&table.background, per_card) {
-            (Some(written), true) => card_background(r, palette, written, &row.fields, &what)?,
-            _ => background,
         };
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
         cards.push(Card { origin, at, fields, count, front, back, background });

@@ -28,6 +28,31 @@ pub struct DataColour {
     pub cue: Option<String>,
 }
 
+impl DataColour {
+    /// The colour `value` (its name and colour) that the key `key` (where it is written, its
+    /// name) took for `item` (how messages name it, where it is written), from `data`'s row
+    /// when its fields come from a data file (`written`: the key's text, naming the field).
+    pub fn taken(
+        key: (Position, &str),
+        value: (&str, Colour),
+        item: (&str, Position),
+        data: Option<&crate::model::face::item_face::DataRowAt>,
+        written: &str,
+    ) -> DataColour {
+        let cell = data.and_then(|data| Some((data.path.clone(), data.cell_of(written)?.0)));
+        DataColour {
+            key: key.0,
+            key_name: key.1.to_string(),
+            name: value.0.to_string(),
+            colour: value.1,
+            item: item.0.to_string(),
+            cell,
+            item_position: item.1,
+            cue: None,
+        }
+    }
+}
+
 /// Data colours by (key position, value), the first item to take each kept.
 pub type DataColours = BTreeMap<(Position, String), DataColour>;
 
@@ -40,8 +65,9 @@ pub struct FaceColours {
 }
 
 impl FaceColours {
-    /// Keeps each colour the face took, with the fields it shows as its cue, unless its key
-    /// already took that value.
+    /// Keeps each colour the face took (and those its item took before it: a deck's
+    /// background from data), with the fields it shows as its cue, unless its key already
+    /// took that value.
     pub fn finish(self, all: &mut DataColours) {
         let shown: Vec<String> = self.shown.iter().map(|(f, v)| format!("{f} = {v}")).collect();
         let cue = (!shown.is_empty()).then(|| shown.join(", "));

@@ -445,3 +445,42 @@ fn a_cue_on_what_cannot_carry_it_is_refused() {
     let at = place_of(&terrain, "\"dashes\"");
     assert!(err.contains(&format!("bad.toml:{at}: error: `forest` carries the cue `dashes`, but no line of the design is forest")), "{err}");
 }
+
+#[test]
+fn a_decks_background_from_data_is_compared_unless_the_fronts_tell_the_cards_apart() {
+    let design = r##"[set]
+name = "Frames"
+
+[palette]
+ink = "#ffffff"
+red = "#d62828"
+green = "#1f9e45"
+
+[faces.front]
+layers = [{ text = "card", size_mm = 6, colour = "ink" }]
+
+[[decks]]
+name = "cards"
+size = "poker"
+background = "{frame}"
+front = "front"
+
+[[decks.cards]]
+fields = { name = "Harbour", frame = "red" }
+
+[[decks.cards]]
+fields = { name = "Forest", frame = "green" }
+"##;
+    let (status, out) = check_text("cv-frames", "d.toml", design);
+    assert_eq!(status, 1, "{out}");
+    // At the second card's entry, the later of the two.
+    let at = place_of(design, "[[decks.cards]]\nfields = { name = \"Forest\"");
+    let line = at.split(':').next().unwrap();
+    let wanted = format!("d.toml:{line}:1: problem: green and red look alike to deuteranopes");
+    assert!(out.contains(&wanted), "{out}");
+    assert!(out.contains("(values of `background` at line"), "{out}");
+    // A front that writes the card's name tells the two apart by more than colour.
+    let named = design.replace("text = \"card\"", "text = \"{name}\"");
+    let (status, out) = check_text("cv-frames-named", "d.toml", &named);
+    assert_eq!(status, 0, "{out}");
+}

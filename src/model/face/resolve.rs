@@ -168,7 +168,9 @@ impl<'t> FaceResolver<'t> {
             .into_iter()
             .filter_map(|(table, label)| self.layer(r, palette, item, table, label))
             .collect();
-        std::mem::replace(&mut r.face_colours, outer).finish(&mut r.data_colours);
+        let mut face = std::mem::take(&mut r.face_colours);
+        face.colours.extend(outer.colours);
+        face.finish(&mut r.data_colours);
         layers
     }
 

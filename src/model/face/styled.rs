@@ -157,20 +157,13 @@ impl Style<'_, '_, '_> {
     /// for the colour-vision check.
     fn record_data_colour(&mut self, written: &Spanned<String>, key: &str, name: &str) {
         let colour = Colour::from_hex(name).unwrap_or_else(|| self.palette.colour(name));
-        let cell = self.item.data.as_ref().and_then(|data| {
-            let (cell, _) = data.cell_of(written.get_ref())?;
-            Some((data.path.clone(), cell))
-        });
-        let found = DataColour {
-            key: self.r.source.start_of(&written.span()),
-            key_name: key.to_string(),
-            name: name.to_string(),
-            colour,
-            item: self.item.what.clone(),
-            cell,
-            item_position: self.item.position,
-            cue: None,
-        };
+        let found = DataColour::taken(
+            (self.r.source.start_of(&written.span()), key),
+            (name, colour),
+            (&self.item.what, self.item.position),
+            self.item.data.as_ref(),
+            written.get_ref(),
+        );
         self.r.face_colours.colours.push(found);
     }
 
