@@ -18,9 +18,11 @@ pub fn slot_region_items(
     let slots = &tile.slots;
     let n = slots.len();
     let mut items = Vec::new();
-    let mut fill = |run: &[usize], colour: &str| {
-        let area = cells_area(shape, per_edge, run);
-        items.push(Item::Shape(Shape::filled(area, palette.colour(colour))));
+    let mut fill = |run: &[usize], name: &str| {
+        let (area, colour) = (cells_area(shape, per_edge, run), palette.colour(name));
+        let hatch = super::region_cues::region_cue(&area, colour, palette.cue(name));
+        items.push(Item::Shape(Shape::filled(area, colour)));
+        items.extend(hatch);
     };
     for (position, slot) in slots.iter().enumerate().filter(|(_, s)| s.kind == SlotKind::Line) {
         let (before, after) = (&slots[(position + n - 1) % n], &slots[(position + 1) % n]);
@@ -56,4 +58,27 @@ fn runs(n: usize, group: &[usize]) -> Vec<Vec<usize>> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::cues::{ColourCue, Cue};
+    use crate::model::design::Slot;
+    use crate::scene::Colour;
+
+    #[test]
+    fn a_hatched_colour_is_hatched_with_several_slots_per_edge_too() {
+        let region = |colour: &str| Slot { colour: colour.into(), kind: SlotKind::Region };
+        let slots = (0..8).map(|i| region(if i < 4 { "forest" } else { "sand" })).collect();
+        let tile = Tile::plain(1, slots, Vec::new());
+        let mut palette = Palette::default();
+        palette.colours.insert("forest".into(), Colour { r: 0x1f, g: 0x9e, b: 0x45 });
+        palette.colours.insert("sand".into(), Colour { r: 0xd6, g: 0x28, b: 0x28 });
+        let cue = ColourCue { cue: Cue::Hatch, position: Default::default() };
+        palette.cues.insert("forest".into(), cue);
+        let items = slot_region_items(&tile, RegularPolygon::new(4, 40.0), 2, &palette);
+        let clips = items.iter().filter(|item| matches!(item, Item::Clip(_))).count();
+        assert_eq!(clips, 4, "one hatch per forest cell, none on sand");
+    }
 }
