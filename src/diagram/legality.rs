@@ -10,9 +10,11 @@ use super::lines::{End, line_through};
 use super::table::{Facing, Table};
 use super::{Diagram, cell_name};
 use crate::geometry::tile_grid::Cell;
-use crate::model::design::{SlotKind, Tile};
+use crate::model::design::{Slot, SlotKind, Tile};
+use crate::model::edge_slots::slot_name;
 use crate::model::play::{Matching, PlayRule, rule_name};
 use crate::model::source::Position;
+use crate::validate::describe::slot_text;
 
 /// One broken rule: its name (as in `breaks`), why, and the `[[place]]` it is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +53,8 @@ pub fn violations(diagram: &Diagram) -> Vec<Violation> {
     found
 }
 
-/// `tile 12 edge 3 (red)`, or `(white ring)` for slots that are not lines; edges from 1.
+/// `tile 12 edge 3 (red)`, or `(white ring)` for slots that are not lines; edges from 1
+/// (`edge 3 slot 2` with several slots per edge).
 pub fn describe_slot(table: &Table<'_>, at: Facing) -> String {
     let slot = table.slot(at);
     let kind = match slot.kind {
@@ -59,7 +62,16 @@ pub fn describe_slot(table: &Table<'_>, at: Facing) -> String {
         other => format!(" {}", other.name()),
     };
     let number = table.places[at.place].tile.number;
-    format!("tile {number} edge {} ({}{kind})", at.edge + 1, slot.colour)
+    let name = slot_name(at.edge, table.per_edge(at.place));
+    format!("tile {number} {name} ({}{kind})", slot.colour)
+}
+
+/// `tile 12 edge 3 (field region | road | field region)`: an edge of several slots,
+/// clockwise on its tile (`at.edge` is the edge).
+fn describe_edge(table: &Table<'_>, at: Facing) -> String {
+    let slots: Vec<String> = table.edge_slots(at.place, at.edge).iter().map(slot_text).collect();
+    let number = table.places[at.place].tile.number;
+    format!("tile {number} edge {} ({})", at.edge + 1, slots.join(" | "))
 }
 
 /// Overlaps, tiles placed twice, and edges that do not match.
@@ -81,17 +93,31 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
         laid.chain(diagram.dominoes.iter().map(|d| (&d.tile, d.position))),
     ));
     let matching = diagram.design.play.matching;
+    let slots_match = |sa: &Slot, sb: &Slot| match matching {
+        Matching::Colour => sa.colour == sb.colour,
+        Matching::ColourAndKind => sa == sb,
+        Matching::Nothing => true,
+    };
     for contact in table.contacts() {
         let a = Facing { place: contact.a, edge: contact.a_edge };
         let b = Facing { place: contact.b, edge: contact.b_edge };
-        let (sa, sb) = (table.slot(a), table.slot(b));
-        let matches = match matching {
-            Matching::Colour => sa.colour == sb.colour,
-            Matching::ColourAndKind => sa == sb,
-            Matching::Nothing => true,
+        // One slot per edge: the two slots; several: the lists, one read backwards.
+        let (one_a, one_b) = (table.per_edge(a.place) == 1, table.per_edge(b.place) == 1);
+        let (matches, message) = match one_a && one_b {
+            true => (
+                slots_match(table.slot(a), table.slot(b)),
+                format!("{} meets {}", describe_slot(table, a), describe_slot(table, b)),
+            ),
+            false => {
+                let (la, lb) =
+                    (table.edge_slots(a.place, a.edge), table.edge_slots(b.place, b.edge));
+                let same_length = la.len() == lb.len();
+                let pairs = la.iter().zip(lb.iter().rev());
+                let matches = same_length && pairs.clone().all(|(x, y)| slots_match(x, y));
+                (matches, format!("{} meets {}", describe_edge(table, a), describe_edge(table, b)))
+            }
         };
         if !matches {
-            let message = format!("{} meets {}", describe_slot(table, a), describe_slot(table, b));
             let position = places[contact.b].position;
             found.push(Violation { rule: "match", message, position });
         }

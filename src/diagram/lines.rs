@@ -42,7 +42,8 @@ fn joined(table: &Table<'_>, at: Facing) -> Option<Facing> {
 /// The line through a line slot. `start` must be a line slot.
 pub fn line_through(table: &Table<'_>, start: Facing) -> Line {
     let colour = &table.slot(start).colour;
-    let limit = 4 * table.places.len() * table.grid.shape.sides + 4;
+    let slots: usize = table.places.iter().map(|place| place.tile.slots.len()).sum();
+    let limit = 4 * slots + 4;
     // Walk out through the edge first, then back in through the tile from `start`.
     let (outward, out_end) = walk(table, start, colour, true, limit);
     if out_end.is_none() {

@@ -124,14 +124,6 @@ pub struct Placed {
     pub position: Position,
 }
 
-impl Placed {
-    /// The tile's own edge on the cell's `side`.
-    pub fn edge_on_side(&self, side: usize) -> usize {
-        let n = self.tile.slots.len();
-        (side + n - self.turn % n) % n
-    }
-}
-
 /// A cell, or one side of it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spot {

@@ -17,7 +17,8 @@ pub struct Contact {
     pub b_edge: usize,
 }
 
-/// A placed tile's slot facing an empty cell or another tile: the place index, its edge.
+/// A placed tile's slot facing an empty cell or another tile: the place index and its slot
+/// position (its edge, with one slot per edge; else slot `edge % m` of edge `edge / m`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Facing {
     pub place: usize,
@@ -47,18 +48,41 @@ impl<'a> Table<'a> {
         self.occupied.get(&cell).copied()
     }
 
-    /// The slot of place `index` on its tile edge `edge`.
+    /// The slot of place `index` at its slot position `edge`.
     pub fn slot(&self, facing: Facing) -> &Slot {
         &self.places[facing.place].tile.slots[facing.edge]
     }
 
-    /// What lies across tile edge `edge` of place `index`: the facing place and its edge.
-    pub fn across(&self, index: usize, edge: usize) -> Option<Facing> {
+    /// How many slots each edge of place `index`'s tile has.
+    pub fn per_edge(&self, index: usize) -> usize {
+        (self.places[index].tile.slots.len() / self.grid.shape.sides.max(1)).max(1)
+    }
+
+    /// The slots of place `index`'s tile on its edge `edge`, clockwise.
+    pub fn edge_slots(&self, index: usize, edge: usize) -> &[Slot] {
+        let m = self.per_edge(index);
+        &self.places[index].tile.slots[edge * m..(edge + 1) * m]
+    }
+
+    /// The tile's own edge of place `index` on its cell's `side`.
+    fn edge_on_side(&self, index: usize, side: usize) -> usize {
+        let n = self.grid.shape.sides;
+        (side + n - self.places[index].turn % n) % n
+    }
+
+    /// What lies across slot `position` of place `index`: the facing place and its slot —
+    /// the facing edge's slots run the other way, so slot `s` of `m` meets slot `m − 1 − s`.
+    pub fn across(&self, index: usize, position: usize) -> Option<Facing> {
         let place = &self.places[index];
+        let m = self.per_edge(index);
+        let (edge, slot) = (position / m, position % m);
         let side = (edge + place.turn) % self.grid.shape.sides;
         let neighbour = self.grid.neighbours(place.cell).into_iter().find(|n| n.side == side)?;
         let other = self.at(neighbour.cell)?;
-        Some(Facing { place: other, edge: self.places[other].edge_on_side(neighbour.their_side) })
+        let facing_m = self.per_edge(other);
+        let facing_edge = self.edge_on_side(other, neighbour.their_side);
+        let facing_slot = facing_m - 1 - slot.min(facing_m - 1);
+        Some(Facing { place: other, edge: facing_edge * facing_m + facing_slot })
     }
 
     /// Every pair of touching tiles, once each, in place order.
@@ -67,8 +91,8 @@ impl<'a> Table<'a> {
         for (&cell, &a) in &self.occupied {
             for n in self.grid.neighbours(cell) {
                 let Some(b) = self.at(n.cell).filter(|&b| b > a) else { continue };
-                let a_edge = self.places[a].edge_on_side(n.side);
-                let b_edge = self.places[b].edge_on_side(n.their_side);
+                let a_edge = self.edge_on_side(a, n.side);
+                let b_edge = self.edge_on_side(b, n.their_side);
                 found.push(Contact { a, a_edge, b, b_edge });
             }
         }
@@ -83,7 +107,7 @@ impl<'a> Table<'a> {
             .into_iter()
             .filter_map(|n| {
                 let place = self.at(n.cell)?;
-                Some(Facing { place, edge: self.places[place].edge_on_side(n.their_side) })
+                Some(Facing { place, edge: self.edge_on_side(place, n.their_side) })
             })
             .collect()
     }

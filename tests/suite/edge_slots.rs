@@ -403,3 +403,39 @@ fn lines_leave_their_slots_points_and_a_road_between_fields_lies_on_the_field() 
     assert!(near(colour_at(&face, 0.15, 0.02), field));
     assert!(near(colour_at(&face, 0.98, 0.5), field));
 }
+
+#[test]
+fn in_a_diagram_touching_edges_match_when_one_slot_list_reads_the_other_backwards() {
+    let dir = scratch("edge-slots-diagram");
+    let design = "[set]\nname = \"Ends\"\nshape = \"square\"\nedge_mm = 30.0\nslots_per_edge = 2\n\n\
+        [palette]\nred = \"#cc2222\"\nblue = \"#2244cc\"\npaper = \"#f4ecd8\"\n\n[style]\nbackground = \"paper\"\n\n\
+        [[tiles]]\nnumber = 1\nedges = [[\"red dot\", \"blue dot\"], [\"-\", \"-\"], [\"-\", \"-\"], [\"-\", \"-\"]]\n\n\
+        [[tiles]]\nnumber = 2\nedges = [[\"blue dot\", \"red dot\"], [\"-\", \"-\"], [\"-\", \"-\"], [\"-\", \"-\"]]\n\n\
+        [[tiles]]\nnumber = 3\nedges = [[\"red dot\", \"blue dot\"], [\"red dot\", \"-\"], [\"-\", \"-\"], [\"-\", \"-\"]]\n";
+    fs::write(dir.join("ends.toml"), design).unwrap();
+    // Tile 1 below, its edge 1 on top (red left, blue right); the other tile above, turned
+    // by two edges so that its edge 1 lies along its bottom, read right to left.
+    let pair = |other: u32, legal: bool| {
+        format!(
+            "[diagram]\ndesign = \"ends.toml\"\nlegal = {legal}\n\n[[place]]\ntile = 1\nat = [0, 1]\n\n\
+             [[place]]\ntile = {other}\nat = [0, 0]\nturn = 2\n"
+        )
+    };
+    fs::write(dir.join("legal.toml"), pair(2, true)).unwrap();
+    let run = common::tilepress(&dir, &["diagram", "legal.toml", "-o", "out"]);
+    assert_eq!(common::code(&run), 0, "{}", common::text(&run).1);
+    fs::write(dir.join("illegal.toml"), pair(3, true)).unwrap();
+    let run = common::tilepress(&dir, &["diagram", "illegal.toml", "-o", "out"]);
+    let said = common::text(&run).1;
+    assert_eq!(common::code(&run), 1, "{said}");
+    assert!(
+        said.contains(
+            "tile 1 edge 1 (red dot | blue dot) meets tile 3 edge 1 (red dot | blue dot)"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("illegal.toml:9:1:"), "at the second [[place]]: {said}");
+    fs::write(dir.join("illegal.toml"), pair(3, false)).unwrap();
+    let run = common::tilepress(&dir, &["diagram", "illegal.toml", "-o", "out"]);
+    assert_eq!(common::code(&run), 0, "{}", common::text(&run).1);
+}
