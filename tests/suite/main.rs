@@ -15,6 +15,7 @@ mod card_backgrounds;
 mod cards;
 mod check_tantrix;
 mod cli_full_stdout;
+mod clipped_layers;
 mod colour_vision;
 mod common;
 mod components;

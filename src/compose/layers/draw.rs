@@ -6,6 +6,7 @@ use kurbo::{Affine, Line, ParamCurveNearest, Point, Shape as _};
 
 use super::anchor::{layer_frame, pinned_at};
 use super::image::image_items;
+use super::outline_reach::ink_reaches_past;
 use super::pips::pips_items;
 use super::shapes::shape_items;
 use crate::cutout::{DrawnLayer, UprightLayer};
@@ -116,12 +117,16 @@ fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, 
             Item::Group(Group { transform, items })
         }
     };
-    // An image is clipped to the face: nothing of it is printed past the outline.
-    let item = match layer.kind {
-        LayerKind::Image(_) if reaches_past(&placed, at, outline) => {
-            Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] })
-        }
-        _ => placed,
+    // An image, a shape or pips are clipped to the face: nothing of them is printed past
+    // the outline (a square frame on a rounded card, a square on a counter).
+    let clipped = match layer.kind {
+        LayerKind::Image(_) => reaches_past(&placed, at, outline),
+        LayerKind::Shape(_) | LayerKind::Pips(_) => ink_reaches_past(&placed, outline),
+        LayerKind::Text(_) => false,
+    };
+    let item = match clipped {
+        true => Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] }),
+        false => placed,
     };
     Some((item, at))
 }
@@ -171,6 +176,10 @@ mod tests {
     }
 
     fn placed_bounds(item: &Item) -> Rect {
+        // A shape half past the outline (on an edge or a corner) is clipped to it.
+        if let Item::Clip(clip) = item {
+            return placed_bounds(&clip.items[0]);
+        }
         let Item::Group(group) = item else { panic!("a group") };
         let Item::Shape(shape) = &group.items[0] else { panic!("a shape") };
         (group.transform * shape.path.clone()).bounding_box()
@@ -205,6 +214,8 @@ mod tests {
                 (Anchor::Corner(2), shape.corners()[2]),
             ] {
                 let items = face_items(&[square(anchor, Level::Above)], &outline, Level::Above);
+                let clipped = matches!(items[0], Item::Clip(_));
+                assert_eq!(clipped, anchor != Anchor::Centre, "{sides} {anchor:?}");
                 let bounds = placed_bounds(&items[0]);
                 assert!((bounds.width() - 6.0).abs() < 1e-9, "{sides} {anchor:?}");
                 assert!(bounds.center().distance(at) < 1e-9, "{sides} {anchor:?}");

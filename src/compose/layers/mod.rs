@@ -6,6 +6,7 @@
 pub mod anchor;
 pub mod draw;
 pub mod image;
+pub mod outline_reach;
 pub mod pips;
 pub mod shapes;
 pub mod text;

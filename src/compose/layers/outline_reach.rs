@@ -1,0 +1,150 @@
+//! Whether a shape layer's ink reaches past its item's cut (rounded corners, circles and notched pieces included), so that it is clipped to the outline there.
+
+use kurbo::{Affine, BezPath, Line, ParamCurveNearest, PathEl, Point, Shape as _};
+
+use crate::geometry::outline::Outline;
+use crate::scene::Item;
+
+/// How finely the outline is followed, in mm.
+const TOLERANCE_MM: f64 = 0.01;
+/// How near the path a point counts as on it, in mm: ink that only touches the cut does
+/// not reach past it.
+const ON_PATH_MM: f64 = 1e-3;
+
+/// Whether `item`'s ink, as drawn on the item unturned, reaches past `outline`: a point of
+/// its paths (its stroke's half width around it) outside the outline's path, or a corner of
+/// a notched outline well inside one of its filled shapes (ink that only touches the cut
+/// does not reach past it). An upright layer on a face the packing turns is judged as
+/// drawn, not as turned.
+pub fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
+    let (mut points, mut fills) = (Vec::new(), Vec::new());
+    ink_points(std::slice::from_ref(item), Affine::IDENTITY, &mut points, &mut fills);
+    let edges = flattened(&outline.path);
+    let past = points.into_iter().any(|(point, reach)| {
+        let near = nearest(point, &edges);
+        let inside = outline.path.contains(point) || near <= ON_PATH_MM;
+        !inside || near < reach - ON_PATH_MM
+    });
+    // A box across the gap of a U-shaped piece: every point of it is on the piece, but
+    // the cut's corners lie inside it.
+    past || fills.iter().any(|fill| {
+        let fill_edges = flattened(fill);
+        (edges.iter())
+            .any(|edge| fill.contains(edge.p0) && nearest(edge.p0, &fill_edges) > ON_PATH_MM)
+    })
+}
+
+/// How far `point` is from the nearest of `edges`.
+fn nearest(point: Point, edges: &[Line]) -> f64 {
+    (edges.iter())
+        .map(|edge| edge.nearest(point, 1e-9).distance_sq.sqrt())
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The points of the ink of `items` placed by `transform` (their paths followed within
+/// the tolerance, an image's corners), each with how far its ink reaches around it (half
+/// its stroke), and the filled paths among them.
+fn ink_points(
+    items: &[Item],
+    transform: Affine,
+    points: &mut Vec<(Point, f64)>,
+    fills: &mut Vec<BezPath>,
+) {
+    for item in items {
+        match item {
+            Item::Shape(shape) => {
+                let scale = transform.determinant().abs().sqrt();
+                let reach = shape.stroke.as_ref().map_or(0.0, |s| s.width_mm * scale / 2.0);
+                let placed = transform * shape.path.clone();
+                kurbo::flatten(placed.iter(), TOLERANCE_MM, |element| {
+                    if let PathEl::MoveTo(p) | PathEl::LineTo(p) = element {
+                        points.push((p, reach));
+                    }
+                });
+                if shape.fill.is_some() {
+                    fills.push(placed);
+                }
+            }
+            Item::Group(group) => {
+                ink_points(&group.items, transform * group.transform, points, fills)
+            }
+            Item::Use(used) => {
+                ink_points(&used.symbol.items, transform * used.transform, points, fills)
+            }
+            Item::Clip(clip) => ink_points(&clip.items, transform, points, fills),
+            Item::Image(image) => {
+                let r = image.rect;
+                for corner in [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)] {
+                    points.push((transform * Point::from(corner), 0.0));
+                }
+            }
+        }
+    }
+}
+
+/// The outline's path as straight segments.
+fn flattened(path: &BezPath) -> Vec<Line> {
+    let mut edges = Vec::new();
+    let (mut start, mut last) = (Point::ZERO, Point::ZERO);
+    kurbo::flatten(path.iter(), TOLERANCE_MM, |element| match element {
+        PathEl::MoveTo(p) => (start, last) = (p, p),
+        PathEl::LineTo(p) => {
+            edges.push(Line::new(last, p));
+            last = p;
+        }
+        PathEl::ClosePath => {
+            edges.push(Line::new(last, start));
+            last = start;
+        }
+        _ => {}
+    });
+    edges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Colour, Shape};
+    use kurbo::{Rect, RoundedRect};
+
+    fn filled(rect: Rect) -> Item {
+        Item::Shape(Shape::filled(rect.to_path(1e-4), Colour::WHITE))
+    }
+
+    fn rounded_card() -> Outline {
+        let mut outline = Outline::rectangle(63.0, 88.0);
+        outline.path = RoundedRect::from_rect(outline.path.bounding_box(), 5.0).to_path(1e-4);
+        outline
+    }
+
+    #[test]
+    fn a_square_frame_reaches_past_rounded_corners_and_a_panel_inside_does_not() {
+        let card = rounded_card();
+        let frame = filled(Rect::new(-31.5, -44.0, 31.5, 44.0));
+        assert!(ink_reaches_past(&frame, &card));
+        let panel = filled(Rect::new(-28.0, -40.0, 28.0, 40.0));
+        assert!(!ink_reaches_past(&panel, &card));
+        // A panel as large as the card's straight edges only touches the cut.
+        assert!(!ink_reaches_past(&filled(Rect::new(-26.5, -44.0, 26.5, 44.0)), &card));
+    }
+
+    #[test]
+    fn a_square_on_a_disc_and_a_box_over_a_notch_reach_past_and_a_smaller_disc_does_not() {
+        let disc = Outline::circle(20.0);
+        let inner = Item::Shape(Shape::filled(
+            kurbo::Circle::new(Point::ORIGIN, 9.0).to_path(1e-4),
+            Colour::WHITE,
+        ));
+        assert!(!ink_reaches_past(&inner, &disc));
+        assert!(ink_reaches_past(&filled(Rect::new(-8.0, -8.0, 8.0, 8.0)), &disc));
+        assert!(!ink_reaches_past(&filled(Rect::new(-6.0, -6.0, 6.0, 6.0)), &disc));
+        // A U of three cells: a box across its gap reaches past it.
+        let corners = [(0, 0), (10, 0), (10, 10), (20, 10), (20, 0), (30, 0), (30, 20), (0, 20)];
+        let u_shape = Outline::polygon(
+            corners.iter().map(|&(x, y)| Point::new(f64::from(x), f64::from(y))).collect(),
+        );
+        let over = filled(Rect::new(1.0, 1.0, 29.0, 19.0));
+        assert!(ink_reaches_past(&over, &u_shape));
+        assert!(!ink_reaches_past(&filled(Rect::new(1.0, 11.0, 29.0, 19.0)), &u_shape));
+    }
+}
