@@ -9,10 +9,12 @@ use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::model::board::{Board, Player, Tray};
+use crate::model::cues::{BOARD_DOT_SHARE, BULLSEYE_SHARE, Cue};
 use crate::model::design::Palette;
 use crate::model::face::Level;
 use crate::scene::cut_style::cut_stroke_beside;
 use crate::scene::frame::Frame;
+use crate::scene::vision::standing_out;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
 
 /// Colour of the walls' inside, under the arrows.
@@ -106,13 +108,15 @@ pub fn board_frame(
         Stroke::solid(board.lines, grid_line_mm),
     )));
     for (vertex, mark) in &board.dots {
-        let path = Circle::new(vertex.point(edge), edge * 0.09).to_path(CURVE_TOLERANCE_MM);
+        let (centre, radius) = (vertex.point(edge), edge * BOARD_DOT_SHARE);
+        let path = Circle::new(centre, radius).to_path(CURVE_TOLERANCE_MM);
         let stroke = Stroke::solid(board.lines, edge * 0.008);
-        art.push(Item::Shape(Shape {
-            path,
-            fill: Some(palette.colour(&mark.colour)),
-            stroke: Some(stroke),
-        }));
+        let colour = palette.colour(&mark.colour);
+        art.push(Item::Shape(Shape { path, fill: Some(colour), stroke: Some(stroke) }));
+        if palette.cue(&mark.colour) == Some(Cue::Bullseye) {
+            let middle = Circle::new(centre, radius * BULLSEYE_SHARE).to_path(CURVE_TOLERANCE_MM);
+            art.push(Item::Shape(Shape::filled(middle, standing_out(colour))));
+        }
     }
     for player in players {
         let wall = walls[player.start_side % 6];

@@ -11,10 +11,11 @@ use crate::compose::line_cues::{centre_line, cued_line};
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::{slot_line, slot_point, slot_span};
-use crate::model::cues::{Cue, CueOn};
+use crate::model::cues::{BULLSEYE_SHARE, Cue, CueOn};
 use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::face::Level;
 use crate::model::face::items::tile_outline;
+use crate::scene::vision::standing_out;
 use crate::scene::{Item, LineCap, Shape, Stroke};
 
 /// The outline of a tile as a closed path.
@@ -71,23 +72,29 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
             1 => SlotAt::of_edge(shape, position),
             _ => SlotAt::of_slot(shape, per_edge, position),
         };
-        let item = match slot.kind {
-            SlotKind::Line if joined.contains(&position) => continue,
+        match slot.kind {
+            SlotKind::Line if joined.contains(&position) => {}
             // Regions lie under the lines: `regions::region_items` drew them.
-            SlotKind::Empty | SlotKind::Region => continue,
-            SlotKind::Line => {
-                items.extend(stub(at, style, colour, cue));
-                continue;
+            SlotKind::Empty | SlotKind::Region => {}
+            SlotKind::Line => items.extend(stub(at, style, colour, cue)),
+            SlotKind::Dot => {
+                items.push(Item::Shape(Shape::filled(half_disc(at, sizes.dot_radius_mm), colour)));
+                if palette.cue(&slot.colour) == Some(Cue::Bullseye) {
+                    // Never the face's own colour: the dot would read as a ring.
+                    let ink = match standing_out(colour) {
+                        ink if ink == style.background => standing_out(ink),
+                        ink => ink,
+                    };
+                    let middle = half_disc(at, sizes.dot_radius_mm * BULLSEYE_SHARE);
+                    items.push(Item::Shape(Shape::filled(middle, ink)));
+                }
             }
-            SlotKind::Dot => Shape::filled(half_disc(at, sizes.dot_radius_mm), colour),
             SlotKind::Ring => {
                 let ring = half_circle_at(at, sizes.ring_radius_mm);
                 let width = sizes.ring_width_mm;
                 items.extend(cued_line(ring, colour, width, LineCap::Butt, cue, style.background));
-                continue;
             }
-        };
-        items.push(Item::Shape(item));
+        }
     }
     art.push_layers(&tile.faces.front, &face_outline, Level::Above, false);
     art

@@ -28,7 +28,12 @@ pub enum Cue {
     /// On regions: diagonal lines [`HATCH_WIDTH_MM`] wide, [`HATCH_SPACING_MM`] apart, in
     /// black or white (whichever stands out more from the colour).
     Hatch,
+    /// On dots: a smaller dot [`BULLSEYE_SHARE`] as wide in its middle, in black or white.
+    Bullseye,
 }
+
+/// How wide a bullseye's middle is, as a share of its dot's diameter.
+pub const BULLSEYE_SHARE: f64 = 0.45;
 
 /// The width of a hatch's lines, in mm (above the printable floor).
 pub const HATCH_WIDTH_MM: f64 = 0.4;
@@ -42,15 +47,19 @@ pub enum CueOn {
     Lines,
     /// Tile regions, map terrains, board cells.
     Regions,
+    /// Tile dots (half-discs) and a painted board's dots.
+    Dots,
 }
 
 impl Cue {
-    pub const ALL: [Cue; 5] = [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots, Cue::Hatch];
+    pub const ALL: [Cue; 6] =
+        [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots, Cue::Hatch, Cue::Bullseye];
 
     /// What the cue is drawn on.
     pub fn on(self) -> CueOn {
         match self {
             Cue::Hatch => CueOn::Regions,
+            Cue::Bullseye => CueOn::Dots,
             Cue::Dashes | Cue::Stripe | Cue::Double | Cue::Dots => CueOn::Lines,
         }
     }
@@ -62,6 +71,7 @@ impl Cue {
             Cue::Double => "double",
             Cue::Dots => "dots",
             Cue::Hatch => "hatch",
+            Cue::Bullseye => "bullseye",
         }
     }
 
@@ -73,6 +83,7 @@ impl Cue {
             Cue::Double => width_mm / 3.0,
             Cue::Dots => width_mm,
             Cue::Hatch => HATCH_WIDTH_MM,
+            Cue::Bullseye => width_mm * BULLSEYE_SHARE,
         }
     }
 }
@@ -125,33 +136,46 @@ pub fn check_cue_lines(
     cues: &BTreeMap<String, ColourCue>,
     lines: &BTreeMap<String, f64>,
     regions: &std::collections::BTreeSet<String>,
+    dots: &BTreeMap<String, f64>,
 ) {
     let Some(table) = table else { return };
     for (colour, value) in table.get_ref() {
         let Some(cue) = cues.get(colour.trim()) else { continue };
         let name = cue.cue.name();
-        if cue.cue.on() == CueOn::Regions {
-            if !regions.contains(colour.trim()) {
-                r.error(
-                    &value.span(),
-                    format!(
-                        "`{colour}` carries the cue `{name}`, but no region of the design is {colour}"
-                    ),
-                    "a hatch is drawn on a colour's regions (tile regions, map terrains, board \
-                     cells): remove it, or give the colour's lines a line cue (dashes, stripe, \
-                     double, dots)",
-                );
-            }
-            continue;
-        }
-        let Some(&width) = lines.get(colour.trim()) else {
+        let trimmed = colour.trim();
+        // What the cue is drawn on: the thinnest width it is drawn at there, and the help.
+        let (drawn, what, help, finer) = match cue.cue.on() {
+            CueOn::Lines => (
+                lines.get(trimmed).copied(),
+                "line",
+                "a line cue is drawn on a colour's lines (tile lines and rings): remove it, give \
+                 it to a colour that draws lines, or hatch a colour's regions (`hatch`)",
+                "widen the lines (`line_width_mm`, `ring_width_mm`) or choose a coarser cue \
+                 (dots, dashes)",
+            ),
+            CueOn::Dots => (
+                dots.get(trimmed).copied(),
+                "dot",
+                "a bullseye is drawn on a colour's dots (tile dots, a board's dots): remove it, \
+                 or give the colour a cue for what it is drawn as",
+                "make the dots larger (`dot_radius_mm`)",
+            ),
+            CueOn::Regions => (
+                regions.contains(trimmed).then_some(f64::INFINITY),
+                "region",
+                "a hatch is drawn on a colour's regions (tile regions, map terrains, board \
+                 cells, net faces): remove it, or give the colour's lines a line cue (dashes, \
+                 stripe, double, dots)",
+                "",
+            ),
+        };
+        let Some(width) = drawn else {
             r.error(
                 &value.span(),
                 format!(
-                    "`{colour}` carries the cue `{name}`, but no line of the design is {colour}"
+                    "`{colour}` carries the cue `{name}`, but no {what} of the design is {colour}"
                 ),
-                "a line cue is drawn on a colour's lines (tile lines and rings): remove it, give \
-                 it to a colour that draws lines, or hatch a colour's regions (`hatch`)",
+                help,
             );
             continue;
         };
@@ -160,11 +184,9 @@ pub fn check_cue_lines(
             r.error(
                 &value.span(),
                 format!(
-                    "the cue `{name}` on {colour}'s {width} mm lines has parts {:.2} mm wide, finer than the {PRINTABLE_LINE_MM} mm that prints",
-                    finest
+                    "the cue `{name}` on {colour}'s {width} mm {what}s has parts {finest:.2} mm wide, finer than the {PRINTABLE_LINE_MM} mm that prints"
                 ),
-                "widen the lines (`line_width_mm`, `ring_width_mm`) or choose a coarser cue \
-                 (dots, dashes)",
+                finer,
             );
         }
     }
@@ -195,6 +217,38 @@ pub fn region_colours(design: &super::design::Design) -> std::collections::BTree
     }
     regions
 }
+
+/// The colours drawn as dots — tile dots (or that the rule lets draw them), a painted
+/// board's dots — each with the smallest diameter it is drawn at.
+pub fn dot_colours(design: &super::design::Design) -> BTreeMap<String, f64> {
+    let mut dots: BTreeMap<String, f64> = BTreeMap::new();
+    let mut add = |colour: &str, diameter: f64| {
+        let entry = dots.entry(colour.to_string()).or_insert(diameter);
+        *entry = entry.min(diameter);
+    };
+    let tile_dot = 2.0 * design.style.slots.dot_radius_mm;
+    for tile in &design.tiles {
+        let back = tile.back_side.iter().flat_map(|side| &side.slots);
+        for slot in tile.slots.iter().chain(back).filter(|s| s.kind == SlotKind::Dot) {
+            add(&slot.colour, tile_dot);
+        }
+    }
+    if let Some(rule) = &design.rule {
+        for colour in rule.colours.iter().filter(|c| rule.kinds_for(c).contains(&SlotKind::Dot)) {
+            add(colour, tile_dot);
+        }
+    }
+    if let Some(board) = &design.board {
+        let diameter = 2.0 * board.edge_mm * BOARD_DOT_SHARE;
+        for mark in board.dots.values() {
+            add(&mark.colour, diameter);
+        }
+    }
+    dots
+}
+
+/// A painted board's dot radius, as a share of its cells' edge.
+pub const BOARD_DOT_SHARE: f64 = 0.09;
 
 /// The colours drawn as lines on the design's tiles (or that the rule lets draw them), each
 /// with the thinnest width it is drawn at.

@@ -222,7 +222,8 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let lines = super::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
     let regions = super::cues::region_colours(&design);
     let cues = &design.palette.cues;
-    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, &lines, &regions);
+    let dots = super::cues::dot_colours(&design);
+    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, &lines, &regions, &dots);
     super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {

@@ -90,6 +90,10 @@ fn problem(
             "give one a second cue ([cues] {} = \"dashes\", \"stripe\", \"double\" or \"dots\" on its lines) or change one",
             later.name
         ),
+        (Some(CueOn::Dots), _) => format!(
+            "give one a second cue ([cues] {} = \"bullseye\" on its dots) or change one",
+            later.name
+        ),
         (Some(CueOn::Regions), _) => format!(
             "give one a second cue ([cues] {} = \"hatch\" on its areas) or change one",
             later.name
@@ -142,7 +146,8 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
         let cued_on = match kind {
             SlotKind::Line | SlotKind::Ring => Some(CueOn::Lines),
             SlotKind::Region => Some(CueOn::Regions),
-            SlotKind::Dot | SlotKind::Empty => None,
+            SlotKind::Dot => Some(CueOn::Dots),
+            SlotKind::Empty => None,
         };
         groups.push(named(colours, cued_on));
     }
@@ -157,7 +162,7 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
         let cells: Vec<String> = board.cells.values().map(|m| m.colour.clone()).collect();
         groups.push(named(&cells, Some(CueOn::Regions)));
         let dots: Vec<String> = board.dots.values().map(|m| m.colour.clone()).collect();
-        groups.push(named(&dots, None));
+        groups.push(named(&dots, Some(CueOn::Dots)));
     }
     for net in &design.nets {
         let faces: Vec<String> =

@@ -484,3 +484,78 @@ fields = { name = "Forest", frame = "green" }
     let (status, out) = check_text("cv-frames-named", "d.toml", &named);
     assert_eq!(status, 0, "{out}");
 }
+
+/// Two square tiles with a dot on each edge, red and green.
+fn dotted(extra: &str) -> String {
+    format!(
+        r##"[set]
+name = "Dots"
+shape = "square"
+edge_mm = 30.0
+
+[style]
+background = "black"
+
+[palette]
+black = "#000000"
+red = "#d62828"
+green = "#1f9e45"
+{extra}
+[[tiles]]
+number = 1
+edges = ["red dot", "green dot", "red dot", "green dot"]
+
+[[tiles]]
+number = 2
+edges = ["red dot", "red dot", "green dot", "green dot"]
+"##
+    )
+}
+
+#[test]
+fn a_bullseye_tells_dots_apart_and_measures_in_the_pdf() {
+    let (status, out) = check_text("cv-dots-bare", "d.toml", &dotted(""));
+    assert_eq!(status, 1, "{out}");
+    assert!(
+        out.contains("help: give one a second cue ([cues] green = \"bullseye\" on its dots)"),
+        "{out}"
+    );
+    let design = dotted("\n[cues]\ngreen = \"bullseye\"\n");
+    let (dir, out) = {
+        let (status, out) = check_text("cv-dots", "d.toml", &design);
+        assert_eq!(status, 0, "{out}");
+        (scratch("cv-dots-build"), out)
+    };
+    assert!(out.contains("complete and consistent"), "{out}");
+    fs::write(dir.join("d.toml"), &design).unwrap();
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out", "--format", "pdf"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let pdf = lopdf::Document::load(dir.join("out/d/d.pdf")).unwrap();
+    let fills = common::pdf::fills(&pdf, 1);
+    let width = |colour: [u8; 3]| -> Vec<f64> {
+        let of = fills.iter().filter(|f| f.colour == colour && f.points.len() > 4);
+        of.map(|f| {
+            let (x0, y0, x1, y1) = common::pdf::bounds(&f.points);
+            (x1 - x0).max(y1 - y0)
+        })
+        .collect()
+    };
+    // Four green half-dots, each with a middle 0.45 of its width — white: black would stand
+    // out more from green, but it is the face's colour, and the dot would read as a ring;
+    // red ones without.
+    let (green, red) = (width([0x1f, 0x9e, 0x45]), width([0xd6, 0x28, 0x28]));
+    assert_eq!((green.len(), red.len()), (4, 4), "{green:?} {red:?}");
+    let middles: Vec<f64> =
+        width([255, 255, 255]).into_iter().filter(|w| *w < green[0] * 0.6).collect();
+    assert_eq!(middles.len(), 4, "{middles:?}");
+    for middle in middles {
+        assert!((middle / green[0] - 0.45).abs() < 0.01, "{middle} of {}", green[0]);
+    }
+    // A bullseye on a colour with no dots is refused at the cue.
+    let wrong = dotted("\n[cues]\nblack = \"bullseye\"\n");
+    let dir = scratch("cv-bad-bullseye");
+    fs::write(dir.join("bad.toml"), &wrong).unwrap();
+    let err = refused_in(&dir);
+    let at = place_of(&wrong, "\"bullseye\"");
+    assert!(err.contains(&format!("bad.toml:{at}: error: `black` carries the cue `bullseye`, but no dot of the design is black")), "{err}");
+}
