@@ -439,3 +439,27 @@ fn in_a_diagram_touching_edges_match_when_one_slot_list_reads_the_other_backward
     let run = common::tilepress(&dir, &["diagram", "illegal.toml", "-o", "out"]);
     assert_eq!(common::code(&run), 0, "{}", common::text(&run).1);
 }
+
+#[test]
+fn the_shipped_path_set_is_every_pairing_up_to_turns_and_names_a_removed_tile_and_an_extra_copy() {
+    let path = common::root().join("designs/wayfarers.toml");
+    let text = fs::read_to_string(&path).unwrap();
+    let (code, said) = check_text("edge-slots-wayfarers", "w.toml", &text);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(derived(&said), orbits(&all_pairings(), 4, 2, false), "{said}");
+    // The last tile removed: named missing at the rule.
+    let last = text.rfind("\n[[tiles]]").unwrap();
+    let (code, said) = check_text("edge-slots-wayfarers-short", "w.toml", &text[..last + 1]);
+    assert_eq!(code, 1, "{said}");
+    let rule = place_of(&text, "[rule]");
+    assert!(said.contains(&format!("w.toml:{rule}: problem: missing tile: ")), "{said}");
+    // One copy too many of tile 7: named at its entry.
+    let extra = text.replacen("number = 7\n", "number = 7\ncopies = 2\n", 1);
+    let (code, said) = check_text("edge-slots-wayfarers-copy", "w.toml", &extra);
+    assert_eq!(code, 1, "{said}");
+    let line: usize = place_of(&extra, "number = 7\n").split(':').next().unwrap().parse().unwrap();
+    assert!(
+        said.contains(&format!("w.toml:{}:1: problem: tile 7 comes 2 time(s)", line - 1)),
+        "{said}"
+    );
+}
