@@ -18,7 +18,7 @@ pub fn bleed_growth(outline: &Outline, bleed_mm: f64) -> Option<Affine> {
     let corners = &outline.corners;
     if corners.is_empty() {
         let radius = outline.path.bounding_box().width() / 2.0;
-        return (radius > 0.0).then(|| about(Affine::scale((radius + bleed_mm) / radius)));
+        return (radius > 0.0).then(|| about(even_growth(radius, bleed_mm)));
     }
     let bounds = outline.path.bounding_box();
     let upright_rectangle = corners.len() == 4
@@ -45,7 +45,13 @@ pub fn bleed_growth(outline: &Outline, bleed_mm: f64) -> Option<Affine> {
         .collect();
     let apothem = distances[0];
     let even = distances.iter().all(|d| (d - apothem).abs() < 1e-6 * apothem.max(1.0));
-    (even && apothem > 0.0).then(|| about(Affine::scale((apothem + bleed_mm) / apothem)))
+    (even && apothem > 0.0).then(|| about(even_growth(apothem, bleed_mm)))
+}
+
+/// The scale about the centre that moves every edge `apothem` mm from it (every side of a
+/// regular polygon, or a circle's rim) outward by exactly `bleed_mm`.
+pub fn even_growth(apothem: f64, bleed_mm: f64) -> Affine {
+    Affine::scale((apothem + bleed_mm) / apothem)
 }
 
 #[cfg(test)]

@@ -5,8 +5,7 @@
 //! covers it up to the cut line, so only the band outside the cut shows it. Callers keep the
 //! bleed within half the gap between tiles, so it never reaches a neighbour.
 
-use kurbo::Affine;
-
+use crate::geometry::bleed_growth::even_growth;
 use crate::geometry::polygon::RegularPolygon;
 use crate::scene::{Group, Item};
 
@@ -17,8 +16,7 @@ pub fn with_bleed(items: Vec<Item>, shape: RegularPolygon, bleed_mm: f64) -> Vec
     if !(bleed_mm > 0.0 && apothem > 0.0) {
         return items;
     }
-    let grown =
-        Group { transform: Affine::scale((apothem + bleed_mm) / apothem), items: items.clone() };
+    let grown = Group { transform: even_growth(apothem, bleed_mm), items: items.clone() };
     let mut all = Vec::with_capacity(items.len() + 1);
     all.push(Item::Group(grown));
     all.extend(items);

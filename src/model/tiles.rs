@@ -216,7 +216,7 @@ fn empty_side(
 }
 
 /// Whether a tile's list of `what` (edges or corners) has one entry per side; reported if not
-/// (and edge slots on a tile without edges).
+/// (and slots on a tile without regular sides).
 fn one_per_side<T>(
     resolver: &mut Resolver<'_>,
     number: u32,
@@ -226,10 +226,13 @@ fn one_per_side<T>(
     help: &str,
 ) -> bool {
     if shape.regular().is_none() {
+        let slot = what.trim_end_matches('s');
         resolver.error(
             &list.span(),
-            format!("tile {number} has edge slots, but a {} tile has none", shape.name()),
-            "edge slots are drawn on triangle, square and hexagon tiles: leave `edges` out",
+            format!("tile {number} has {slot} slots, but a {} tile has none", shape.name()),
+            &format!(
+                "{slot} slots are drawn on triangle, square and hexagon tiles: leave `{what}` out"
+            ),
         );
         return false;
     }
@@ -252,14 +255,6 @@ fn corner_slots(
 ) -> Option<Vec<String>> {
     let help =
         "give one colour (or \"-\") per corner, clockwise from corner 1, where edge 1 starts";
-    if shape.regular().is_none() {
-        resolver.error(
-            &corners.span(),
-            format!("tile {number} has corner slots, but a {} tile has none", shape.name()),
-            "corner slots are drawn on triangle, square and hexagon tiles: leave `corners` out",
-        );
-        return None;
-    }
     if !one_per_side(resolver, number, corners, shape, "corners", help) {
         return None;
     }
