@@ -12,6 +12,7 @@ use super::OutputFile;
 use crate::cutout::Cutout;
 use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
+use crate::model::diagnostic::number_text;
 use crate::render::pdf::document_to_pdf_trimmed;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::png_dpi::with_dpi;
@@ -50,18 +51,21 @@ pub fn face_files(part: &Part, stem: &str, options: FaceOptions) -> Result<FaceF
     let mut index = String::from("file,item,side\n");
     let mut without_bleed = 0;
     let (mut pages, mut trims) = (Vec::new(), Vec::new());
-    for (number, cutout) in part.cutouts.iter().enumerate() {
-        let named = format!("{stem}-face-{:03}", number + 1);
-        let (rect, growth) = match options.bleed_mm {
+    let sized: Vec<(Rect, Option<Affine>)> = (part.cutouts.iter())
+        .map(|cutout| match options.bleed_mm {
             None => (cutout.extent, None),
-            Some(bleed) => match face_with_bleed(cutout, bleed) {
-                Some(grown) => grown,
-                None => {
-                    without_bleed += 1;
-                    (cutout.extent, None)
-                }
-            },
-        };
+            Some(bleed) => face_with_bleed(cutout, bleed).unwrap_or_else(|| {
+                without_bleed += 1;
+                (cutout.extent, None)
+            }),
+        })
+        .collect();
+    if options.images {
+        let rects = part.cutouts.iter().zip(&sized).map(|(cutout, (rect, _))| (cutout, *rect));
+        faces_fit(rects, options.dpi)?;
+    }
+    for (number, (cutout, (rect, growth))) in part.cutouts.iter().zip(sized).enumerate() {
+        let named = format!("{stem}-face-{:03}", number + 1);
         for face in side_pages(cutout, (rect, growth)) {
             if options.images {
                 let file = face_image(cutout, &face, &named, options.dpi)?;
@@ -96,6 +100,53 @@ pub fn face_files(part: &Part, stem: &str, options: FaceOptions) -> Result<FaceF
         faces.files.push(OutputFile { name: format!("{stem}-faces.pdf"), bytes });
     }
     Ok(faces)
+}
+
+/// Most pixels a face image has on a side: what print-on-demand services and image editors
+/// take without trouble, and a face at 300 dpi up to 69 cm across.
+pub const MAX_FACE_PIXELS: u32 = 8192;
+
+/// What to do about a face image over [`MAX_FACE_PIXELS`].
+pub const FACE_PIXELS_HELP: &str =
+    "lower the dpi (--dpi) to the one named, or leave out --format faces";
+
+/// Whether a build refusal is a face image over [`MAX_FACE_PIXELS`].
+pub fn is_face_pixels_refusal(message: &str) -> bool {
+    message.contains("px a side for a face image")
+}
+
+/// Pixels of `mm` at `dpi`: round(mm / 25.4 × dpi), as every face image is sized.
+fn face_pixels(mm: f64, dpi: f64) -> f64 {
+    (mm / 25.4 * dpi).round()
+}
+
+/// `Err` naming the largest face (the first of `faces`, each a cutout and its page) over
+/// [`MAX_FACE_PIXELS`] on a side at `dpi`, its size, and the highest whole dpi that fits.
+fn faces_fit<'a>(faces: impl Iterator<Item = (&'a Cutout, Rect)>, dpi: f64) -> Result<(), String> {
+    let side = |rect: &Rect| rect.width().max(rect.height());
+    let Some((cutout, rect)) = faces.reduce(|a, b| if side(&b.1) > side(&a.1) { b } else { a })
+    else {
+        return Ok(());
+    };
+    let limit = f64::from(MAX_FACE_PIXELS);
+    if face_pixels(side(&rect), dpi) <= limit {
+        return Ok(());
+    }
+    let mut fits = (limit / side(&rect) * 25.4).floor();
+    while fits > 1.0 && face_pixels(side(&rect), fits) > limit {
+        fits -= 1.0;
+    }
+    Err(format!(
+        "the faces of {} would be {} × {} px at {} dpi, over {MAX_FACE_PIXELS} px a side for a face image: \
+         {} dpi fits ({} × {} mm)",
+        cutout.label,
+        face_pixels(rect.width(), dpi),
+        face_pixels(rect.height(), dpi),
+        number_text(dpi),
+        number_text(fits),
+        number_text(rect.width()),
+        number_text(rect.height()),
+    ))
 }
 
 /// The page of a face with `bleed` mm of bleed, and the map that carries its art into it

@@ -2,9 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
+use tilepress::build::faces::{FACE_PIXELS_HELP, is_face_pixels_refusal};
 use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
+use tilepress::model::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::diagnostic::number_text;
 use tilepress::model::laminate::seal_refusal_help;
 use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
@@ -190,6 +192,12 @@ fn build_one(
     log: &mut Log,
 ) -> (u8, Option<Ready>) {
     let Some(mut design) = load_logged(path, log) else { return (BAD_INPUT, None) };
+    if let Some(message) = overrides.print.bleed_refused(&design) {
+        log.err(format_args!("{}: error: {message}", path.display()));
+        log.err(format_args!("  help: {BLEED_TOO_LARGE_HELP}"));
+        log.err(format_args!("{}: nothing built", path.display()));
+        return (BAD_INPUT, None);
+    }
     overrides.apply(&mut design.sheet);
     if overrides.print.formats.tts {
         design.sheet.print.tts_url_base = Some(file_url(&args.output.join(stem)));
@@ -214,8 +222,9 @@ fn build_one(
             log.err(format_args!("{}: error: {message}", path.display()));
             if is_raster_refusal(&message) {
                 log.err(format_args!("  help: {RASTER_HELP}"));
-            } else if let Some(help) =
-                seal_refusal_help(&message).or_else(|| template_refusal_help(&message))
+            } else if let Some(help) = (seal_refusal_help(&message)
+                .or_else(|| template_refusal_help(&message)))
+            .or_else(|| is_face_pixels_refusal(&message).then_some(FACE_PIXELS_HELP))
             {
                 log.err(format_args!("  help: {help}"));
             } else {

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
+use tilepress::model::Design;
+use tilepress::model::bleed_limit::design_bleed_past_half;
 use tilepress::model::file_stem::file_stem;
 use tilepress::model::laminate::{
     DEFAULT_SEAL_MM, LAMINATE_CHOICES, Laminate, parse_laminate, seal_out_of_range,
@@ -139,6 +141,12 @@ impl PrintOverrides {
             registration_marks,
             formats,
         })
+    }
+
+    /// Why `--bleed` cannot be given to `design`: more than half one of its items.
+    pub fn bleed_refused(&self, design: &Design) -> Option<String> {
+        let bleed = self.bleed?;
+        design_bleed_past_half(design, bleed).map(|message| format!("--bleed: {message}"))
     }
 
     pub fn apply(&self, print: &mut PrintSettings) {

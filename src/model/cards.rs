@@ -254,6 +254,10 @@ fn resolve_deck(
         .as_ref()
         .map_or(0.0, |v| r.length(v, "`corner_radius_mm`", (0.0, width_mm.min(height_mm) / 2.0)));
     let bleed_mm = table.bleed_mm.as_ref().map_or(0.0, |v| r.length(v, "`bleed_mm`", (0.0, 10.0)));
+    let noun = if round { "counter" } else { "card" };
+    let item = [(format!("a {noun} of `{name}`"), (width_mm, height_mm))];
+    let bleed = table.bleed_mm.as_ref().filter(|v| (0.0..=10.0).contains(v.get_ref()));
+    crate::model::bleed_limit::check_bleed_key(r, bleed, &item);
     let gutter_mm =
         table.gutter_mm.as_ref().map_or(0.0, |v| r.length(v, "`gutter_mm`", (0.0, 100.0)));
     let per_card = from_fields(table.background.as_ref());
@@ -263,7 +267,6 @@ fn resolve_deck(
         }
         _ => Colour::WHITE,
     };
-    let noun = if round { "counter" } else { "card" };
     let sheet_template = table.sheet_template.as_ref().and_then(|value| {
         let template = resolve_sheet_template(r, value)?;
         let what = format!("a {noun} of `{name}`");

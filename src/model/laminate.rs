@@ -159,9 +159,8 @@ pub fn check_sealed(
     }
 }
 
-/// The items a sealed sheet cuts out, each named with its width and height: a tile of the
-/// design's shape, a card or counter of each deck (not one printed into a sheet template:
-/// its sheets come cut and print as usual).
+/// The items cut out one by one, each named with its width and height: a tile of the
+/// design's shape, a card or counter of each of `decks`.
 pub fn item_sizes<'a>(
     tile_shape: Option<TileShape>,
     decks: impl Iterator<Item = &'a Deck>,
@@ -170,7 +169,7 @@ pub fn item_sizes<'a>(
         let bounds = shape.outline().bounds();
         ("a tile".to_string(), (bounds.width(), bounds.height()))
     });
-    let decks = decks.filter(|deck| deck.sheet_template.is_none()).map(|deck| {
+    let decks = decks.map(|deck| {
         let noun = if deck.counter.is_some() { "counter" } else { "card" };
         (format!("a {noun} of `{}`", deck.name), (deck.width_mm, deck.height_mm))
     });

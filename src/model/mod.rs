@@ -1,6 +1,7 @@
 //! What a set is: the design file as written (`schema`), resolved (`design`), and the
 //! diagnostics that point back into the file.
 
+pub mod bleed_limit;
 pub mod board;
 pub mod board_table;
 pub mod card_background;

@@ -147,10 +147,17 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
             "pieces are packed on their grid and share their cut lines: set `gap_mm = 0`",
         );
     }
-    let items = super::laminate::item_sizes(tile_shape, decks.iter().chain(&counters));
+    let every_deck = || decks.iter().chain(&counters);
+    let sheet_table = file.sheet.as_ref().map(Spanned::get_ref);
+    let bleed = sheet_table.and_then(|table| table.bleed_mm.as_ref());
+    let items = super::laminate::item_sizes(tile_shape, every_deck());
+    super::bleed_limit::check_bleed_key(&mut resolver, bleed, &items);
+    // A deck printed into a sheet template comes cut: it is not sealed.
+    let sealed = every_deck().filter(|deck| deck.sheet_template.is_none());
+    let items = super::laminate::item_sizes(tile_shape, sealed);
     super::laminate::check_sealed(
         &mut resolver,
-        file.sheet.as_ref().map(Spanned::get_ref),
+        sheet_table,
         sheet.print.laminate,
         (pieces.is_some(), !file.nets.is_empty()),
         &items,

@@ -66,6 +66,7 @@ mod new_starters;
 mod output_recovery;
 mod peak_memory;
 mod print_outputs;
+mod print_shop_limits;
 mod raster_matches_svg;
 mod reference_svg;
 mod regions;
