@@ -4,66 +4,9 @@ use std::collections::BTreeSet;
 use std::fs;
 
 use crate::common;
+use common::orbits::{Labelled, derived, matchings_of, moved, orbits, square_tiles_of_edges};
+use common::png_image::near;
 use common::{check_text, place_of, refused_in, scratch};
-
-/// A labelled tile: a label per slot position, and its joins as sorted pairs of positions.
-type Labelled = (Vec<char>, Vec<(usize, usize)>);
-
-/// Every matching of `points` (pairs of them), perfect only if `perfect`.
-fn matchings_of(points: &[usize], perfect: bool) -> Vec<Vec<(usize, usize)>> {
-    let Some((&first, rest)) = points.split_first() else { return vec![Vec::new()] };
-    let mut found = Vec::new();
-    if !perfect {
-        found.extend(matchings_of(rest, perfect));
-    }
-    for (i, &partner) in rest.iter().enumerate() {
-        let others: Vec<usize> =
-            rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
-        for mut tail in matchings_of(&others, perfect) {
-            tail.push((first, partner));
-            found.push(tail);
-        }
-    }
-    found
-}
-
-/// `tile` with every position `p` moved to `to(p)`.
-fn moved((slots, joins): &Labelled, to: &dyn Fn(usize) -> usize) -> Labelled {
-    let mut new_slots = slots.clone();
-    for (p, &label) in slots.iter().enumerate() {
-        new_slots[to(p)] = label;
-    }
-    let mut new_joins: Vec<(usize, usize)> =
-        joins.iter().map(|&(a, b)| (to(a).min(to(b)), to(a).max(to(b)))).collect();
-    new_joins.sort_unstable();
-    (new_slots, new_joins)
-}
-
-/// How many tiles of `all` differ up to turning by whole edges (`per_edge` positions), and
-/// flipping (position `p` to `per_edge − 1 − p`) when `flips`: the least image of each.
-fn orbits(all: &[Labelled], sides: usize, per_edge: usize, flips: bool) -> usize {
-    let n = sides * per_edge;
-    let mut seen = BTreeSet::new();
-    for tile in all {
-        let mut images = Vec::new();
-        for turn in 0..sides {
-            let turned = move |p: usize| (p + turn * per_edge) % n;
-            images.push(moved(tile, &turned));
-            if flips {
-                let flipped = move |p: usize| (per_edge - 1 + n - p) % n;
-                images.push(moved(&moved(tile, &flipped), &turned));
-            }
-        }
-        seen.insert(images.into_iter().min().unwrap());
-    }
-    seen.len()
-}
-
-/// What `check` says the rule derives, from its summary `(the rule derives N)`.
-fn derived(said: &str) -> usize {
-    let after = said.split("the rule derives ").nth(1).unwrap_or_else(|| panic!("{said}"));
-    after.split(')').next().unwrap().parse().unwrap()
-}
 
 /// Square path tiles with two ends per edge, one colour; `extra` rule keys.
 fn paths(extra: &str) -> String {
@@ -128,16 +71,8 @@ edges = [[\"field region\", \"road\", \"field region\"], [\"city region\", \"cit
 
 #[test]
 fn land_and_city_edges_count_as_brute_force() {
-    let patterns = [['f', 'r', 'f'], ['c', 'c', 'c'], ['f', 'f', 'f']];
-    let mut all = Vec::new();
-    for index in 0..81usize {
-        let slots: Vec<char> =
-            (0..4).flat_map(|edge| patterns[index / 3usize.pow(3 - edge) % 3]).collect();
-        let roads: Vec<usize> = (0..12).filter(|&p| slots[p] == 'r').collect();
-        for joins in matchings_of(&roads, false) {
-            all.push(moved(&(slots.clone(), joins), &|p| p));
-        }
-    }
+    let all =
+        square_tiles_of_edges(&[['f', 'r', 'f'], ['c', 'c', 'c'], ['f', 'f', 'f']], 'r', false);
     let (code, said) = check_text("edge-slots-land", "d.toml", LAND);
     assert_eq!(code, 1, "{said}");
     assert_eq!(derived(&said), orbits(&all, 4, 3, false), "{said}");
@@ -342,6 +277,7 @@ fn the_documented_path_and_land_examples_check_clean_and_build() {
     for (name, marker, said) in [
         ("paths", "Path tiles, two ends on each edge", "2 tiles (the rule derives 2)"),
         ("land", "Land tiles: each edge a field", "5 tiles (the rule derives 5)"),
+        ("cities", "Land-and-city tiles with uneven copies", "8 tiles (the rule derives 8)"),
     ] {
         let example = common::doc_example(marker);
         let (out, dir) = common::check_and_build(&format!("edge-slots-doc-{name}"), &example);
@@ -352,15 +288,7 @@ fn the_documented_path_and_land_examples_check_clean_and_build() {
 
 /// The colour at `(x, y)`, fractions of a face PNG's width and height.
 fn colour_at(png: &std::path::Path, x: f64, y: f64) -> [u8; 3] {
-    let (width, height, rgba) = common::png_file::decoded(png);
-    let (col, row) = ((x * width as f64) as usize, (y * height as f64) as usize);
-    let at = (row * width as usize + col) * 4;
-    [rgba[at], rgba[at + 1], rgba[at + 2]]
-}
-
-/// Whether two colours are within a few levels of each other (antialiasing aside).
-fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
+    common::png_image::decoded(png).at_fraction(x, y)
 }
 
 #[test]

@@ -53,6 +53,7 @@ mod fuzz;
 mod hex_pieces;
 mod joined_regions;
 mod kinds_of;
+mod land_and_city;
 mod legibility;
 mod legibility_pixels;
 mod limits;

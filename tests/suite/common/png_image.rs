@@ -17,6 +17,16 @@ impl Image {
         let (x, y) = (x.min(self.width - 1), y.min(self.height - 1));
         self.rgb[(y * self.width + x) as usize]
     }
+
+    /// The pixel at fractions `(x, y)` of the width and height.
+    pub fn at_fraction(&self, x: f64, y: f64) -> [u8; 3] {
+        self.at((x * f64::from(self.width)) as u32, (y * f64::from(self.height)) as u32)
+    }
+}
+
+/// Whether two colours are within a few levels of each other (antialiasing aside).
+pub fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
 }
 
 pub fn decoded(path: &Path) -> Image {
