@@ -1,7 +1,7 @@
 //! A board as one frame at real size: coloured cells, grid lines, dots, start arrows in the
 //! players' colours, and with a box the wall flaps, glue tabs and valley folds of its tray.
 
-use kurbo::{Circle, Point, Shape as _, Vec2};
+use kurbo::{BezPath, Circle, Point, Shape as _, Vec2};
 
 use super::net::{FoldKind, TAB_TINT, bounds, fold_stroke, polygon_path, segments_path};
 use crate::compose::layers::draw::push_face_layers;
@@ -9,12 +9,11 @@ use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::model::board::{Board, Player, Tray};
-use crate::model::cues::{BOARD_DOT_SHARE, BULLSEYE_SHARE, Cue};
+use crate::model::cues::{BOARD_DOT_SHARE, Cue, CueOn};
 use crate::model::design::Palette;
 use crate::model::face::Level;
 use crate::scene::cut_style::cut_stroke_beside;
 use crate::scene::frame::Frame;
-use crate::scene::vision::standing_out;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
 
 /// Colour of the walls' inside, under the arrows.
@@ -84,7 +83,11 @@ pub fn board_frame(
     for (cell, mark) in &board.cells {
         let points = cell.corners().map(|v| v.point(edge));
         let (area, colour) = (polygon_path(&points), palette.colour(&mark.colour));
-        let hatch = super::region_cues::region_cue(&area, colour, palette.cue(&mark.colour));
+        let hatch = super::region_cues::region_cue(
+            &area,
+            colour,
+            palette.cue_on(&mark.colour, CueOn::Regions),
+        );
         art.push(Item::Shape(Shape::filled(area, colour)));
         art.extend(hatch);
     }
@@ -113,15 +116,19 @@ pub fn board_frame(
         let stroke = Stroke::solid(board.lines, edge * 0.008);
         let colour = palette.colour(&mark.colour);
         art.push(Item::Shape(Shape { path, fill: Some(colour), stroke: Some(stroke) }));
-        if palette.cue(&mark.colour) == Some(Cue::Bullseye) {
-            let middle = Circle::new(centre, radius * BULLSEYE_SHARE).to_path(CURVE_TOLERANCE_MM);
-            art.push(Item::Shape(Shape::filled(middle, standing_out(colour))));
+        if palette.cue_on(&mark.colour, CueOn::Dots) == Some(Cue::Bullseye) {
+            art.push(super::region_cues::bullseye_middle(centre, radius, colour));
         }
     }
     for player in players {
         let wall = walls[player.start_side % 6];
         let middle = wall.from.midpoint(wall.to) + wall.out * (band / 2.0);
-        art.push(arrow(middle, -wall.out, band * 0.7, palette.colour(&player.colour)));
+        let (path, colour) = (arrow(middle, -wall.out, band * 0.7), palette.colour(&player.colour));
+        let cue = palette.cue_on(&player.colour, CueOn::Regions);
+        let hatch = super::region_cues::region_cue(&path, colour, cue);
+        let stroke = Stroke::solid(Colour::BLACK, 0.3);
+        art.push(Item::Shape(Shape { path, fill: Some(colour), stroke: Some(stroke) }));
+        art.extend(hatch);
     }
     cell_layers(&mut art, &mut drawn, Level::Above);
     // Without a box the hexagon is cut out and the arrows sit on the paper around it.
@@ -147,8 +154,8 @@ pub fn board_frame(
     (frame, drawn)
 }
 
-/// An arrow `length` long centred on `at`, pointing along `towards`, outlined in black.
-fn arrow(at: Point, towards: Vec2, length: f64, colour: Colour) -> Item {
+/// The outline of an arrow `length` long centred on `at`, pointing along `towards`.
+fn arrow(at: Point, towards: Vec2, length: f64) -> BezPath {
     let ahead = towards.normalize();
     let side = Vec2::new(-ahead.y, ahead.x) * 1.4;
     let local = [
@@ -162,6 +169,5 @@ fn arrow(at: Point, towards: Vec2, length: f64, colour: Colour) -> Item {
     ];
     let points: Vec<Point> =
         local.iter().map(|&(x, y)| at + (side * x + ahead * y) * length).collect();
-    let stroke = Stroke::solid(Colour::BLACK, 0.3);
-    Item::Shape(Shape { path: polygon_path(&points), fill: Some(colour), stroke: Some(stroke) })
+    polygon_path(&points)
 }

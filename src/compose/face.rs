@@ -43,7 +43,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         }
     }
     let items = &mut art.items;
-    let line_cue = |name: &str| palette.cue(name).filter(|cue| cue.on() == CueOn::Lines);
+    let line_cue = |name: &str| palette.cue_on(name, CueOn::Lines);
     let mut drawn: Vec<(usize, usize)> = Vec::new();
     for &(a, b) in &drawing_order(tile) {
         let path = match per_edge {
@@ -79,7 +79,7 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
             SlotKind::Line => items.extend(stub(at, style, colour, cue)),
             SlotKind::Dot => {
                 items.push(Item::Shape(Shape::filled(half_disc(at, sizes.dot_radius_mm), colour)));
-                if palette.cue(&slot.colour) == Some(Cue::Bullseye) {
+                if palette.cue_on(&slot.colour, CueOn::Dots) == Some(Cue::Bullseye) {
                     // Never the face's own colour: the dot would read as a ring.
                     let ink = match standing_out(colour) {
                         ink if ink == style.background => standing_out(ink),

@@ -11,6 +11,7 @@ use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::unfold::{ConeNet, centre, unfold};
+use crate::model::cues::{Cue, CueOn};
 use crate::model::design::Palette;
 use crate::model::face::Level;
 use crate::model::nets::{NetPiece, NetSolid, PieceColour};
@@ -65,13 +66,18 @@ pub fn segments_path(segments: &[(Point, Point)]) -> BezPath {
 }
 
 /// A disc filled with `colour` and outlined thinly, so white discs show on white faces.
-fn disc(centre: Point, radius: f64, colour: Colour) -> Item {
+/// A disc outlined in black, with its colour's cue: a hatch over a disc of a player's
+/// colour, a bullseye in a ball whose colour carries one.
+fn disc(centre: Point, radius: f64, colour: Colour, cue: Option<Cue>) -> Vec<Item> {
     let path = Circle::new(centre, radius).to_path(CURVE_TOLERANCE_MM);
-    Item::Shape(Shape {
-        path,
-        fill: Some(colour),
-        stroke: Some(Stroke::solid(Colour::BLACK, 0.15)),
-    })
+    let hatch = super::region_cues::region_cue(&path, colour, cue);
+    let stroke = Some(Stroke::solid(Colour::BLACK, 0.15));
+    let mut items = vec![Item::Shape(Shape { path, fill: Some(colour), stroke })];
+    items.extend(hatch);
+    if cue == Some(Cue::Bullseye) {
+        items.push(super::region_cues::bullseye_middle(centre, radius, colour));
+    }
+    items
 }
 
 /// The frame of one copy of `piece`, in the colours of `player` (a palette name) if any,
@@ -82,11 +88,13 @@ pub fn net_frame(
     player: Option<&str>,
 ) -> (Frame, Vec<DrawnLayer>) {
     let colour = |c: &PieceColour| palette.colour(c.for_player(player).unwrap_or_default());
-    let cue = |c: &PieceColour| c.for_player(player).and_then(|name| palette.cue(name));
+    let cue =
+        |c: &PieceColour, on: CueOn| c.for_player(player).and_then(|name| palette.cue_on(name, on));
     match &piece.solid {
         NetSolid::Polyhedron(solid) => polyhedron_frame(solid, piece, &colour, &cue),
         NetSolid::Cone(cone) => {
-            (cone_frame(*cone, piece.tab_mm, colour(&piece.colour)), Vec::new())
+            let fill = (colour(&piece.colour), cue(&piece.colour, CueOn::Regions));
+            (cone_frame(*cone, piece.tab_mm, fill), Vec::new())
         }
     }
 }
@@ -95,7 +103,7 @@ fn polyhedron_frame(
     solid: &Polyhedron,
     piece: &NetPiece,
     colour: &dyn Fn(&PieceColour) -> Colour,
-    cue: &dyn Fn(&PieceColour) -> Option<crate::model::cues::Cue>,
+    cue: &dyn Fn(&PieceColour, CueOn) -> Option<Cue>,
 ) -> (Frame, Vec<DrawnLayer>) {
     let net = unfold(solid, piece.tab_mm);
     let mut art = Vec::new();
@@ -112,7 +120,7 @@ fn polyhedron_frame(
     for (f, (face, flat)) in solid.faces.iter().zip(&net.faces).enumerate() {
         let named = piece.faces.get(f).unwrap_or(&piece.colour);
         let (area, fill) = (polygon_path(&flat.corners), colour(named));
-        let hatch = super::region_cues::region_cue(&area, fill, cue(named));
+        let hatch = super::region_cues::region_cue(&area, fill, cue(named, CueOn::Regions));
         art.push(Item::Shape(Shape::filled(area, fill)));
         art.extend(hatch);
         let layers = piece.face_layers.get(f).filter(|l| !l.is_empty());
@@ -131,11 +139,12 @@ fn polyhedron_frame(
             })
             .fold(f64::INFINITY, f64::min);
         if let Some(d) = &piece.disc {
-            art.push(disc(middle, 0.32 * inradius, colour(d)));
+            art.extend(disc(middle, 0.32 * inradius, colour(d), cue(d, CueOn::Regions)));
         }
         for (&v, &corner) in face.iter().zip(&flat.corners) {
             if let Some(ball) = piece.balls.get(v) {
-                art.push(disc(corner + (middle - corner) * 0.25, 0.2 * inradius, colour(ball)));
+                let at = corner + (middle - corner) * 0.25;
+                art.extend(disc(at, 0.2 * inradius, colour(ball), cue(ball, CueOn::Dots)));
             }
         }
         if let (Some(layers), Some(outline)) = (layers, &face_outline) {
@@ -163,8 +172,9 @@ fn distance_to_line(p: Point, a: Point, b: Point) -> f64 {
     ((b - a).cross(p - a) / (b - a).hypot()).abs()
 }
 
-/// The cone's sector, apex at the top, with a glue tab on its left edge.
-fn cone_frame(cone: ConeNet, tab_mm: f64, fill: Colour) -> Frame {
+/// The cone's sector, apex at the top, with a glue tab on its left edge; its fill with its
+/// colour's cue (a hatch).
+fn cone_frame(cone: ConeNet, tab_mm: f64, (fill, cue): (Colour, Option<Cue>)) -> Frame {
     let apex = Point::ORIGIN;
     let start = std::f64::consts::FRAC_PI_2 - cone.angle / 2.0;
     let arc = Arc::new(apex, Vec2::new(cone.slant_mm, cone.slant_mm), start, cone.angle, 0.0);
@@ -182,10 +192,11 @@ fn cone_frame(cone: ConeNet, tab_mm: f64, fill: Colour) -> Frame {
     let inset = tab_mm.min(cone.slant_mm * 0.3);
     let tab =
         [apex, last, last + out * tab_mm - along * inset, apex + out * tab_mm + along * inset];
-    let art = vec![
+    let mut art = vec![
         Item::Shape(Shape::filled(polygon_path(&tab), TAB_TINT)),
         Item::Shape(Shape::filled(sector.clone(), fill)),
     ];
+    art.extend(super::region_cues::region_cue(&sector, fill, cue));
     let mut cut_path = BezPath::new();
     cut_path.move_to(apex);
     cut_path.line_to(first);

@@ -1,14 +1,22 @@
-//! A region in a colour that carries the `hatch` cue (`[cues]`): diagonal lines over its area, clipped to it; regions of other colours plain as before.
+//! A region in a colour that carries the `hatch` cue (`[cues]`): diagonal lines over its area, clipped to it; regions of other colours plain as before; and the middle of a round bullseye dot.
 
-use kurbo::{BezPath, Shape as _};
+use kurbo::{BezPath, Circle, Point, Shape as _};
 
-use crate::model::cues::{Cue, HATCH_SPACING_MM, HATCH_WIDTH_MM};
+use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::model::cues::{BULLSEYE_SHARE, Cue, HATCH_SPACING_MM, HATCH_WIDTH_MM};
 use crate::scene::vision::standing_out;
 use crate::scene::{Clip, Colour, Item, Shape, Stroke};
 
 /// The hatch over `area` (filled in `colour`) when `cue` asks for one.
 pub fn region_cue(area: &BezPath, colour: Colour, cue: Option<Cue>) -> Option<Item> {
     (cue? == Cue::Hatch).then(|| hatch(area, colour))
+}
+
+/// The middle of a bullseye on a round dot at `centre` of `radius` filled in `colour`: a
+/// dot [`BULLSEYE_SHARE`] as wide, black or white.
+pub fn bullseye_middle(centre: Point, radius: f64, colour: Colour) -> Item {
+    let middle = Circle::new(centre, radius * BULLSEYE_SHARE).to_path(CURVE_TOLERANCE_MM);
+    Item::Shape(Shape::filled(middle, standing_out(colour)))
 }
 
 /// Lines at 45°, [`HATCH_SPACING_MM`] apart (measured across them), over the area's bounds,

@@ -5,6 +5,7 @@
 use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::cues::CueOn;
 use crate::model::design::{EMPTY_SLOT, Palette, SlotKind, Style, Tile};
 use crate::model::region_joins::{region_groups, same_colour_links};
 use crate::scene::{Item, LineCap, Shape, Stroke};
@@ -91,7 +92,11 @@ pub fn region_items(
             None => region_area(shape, &[edge]),
         };
         let colour = palette.colour(&slot.colour);
-        let hatch = super::region_cues::region_cue(&area, colour, palette.cue(&slot.colour));
+        let hatch = super::region_cues::region_cue(
+            &area,
+            colour,
+            palette.cue_on(&slot.colour, CueOn::Regions),
+        );
         items.push(Item::Shape(Shape::filled(area, colour)));
         items.extend(hatch);
     }
@@ -120,16 +125,21 @@ fn region_dividers(tile: &Tile, shape: RegularPolygon, style: &Style) -> Vec<Ite
         .collect()
 }
 
-/// The corner slots of a face, one filled area per coloured corner.
+/// The corner slots of a face, one filled area per coloured corner (hatched when its colour
+/// carries the `hatch` cue).
 pub fn corner_items(tile: &Tile, shape: RegularPolygon, palette: &Palette) -> Vec<Item> {
-    tile.corners
-        .iter()
-        .enumerate()
-        .filter(|(_, colour)| colour.as_str() != EMPTY_SLOT)
-        .map(|(corner, colour)| {
-            Item::Shape(Shape::filled(corner_area(shape, corner), palette.colour(colour)))
-        })
-        .collect()
+    let mut items = Vec::new();
+    for (corner, name) in tile.corners.iter().enumerate() {
+        if name.as_str() == EMPTY_SLOT {
+            continue;
+        }
+        let (area, colour) = (corner_area(shape, corner), palette.colour(name));
+        let hatch =
+            super::region_cues::region_cue(&area, colour, palette.cue_on(name, CueOn::Regions));
+        items.push(Item::Shape(Shape::filled(area, colour)));
+        items.extend(hatch);
+    }
+    items
 }
 
 #[cfg(test)]

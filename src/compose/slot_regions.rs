@@ -2,6 +2,7 @@
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::cells_area;
+use crate::model::cues::CueOn;
 use crate::model::design::{Palette, SlotKind, Tile};
 use crate::model::region_joins::region_groups;
 use crate::scene::{Item, Shape};
@@ -20,7 +21,8 @@ pub fn slot_region_items(
     let mut items = Vec::new();
     let mut fill = |run: &[usize], name: &str| {
         let (area, colour) = (cells_area(shape, per_edge, run), palette.colour(name));
-        let hatch = super::region_cues::region_cue(&area, colour, palette.cue(name));
+        let hatch =
+            super::region_cues::region_cue(&area, colour, palette.cue_on(name, CueOn::Regions));
         items.push(Item::Shape(Shape::filled(area, colour)));
         items.extend(hatch);
     };
@@ -76,7 +78,7 @@ mod tests {
         palette.colours.insert("forest".into(), Colour { r: 0x1f, g: 0x9e, b: 0x45 });
         palette.colours.insert("sand".into(), Colour { r: 0xd6, g: 0x28, b: 0x28 });
         let cue = ColourCue { cue: Cue::Hatch, position: Default::default() };
-        palette.cues.insert("forest".into(), cue);
+        palette.cues.insert("forest".into(), vec![cue]);
         let items = slot_region_items(&tile, RegularPolygon::new(4, 40.0), 2, &palette);
         let clips = items.iter().filter(|item| matches!(item, Item::Clip(_))).count();
         assert_eq!(clips, 4, "one hatch per forest cell, none on sand");

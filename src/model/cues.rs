@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::design::{Palette, SlotKind, Style, Tile};
+use super::design::{EMPTY_SLOT, Palette, SlotKind, Style, Tile};
 use super::resolve::Resolver;
 use super::source::Position;
 use super::suggest::closest;
@@ -51,6 +51,17 @@ pub enum CueOn {
     Dots,
 }
 
+impl CueOn {
+    /// What the colour is drawn as, for messages: `lines`, `areas`, `dots`.
+    pub fn drawn_as(self) -> &'static str {
+        match self {
+            CueOn::Lines => "lines",
+            CueOn::Regions => "areas",
+            CueOn::Dots => "dots",
+        }
+    }
+}
+
 impl Cue {
     pub const ALL: [Cue; 6] =
         [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots, Cue::Hatch, Cue::Bullseye];
@@ -95,37 +106,75 @@ pub struct ColourCue {
     pub position: Position,
 }
 
-/// `[cues]` as written: palette colour name → cue name.
-pub type CuesTable = BTreeMap<String, Spanned<String>>;
+/// `[cues]` as written: palette colour name → a cue name, or a list of them (one for each
+/// thing the colour is drawn as: its lines, its areas, its dots).
+pub type CuesTable = BTreeMap<String, Spanned<toml::Value>>;
 
-/// `[cues]` resolved: every name a palette colour, every cue known.
+/// `[cues]` resolved: every name a palette colour, every cue known, at most one cue for
+/// each thing a colour is drawn as.
 pub fn resolve_cues(
     r: &mut Resolver<'_>,
     table: Option<&Spanned<CuesTable>>,
     palette: &Palette,
-) -> BTreeMap<String, ColourCue> {
+) -> BTreeMap<String, Vec<ColourCue>> {
     let mut cues = BTreeMap::new();
     let Some(table) = table else { return cues };
     for (colour, value) in table.get_ref() {
         let position = r.source.start_of(&value.span());
         let key = Spanned::new(value.span(), colour.clone());
         let Some(colour) = r.colour_name(&key, palette) else { continue };
-        let written = value.get_ref().trim();
-        match Cue::ALL.into_iter().find(|cue| cue.name() == written) {
-            Some(cue) => {
-                cues.insert(colour, ColourCue { cue, position });
-            }
-            None => {
+        let Some(written) = cue_names(r, value) else { continue };
+        let mut found: Vec<ColourCue> = Vec::new();
+        for written in written {
+            let Some(cue) = Cue::ALL.into_iter().find(|cue| cue.name() == written) else {
                 let names = Cue::ALL.map(Cue::name);
-                let help = match closest(written, names) {
+                let help = match closest(&written, names) {
                     Some(near) => format!("did you mean `{near}`?"),
                     None => format!("use one of {}", names.join(", ")),
                 };
                 r.error(&value.span(), format!("unknown cue `{written}`"), &help);
+                continue;
+            };
+            if let Some(before) = found.iter().find(|c| c.cue.on() == cue.on()) {
+                r.error(
+                    &value.span(),
+                    format!(
+                        "`{colour}` has two cues for its {}: `{}` and `{}`",
+                        cue.on().drawn_as(),
+                        before.cue.name(),
+                        cue.name()
+                    ),
+                    "keep one: a colour carries one cue for each thing it is drawn as (one on \
+                     its lines, one on its areas, one on its dots)",
+                );
+                continue;
             }
+            found.push(ColourCue { cue, position });
         }
+        cues.insert(colour, found);
     }
     cues
+}
+
+/// The cue names of one `[cues]` value: a name, or a list of names; anything else reported.
+fn cue_names(r: &mut Resolver<'_>, value: &Spanned<toml::Value>) -> Option<Vec<String>> {
+    let names = match value.get_ref() {
+        toml::Value::String(name) => Some(vec![name.trim().to_string()]),
+        toml::Value::Array(list) if !list.is_empty() => list
+            .iter()
+            .map(|v| v.as_str().map(|name| name.trim().to_string()))
+            .collect::<Option<Vec<String>>>(),
+        _ => None,
+    };
+    if names.is_none() {
+        r.error(
+            &value.span(),
+            "a cue is a name or a list of names".into(),
+            "write e.g. green = \"double\", or green = [\"double\", \"hatch\"] for a colour drawn \
+             as lines and as areas",
+        );
+    }
+    names
 }
 
 /// Every cue on a colour that draws lines, and not finer than prints at the lines' width;
@@ -133,14 +182,17 @@ pub fn resolve_cues(
 pub fn check_cue_lines(
     r: &mut Resolver<'_>,
     table: Option<&Spanned<CuesTable>>,
-    cues: &BTreeMap<String, ColourCue>,
+    cues: &BTreeMap<String, Vec<ColourCue>>,
     lines: &BTreeMap<String, f64>,
     regions: &std::collections::BTreeSet<String>,
     dots: &BTreeMap<String, f64>,
 ) {
     let Some(table) = table else { return };
-    for (colour, value) in table.get_ref() {
-        let Some(cue) = cues.get(colour.trim()) else { continue };
+    let written = table.get_ref().iter();
+    let each = written.flat_map(|(colour, value)| {
+        cues.get(colour.trim()).into_iter().flatten().map(move |cue| (colour, value, cue))
+    });
+    for (colour, value, cue) in each {
         let name = cue.cue.name();
         let trimmed = colour.trim();
         // What the cue is drawn on: the thinnest width it is drawn at there, and the help.
@@ -192,8 +244,10 @@ pub fn check_cue_lines(
     }
 }
 
-/// The colours drawn as areas: tile regions (or that the rule lets draw them), map
-/// terrains, painted board cells, the faces of nets.
+/// The colours drawn as areas: tile regions (or that the rule lets draw them), corners, map
+/// terrains, painted board cells, the faces of nets and players' colours where they are
+/// drawn (a painted board's start arrows, players' copies of nets); shapes filled in a
+/// colour are added by the caller (`Resolver::filled_colours`).
 pub fn region_colours(design: &super::design::Design) -> std::collections::BTreeSet<String> {
     let mut regions = std::collections::BTreeSet::new();
     for tile in &design.tiles {
@@ -211,10 +265,21 @@ pub fn region_colours(design: &super::design::Design) -> std::collections::BTree
     if let Some(board) = &design.board {
         regions.extend(board.cells.values().map(|mark| mark.colour.clone()));
     }
+    let mut players_drawn = design.board.is_some();
     for net in &design.nets {
         let faces = net.faces.iter().chain([&net.colour]);
+        players_drawn |= faces.clone().any(|c| c.for_player(None).is_none());
         regions.extend(faces.filter_map(|c| c.for_player(None)).map(str::to_string));
     }
+    // Players' colours: their start arrows on a painted board, their copies of nets.
+    if players_drawn {
+        regions.extend(design.players.iter().map(|p| p.colour.clone()));
+    }
+    // Corner colours: each corner's area.
+    let tile_corners = design.tiles.iter().flat_map(|t| &t.corners);
+    let rule_corners = design.rule.iter().flat_map(|r| &r.corner_colours);
+    let corners = tile_corners.chain(rule_corners).filter(|c| c.as_str() != EMPTY_SLOT);
+    regions.extend(corners.cloned());
     regions
 }
 

@@ -72,8 +72,8 @@ pub struct Palette {
     pub colours: BTreeMap<String, Colour>,
     /// Where each colour is written in `[palette]`.
     pub lines: BTreeMap<String, Position>,
-    /// `[cues]`: the patterns drawn on colours' lines.
-    pub cues: BTreeMap<String, super::cues::ColourCue>,
+    /// `[cues]`: the patterns drawn on colours' lines, areas and dots (one for each).
+    pub cues: BTreeMap<String, Vec<super::cues::ColourCue>>,
 }
 
 impl Palette {
@@ -82,9 +82,9 @@ impl Palette {
         self.colours.get(name).copied().unwrap_or(Colour::BLACK)
     }
 
-    /// The cue drawn on `name`'s lines, if it has one.
-    pub fn cue(&self, name: &str) -> Option<super::cues::Cue> {
-        self.cues.get(name).map(|c| c.cue)
+    /// The cue drawn on `name` where it is drawn as `on` (lines, areas, dots), if it has one.
+    pub fn cue_on(&self, name: &str, on: super::cues::CueOn) -> Option<super::cues::Cue> {
+        self.cues.get(name)?.iter().map(|c| c.cue).find(|cue| cue.on() == on)
     }
 }
 

@@ -123,7 +123,7 @@ fn resolve_map(
     let mut terrains = Vec::new();
     for (name, value) in table.terrain.iter().flatten() {
         let palette_name = r.colour_name(value, palette)?;
-        let cue = palette.cue(&palette_name);
+        let cue = palette.cue_on(&palette_name, crate::model::cues::CueOn::Regions);
         terrain.insert(name.trim().to_string(), (palette.colour(&palette_name), cue));
         terrains.push(palette_name);
     }

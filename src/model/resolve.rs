@@ -227,7 +227,8 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
         data_colours: std::mem::take(&mut resolver.data_colours).into_values().collect(),
     };
     let lines = super::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
-    let regions = super::cues::region_colours(&design);
+    let mut regions = super::cues::region_colours(&design);
+    regions.extend(std::mem::take(&mut resolver.filled_colours));
     let cues = &design.palette.cues;
     let dots = super::cues::dot_colours(&design);
     super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, &lines, &regions, &dots);
@@ -297,6 +298,9 @@ pub struct Resolver<'a> {
     pub data_colours: super::data_colours::DataColours,
     /// What the face being resolved took from data so far (see `FaceResolver::face`).
     pub face_colours: super::data_colours::FaceColours,
+    /// The palette colours shape layers are filled with, as written or from data: areas a
+    /// `hatch` cue is drawn on.
+    pub filled_colours: std::collections::BTreeSet<String>,
 }
 
 impl<'a> Resolver<'a> {
@@ -308,6 +312,7 @@ impl<'a> Resolver<'a> {
             files: Vec::new(),
             data_colours: Default::default(),
             face_colours: Default::default(),
+            filled_colours: Default::default(),
         }
     }
 

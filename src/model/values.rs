@@ -429,6 +429,7 @@ pub fn value_layers(
                 height_mm: height,
                 fill: Some(values.colour),
                 stroke: None,
+                hatched: false,
             });
             layer("the line between cells".into(), place, Level::Below, kind)
         }));

@@ -94,8 +94,14 @@ fn problem(
             "give one a second cue ([cues] {} = \"bullseye\" on its dots) or change one",
             later.name
         ),
-        (Some(CueOn::Regions), _) => format!(
+        (Some(CueOn::Regions), None) => format!(
             "give one a second cue ([cues] {} = \"hatch\" on its areas) or change one",
+            later.name
+        ),
+        (Some(CueOn::Regions), Some(_)) => format!(
+            "give one a second cue ([cues] {} = \"hatch\" on the shapes it fills), show a field \
+             that tells them apart on the face too (a text or an image from the item's fields), \
+             or change one",
             later.name
         ),
         (None, Some(_)) => "change one, or show a field that tells them apart on the face too (a \
@@ -117,7 +123,7 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
             }
             let Some(&colour) = palette.colours.get(name) else { continue };
             let at = (path.to_path_buf(), palette.lines.get(name).copied());
-            let cue = palette.cue(name).filter(|c| Some(c.on()) == cued_on);
+            let cue = cued_on.and_then(|on| palette.cue_on(name, on));
             let cue = cue.map(|c| c.name().to_string());
             colours.push(Meaningful { name: name.clone(), colour, at, cue });
         }
@@ -133,7 +139,7 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
                 by_kind.entry(kind).or_default().push(colour.clone());
             }
         }
-        groups.push(named(&rule.corner_colours, None));
+        groups.push(named(&rule.corner_colours, Some(CueOn::Regions)));
     }
     for tile in &design.tiles {
         let back = tile.back_side.iter().flat_map(|side| &side.slots);
@@ -152,9 +158,9 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
         groups.push(named(colours, cued_on));
     }
     let corners: Vec<String> = design.tiles.iter().flat_map(|t| t.corners.clone()).collect();
-    groups.push(named(&corners, None));
+    groups.push(named(&corners, Some(CueOn::Regions)));
     let players: Vec<String> = design.players.iter().map(|p| p.colour.clone()).collect();
-    groups.push(named(&players, None));
+    groups.push(named(&players, Some(CueOn::Regions)));
     for map in &design.maps {
         groups.push(named(&map.terrains, Some(CueOn::Regions)));
     }
@@ -173,7 +179,8 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
     groups
 }
 
-/// The colours each template key took from data, one group per key.
+/// The colours each template key took from data, one group per key; a shape's `fill`
+/// carries its colour's `hatch` too.
 fn data_groups(design: &Design, path: &Path) -> Vec<Group> {
     let mut by_key: BTreeMap<Position, Group> = BTreeMap::new();
     for found in &design.data_colours {
@@ -183,13 +190,19 @@ fn data_groups(design: &Design, path: &Path) -> Vec<Group> {
                 "values of `{}` at line {}, column {} of the design, from data",
                 found.key_name, found.key.line, found.key.column
             )),
-            cued_on: None,
+            cued_on: (found.key_name == "fill").then_some(CueOn::Regions),
         });
         let at = match &found.cell {
             Some((file, cell)) => (file.clone(), Some(*cell)),
             None => (path.to_path_buf(), Some(found.item_position)),
         };
-        let (name, colour, cue) = (found.name.clone(), found.colour, found.cue.clone());
+        let hatch = group.cued_on.and_then(|on| design.palette.cue_on(&found.name, on));
+        let cue = match (hatch, &found.cue) {
+            (Some(hatch), Some(shown)) => Some(format!("{}, {shown}", hatch.name())),
+            (Some(hatch), None) => Some(hatch.name().to_string()),
+            (None, shown) => shown.clone(),
+        };
+        let (name, colour) = (found.name.clone(), found.colour);
         group.colours.push(Meaningful { name, colour, at, cue });
     }
     by_key.into_values().collect()

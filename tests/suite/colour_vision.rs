@@ -90,7 +90,8 @@ fn a_cue_on_one_of_two_alike_colours_passes_and_a_threshold_can_be_raised() {
     assert!(out.contains("red and second look alike to") && out.contains("< 50)"), "{out}");
 }
 
-const DECK: &str = r##"[set]
+/// A deck whose fronts take their fill from the data's `kind`.
+pub const DECK: &str = r##"[set]
 name = "Deck"
 
 [palette]

@@ -16,6 +16,7 @@ mod cards;
 mod check_tantrix;
 mod cli_full_stdout;
 mod clipped_layers;
+mod colour_cues_everywhere;
 mod colour_vision;
 mod common;
 mod components;

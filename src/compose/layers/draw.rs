@@ -197,6 +197,7 @@ mod tests {
                 height_mm: 6.0,
                 fill: Some(Colour::BLACK),
                 stroke: None,
+                hatched: false,
             }),
             art: None,
             decorative: false,

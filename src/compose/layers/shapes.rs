@@ -6,6 +6,7 @@ use std::f64::consts::PI;
 use kurbo::{BezPath, Circle, Ellipse, Point, Rect, RoundedRect, Shape as _, Vec2};
 
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::model::cues::Cue;
 use crate::model::face::{Figure, ShapeLayer};
 use crate::scene::{Item, Shape, Stroke};
 
@@ -46,11 +47,23 @@ fn star_path(corners: u32, inner: f64, width: f64, height: f64) -> BezPath {
     path
 }
 
-/// The shape layer as one scene item.
+/// The shape layer as one scene item; a hatched fill as the fill, its hatch, then the
+/// stroke over both.
 pub fn shape_items(layer: &ShapeLayer) -> Vec<Item> {
     let path = figure_path(layer.figure, layer.width_mm, layer.height_mm);
     let stroke = layer.stroke.map(|(colour, width)| Stroke::solid(colour, width));
-    vec![Item::Shape(Shape { path, fill: layer.fill, stroke })]
+    let hatch = layer
+        .fill
+        .filter(|_| layer.hatched)
+        .and_then(|fill| crate::compose::region_cues::region_cue(&path, fill, Some(Cue::Hatch)));
+    let Some(hatch) = hatch else {
+        return vec![Item::Shape(Shape { path, fill: layer.fill, stroke })];
+    };
+    let mut items = vec![Item::Shape(Shape { path: path.clone(), fill: layer.fill, stroke: None })];
+    items.push(hatch);
+    items
+        .extend(stroke.map(|stroke| Item::Shape(Shape { path, fill: None, stroke: Some(stroke) })));
+    items
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub fn text_items(text: &TextLayer) -> Vec<Item> {
                     height_mm: rect.height(),
                     fill: Some(colour.unwrap_or(text.colour)),
                     stroke: None,
+                    hatched: false,
                 };
                 let transform = Affine::translate(rect.center().to_vec2());
                 items.push(Item::Group(Group { transform, items: shape_items(&shape) }));

@@ -31,6 +31,7 @@ pub mod raster;
 pub mod resolve;
 pub mod rich_text;
 pub mod schema;
+pub mod shape_fill;
 pub mod share;
 pub mod styled;
 
@@ -190,6 +191,9 @@ pub struct ShapeLayer {
     pub height_mm: f64,
     pub fill: Option<Colour>,
     pub stroke: Option<(Colour, f64)>,
+    /// Whether the fill's colour carries the `hatch` cue (`[cues]`): its lines are drawn
+    /// over the fill, clipped to the shape.
+    pub hatched: bool,
 }
 
 /// Up to nine pips in the usual die layouts inside a square box.

@@ -606,12 +606,19 @@ fn shape(
     let stroke_mm =
         table.stroke_mm.as_ref().map_or(0.3, |w| r.length(w, "`stroke_mm`", (0.01, 50.0)));
     let fill = if fill.is_none() && stroke_colour.is_none() { Some(Colour::BLACK) } else { fill };
+    let hatched = match &table.fill {
+        Some(name) => {
+            super::shape_fill::filled_with_hatch(r, palette, name, width_mm.min(height_mm))?
+        }
+        None => false,
+    };
     Some(LayerKind::Shape(ShapeLayer {
         figure,
         width_mm,
         height_mm,
         fill,
         stroke: stroke_colour.map(|c| (c, stroke_mm)),
+        hatched,
     }))
 }
 

@@ -102,6 +102,7 @@ mod tests {
                 height_mm: size,
                 fill: Some(Colour::BLACK),
                 stroke: None,
+                hatched: false,
             }),
             art: None,
             decorative: false,

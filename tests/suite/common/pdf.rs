@@ -83,8 +83,57 @@ pub fn paint(
     forms: &[(Vec<u8>, Option<Vec<u8>>)],
     found: &mut Vec<Fill>,
 ) {
+    walk(content, ctm, forms, &mut |painted| {
+        if let Painted::Fill(fill) = painted {
+            found.push(fill);
+        }
+    });
+}
+
+/// A stroked path of the PDF: its colour (0–255 per channel), its width and its points in
+/// mm (y up, as in the PDF), and how many clips (`W`) the page had set before it (strokes
+/// inside one clip share the number).
+#[derive(Debug)]
+pub struct StrokedPath {
+    pub colour: [u8; 3],
+    pub width_mm: f64,
+    pub points: Vec<(f64, f64)>,
+    pub clip: usize,
+}
+
+/// Every stroked path on page `page_number`, with its points, forms (`Do`) included.
+pub fn strokes(pdf: &Document, page_number: u32) -> Vec<StrokedPath> {
+    let page = pdf.get_pages()[&page_number];
+    let forms = page_forms(pdf, page);
+    let (mut found, mut clips) = (Vec::new(), 0);
+    walk(&pdf.get_page_content(page), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], &forms, &mut |painted| {
+        match painted {
+            Painted::Stroke(stroke) => found.push(StrokedPath { clip: clips, ..stroke }),
+            Painted::Clip => clips += 1,
+            Painted::Fill(_) => {}
+        }
+    });
+    found
+}
+
+/// What a content stream paints: a filled path or a stroked one; or a clip it sets.
+enum Painted {
+    Fill(Fill),
+    Stroke(StrokedPath),
+    Clip,
+}
+
+/// Walks a content stream drawn with the matrix `ctm` (to page points), handing every
+/// filled and stroked path to `found`.
+fn walk(
+    content: &[u8],
+    ctm: [f64; 6],
+    forms: &[(Vec<u8>, Option<Vec<u8>>)],
+    found: &mut dyn FnMut(Painted),
+) {
     let content = Content::decode(content).unwrap();
     let (mut colour, mut points) = ([0u8; 3], Vec::new());
+    let (mut stroke_colour, mut width) = ([0u8; 3], 0.0);
     let mut ctm = ctm;
     let mut stack = Vec::new();
     let at = |ctm: [f64; 6], x: f64, y: f64| {
@@ -94,25 +143,35 @@ pub fn paint(
     for op in content.operations {
         let numbers: Vec<f64> = op.operands.iter().map(number_or_nan).collect();
         match op.operator.as_str() {
-            "q" => stack.push((ctm, colour)),
-            "Q" => (ctm, colour) = stack.pop().unwrap(),
+            "q" => stack.push((ctm, colour, stroke_colour, width)),
+            "Q" => (ctm, colour, stroke_colour, width) = stack.pop().unwrap(),
             "cm" => ctm = multiply([0, 1, 2, 3, 4, 5].map(|i| numbers[i]), ctm),
             "rg" => colour = [0, 1, 2].map(|i| (numbers[i] * 255.0).round() as u8),
+            "RG" => stroke_colour = [0, 1, 2].map(|i| (numbers[i] * 255.0).round() as u8),
+            "w" => width = numbers[0],
             "m" | "l" => points.push(at(ctm, numbers[0], numbers[1])),
             "c" => points.extend(numbers.chunks(2).map(|p| at(ctm, p[0], p[1]))),
             "f" | "f*" | "B" | "b" => {
-                found.push(Fill { colour, points: std::mem::take(&mut points) })
+                found(Painted::Fill(Fill { colour, points: std::mem::take(&mut points) }))
             }
-            "S" | "s" | "n" => points.clear(),
+            "S" | "s" => {
+                let points = std::mem::take(&mut points);
+                // The width as the matrix draws it, in mm.
+                let width_mm = width * (ctm[0] * ctm[3] - ctm[1] * ctm[2]).abs().sqrt() / PT_PER_MM;
+                let colour = stroke_colour;
+                found(Painted::Stroke(StrokedPath { colour, width_mm, points, clip: 0 }))
+            }
+            "n" => points.clear(),
+            "W" | "W*" => found(Painted::Clip),
             "Do" => {
                 let name = op.operands[0].as_name().unwrap();
                 let (_, form) = forms.iter().find(|(n, _)| n == name).expect("a form of the page");
                 match form {
-                    Some(content) => paint(content, ctm, forms, found),
+                    Some(content) => walk(content, ctm, forms, found),
                     None => {
                         let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
                         let points = corners.iter().map(|&(x, y)| at(ctm, x, y)).collect();
-                        found.push(Fill { colour: IMAGE, points });
+                        found(Painted::Fill(Fill { colour: IMAGE, points }));
                     }
                 }
             }
