@@ -19,9 +19,9 @@ use crate::model::design::Design;
 use crate::model::limits::MAX_SHEETS;
 use crate::model::print::PrintSettings;
 use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
-use crate::render::pdf::document_to_pdf;
+use crate::render::pdf::document_to_pdf_boxed;
 use crate::render::svg::page_to_svg;
-use crate::scene::{Document, Page};
+use crate::scene::{Document, Page, PageBoxes};
 use crate::sources::{Part, Summary, parts};
 use crate::threads::joined;
 use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
@@ -67,12 +67,25 @@ pub struct BuildResult {
     pub notes: Vec<String>,
     /// The parts' documents waiting to be rendered, each with its file stem.
     documents: Vec<(String, Document)>,
+    /// Each document's pages' TrimBox and BleedBox, where they have any.
+    page_boxes: Vec<Vec<Option<PageBoxes>>>,
 }
 
 impl BuildResult {
     /// Adds a part's document, to be rendered as `<stem>.pdf`, `<stem>-<page>.svg`…
     pub fn add_document(&mut self, stem: String, document: Document) {
+        self.add_boxed_document(stem, document, Vec::new());
+    }
+
+    /// [`Self::add_document`], its PDF pages' TrimBox and BleedBox set to `boxes`.
+    pub fn add_boxed_document(
+        &mut self,
+        stem: String,
+        document: Document,
+        boxes: Vec<Option<PageBoxes>>,
+    ) {
         self.documents.push((stem, document));
+        self.page_boxes.push(boxes);
     }
 }
 
@@ -176,14 +189,15 @@ pub fn build_sheets(design: &Design, stem: &str) -> Result<BuildResult, String> 
 pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
     let mut result = imposed_parts(design, stem, formats)?;
     let documents = std::mem::take(&mut result.documents);
+    let page_boxes = std::mem::take(&mut result.page_boxes);
     let print = &design.sheet.print;
     let pages_in_all: usize = documents.iter().map(|(_, document)| document.pages.len()).sum();
     // A sheet is at most two pages, its front and its back.
     let parallel = pages_in_all <= 2 * SMALL_DESIGN_SHEETS;
     let want_images = formats.preview || formats.png;
     let pdfs = |documents: &[(String, Document)]| {
-        let pdfs = documents.iter().filter(|_| formats.pdf);
-        pdfs.map(|(stem, document)| pdf_file(stem, document)).collect::<Vec<_>>()
+        let pdfs = documents.iter().zip(&page_boxes).filter(|_| formats.pdf);
+        pdfs.map(|((stem, document), boxes)| pdf_file(stem, document, boxes)).collect::<Vec<_>>()
     };
     let images = |documents: &[(String, Document)]| match want_images {
         true => add_previews(documents, stem, print, formats),
@@ -279,7 +293,7 @@ fn add_part(
     let imposed = impose_part(design, part)?;
     sheets_fit_with(result, imposed.sheets)?;
     let what = describe(part, &imposed);
-    result.add_document(format!("{stem}{}", part.suffix), imposed.document);
+    result.add_boxed_document(format!("{stem}{}", part.suffix), imposed.document, imposed.boxes);
     result.parts.push(PartReport {
         what,
         sheets: imposed.sheets,
@@ -366,13 +380,13 @@ pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String
 /// The files of one document: `<stem>.pdf` with every page, `<stem>-<page label>.svg` for
 /// each page, and `<stem>-cut-NN.svg` for each page with cuts (its `Cut` layer chained).
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
-    let mut files = vec![pdf_file(stem, document)];
+    let mut files = vec![pdf_file(stem, document, &[])];
     files.extend(page_files(stem, &document.pages, true, true));
     files
 }
 
-fn pdf_file(stem: &str, document: &Document) -> OutputFile {
-    OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf(document) }
+fn pdf_file(stem: &str, document: &Document, boxes: &[Option<PageBoxes>]) -> OutputFile {
+    OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf_boxed(document, boxes) }
 }
 
 /// A page's file name before its extension (`.svg`, `.png`): `<part stem>-<page label>`.

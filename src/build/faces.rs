@@ -9,7 +9,7 @@
 use kurbo::{Affine, Rect, Shape as _};
 
 use super::OutputFile;
-use crate::cutout::Cutout;
+use crate::cutout::{Cut, Cutout};
 use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
 use crate::model::diagnostic::number_text;
@@ -53,7 +53,7 @@ pub fn face_files(part: &Part, stem: &str, options: FaceOptions) -> Result<FaceF
     let (mut pages, mut trims) = (Vec::new(), Vec::new());
     let sized: Vec<(Rect, Option<Affine>)> = (part.cutouts.iter())
         .map(|cutout| match options.bleed_mm {
-            None => (cutout.extent, None),
+            None => face_with_own_bleed(cutout),
             Some(bleed) => face_with_bleed(cutout, bleed).unwrap_or_else(|| {
                 without_bleed += 1;
                 (cutout.extent, None)
@@ -149,13 +149,20 @@ fn faces_fit<'a>(faces: impl Iterator<Item = (&'a Cutout, Rect)>, dpi: f64) -> R
     ))
 }
 
-/// The page of a face with `bleed` mm of bleed, and the map that carries its art into it
-/// when the cutout's own art does not reach that far; `None` when its outline cannot grow.
+/// The page of a face with the item's own bleed (its extent) and, when it has one, the map
+/// that carries its art into it, as its sheets grow it (a card's, a spaced round tile's;
+/// a tile on a lattice is drawn at its outline's bounds).
+fn face_with_own_bleed(cutout: &Cutout) -> (Rect, Option<Affine>) {
+    let growth = match cutout.cut {
+        Cut::Shared { .. } => bleed_growth(&cutout.outline, cutout.bleed_mm()),
+        Cut::Drawn { .. } => None,
+    };
+    (cutout.extent, growth)
+}
+
+/// The page of a face with `bleed` mm of bleed, and the map that carries its art into it;
+/// `None` when its outline cannot grow.
 fn face_with_bleed(cutout: &Cutout, bleed: f64) -> Option<(Rect, Option<Affine>)> {
-    let trim = cutout.outline.bounds();
-    if cutout.bleed_mm() >= bleed - 1e-9 {
-        return Some((trim.inflate(bleed, bleed), None));
-    }
     let growth = bleed_growth(&cutout.outline, bleed)?;
     let grown = (growth * cutout.outline.path.clone()).bounding_box();
     Some((grown, Some(growth)))

@@ -152,6 +152,7 @@ impl PrintOverrides {
     pub fn apply(&self, print: &mut PrintSettings) {
         if let Some(bleed) = self.bleed {
             print.bleed_mm = Some(bleed);
+            print.bleed_for_every_part = true;
         }
         if let Some(offset) = self.back_offset {
             print.back_offset_mm = offset;

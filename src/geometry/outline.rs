@@ -60,21 +60,6 @@ impl Outline {
         Outline { path, centre: Point::ORIGIN, corners: Vec::new() }
     }
 
-    /// The area a face's background fills with `bleed_mm` of bleed beyond the cut: the
-    /// outline itself without bleed; a circle (no corners) grown about its centre; any other
-    /// outline's bounding rectangle grown (the cut trims or rounds its corners).
-    pub fn bleed_background(&self, bleed_mm: f64) -> BezPath {
-        if bleed_mm <= 0.0 {
-            return self.path.clone();
-        }
-        let bounds = self.bounds();
-        if self.corners.is_empty() {
-            let radius = bounds.width() / 2.0 + bleed_mm;
-            return Circle::new(self.centre, radius).to_path(1e-4);
-        }
-        bounds.inflate(bleed_mm, bleed_mm).to_path(1e-4)
-    }
-
     /// How many edges (and corners) the outline has.
     pub fn edge_count(&self) -> usize {
         self.corners.len()
@@ -95,19 +80,6 @@ impl Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_bleed_background_grows_a_circle_round_and_corners_square() {
-        let circle = Outline::circle(20.0);
-        assert_eq!(circle.bleed_background(0.0), circle.path);
-        let grown = circle.bleed_background(2.0).bounding_box();
-        assert!((grown.width() - 24.0).abs() < 1e-6 && (grown.height() - 24.0).abs() < 1e-6);
-        // A circle stays round: the grown bounding square's corner is not covered.
-        assert!(!circle.bleed_background(2.0).contains(Point::new(11.5, 11.5)));
-        let card = Outline::rectangle(63.0, 88.0).bleed_background(3.0);
-        assert!(card.contains(Point::new(34.4, 46.9)), "the extent's corner is filled");
-        assert!((card.bounding_box().width() - 69.0).abs() < 1e-6);
-    }
 
     #[test]
     fn regular_outline_matches_the_polygon() {

@@ -5,7 +5,8 @@
 //! covers it up to the cut line, so only the band outside the cut shows it. Callers keep the
 //! bleed within half the gap between tiles, so it never reaches a neighbour.
 
-use crate::geometry::bleed_growth::even_growth;
+use crate::geometry::bleed_growth::{bleed_growth, even_growth};
+use crate::geometry::outline::Outline;
 use crate::geometry::polygon::RegularPolygon;
 use crate::scene::{Group, Item};
 
@@ -21,6 +22,15 @@ pub fn with_bleed(items: Vec<Item>, shape: RegularPolygon, bleed_mm: f64) -> Vec
     all.push(Item::Group(grown));
     all.extend(items);
     all
+}
+
+/// `items` (a face's art in its own frame) over a copy grown about the centre of `outline`
+/// so that every edge moves out by `bleed_mm` (cards, rounded or not, circles, regular
+/// polygons); unchanged when the bleed is not positive or the outline cannot grow evenly.
+pub fn grown_beneath(items: Vec<Item>, outline: &Outline, bleed_mm: f64) -> Vec<Item> {
+    let Some(growth) = bleed_growth(outline, bleed_mm) else { return items };
+    let grown = Group { transform: growth, items: items.clone() };
+    std::iter::once(Item::Group(grown)).chain(items).collect()
 }
 
 #[cfg(test)]

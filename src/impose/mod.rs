@@ -14,6 +14,7 @@ pub mod marks;
 pub mod n_up;
 pub mod pack;
 pub mod packing;
+pub mod page_boxes;
 pub mod pages;
 pub mod registration;
 pub mod room;

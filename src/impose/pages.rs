@@ -8,12 +8,13 @@
 
 use kurbo::Affine;
 
-use super::bleed::with_bleed;
+use super::bleed::{grown_beneath, with_bleed};
 use super::cut_lines::cut_maker_beside_art;
 use super::duplex::{back_mirror, duplex_correction};
 use super::fold::{fold_footer, fold_marks, fold_mirror};
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
+use super::page_boxes::sheet_boxes;
 use super::registration::{footer_indent, registration_marks};
 use super::seal::{SEALED_STEPS, paper_guides, seal_of};
 use super::shared_marks::MarkSharer;
@@ -21,7 +22,7 @@ use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
 use crate::model::design::SheetSettings;
 use crate::scene::cut_style::case_lines;
-use crate::scene::{Document, Group, Item, Page, Role};
+use crate::scene::{Document, Group, Item, Page, PageBoxes, Role};
 
 /// One part to impose: its cutouts, how they pack, and how its pages are named.
 #[derive(Debug)]
@@ -57,6 +58,9 @@ pub struct Imposed {
     pub folded: bool,
     /// The border of film each item keeps, when its sheets are sealed.
     pub sealed_mm: Option<f64>,
+    /// Each page's TrimBox and BleedBox, where its items have a bleed (none on a split
+    /// board's pages).
+    pub boxes: Vec<Option<PageBoxes>>,
 }
 
 /// Packs the part and draws its pages; `Err` says why it does not fit.
@@ -78,6 +82,7 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
                 split: Some((plan.rows, plan.columns, plan.piece_mm)),
                 folded: false,
                 sealed_mm: None,
+                boxes: Vec::new(),
             })
         }
         Arrangement::Sheets(packed) => Ok(sheet_pages(&part, packed)),
@@ -100,6 +105,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let count = packed.sheets.len();
     let seal = seal_of(part.packing, sheet);
     let mut pages = Vec::new();
+    let mut boxes = Vec::new();
     let mut sharer = MarkSharer::default();
     for (index, placement) in packed.sheets.iter().enumerate() {
         let counter = counter(part, index, count);
@@ -156,6 +162,10 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         let side = if part.front_and_back && fold.is_none() { "-front" } else { "" };
         pages.push(Page::new(format!("sheet-{:02}{side}", index + 1), (width, height), layers));
         sharer.add_last_page(&mut pages);
+        let folded = fold
+            .into_iter()
+            .flat_map(|fold| placed.iter().map(move |&(c, t)| (c, fold * t * c.back_frame)));
+        boxes.push(sheet_boxes(placed.iter().copied().chain(folded)));
         let Some(mirror) = mirror else { continue };
         let lines = back_footer(&counter, packed.duplex);
         let back_marks = match packed.footer {
@@ -178,6 +188,8 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
             vec![(Role::Art, backs(mirror).collect()), (Role::Marks, back_marks)],
         ));
         sharer.add_last_page(&mut pages);
+        let turned = placed.iter().map(|&(c, t)| (c, mirror * t * c.back_frame));
+        boxes.push(sheet_boxes(turned));
     }
     let mut document = Document { title: part.title.to_string(), pages };
     case_lines(&mut document);
@@ -190,6 +202,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         split: None,
         folded: fold.is_some(),
         sealed_mm: seal,
+        boxes,
     }
 }
 
@@ -205,11 +218,13 @@ fn counter(part: &PartSheets<'_>, index: usize, count: usize) -> String {
     }
 }
 
-/// A face's art as printed: with its bleed grown underneath on a lattice, whose regular
-/// outlines grow evenly by scaling about their centres.
+/// A face's art as printed: with its bleed grown underneath — on a lattice, whose regular
+/// outlines grow evenly by scaling about their centres, and for every other outline that
+/// grows evenly (`geometry::bleed_growth`: cards, rounded or not, counters, round tiles).
 fn art(items: Vec<Item>, cutout: &Cutout, packing: &Packing) -> Vec<Item> {
     match (&cutout.cut, packing) {
         (Cut::Shared { bleed_mm }, Packing::Lattice(shape)) => with_bleed(items, *shape, *bleed_mm),
+        (Cut::Shared { bleed_mm }, _) => grown_beneath(items, &cutout.outline, *bleed_mm),
         _ => items,
     }
 }

@@ -128,7 +128,8 @@ pub struct Deck {
     pub width_mm: f64,
     pub height_mm: f64,
     pub corner_radius_mm: f64,
-    pub bleed_mm: f64,
+    /// Its own `bleed_mm`, if written ([`Deck::bleed_mm`] is the bleed it prints with).
+    pub own_bleed_mm: Option<f64>,
     pub gutter_mm: f64,
     pub cards: Vec<Card>,
     /// Where the deck is written.
@@ -141,9 +142,28 @@ pub struct Deck {
 }
 
 impl Deck {
-    /// The paper one item takes, in mm² ([`item_area_mm2`]).
-    pub fn item_area_mm2(&self) -> f64 {
-        item_area_mm2(self.counter, self.width_mm, self.height_mm, self.bleed_mm, self.gutter_mm)
+    /// The paper one item takes on `sheet`, in mm² ([`item_area_mm2`]).
+    pub fn item_area_mm2(&self, sheet: &SheetSettings) -> f64 {
+        let bleed = self.bleed_mm(sheet);
+        item_area_mm2(self.counter, self.width_mm, self.height_mm, bleed, self.gutter_mm)
+    }
+
+    /// The bleed its cards or counters print with on `sheet`: the design's one bleed where
+    /// `--bleed` gives it, else the deck's own `bleed_mm`, else `[sheet] bleed_mm`, else none;
+    /// a deck printed into a sheet template keeps its own (its slots say how much room there
+    /// is); hexagon and triangle counters, which share their cuts on a lattice as tiles do,
+    /// never more than half the sheet's gap.
+    pub fn bleed_mm(&self, sheet: &SheetSettings) -> f64 {
+        let print = &sheet.print;
+        let design = print.bleed_mm.filter(|_| self.sheet_template.is_none());
+        let bleed = match (print.bleed_for_every_part, self.own_bleed_mm) {
+            (false, Some(own)) => own,
+            (_, own) => design.or(own).unwrap_or(0.0),
+        };
+        match self.counter {
+            Some(CounterShape::Polygon(_)) => bleed.min(sheet.gap_mm / 2.0).max(0.0),
+            _ => bleed,
+        }
     }
 
     /// Each printed card named as the deck's rule names it (`3 of salt`), else by its `name`
@@ -253,7 +273,10 @@ fn resolve_deck(
         .corner_radius_mm
         .as_ref()
         .map_or(0.0, |v| r.length(v, "`corner_radius_mm`", (0.0, width_mm.min(height_mm) / 2.0)));
-    let bleed_mm = table.bleed_mm.as_ref().map_or(0.0, |v| r.length(v, "`bleed_mm`", (0.0, 10.0)));
+    let own_bleed_mm = table.bleed_mm.as_ref().map(|v| r.length(v, "`bleed_mm`", (0.0, 10.0)));
+    // The design's bleed where the deck has none of its own (not into a sheet template).
+    let design_bleed = kind.sheet.print.bleed_mm.filter(|_| table.sheet_template.is_none());
+    let bleed_mm = own_bleed_mm.or(design_bleed).unwrap_or(0.0);
     let noun = if round { "counter" } else { "card" };
     let item = [(format!("a {noun} of `{name}`"), (width_mm, height_mm))];
     let bleed = table.bleed_mm.as_ref().filter(|v| (0.0..=10.0).contains(v.get_ref()));
@@ -373,7 +396,7 @@ fn resolve_deck(
         width_mm,
         height_mm,
         corner_radius_mm,
-        bleed_mm,
+        own_bleed_mm,
         gutter_mm,
         cards,
         position: deck_position,

@@ -28,6 +28,9 @@ pub struct PrintSettings {
     /// How far each tile's background reaches beyond its cut, in mm; `None` picks
     /// [`DEFAULT_SPACED_BLEED_MM`] when tiles are spaced apart and 0 when they share edges.
     pub bleed_mm: Option<f64>,
+    /// Whether `bleed_mm` holds for every part over a deck's own `bleed_mm` (`--bleed`:
+    /// the command line overrides the design).
+    pub bleed_for_every_part: bool,
     /// Where backs land relative to their fronts, measured on the calibration page: x to the
     /// right and y down as seen looking at the front, in mm. Back pages are moved against it.
     pub back_offset_mm: (f64, f64),
@@ -53,6 +56,7 @@ impl Default for PrintSettings {
     fn default() -> PrintSettings {
         PrintSettings {
             bleed_mm: None,
+            bleed_for_every_part: false,
             back_offset_mm: (0.0, 0.0),
             back_scale: (1.0, 1.0),
             sheet_png_dpi: None,

@@ -13,11 +13,11 @@ use flate2::{Compress, Compression, FlushCompress, Status};
 use kurbo::Rect;
 use printpdf::{Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt};
 
-use super::pdf_boxes::set_boxes;
+use super::pdf_boxes::{one_item_boxes, set_boxes};
 use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
 use super::pdf_names::Shared;
 use super::pdf_symbols::{document_symbols, image_xobjects, page_images, symbol_xobjects};
-use crate::scene::{Document, Page, Role};
+use crate::scene::{Document, Page, PageBoxes, Role};
 
 /// The zlib level of content streams, chosen by `cargo bench --bench compression`
 /// (docs/performance.md): with zlib-rs, level 3 is several times faster than lopdf's 9 (on
@@ -26,12 +26,21 @@ const STREAM_LEVEL: u32 = 3;
 
 /// The whole document as PDF bytes; the same document always gives the same bytes.
 pub fn document_to_pdf(doc: &Document) -> Vec<u8> {
-    document_to_pdf_trimmed(doc, &[])
+    document_to_pdf_boxed(doc, &[])
 }
 
 /// [`document_to_pdf`], page `i` with its `TrimBox` at `trims[i]` (mm on the page, y down)
 /// and its `BleedBox` the whole page: pages of one item and its bleed, for print shops.
 pub fn document_to_pdf_trimmed(doc: &Document, trims: &[Rect]) -> Vec<u8> {
+    let sizes = doc.pages.iter().map(page_size_mm);
+    let boxes: Vec<_> =
+        trims.iter().zip(sizes).map(|(t, size)| Some(one_item_boxes(*t, size))).collect();
+    document_to_pdf_boxed(doc, &boxes)
+}
+
+/// [`document_to_pdf`], page `i` with its `TrimBox` and `BleedBox` set to `boxes[i]` when
+/// that is given (a sheet whose items have a bleed).
+pub fn document_to_pdf_boxed(doc: &Document, boxes: &[Option<PageBoxes>]) -> Vec<u8> {
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.creator = "tilepress".to_string();
     pdf.metadata.info.producer = "tilepress".to_string();
@@ -46,7 +55,7 @@ pub fn document_to_pdf_trimmed(doc: &Document, trims: &[Rect]) -> Vec<u8> {
     pdf.resources.xobjects.map.extend(image_xobjects(&shared.images));
     pdf.pages = doc.pages.iter().map(pdf_page).collect();
     let contents = doc.pages.iter().map(|page| compressed(page_content(page, &shared))).collect();
-    let boxes = doc.pages.iter().zip(trims).map(|(page, trim)| (*trim, page_size_mm(page)));
+    let boxes = doc.pages.iter().zip(boxes).map(|(page, boxes)| (*boxes, page_size_mm(page)));
     serialise(&pdf, contents, boxes.collect())
 }
 
@@ -86,14 +95,19 @@ fn pdf_page(page: &Page) -> PdfPage {
 /// Saves with each page's `contents` in place of printpdf's, the other streams compressed,
 /// PDF 1.5 (optional content needs it), and a trailer `/ID` that is a hash of the file
 /// written without it, instead of printpdf's random one.
-fn serialise(pdf: &PdfDocument, contents: Vec<Stream>, boxes: Vec<(Rect, (f64, f64))>) -> Vec<u8> {
+fn serialise(
+    pdf: &PdfDocument,
+    contents: Vec<Stream>,
+    boxes: Vec<(Option<PageBoxes>, (f64, f64))>,
+) -> Vec<u8> {
     let options = PdfSaveOptions { image_optimization: None, ..PdfSaveOptions::default() };
     let mut lo = pdf.to_lopdf_document(&options, &mut Vec::new());
     lo.version = "1.5".to_string();
     let pages: Vec<_> = lo.get_pages().into_values().collect();
-    for (&page, (trim, size)) in pages.iter().zip(boxes) {
+    for (&page, (boxes, size)) in pages.iter().zip(boxes) {
+        let Some(boxes) = boxes else { continue };
         if let Ok(page) = lo.get_object_mut(page).and_then(|page| page.as_dict_mut()) {
-            set_boxes(page, trim, size);
+            set_boxes(page, boxes, size);
         }
     }
     for (page, content) in pages.into_iter().zip(contents) {

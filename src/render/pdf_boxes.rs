@@ -1,8 +1,9 @@
-//! A page's TrimBox and BleedBox for print shops: where the item is cut (the trim) and how far its print reaches (the bleed, here the whole page), in PDF points, y up.
+//! A page's TrimBox and BleedBox for print shops: where its items are cut (the trim) and how far their print reaches (the bleed), in PDF points, y up.
 
 use kurbo::Rect;
 
 use super::pdf_content::{PT_PER_MM, rounded_pt};
+use crate::scene::PageBoxes;
 
 /// `[llx lly urx ury]` in points of `rect` (mm, y down) on a page `page_height_mm` tall.
 pub fn box_pt(rect: Rect, page_height_mm: f64) -> [f32; 4] {
@@ -10,14 +11,20 @@ pub fn box_pt(rect: Rect, page_height_mm: f64) -> [f32; 4] {
     [pt(rect.x0), pt(page_height_mm - rect.y1), pt(rect.x1), pt(page_height_mm - rect.y0)]
 }
 
-/// Sets `TrimBox` to `trim` (mm on the page, y down) and `BleedBox` to the whole page of
-/// `size_mm` on the page dictionary `page`.
-pub fn set_boxes(page: &mut lopdf::Dictionary, trim: Rect, size_mm: (f64, f64)) {
+/// The boxes of a page of `size_mm` that is one item at trim + bleed: its TrimBox `trim`
+/// (mm on the page, y down), its BleedBox the whole page.
+pub fn one_item_boxes(trim: Rect, size_mm: (f64, f64)) -> PageBoxes {
+    PageBoxes { trim, bleed: Rect::new(0.0, 0.0, size_mm.0, size_mm.1) }
+}
+
+/// Sets `TrimBox` and `BleedBox` to `boxes` (mm on the page, y down; the bleed kept on the
+/// page) on the page dictionary `page` of a page of `size_mm`.
+pub fn set_boxes(page: &mut lopdf::Dictionary, boxes: PageBoxes, size_mm: (f64, f64)) {
     let array =
         |values: [f32; 4]| values.iter().map(|&v| lopdf::Object::Real(v)).collect::<Vec<_>>();
     let whole = Rect::new(0.0, 0.0, size_mm.0, size_mm.1);
-    page.set("TrimBox", array(box_pt(trim, size_mm.1)));
-    page.set("BleedBox", array(box_pt(whole, size_mm.1)));
+    page.set("TrimBox", array(box_pt(boxes.trim, size_mm.1)));
+    page.set("BleedBox", array(box_pt(boxes.bleed.intersect(whole), size_mm.1)));
 }
 
 #[cfg(test)]
@@ -30,7 +37,7 @@ mod tests {
         let trim = Rect::new(3.175, 3.175, 66.675, 92.075);
         assert_eq!(box_pt(trim, page.1), [9.0, 9.0, 189.0, 261.0]);
         let mut dict = lopdf::Dictionary::new();
-        set_boxes(&mut dict, trim, page);
+        set_boxes(&mut dict, one_item_boxes(trim, page), page);
         let bleed: Vec<f32> = dict
             .get(b"BleedBox")
             .unwrap()

@@ -303,6 +303,14 @@ impl Page {
     }
 }
 
+/// Where a page's items are cut (`trim`: the bounds of their outlines) and how far their
+/// print reaches (`bleed`), in mm on the page, y down: a PDF page's TrimBox and BleedBox.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PageBoxes {
+    pub trim: kurbo::Rect,
+    pub bleed: kurbo::Rect,
+}
+
 /// A document: its title and its pages in print order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {

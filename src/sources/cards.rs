@@ -9,21 +9,21 @@ use kurbo::{Affine, RoundedRect, Shape as _};
 use super::{Part, Summary};
 use crate::compose::face::layered_face;
 use crate::compose::layers::draw::FaceArt;
-use crate::cutout::Cutout;
+use crate::cutout::{Cut, Cutout};
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::cards::Deck;
 use crate::model::counters::CounterShape;
-use crate::model::design::Design;
+use crate::model::design::{Design, SheetSettings};
 
 /// One part per deck, in design order.
 pub fn decks(design: &Design) -> Vec<Part> {
-    design.decks.iter().map(deck).collect()
+    design.decks.iter().map(|d| deck(d, &design.sheet)).collect()
 }
 
 /// One part per set of counters, in design order.
 pub fn counters(design: &Design) -> Vec<Part> {
-    design.counters.iter().map(deck).collect()
+    design.counters.iter().map(|d| deck(d, &design.sheet)).collect()
 }
 
 /// A card's outline: a `width × height` rectangle centred on the origin (corner 1 top
@@ -36,8 +36,9 @@ pub fn card_outline(width: f64, height: f64, radius: f64) -> Outline {
     outline
 }
 
-/// The part of one deck.
-fn deck(deck: &Deck) -> Part {
+/// The part of one deck on `sheet`: each item cut at its outline, its face grown beneath
+/// itself by the deck's bleed when the page is drawn (`Cut::Shared`).
+fn deck(deck: &Deck, sheet: &SheetSettings) -> Part {
     let outline = match deck.counter {
         None => card_outline(deck.width_mm, deck.height_mm, deck.corner_radius_mm),
         Some(CounterShape::Circle) => Outline::circle(deck.width_mm),
@@ -45,8 +46,13 @@ fn deck(deck: &Deck) -> Part {
         Some(CounterShape::Polygon(polygon)) => Outline::regular(polygon),
     };
     let noun = if deck.counter.is_some() { "counter" } else { "card" };
-    let extent = outline.bounds().inflate(deck.bleed_mm, deck.bleed_mm);
-    let background = outline.bleed_background(deck.bleed_mm);
+    let bleed_mm = deck.bleed_mm(sheet);
+    // On a lattice the packing keeps the bleed within the gap; elsewhere it is the extent.
+    let extent = match deck.counter {
+        Some(CounterShape::Polygon(_)) => outline.bounds(),
+        _ => outline.bounds().inflate(bleed_mm, bleed_mm),
+    };
+    let background = outline.path.clone();
     let face = |layers: &[crate::model::face::Layer], fill| -> FaceArt {
         layered_face(&background, fill, layers, &outline)
     };
@@ -62,6 +68,7 @@ fn deck(deck: &Deck) -> Part {
             // Backs are drawn upright; the flip about the vertical axis keeps the card (and
             // every counter shape: each is symmetric about its vertical axis).
             back_frame: Affine::FLIP_X,
+            cut: Cut::Shared { bleed_mm },
             front_upright: front.upright,
             front_layers: front.layers,
             ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), front.items)

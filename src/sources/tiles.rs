@@ -30,8 +30,9 @@ pub fn tiles(design: &Design) -> Option<Part> {
     let bleed_mm = design.sheet.print.bleed_for_gap(gap_mm);
     let outline = tile_shape.outline();
     let extent = outline.bounds().inflate(bleed_mm, bleed_mm);
-    // The art of a tile without edge art reaches the bleed.
-    let background = outline.bleed_background(bleed_mm);
+    // The art of a tile without edge art is grown beneath itself into the bleed when
+    // its page is drawn.
+    let background = outline.path.clone();
     let face = |tile: &Tile| -> FaceArt {
         match tile_shape.regular() {
             Some(shape) => front(tile, shape, &design.style, &design.palette),

@@ -31,9 +31,10 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
     for deck in design.decks.iter().chain(&design.counters).filter(n_up) {
         // A sealed card is packed by its sealed cut, with any bleed beyond it.
         let seal = sheet.print.laminate.seal_mm().unwrap_or(0.0);
-        let grown = deck.bleed_mm.max(seal);
+        let own_bleed = deck.bleed_mm(sheet);
+        let grown = own_bleed.max(seal);
         let (width, height) = (deck.width_mm + 2.0 * grown, deck.height_mm + 2.0 * grown);
-        let bleed = (deck.bleed_mm - seal).max(0.0);
+        let bleed = (own_bleed - seal).max(0.0);
         let backs = deck.cards.iter().any(|card| card.back.is_some());
         let choices = fold_choices(sheet, backs);
         let rooms: Vec<(bool, (f64, f64))> =
@@ -50,7 +51,7 @@ pub fn oversized_cards(design: &Design, path: &Path) -> Vec<Diagnostic> {
         } else {
             ""
         };
-        let with_bleed = match (seal > 0.0, deck.bleed_mm > 0.0) {
+        let with_bleed = match (seal > 0.0, own_bleed > 0.0) {
             (true, _) => " with its sealed border",
             (false, true) => " with its bleed",
             (false, false) => "",

@@ -401,16 +401,20 @@ data = "data/cards.csv"
     assert_eq!(code(&build), 0, "{}", text(&build).1);
     let pdf = Document::load(dir.join("out/d/d-cards.pdf")).unwrap();
     let front = fills(&pdf, 1);
-    let cards = card_boxes(&front);
-    assert_eq!(cards.len(), 2);
-    for &(x0, y0, x1, y1) in &cards {
-        // The background reaches 1 mm beyond the 63 × 88 mm cut.
-        assert!(((x1 - x0) - 65.0).abs() <= 0.01 && ((y1 - y0) - 90.0).abs() <= 0.01);
-    }
-    assert_eq!(front.iter().filter(|f| f.colour == [0x11, 0x22, 0x33]).count(), 2, "images");
+    // Each card's face over a copy of itself grown beneath it, whose background reaches
+    // 1 mm beyond the 63 × 88 mm cut.
+    let size = |&(x0, y0, x1, y1): &(f64, f64, f64, f64)| (x1 - x0, y1 - y0);
+    let near =
+        |(w, h): (f64, f64), (ew, eh): (f64, f64)| (w - ew).abs() <= 0.01 && (h - eh).abs() <= 0.01;
+    let cards: Vec<(f64, f64)> = card_boxes(&front).iter().map(size).collect();
+    assert_eq!(cards.len(), 4, "{cards:?}");
+    assert_eq!(cards.iter().filter(|&&c| near(c, (65.0, 90.0))).count(), 2, "{cards:?}");
+    assert_eq!(cards.iter().filter(|&&c| near(c, (63.0, 88.0))).count(), 2, "{cards:?}");
+    // Each image and back drawn on its card and, grown, beneath it.
+    assert_eq!(front.iter().filter(|f| f.colour == [0x11, 0x22, 0x33]).count(), 4, "images");
     let back = fills(&pdf, 2);
-    assert_eq!(back.iter().filter(|f| f.colour == [192, 0, 0]).count(), 1, "one hearts back");
-    assert_eq!(back.iter().filter(|f| f.colour == [0, 0, 1]).count(), 1, "one spades back");
+    assert_eq!(back.iter().filter(|f| f.colour == [192, 0, 0]).count(), 2, "one hearts back");
+    assert_eq!(back.iter().filter(|f| f.colour == [0, 0, 1]).count(), 2, "one spades back");
     // The cut is 63 × 88 mm, inside the bleed.
     let cut = fs::read_to_string(dir.join("out/d/d-cards-cut-01.svg")).unwrap();
     let spans = cut_spans(&cut);

@@ -9,27 +9,10 @@ use crate::common;
 use std::fs;
 use std::path::Path;
 
-use common::pdf::number;
+use common::pdf::{boxes, close};
 use common::{code, qpdf_check, root, scratch, text, tilepress};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
-
-/// `[llx lly urx ury]` of each page's `name` box.
-fn boxes(pdf: &Path, name: &[u8]) -> Vec<[f64; 4]> {
-    let document = lopdf::Document::load(pdf).unwrap();
-    (document.get_pages().values())
-        .map(|&page| {
-            let dict = document.get_dictionary(page).unwrap();
-            let array = dict.get(name).unwrap().as_array().unwrap();
-            let values: Vec<f64> = array.iter().map(number).collect();
-            [values[0], values[1], values[2], values[3]]
-        })
-        .collect()
-}
-
-fn close(a: [f64; 4], b: [f64; 4]) -> bool {
-    a.iter().zip(b).all(|(x, y)| (x - y).abs() < 0.002)
-}
 
 const DESIGN: &str = r##"[set]
 name = "Shop"

@@ -80,6 +80,7 @@ mod serve;
 mod serve_browser;
 mod serve_latency;
 mod shared_faces;
+mod sheet_bleed;
 mod sheet_templates;
 mod sheets_tantrix;
 mod simulate_previews;

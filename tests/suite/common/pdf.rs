@@ -187,6 +187,24 @@ pub fn number_or_nan(object: &lopdf::Object) -> f64 {
     }
 }
 
+/// `[llx lly urx ury]` in points of each page's `name` box (`TrimBox`, `BleedBox`…).
+pub fn boxes(pdf: &std::path::Path, name: &[u8]) -> Vec<[f64; 4]> {
+    let document = Document::load(pdf).unwrap();
+    (document.get_pages().values())
+        .map(|&page| {
+            let dict = document.get_dictionary(page).unwrap();
+            let array = dict.get(name).unwrap().as_array().unwrap();
+            let values: Vec<f64> = array.iter().map(number).collect();
+            [values[0], values[1], values[2], values[3]]
+        })
+        .collect()
+}
+
+/// Whether two boxes in points agree within 0.002 pt (the PDF's rounding).
+pub fn close(a: [f64; 4], b: [f64; 4]) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - y).abs() < 0.002)
+}
+
 /// Bounding box `(x0, y0, x1, y1)` of points.
 pub fn bounds(points: &[(f64, f64)]) -> (f64, f64, f64, f64) {
     points.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |(a, b, c, d), &(x, y)| {
