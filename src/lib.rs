@@ -5,6 +5,7 @@ pub mod components;
 pub mod compose;
 pub mod cutout;
 pub mod diagram;
+pub mod explain;
 pub mod geometry;
 pub mod impose;
 pub mod model;

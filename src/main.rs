@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build::build_all(args),
         Command::Check { designs } => commands::check(designs),
         Command::List { design } => commands::list(design),
+        Command::Explain { design } => cli::explain::explain(design),
         Command::New(args) => cli::new::new(args),
         Command::Calibrate(args) => cli::printing::calibrate(args),
         Command::Diagram(args) => cli::diagram::diagram(args),

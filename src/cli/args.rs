@@ -1,5 +1,5 @@
-//! Command-line arguments (clap derive): the `build`, `check`, `calibrate`, `list`, `new`,
-//! `diagram`, `components` and `serve` commands.
+//! Command-line arguments (clap derive): the `build`, `check`, `calibrate`, `list`,
+//! `explain`, `new`, `diagram`, `components` and `serve` commands.
 
 use std::path::PathBuf;
 
@@ -45,6 +45,23 @@ pub enum Command {
     /// and counter (with its fields and data row), track and map.
     List {
         /// Design file to list.
+        #[arg(value_name = "DESIGN")]
+        design: PathBuf,
+    },
+    /// Find the simplest rule behind a list of tiles, and what would complete the list.
+    ///
+    /// For a design whose tiles have no `[rule]` (or one that does not derive them),
+    /// proposes rules over what the list shows — its colours, slot kinds, joins, spans,
+    /// corner colours, symmetry — derives each as `check` does and prints the simplest:
+    /// fewest constraints plus differences (each tile added, left out or counted apart
+    /// counts as one constraint). Prints it as a `[rule]` table to paste, the tiles it adds
+    /// as `[[tiles]]` entries to paste, and the listed tiles it does not derive; the
+    /// runner-up when it is close. Rules whose enumeration exceeds the work limit are named,
+    /// not derived. Exits 0 when a rule explains the list (or the design's own rule derives
+    /// it exactly), 1 when no rule searched costs less than the list itself, 2 when the
+    /// design cannot be read or has no list to explain.
+    Explain {
+        /// Design file whose tiles to explain.
         #[arg(value_name = "DESIGN")]
         design: PathBuf,
     },

@@ -17,6 +17,7 @@ pub mod components;
 pub mod console;
 pub mod diagram;
 pub mod exit;
+pub mod explain;
 pub mod file_url;
 pub mod inputs;
 pub mod jobs;

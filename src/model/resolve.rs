@@ -24,7 +24,7 @@ use super::slot_style::slot_style;
 use super::source::SourceFile;
 use super::suggest::{closest, quoted_words};
 use super::tile_shape::{TileShape, resolve_tile_shape};
-use super::tiles::{TileKinds, resolve_tiles};
+use super::tiles::{TileKinds, TileReading, resolve_tiles};
 use super::values::{Values, resolve_value_rule, resolve_values, value_layers};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::face::items::{piece_faces, tile_faces};
@@ -37,6 +37,15 @@ const MAX_COPIES: u32 = 10_000;
 
 /// Reads a design's text into the resolved model, or every error found in it.
 pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
+    resolve_reading(source, None)
+}
+
+/// [`resolve`] with the tiles' joins derived as `reading` says instead of as the rule says
+/// (for `explain`, which proposes rules that read a list differently).
+pub fn resolve_reading(
+    source: &SourceFile,
+    reading: Option<TileReading>,
+) -> Result<Design, Vec<Diagnostic>> {
     let mut resolver = Resolver::new(source);
     let file: DesignFile = match toml::from_str(&source.text) {
         Ok(file) => file,
@@ -76,7 +85,7 @@ pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
     let mut tiles = match tile_shape {
         Some(tile_shape) => {
             let kinds = TileKinds { shape: tile_shape, values: values.as_ref(), slots_per_edge };
-            resolve_tiles(&mut resolver, &file.tiles, &palette, kinds, rule.as_ref())
+            resolve_tiles(&mut resolver, &file.tiles, &palette, kinds, rule.as_ref(), reading)
         }
         None => Vec::new(),
     };

@@ -33,24 +33,27 @@ pub fn resolve_tiles(
     palette: &Palette,
     kinds: TileKinds<'_>,
     rule: Option<&SetRule>,
+    reading: Option<TileReading>,
 ) -> Vec<Tile> {
-    let derive = Derive {
+    let derive = reading.unwrap_or(TileReading {
         lines: rule.is_none_or(|rule| rule.joins == JoinRule::Every),
         regions: rule.is_some_and(|rule| rule.region_joins == RegionJoinRule::SameColour),
-    };
+    });
     entries
         .iter()
         .filter_map(|entry| resolve_tile(resolver, entry, palette, kinds, rule, derive))
         .collect()
 }
 
-/// Which joins a tile without `joins` derives from its colours.
-#[derive(Clone, Copy, Debug)]
-struct Derive {
+/// Which joins a tile without `joins` derives from its colours: by default what the rule
+/// says (`joins = "every"` or no rule: lines; `region_joins = "same-colour"`: regions);
+/// `explain` reads a list both ways, as each rule it proposes would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TileReading {
     /// Line slots of one colour, two by two.
-    lines: bool,
+    pub lines: bool,
     /// Neighbouring regions of one colour (`region_joins = "same-colour"`).
-    regions: bool,
+    pub regions: bool,
 }
 
 fn resolve_tile(
@@ -59,7 +62,7 @@ fn resolve_tile(
     palette: &Palette,
     kinds: TileKinds<'_>,
     rule: Option<&SetRule>,
-    derive: Derive,
+    derive: TileReading,
 ) -> Option<Tile> {
     let table = entry.get_ref();
     let number = *table.number.get_ref();
@@ -174,7 +177,7 @@ fn side(
     joins: Option<&Spanned<Vec<Spanned<Vec<usize>>>>>,
     palette: &Palette,
     shape: TileShape,
-    derive: Derive,
+    derive: TileReading,
 ) -> Option<TileSide> {
     let errors_before = resolver.diagnostics.len();
     let slots: Vec<Option<Slot>> =

@@ -33,6 +33,7 @@ mod diagram_series;
 mod diagrams;
 mod dominoes;
 mod edge_slots;
+mod explain;
 mod face_bad_input;
 mod face_clip;
 mod face_diagram;

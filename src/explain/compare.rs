@@ -1,0 +1,95 @@
+//! A derived set against the list, as `check` would compare them: the tiles the rule adds,
+//! the listed tiles it does not derive (and why), and how many times each tile comes.
+
+use std::collections::BTreeMap;
+
+use super::readings::Listed;
+use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::SetRule;
+use crate::validate::describe::describe;
+use crate::validate::enumerate::{TileDesign, TileKey};
+use crate::validate::face_key::face_key;
+use crate::validate::rule::{corner_violations, violations};
+
+/// How a derived set differs from the list.
+#[derive(Clone, Debug, Default)]
+pub struct Differences {
+    /// Derived tiles the list lacks.
+    pub added: Vec<TileDesign>,
+    /// Listed tiles the rule does not derive, each with why.
+    pub not_derived: Vec<(Listed, Vec<String>)>,
+    /// How many times most derived tiles are listed (the rule's `copies`).
+    pub copies: u32,
+    /// Listed tiles that come another number of times: their description and count.
+    pub copies_of: Vec<(String, u32)>,
+    /// How many tiles the rule derives.
+    pub derived: usize,
+}
+
+impl Differences {
+    /// Tiles added, tiles not derived and tiles that need their own count.
+    pub fn count(&self) -> usize {
+        self.added.len() + self.not_derived.len() + self.copies_of.len()
+    }
+}
+
+/// The listed tiles keyed by their canonical form under `rule`'s symmetry: how many times
+/// each is listed (copies added up) and its first entry.
+pub fn listed_keys<'a>(
+    rule: &SetRule,
+    tiles: &'a [Listed],
+) -> BTreeMap<TileKey, (u32, &'a Listed)> {
+    let mut keys: BTreeMap<TileKey, (u32, &Listed)> = BTreeMap::new();
+    for tile in tiles {
+        let key =
+            face_key(&tile.slots, rule.slots_per_edge, &tile.joins, &tile.corners, rule.symmetry).0;
+        keys.entry(key).or_insert((0, tile)).0 += tile.copies;
+    }
+    keys
+}
+
+/// The most common of `counts` (the smaller on a tie), 1 when there are none.
+pub fn usual_count(counts: impl Iterator<Item = u32>) -> u32 {
+    let mut tally: BTreeMap<u32, usize> = BTreeMap::new();
+    for count in counts {
+        *tally.entry(count).or_default() += 1;
+    }
+    tally.iter().max_by_key(|&(count, n)| (*n, std::cmp::Reverse(*count))).map_or(1, |(c, _)| *c)
+}
+
+/// `derived` (the set `rule` derives) against `tiles`.
+pub fn compare(
+    rule: &SetRule,
+    shape: RegularPolygon,
+    derived: &BTreeMap<TileKey, TileDesign>,
+    tiles: &[Listed],
+) -> Differences {
+    let listed = listed_keys(rule, tiles);
+    let added = (derived.iter())
+        .filter(|(key, _)| !listed.contains_key(*key))
+        .map(|(_, tile)| tile.clone())
+        .collect();
+    let mut not_derived = Vec::new();
+    for (key, (_, tile)) in &listed {
+        if derived.contains_key(key) {
+            continue;
+        }
+        let mut why = violations(rule, shape, &tile.slots, &tile.joins);
+        why.extend(corner_violations(rule, &tile.corners));
+        if why.is_empty() {
+            why.push("the rule does not derive its joins".to_string());
+        }
+        not_derived.push(((*tile).clone(), why));
+    }
+    not_derived.sort_by_key(|(tile, _)| (tile.position.line, tile.position.column));
+    let kept = || listed.iter().filter(|(key, _)| derived.contains_key(*key));
+    let copies = usual_count(kept().map(|(_, (n, _))| *n));
+    let copies_of = kept()
+        .filter(|(_, (n, _))| *n != copies)
+        .map(|(key, (n, _))| {
+            let tile = &derived[key];
+            (describe(shape, &tile.slots, &tile.joins, &tile.corners), *n)
+        })
+        .collect();
+    Differences { added, not_derived, copies, copies_of, derived: derived.len() }
+}
