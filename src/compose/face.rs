@@ -9,6 +9,7 @@ use kurbo::{Arc, BezPath, Point, Vec2};
 use crate::compose::layers::draw::FaceArt;
 use crate::compose::line_cues::{centre_line, cued_line};
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
+use crate::geometry::path_proximity::come_within;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::{slot_line, slot_point, slot_span};
 use crate::model::cues::{BULLSEYE_SHARE, Cue, CueOn};
@@ -38,19 +39,26 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
     let per_edge = (tile.slots.len() / shape.sides.max(1)).max(1);
     match per_edge {
         1 => art.items.extend(super::regions::region_items(tile, shape, style, palette)),
-        _ => {
-            art.items.extend(super::slot_regions::slot_region_items(tile, shape, per_edge, palette))
-        }
+        _ => art
+            .items
+            .extend(super::slot_regions::slot_region_items(tile, shape, per_edge, style, palette)),
     }
     let items = &mut art.items;
     let line_cue = |name: &str| palette.cue_on(name, CueOn::Lines);
-    let mut drawn: Vec<(usize, usize)> = Vec::new();
+    let mut drawn: Vec<((usize, usize), BezPath)> = Vec::new();
     for &(a, b) in &drawing_order(tile) {
         let path = match per_edge {
             1 => EdgeLine::between(shape, a, b).to_path(),
             _ => slot_line(shape, per_edge, a, b),
         };
-        if drawn.iter().any(|&earlier| joins_cross(tile.slots.len(), (a, b), earlier)) {
+        // With one slot per edge lines are arcs that meet only where they cross; lines
+        // between slots may meet without crossing (a loop dipping into a line beside it):
+        // the later line is cased wherever its casing would part the two.
+        let meets = |(earlier, earlier_path): &((usize, usize), BezPath)| match per_edge {
+            1 => joins_cross(tile.slots.len(), (a, b), *earlier),
+            _ => come_within(&path, earlier_path, style.line_width_mm + style.casing_mm),
+        };
+        if drawn.iter().any(meets) {
             let casing = style.line_width_mm + 2.0 * style.casing_mm;
             items.push(Item::Shape(Shape::stroked(
                 path.clone(),
@@ -60,8 +68,8 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
         let name = &tile.slots[a].colour;
         let colour = palette.colour(name);
         let (width, cue) = (style.line_width_mm, line_cue(name));
-        items.extend(cued_line(path, colour, width, LineCap::Butt, cue, style.background));
-        drawn.push((a, b));
+        items.extend(cued_line(path.clone(), colour, width, LineCap::Butt, cue, style.background));
+        drawn.push(((a, b), path));
     }
     let joined: Vec<usize> = tile.joins.iter().flat_map(|&(a, b)| [a, b]).collect();
     let sizes = &style.slots;
@@ -206,7 +214,7 @@ fn capped_stub(at: SlotAt, width: f64, length: f64) -> BezPath {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::model::design::{Slot, SlotStyle};
     use crate::scene::Colour;
@@ -218,7 +226,8 @@ mod tests {
         Tile::plain(1, slots, joins.to_vec())
     }
 
-    fn style() -> Style {
+    /// A black-background style with 4 mm lines and 0.5 mm casings.
+    pub(in crate::compose) fn style() -> Style {
         let slots = SlotStyle {
             ring_radius_mm: 6.0,
             ring_width_mm: 4.0,

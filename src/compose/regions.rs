@@ -5,6 +5,7 @@
 use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::geometry::slot_points::slot_cell;
 use crate::model::cues::CueOn;
 use crate::model::design::{EMPTY_SLOT, Palette, SlotKind, Style, Tile};
 use crate::model::region_joins::{region_groups, same_colour_links};
@@ -101,22 +102,28 @@ pub fn region_items(
         items.extend(hatch);
     }
     if style.region_dividers {
-        items.extend(region_dividers(tile, shape, style));
+        items.extend(region_dividers(tile, shape, 1, style));
     }
     items
 }
 
-/// Lines of the background colour, `casing_mm` wide, from the corner between two
-/// neighbouring regions of one colour that are not joined to the centre: they part the two.
-fn region_dividers(tile: &Tile, shape: RegularPolygon, style: &Style) -> Vec<Item> {
+/// Lines of the background colour, `casing_mm` wide, from the point between two
+/// neighbouring regions of one colour that are not joined (the corner between two edges, or
+/// between two slots' cells with several per edge) to the centre: they part the two.
+pub fn region_dividers(
+    tile: &Tile,
+    shape: RegularPolygon,
+    per_edge: usize,
+    style: &Style,
+) -> Vec<Item> {
     let groups = region_groups(&tile.slots, &tile.joins);
     let joined = |a: usize, b: usize| groups.iter().any(|g| g.contains(&a) && g.contains(&b));
     same_colour_links(&tile.slots)
         .into_iter()
         .filter(|&(a, b)| !joined(a, b))
-        .map(|(_, b)| {
+        .map(|(a, _)| {
             let mut path = BezPath::new();
-            path.move_to(shape.corner(b));
+            path.move_to(slot_cell(shape, per_edge, a).1);
             path.line_to(Point::ORIGIN);
             let stroke =
                 Stroke { cap: LineCap::Butt, ..Stroke::solid(style.background, style.casing_mm) };

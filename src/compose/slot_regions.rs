@@ -1,30 +1,35 @@
-//! Regions of a face with several slots per edge: each region, alone or joined over neighbouring slots, fills the area from the centre over its slots' cells, and a line slot between two regions of one colour lies on that colour (a road through a field).
+//! Regions of a face with several slots per edge: each region, alone or joined over neighbouring slots, fills the area from the centre over its slots' cells, and a line slot between two regions of one colour lies on that colour (a road through a field); the areas of one colour are filled as one shape, so no seam shows between them, and neighbouring regions of one colour that are not joined are parted as with one slot per edge.
+
+use kurbo::BezPath;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::cells_area;
 use crate::model::cues::CueOn;
-use crate::model::design::{Palette, SlotKind, Tile};
+use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::region_joins::region_groups;
 use crate::scene::{Item, Shape};
 
-/// The filled areas under a face's lines: first the cells of line slots between two regions
-/// of one colour, in that colour; then each region (a joined group at its first slot as one
-/// area per run of neighbouring slots, else its own cell).
-pub fn slot_region_items(
-    tile: &Tile,
+/// The filled areas under a face's lines: the cells of line slots between two regions of
+/// one colour, in that colour, and each region (a joined group as one area per run of
+/// neighbouring slots, else its own cell) — all the areas of one colour one shape, in the
+/// order their colours first come; then, with `region_dividers`, the lines parting
+/// neighbouring regions of one colour that are not joined.
+pub fn slot_region_items<'a>(
+    tile: &'a Tile,
     shape: RegularPolygon,
     per_edge: usize,
+    style: &Style,
     palette: &Palette,
 ) -> Vec<Item> {
     let slots = &tile.slots;
     let n = slots.len();
-    let mut items = Vec::new();
-    let mut fill = |run: &[usize], name: &str| {
-        let (area, colour) = (cells_area(shape, per_edge, run), palette.colour(name));
-        let hatch =
-            super::region_cues::region_cue(&area, colour, palette.cue_on(name, CueOn::Regions));
-        items.push(Item::Shape(Shape::filled(area, colour)));
-        items.extend(hatch);
+    let mut areas: Vec<(&str, BezPath)> = Vec::new();
+    let mut fill = |run: &[usize], name: &'a str| {
+        let area = cells_area(shape, per_edge, run);
+        match areas.iter_mut().find(|(colour, _)| *colour == name) {
+            Some((_, path)) => path.extend(area),
+            None => areas.push((name, area)),
+        }
     };
     for (position, slot) in slots.iter().enumerate().filter(|(_, s)| s.kind == SlotKind::Line) {
         let (before, after) = (&slots[(position + n - 1) % n], &slots[(position + 1) % n]);
@@ -44,6 +49,17 @@ pub fn slot_region_items(
             Some(_) => continue,
             None => fill(&[position], &slot.colour),
         }
+    }
+    let mut items = Vec::new();
+    for (name, area) in areas {
+        let colour = palette.colour(name);
+        let hatch =
+            super::region_cues::region_cue(&area, colour, palette.cue_on(name, CueOn::Regions));
+        items.push(Item::Shape(Shape::filled(area, colour)));
+        items.extend(hatch);
+    }
+    if style.region_dividers {
+        items.extend(super::regions::region_dividers(tile, shape, per_edge, style));
     }
     items
 }
@@ -68,19 +84,77 @@ mod tests {
     use crate::model::cues::{ColourCue, Cue};
     use crate::model::design::Slot;
     use crate::scene::Colour;
+    use kurbo::Shape as _;
+
+    const FOREST: Colour = Colour { r: 0x1f, g: 0x9e, b: 0x45 };
+
+    fn region(colour: &str) -> Slot {
+        Slot { colour: colour.into(), kind: SlotKind::Region }
+    }
+
+    fn palette() -> Palette {
+        let mut palette = Palette::default();
+        palette.colours.insert("forest".into(), FOREST);
+        palette.colours.insert("sand".into(), Colour { r: 0xd6, g: 0x28, b: 0x28 });
+        palette
+    }
+
+    fn style(region_dividers: bool) -> Style {
+        Style { region_dividers, ..crate::compose::face::tests::style() }
+    }
+
+    /// Four forest cells then four sand cells of a square with two slots per edge.
+    fn half_forest(joins: Vec<(usize, usize)>) -> Tile {
+        let slots = (0..8).map(|i| region(if i < 4 { "forest" } else { "sand" })).collect();
+        Tile::plain(1, slots, joins)
+    }
 
     #[test]
-    fn a_hatched_colour_is_hatched_with_several_slots_per_edge_too() {
-        let region = |colour: &str| Slot { colour: colour.into(), kind: SlotKind::Region };
-        let slots = (0..8).map(|i| region(if i < 4 { "forest" } else { "sand" })).collect();
-        let tile = Tile::plain(1, slots, Vec::new());
-        let mut palette = Palette::default();
-        palette.colours.insert("forest".into(), Colour { r: 0x1f, g: 0x9e, b: 0x45 });
-        palette.colours.insert("sand".into(), Colour { r: 0xd6, g: 0x28, b: 0x28 });
+    fn a_hatched_colour_is_hatched_over_its_areas_with_several_slots_per_edge_too() {
+        let mut palette = palette();
         let cue = ColourCue { cue: Cue::Hatch, position: Default::default() };
         palette.cues.insert("forest".into(), vec![cue]);
-        let items = slot_region_items(&tile, RegularPolygon::new(4, 40.0), 2, &palette);
-        let clips = items.iter().filter(|item| matches!(item, Item::Clip(_))).count();
-        assert_eq!(clips, 4, "one hatch per forest cell, none on sand");
+        let square = RegularPolygon::new(4, 40.0);
+        let items = slot_region_items(&half_forest(Vec::new()), square, 2, &style(false), &palette);
+        let clips: Vec<f64> = (items.iter())
+            .filter_map(|item| match item {
+                Item::Clip(clip) => Some(clip.path.area().abs()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(clips.len(), 1, "one hatch, none on sand");
+        assert!((clips[0] - 800.0).abs() < 1e-9, "over the four forest cells: {clips:?}");
+    }
+
+    #[test]
+    fn the_areas_of_one_colour_are_one_shape_and_unjoined_neighbours_are_parted() {
+        let square = RegularPolygon::new(4, 40.0);
+        // Forest cells 0-1 joined, 2 and 3 alone: three forest regions, filled as one shape.
+        let tile = half_forest(vec![(0, 1)]);
+        let items = slot_region_items(&tile, square, 2, &style(true), &palette());
+        let forest: Vec<&Shape> = (items.iter())
+            .filter_map(|item| match item {
+                Item::Shape(shape) if shape.fill == Some(FOREST) => Some(shape),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(forest.len(), 1);
+        assert!((forest[0].path.area().abs() - 800.0).abs() < 1e-9);
+        // Dividers between forest 1|2 and 2|3 (not 0|1, joined), and between the sand cells
+        // 4|5, 5|6, 6|7 (none joined); none where forest meets sand.
+        let dividers: Vec<kurbo::Point> = (items.iter())
+            .filter_map(|item| match item {
+                Item::Shape(Shape { stroke: Some(stroke), path, .. }) => {
+                    assert_eq!(stroke.colour, Colour::BLACK);
+                    assert_eq!(stroke.width_mm, 0.5, "a casing wide");
+                    path.segments().next().map(|segment| kurbo::ParamCurve::start(&segment))
+                }
+                _ => None,
+            })
+            .collect();
+        let at = |position: usize| crate::geometry::slot_points::slot_cell(square, 2, position).1;
+        assert_eq!(dividers, vec![at(1), at(2), at(4), at(5), at(6)]);
+        let plain = slot_region_items(&tile, square, 2, &style(false), &palette());
+        assert!(plain.iter().all(|item| matches!(item, Item::Shape(s) if s.stroke.is_none())));
     }
 }

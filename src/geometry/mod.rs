@@ -8,6 +8,7 @@ pub mod grid;
 pub mod lattice_fill;
 pub mod map_grid;
 pub mod outline;
+pub mod path_proximity;
 pub mod polyform;
 pub mod polygon;
 pub mod polyhedron;

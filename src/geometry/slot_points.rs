@@ -16,12 +16,17 @@ pub fn slot_span(positions: usize, a: usize, b: usize) -> usize {
     d.min(positions - d)
 }
 
-/// Where the cell of slot `position` starts and ends on its edge, clockwise.
+/// Where the cell of slot `position` starts and ends on its edge, clockwise (with one slot
+/// per edge, the edge itself).
 pub fn slot_cell(shape: RegularPolygon, per_edge: usize, position: usize) -> (Point, Point) {
     let (edge, slot) = (position / per_edge % shape.sides, position % per_edge);
     let (start, end) = shape.edge(edge);
     let along = end - start;
-    let share = |k: usize| start + along * (k as f64 / per_edge as f64);
+    // The last cell ends at the corner itself, where the next edge's first cell starts.
+    let share = |k: usize| match k == per_edge {
+        true => end,
+        false => start + along * (k as f64 / per_edge as f64),
+    };
     (share(slot), share(slot + 1))
 }
 

@@ -85,6 +85,7 @@ mod sheet_bleed;
 mod sheet_templates;
 mod sheets_tantrix;
 mod simulate_previews;
+mod slot_drawing;
 mod sources;
 mod square_slots;
 mod track_cells;
