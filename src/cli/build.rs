@@ -198,6 +198,15 @@ fn build_one(
         log.err(format_args!("{}: nothing built", path.display()));
         return (BAD_INPUT, None);
     }
+    let preset_note = match overrides.print.apply_preset(&mut design) {
+        Ok(note) => note,
+        Err(message) => {
+            log.err(format_args!("{}: error: {message}", path.display()));
+            log.err("  help: give the deck the product's size (`size = \"poker-us\"` for a 2.5 × 3.5 in poker card), or choose another preset");
+            log.err(format_args!("{}: nothing built", path.display()));
+            return (BAD_INPUT, None);
+        }
+    };
     overrides.apply(&mut design.sheet);
     if overrides.print.formats.tts {
         design.sheet.print.tts_url_base = Some(file_url(&args.output.join(stem)));
@@ -258,7 +267,7 @@ fn build_one(
             written.out(format_args!("    note: {note}"));
         }
     }
-    for note in &result.notes {
+    for note in preset_note.iter().chain(&result.notes) {
         written.out(format_args!("  {note}"));
     }
     if let Some(line) = cut_report(&result.cut) {

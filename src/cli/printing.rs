@@ -7,6 +7,7 @@ use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
 use tilepress::model::Design;
 use tilepress::model::bleed_limit::design_bleed_past_half;
+use tilepress::model::diagnostic::number_text;
 use tilepress::model::file_stem::file_stem;
 use tilepress::model::laminate::{
     DEFAULT_SEAL_MM, LAMINATE_CHOICES, Laminate, parse_laminate, seal_out_of_range,
@@ -16,6 +17,7 @@ use tilepress::model::print::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
     parse_pair,
 };
+use tilepress::model::print_presets::{PresetFiles, PrintPreset, find_preset, preset_mismatch};
 use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex};
 use tilepress::model::suggest::closest;
 use tilepress::output::publish;
@@ -72,6 +74,11 @@ pub struct PrintArgs {
     /// as `<name>-preview-deutan.png`, `<name>-sheet-01-front-deutan.png`…
     #[arg(long, value_name = "DEFICIENCY")]
     pub simulate: Option<String>,
+    /// A print shop's template: its bleed, safe area, resolution, paper and the files it
+    /// takes (gamecrafter-poker, redprinting-cards, printplay-sheets); --bleed, --dpi,
+    /// --paper and --format given beside it win.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
 }
 
 /// The print options, checked before any design is touched.
@@ -88,15 +95,25 @@ pub struct PrintOverrides {
     seal: Option<f64>,
     /// The files to write.
     pub formats: Formats,
+    /// The print shop's template `--preset` names.
+    pub preset: Option<&'static PrintPreset>,
+    /// Whether `--bleed` was given (else the bleed, if any, is the preset's).
+    bleed_asked: bool,
 }
 
 impl PrintOverrides {
     pub fn parse(args: &PrintArgs) -> Result<PrintOverrides, String> {
+        let preset = args
+            .preset
+            .as_deref()
+            .map(find_preset)
+            .transpose()
+            .map_err(|m| format!("--preset: {m}"))?;
         let bleed = match args.bleed {
             Some(b) if !(0.0..=MAX_BLEED_MM).contains(&b) => {
                 return Err(format!("--bleed: {b} mm is not from 0 to {MAX_BLEED_MM} mm"));
             }
-            other => other,
+            other => other.or(preset.map(|preset| preset.bleed_mm)),
         };
         let offset_range = (-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM);
         let back_offset = args
@@ -115,9 +132,10 @@ impl PrintOverrides {
         if let Some(dpi) = args.dpi.filter(|dpi| !(low..=high).contains(dpi)) {
             return Err(format!("--dpi: {dpi} is not from {low} to {high}"));
         }
-        let mut formats = match args.format.as_deref() {
-            Some(list) => Formats::parse(list).map_err(|m| format!("--format: {m}"))?,
-            None => Formats::default(),
+        let mut formats = match (args.format.as_deref(), preset) {
+            (Some(list), _) => Formats::parse(list).map_err(|m| format!("--format: {m}"))?,
+            (None, Some(preset)) => preset_formats(preset.files),
+            (None, None) => Formats::default(),
         };
         formats.png |= args.png;
         formats.simulate = args.simulate.as_deref().map(simulation).transpose()?;
@@ -126,8 +144,9 @@ impl PrintOverrides {
                         for neither: add preview or png to it"
                 .into());
         }
-        let sheet_png_dpi = formats.png.then_some(args.dpi.unwrap_or(DEFAULT_SHEET_DPI));
-        let faces_dpi = args.dpi.filter(|_| formats.faces);
+        let dpi = args.dpi.or(preset.map(|preset| preset.dpi));
+        let sheet_png_dpi = formats.png.then_some(dpi.unwrap_or(DEFAULT_SHEET_DPI));
+        let faces_dpi = dpi.filter(|_| formats.faces);
         let registration_marks = args.registration_marks;
         let (laminate, seal) = laminate_options(args)?;
         Ok(PrintOverrides {
@@ -140,13 +159,45 @@ impl PrintOverrides {
             faces_dpi,
             registration_marks,
             formats,
+            preset,
+            bleed_asked: args.bleed.is_some(),
         })
     }
 
-    /// Why `--bleed` cannot be given to `design`: more than half one of its items.
+    /// Why `--bleed` (or the preset's bleed) cannot be given to `design`: more than half
+    /// one of its items.
     pub fn bleed_refused(&self, design: &Design) -> Option<String> {
         let bleed = self.bleed?;
-        design_bleed_past_half(design, bleed).map(|message| format!("--bleed: {message}"))
+        let option = match (self.bleed_asked, self.preset) {
+            (false, Some(preset)) => format!("--preset {}", preset.name),
+            _ => "--bleed".to_string(),
+        };
+        design_bleed_past_half(design, bleed).map(|message| format!("{option}: {message}"))
+    }
+
+    /// Holds `design` to `--preset`'s template and gives it the preset's safe area (where
+    /// the design's own is smaller); the line the build reports, or why the design cannot
+    /// be printed with it.
+    pub fn apply_preset(&self, design: &mut Design) -> Result<Option<String>, String> {
+        let Some(preset) = self.preset else { return Ok(None) };
+        if let Some(message) = preset_mismatch(preset, design) {
+            return Err(format!("--preset {}: {message}", preset.name));
+        }
+        if let Some(safe) = preset.safe_mm {
+            let own = design.legibility.safe_mm.unwrap_or(0.0);
+            design.legibility.safe_mm = Some(own.max(safe));
+        }
+        let safe = preset
+            .safe_mm
+            .map_or(String::new(), |safe| format!(", safe area {} mm", number_text(safe)));
+        Ok(Some(format!(
+            "preset {}: {} — bleed {} mm{safe}, {} dpi ({})",
+            preset.name,
+            preset.service,
+            number_text(preset.bleed_mm),
+            number_text(preset.dpi),
+            preset.source
+        )))
     }
 
     pub fn apply(&self, print: &mut PrintSettings) {
@@ -175,6 +226,16 @@ impl PrintOverrides {
             Some(Laminate::Sealed { .. }) => print.laminate = Laminate::Sealed { seal_mm: seal },
             None => {}
         }
+    }
+}
+
+/// The files a print shop takes, as `--format` would name them.
+fn preset_formats(files: PresetFiles) -> Formats {
+    let none = Formats { pdf: false, svg: false, cut: false, preview: false, ..Formats::default() };
+    match files {
+        PresetFiles::FaceImages => Formats { faces: true, ..none },
+        PresetFiles::FacePages => Formats { face_pages: true, ..none },
+        PresetFiles::SheetImages => Formats { pdf: true, png: true, ..none },
     }
 }
 

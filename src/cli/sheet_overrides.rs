@@ -21,18 +21,19 @@ pub struct SheetOverrides {
 
 impl SheetOverrides {
     pub fn parse(args: &BuildArgs) -> Result<SheetOverrides, String> {
-        let paper = args
-            .paper
-            .as_deref()
-            .map(parse_paper)
-            .transpose()
-            .map_err(|m| format!("--paper: {m}"))?;
+        let print = PrintOverrides::parse(&args.print)?;
+        let preset_paper = print.preset.and_then(|preset| preset.paper);
+        let paper = match args.paper.as_deref() {
+            Some(text) => Some(parse_paper(text).map_err(|m| format!("--paper: {m}"))?),
+            None => preset_paper.map(|(name, size)| (name.to_string(), size)),
+        };
         let orientation = parsed(
             "--orientation",
             args.orientation.as_deref(),
             parse_orientation,
             "auto, portrait or landscape",
-        )?;
+        )?
+        .or(preset_paper.map(|_| tilepress::model::design::Orientation::Portrait));
         let duplex = parsed("--duplex", args.duplex.as_deref(), parse_duplex, DUPLEX_CHOICES)?;
         if matches!(duplex, Some(Duplex::Fold(_))) && args.print.registration_marks {
             return Err(format!(
@@ -52,7 +53,7 @@ impl SheetOverrides {
             duplex,
             margin: millimetres(args.margin, "--margin")?,
             gap: millimetres(args.gap, "--gap")?,
-            print: PrintOverrides::parse(&args.print)?,
+            print,
         })
     }
 

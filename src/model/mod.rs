@@ -51,6 +51,7 @@ pub mod workbook_bounds;
 
 // Print corrections and image outputs of a sheet.
 pub mod print;
+pub mod print_presets;
 
 use std::path::Path;
 

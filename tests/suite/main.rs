@@ -69,6 +69,7 @@ mod new_starters;
 mod output_recovery;
 mod peak_memory;
 mod print_outputs;
+mod print_presets;
 mod print_shop_limits;
 mod raster_matches_svg;
 mod reference_svg;

@@ -1,0 +1,128 @@
+//! `build --preset NAME`: a print shop's template in one option — The Game Crafter's poker
+//! card faces (825 × 1125 px at 300 dpi, their dpi written in), Redprinting's one PDF of
+//! pages at cut + 2 mm, front before back, Print & Play's 12 × 18 in sheets (3600 × 5400 px)
+//! with their boxes; the documented example built; an unknown name answered with the
+//! nearest, a deck of another size and a bleed too large for an item refused naming the
+//! preset, nothing written.
+
+use crate::common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::pdf::{PT_PER_MM, boxes, close};
+use common::png_image::decoded;
+use common::{code, doc_example, names_in, qpdf_check, scratch, text, tilepress};
+
+fn example(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    fs::write(dir.join("shop.toml"), doc_example("### Print-shop presets")).unwrap();
+    dir
+}
+
+/// Builds `shop.toml` in `dir` with `args`: the exit code and everything printed.
+fn build(dir: &Path, args: &[&str]) -> (i32, String) {
+    let mut all = vec!["build", "shop.toml", "-o", "out"];
+    all.extend(args);
+    let output = tilepress(dir, &all);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+#[test]
+fn the_game_crafter_preset_writes_825_by_1125_px_faces_at_300_dpi() {
+    let dir = example("preset-gamecrafter");
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("preset gamecrafter-poker: The Game Crafter poker cards — bleed 3.175 mm, safe area 3.175 mm, 300 dpi (https://"),
+        "{said}"
+    );
+    let folder = dir.join("out/shop");
+    let files: Vec<String> =
+        names_in(&folder).into_iter().filter(|n| !n.starts_with('.')).collect();
+    assert_eq!(
+        files,
+        [
+            "shop-cards-face-001-back.png",
+            "shop-cards-face-001-front.png",
+            "shop-cards-face-002-back.png",
+            "shop-cards-face-002-front.png",
+            "shop-cards-faces.csv"
+        ]
+    );
+    for name in files.iter().filter(|n| n.ends_with(".png")) {
+        let face = decoded(&folder.join(name));
+        assert_eq!((face.width, face.height), (825, 1125), "{name}");
+        assert_eq!(face.pixels_per_metre, Some((11811, 11811)), "{name}: 300 dpi");
+    }
+    // An option beside the preset wins.
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker", "--dpi", "150"]);
+    assert_eq!(code, 0, "{said}");
+    let face = decoded(&folder.join("shop-cards-face-001-front.png"));
+    assert_eq!((face.width, face.height), (413, 563));
+}
+
+#[test]
+fn the_redprinting_preset_writes_one_pdf_of_pages_at_cut_plus_2_mm() {
+    let dir = example("preset-redprinting");
+    let (code, said) = build(&dir, &["--preset", "redprinting-cards"]);
+    assert_eq!(code, 0, "{said}");
+    let pdf = dir.join("out/shop/shop-cards-faces.pdf");
+    qpdf_check(&pdf);
+    let pt = |mm: f64| mm * PT_PER_MM;
+    let media = boxes(&pdf, b"MediaBox");
+    assert_eq!(media.len(), 4, "two cards, front and back each");
+    let trims = boxes(&pdf, b"TrimBox");
+    for (media, trim) in media.iter().zip(trims) {
+        assert!(close(*media, [0.0, 0.0, pt(67.5), pt(92.9)]), "{media:?}");
+        assert!(close(trim, [pt(2.0), pt(2.0), pt(65.5), pt(90.9)]), "{trim:?}");
+    }
+}
+
+#[test]
+fn the_print_and_play_preset_prints_12_by_18_inch_portrait_sheets_at_300_dpi() {
+    let dir = example("preset-printplay");
+    let (code, said) = build(&dir, &["--preset", "printplay-sheets"]);
+    assert_eq!(code, 0, "{said}");
+    let folder = dir.join("out/shop");
+    let sheet = decoded(&folder.join("shop-cards-sheet-01-front.png"));
+    assert_eq!((sheet.width, sheet.height), (3600, 5400));
+    let pdf = folder.join("shop-cards.pdf");
+    qpdf_check(&pdf);
+    let media = boxes(&pdf, b"MediaBox")[0];
+    assert!(close(media, [0.0, 0.0, 864.0, 1296.0]), "{media:?}");
+    let (trim, bleed) = (boxes(&pdf, b"TrimBox")[0], boxes(&pdf, b"BleedBox")[0]);
+    assert!(((trim[0] - bleed[0]) / PT_PER_MM - 2.0).abs() < 0.001, "{trim:?} {bleed:?}");
+}
+
+#[test]
+fn an_unknown_preset_a_deck_of_another_size_and_a_bleed_too_large_are_refused() {
+    let dir = example("preset-refused");
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-pokr"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("--preset: unknown preset `gamecrafter-pokr`; did you mean `gamecrafter-poker`? (presets: gamecrafter-poker, redprinting-cards, printplay-sheets)"),
+        "{said}"
+    );
+    assert!(!dir.join("out").exists());
+    let design = fs::read_to_string(dir.join("shop.toml")).unwrap();
+    fs::write(dir.join("shop.toml"), design.replace("\"poker-us\"", "\"poker\"")).unwrap();
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("error: --preset gamecrafter-poker: The Game Crafter poker cards are cut at 63.5 × 88.9 mm, and deck `cards` is 63 × 88 mm"),
+        "{said}"
+    );
+    assert!(said.contains("help: give the deck the product's size"), "{said}");
+    assert!(!dir.join("out").exists());
+    let counters = "\n[[counters]]\nname = \"chits\"\ndiameter_mm = 6\nfront = \"front\"\n\n[[counters.cards]]\nfields = { name = \"1\" }\n";
+    fs::write(dir.join("shop.toml"), format!("{design}{counters}")).unwrap();
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("error: --preset gamecrafter-poker: a bleed of 3.175 mm is more than half a counter of `chits` (6 × 6 mm): at most 3 mm fits"),
+        "{said}"
+    );
+    assert!(!dir.join("out").exists());
+}
