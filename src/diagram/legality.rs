@@ -279,9 +279,15 @@ impl Check<'_> {
         }
     }
 
+    /// Counted per slot: with several slots per edge, every slot of an edge turned to the
+    /// space faces it (named `slots`; with one slot per edge, `edges`).
     fn same_colour_space(&self, count: usize, found: &mut Vec<Violation>) {
         for cell in self.table.empty_around(self.new.iter().copied()) {
-            let facing = self.table.facing_empty(cell);
+            let facing = self.table.slots_facing(cell);
+            let noun = match facing.iter().all(|f| self.table.per_edge(f.place) == 1) {
+                true => "edges",
+                false => "slots",
+            };
             let colours: BTreeSet<&str> =
                 facing.iter().map(|&f| self.table.slot(f).colour.as_str()).collect();
             for colour in colours {
@@ -294,7 +300,7 @@ impl Check<'_> {
                     let names: Vec<String> =
                         same.iter().map(|&f| describe_slot(self.table, f)).collect();
                     let message = format!(
-                        "the empty space {} faces {} {colour} edges ({}); no tile can fill it",
+                        "the empty space {} faces {} {colour} {noun} ({}); no tile can fill it",
                         cell_name(&self.diagram.grid, cell),
                         same.len(),
                         names.join(", ")

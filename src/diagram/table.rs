@@ -100,16 +100,31 @@ impl<'a> Table<'a> {
         found
     }
 
-    /// The slots of placed tiles that face an empty `cell`, in the cell's side order.
+    /// The placed tiles around an empty `cell`, in the cell's side order, one each: at the
+    /// first slot of the edge it turns to the cell.
     pub fn facing_empty(&self, cell: Cell) -> Vec<Facing> {
-        self.grid
-            .neighbours(cell)
-            .into_iter()
-            .filter_map(|n| {
-                let place = self.at(n.cell)?;
-                Some(Facing { place, edge: self.edge_on_side(place, n.their_side) })
+        self.facing_edges(cell)
+            .map(|(place, edge)| Facing { place, edge: edge * self.per_edge(place) })
+            .collect()
+    }
+
+    /// Every slot that faces an empty `cell`: the slots of each tile's edge turned to it,
+    /// clockwise on the tile, the tiles in the cell's side order.
+    pub fn slots_facing(&self, cell: Cell) -> Vec<Facing> {
+        self.facing_edges(cell)
+            .flat_map(|(place, edge)| {
+                let m = self.per_edge(place);
+                (edge * m..(edge + 1) * m).map(move |position| Facing { place, edge: position })
             })
             .collect()
+    }
+
+    /// The placed tiles around an empty `cell` and the tile edge each turns to it.
+    fn facing_edges(&self, cell: Cell) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.grid.neighbours(cell).into_iter().filter_map(move |n| {
+            let place = self.at(n.cell)?;
+            Some((place, self.edge_on_side(place, n.their_side)))
+        })
     }
 
     /// Empty cells next to at least one of the given places.

@@ -87,6 +87,7 @@ mod sheet_templates;
 mod sheets_tantrix;
 mod simulate_previews;
 mod slot_drawing;
+mod slot_play;
 mod sources;
 mod square_slots;
 mod track_cells;
