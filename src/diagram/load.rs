@@ -17,7 +17,8 @@ use crate::model::Diagnostic;
 use crate::model::design::Design;
 use crate::model::limits::MAX_TEXT_CHARS;
 use crate::model::play::RULE_NAMES;
-use crate::model::resolve::Resolver;
+use crate::model::resolve::{Resolver, syntax_help};
+use crate::model::toml_read::read_toml;
 use crate::scene::Colour;
 
 /// Default printed width: a column of text.
@@ -39,25 +40,35 @@ pub fn load(path: &Path) -> Result<Figure, Vec<Diagnostic>> {
 /// [`load`], taking its design from `designs` (read there on its first use in the run).
 pub fn load_with(path: &Path, designs: &Designs) -> Result<Figure, Vec<Diagnostic>> {
     let source = crate::model::source::read_source(path, "diagram").map_err(|error| vec![error])?;
-    let file: DiagramFile = toml::from_str(&source.text).map_err(|error| {
-        let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
-        let position = error.span().or_else(deep).map(|span| source.start_of(&span));
-        vec![
-            Diagnostic::error(path, position, error.message().trim().to_string())
-                .with_help("docs/format.md (section Diagrams) lists every key"),
-        ]
-    })?;
+    // Every unknown key and wrong value of the file at once; unknown keys are left out and
+    // the rest read on.
+    let read = read_toml::<DiagramFile>(&source.text);
+    let mut mistakes: Vec<Diagnostic> = (read.mistakes.iter())
+        .map(|mistake| {
+            let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
+            let position = mistake.span.clone().or_else(deep).map(|span| source.start_of(&span));
+            let help = match syntax_help(&mistake.message) {
+                help if help.contains("did you mean") => help,
+                _ => "docs/format.md (section Diagrams) lists every key".into(),
+            };
+            Diagnostic::error(path, position, mistake.message.clone()).with_help(help)
+        })
+        .collect();
+    let Some(file) = read.value else { return Err(mistakes) };
     let table = file.diagram.get_ref();
     let design_path = path.parent().unwrap_or(Path::new("")).join(table.design.get_ref());
-    let design = designs.load(&design_path).map_err(|mut found| {
-        let position = source.start_of(&table.design.span());
-        found.insert(
-            0,
-            Diagnostic::error(path, Some(position), "the design cannot be used".into())
-                .with_help("the path is relative to the diagram file; fix the design first"),
-        );
-        found
-    })?;
+    let design = match designs.load(&design_path) {
+        Ok(design) => design,
+        Err(found) => {
+            let position = source.start_of(&table.design.span());
+            mistakes.push(
+                Diagnostic::error(path, Some(position), "the design cannot be used".into())
+                    .with_help("the path is relative to the diagram file; fix the design first"),
+            );
+            mistakes.extend(found);
+            return Err(mistakes);
+        }
+    };
     let mut resolver = Resolver::new(&source);
     let step_files = super::series::step_files(&mut resolver, &file);
     let mut diagrams = Vec::new();
@@ -66,7 +77,7 @@ pub fn load_with(path: &Path, designs: &Designs) -> Result<Figure, Vec<Diagnosti
         diagrams.extend(diagram);
     }
     // What is wrong with the position before the steps is found once per step: said once.
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> = mistakes;
     for diagnostic in resolver.diagnostics {
         if !diagnostics.contains(&diagnostic) {
             diagnostics.push(diagnostic);

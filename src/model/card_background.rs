@@ -6,6 +6,7 @@ use toml::Spanned;
 
 use super::design::Palette;
 use super::face::fields::{Missing, substitute};
+use super::face::item_face::DataRowAt;
 use super::resolve::Resolver;
 use super::suggest::closest;
 use crate::scene::Colour;
@@ -16,12 +17,13 @@ pub fn from_fields(written: Option<&Spanned<String>>) -> bool {
 }
 
 /// The background of the card `what` with `fields`, from the `{field}`s of `written`; errors
-/// at the key, naming the card, for a field it lacks or a value that is not a colour.
+/// at the key, naming the card, for a field it lacks; a value that is not a colour at the
+/// data file's cell it comes from (`data`), or at the key.
 pub fn card_background(
     r: &mut Resolver<'_>,
     palette: &Palette,
     written: &Spanned<String>,
-    fields: &BTreeMap<String, String>,
+    (fields, data): (&BTreeMap<String, String>, Option<&DataRowAt>),
     what: &str,
 ) -> Option<Colour> {
     let text = match substitute(written.get_ref(), fields) {
@@ -48,14 +50,17 @@ pub fn card_background(
         let names: Vec<&str> = palette.colours.keys().map(String::as_str).collect();
         let near = closest(name, names.iter().copied())
             .map_or(String::new(), |n| format!("did you mean `{n}`? "));
-        r.error(
-            &written.span(),
-            format!("{what}: its background `{name}` is not a colour of the palette"),
-            &format!(
-                "{near}give it a colour of [palette] ({}) or #rrggbb, or add `{name}` to [palette]",
-                names.join(", ")
-            ),
+        let problem = format!("its background `{name}` is not a colour of the palette");
+        let help = format!(
+            "{near}give it a colour of [palette] ({}) or #rrggbb, or add `{name}` to [palette]",
+            names.join(", ")
         );
+        let cell = data.is_some_and(|data| {
+            data.report_cell(r, (written, "background"), (what, &problem), &help)
+        });
+        if !cell {
+            r.error(&written.span(), format!("{what}: {problem}"), &help);
+        }
     }
     found
 }

@@ -297,11 +297,15 @@ fn resolve_deck(
         template_fits_sheet(r, value, kind.sheet, table.back.is_some());
         Some(template)
     });
+    // Rows that cannot be read are reported and left out; the others are read on, so that
+    // one run finds the mistakes of every row.
+    let errors_before_rows = r.diagnostics.len();
     let mut rows = Vec::new();
     if let Some(data) = &table.data {
         let read = read_data_at(r, data, table.sheet.as_ref())?;
         rows = data_rows(r, table, &read)?;
     }
+    let rows_left_out = r.diagnostics.len() > errors_before_rows;
     let deck_position = r.source.start_of(&entry.span());
     for card in &table.cards {
         let position = r.source.start_of(&card.span());
@@ -312,6 +316,9 @@ fn resolve_deck(
         rows.push(RowCard { origin, fields, count, position, at, data: None });
     }
     let total: u64 = rows.iter().map(|c| u64::from(c.count)).sum();
+    if total == 0 && rows_left_out {
+        return None;
+    }
     if total == 0 {
         let (span, why) = match &table.data {
             Some(data) => (data.span(), format!("`{}` has no rows", data.get_ref().trim())),
@@ -339,6 +346,7 @@ fn resolve_deck(
         return None;
     }
     let mut cards = Vec::with_capacity(rows.len());
+    let mut failed = rows_left_out;
     for row in rows {
         let what = format!("{} {}", if round { "counter" } else { "card" }, row.origin);
         let outline = match counter {
@@ -349,7 +357,12 @@ fn resolve_deck(
         // front shows (`FaceColours`).
         let background = match (&table.background, per_card) {
             (Some(written), true) => {
-                let colour = card_background(r, palette, written, &row.fields, &what)?;
+                let Some(colour) =
+                    card_background(r, palette, written, (&row.fields, row.data.as_ref()), &what)
+                else {
+                    failed = true;
+                    continue;
+                };
                 let name = substitute(written.get_ref(), &row.fields).unwrap_or_default();
                 let found = DataColour::taken(
                     (r.source.start_of(&written.span()), "background"),
@@ -363,21 +376,21 @@ fn resolve_deck(
             }
             _ => background,
         };
-        let front = card_face(r, faces, palette, &table.front, &row, what.clone(), outline)?;
-        let back = match &table.back {
-            Some(back) => Some(card_face(
-                r,
-                faces,
-                palette,
-                back,
-                &row,
-                format!("the back of {what}"),
-                outline,
-            )?),
-            None => None,
+        let front =
+            card_face(r, faces, palette, (&table.front, "front"), &row, what.clone(), outline);
+        let back = table.back.as_ref().map(|back| {
+            let what = format!("the back of {what}");
+            card_face(r, faces, palette, (back, "back"), &row, what, outline)
+        });
+        let (Some(front), Some(back)) = (front, back.map_or(Some(None), |b| b.map(Some))) else {
+            failed = true;
+            continue;
         };
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
         cards.push(Card { origin, at, fields, count, front, back, background });
+    }
+    if failed {
+        return None;
     }
     let size_span = [
         table.size.as_ref().map(Spanned::span),
@@ -493,7 +506,8 @@ fn card_size(r: &mut Resolver<'_>, table: &DeckTable) -> Option<(f64, f64)> {
     }
 }
 
-/// The data file's rows as cards: every column a field, the count column a count.
+/// The data file's rows as cards: every column a field, the count column a count (a row
+/// whose count is wrong is reported and left out).
 fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Option<Vec<RowCard>> {
     let count_column = match &table.count_column {
         Some(name) => match data.column(name.get_ref()) {
@@ -513,7 +527,6 @@ fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Optio
     let columns = std::sync::Arc::new(data.columns.clone());
     let position = r.source.start_of(&table.name.span());
     let mut cards = Vec::with_capacity(data.rows.len());
-    let mut failed = false;
     for row in &data.rows {
         let mut count = 1;
         if let Some(index) = count_column {
@@ -529,7 +542,6 @@ fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Optio
                         data.error_at(row.line, index, message)
                             .with_help("give how many copies to print: 1, 2, 3, …"),
                     );
-                    failed = true;
                     continue;
                 }
             }
@@ -541,7 +553,7 @@ fn data_rows(r: &mut Resolver<'_>, table: &DeckTable, data: &DataTable) -> Optio
             Some(DataRowAt { path: data.path.clone(), line: row.line, columns: columns.clone() });
         cards.push(RowCard { origin, fields, count, position, at, data });
     }
-    (!failed).then_some(cards)
+    Some(cards)
 }
 
 /// One face of a card: the template `name` (with the card's fields filled in) and its
@@ -550,7 +562,7 @@ fn card_face(
     r: &mut Resolver<'_>,
     faces: &mut FaceResolver<'_>,
     palette: &Palette,
-    name: &Spanned<String>,
+    (name, key): (&Spanned<String>, &str),
     card: &RowCard,
     what: String,
     (corners, outline_name): (usize, &str),
@@ -568,6 +580,19 @@ fn card_face(
             return None;
         }
     };
+    let wanted = template.get_ref().trim();
+    if name.get_ref().contains('{') && !faces.has_template(wanted) {
+        // A name from the card's fields: reported at the cell it comes from, or naming the
+        // card.
+        let problem = format!("unknown face template `{wanted}`");
+        let help = faces.template_help(wanted);
+        let at_cell = (card.data.as_ref())
+            .is_some_and(|data| data.report_cell(r, (name, key), (&what, &problem), &help));
+        if !at_cell {
+            r.error(&name.span(), format!("{what}: {problem}"), &help);
+        }
+        return None;
+    }
     let before = r.diagnostics.len();
     let item = ItemFace {
         what,

@@ -45,15 +45,16 @@ pub(super) fn read_csv(path: &Path, bytes: &[u8]) -> Result<DataTable, DataError
         }
         if let Err(over) = bounds.row(path, line, record.len()) {
             errors.push(over);
-            return Err(DataError::Rows(errors));
+            return Err(DataError::Rows(errors, None));
         }
         let mut values = Vec::with_capacity(record.len());
+        let errors_before = errors.len();
         for (column, bytes) in record.iter().enumerate() {
             match std::str::from_utf8(bytes) {
                 Ok(text) => {
                     if let Err(over) = DataBounds::cell(path, line, column, text) {
                         errors.push(over);
-                        return Err(DataError::Rows(errors));
+                        return Err(DataError::Rows(errors, None));
                     }
                     values.push(text.trim().to_string());
                 }
@@ -71,7 +72,8 @@ pub(super) fn read_csv(path: &Path, bytes: &[u8]) -> Result<DataTable, DataError
             table.columns = values;
             continue;
         }
-        if values.iter().all(String::is_empty) {
+        // A row with a cell that is not text is reported, not kept.
+        if values.iter().all(String::is_empty) || errors.len() > errors_before {
             continue;
         }
         let expected = table.columns.len();
@@ -88,7 +90,7 @@ pub(super) fn read_csv(path: &Path, bytes: &[u8]) -> Result<DataTable, DataError
                             values.len()
                         ),
                     )
-                    .with_help("give every row one value per header column (empty is allowed)"),
+                    .with_help(column_help(few == "too many", &values[column..])),
             );
             continue;
         }
@@ -100,5 +102,19 @@ pub(super) fn read_csv(path: &Path, bytes: &[u8]) -> Result<DataTable, DataError
             "start it with a header row naming the columns".into(),
         ));
     }
-    if errors.is_empty() { Ok(table) } else { Err(DataError::Rows(errors)) }
+    if errors.is_empty() { Ok(table) } else { Err(DataError::Rows(errors, Some(table))) }
+}
+
+/// What to do about a row of the wrong length: for one too long, the quotes a value with a
+/// comma needs, quoting the values past the header's columns.
+fn column_help(too_many: bool, extra: &[String]) -> String {
+    let plain = "give every row one value per header column (empty is allowed)";
+    if !too_many {
+        return plain.into();
+    }
+    format!(
+        "a value holding a comma needs double quotes around it (\"spades, black\"): the row's \
+         values past the header's columns begin {}; otherwise {plain}",
+        extra.iter().take(3).map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ")
+    )
 }

@@ -54,13 +54,15 @@ pub enum DataError {
     File(String, String),
     /// The sheet asked for: not in the file (message and help).
     Sheet(String, String),
-    /// Rows and cells, each diagnostic at its place in the file.
-    Rows(Vec<Diagnostic>),
+    /// Rows and cells, each diagnostic at its place in the file, and the rows that could be
+    /// read when the file was read to its end (so that their own mistakes are found too).
+    Rows(Vec<Diagnostic>, Option<DataTable>),
 }
 
 /// Reads the data file a design names at `data` (relative to the design), and its `sheet`;
 /// mistakes of the file as a whole are reported at the `data` key, a missing sheet at the
-/// `sheet` key, others at their row and column of the data file.
+/// `sheet` key, others at their row and column of the data file. Rows that cannot be read
+/// are reported and left out; the others are given, for their own mistakes to be found.
 pub fn read_data_at(
     r: &mut Resolver<'_>,
     data: &Spanned<String>,
@@ -70,9 +72,9 @@ pub fn read_data_at(
     let path = folder.join(data.get_ref().trim());
     match read_data(&path, sheet.map(|s| s.get_ref().trim()), &folder) {
         Ok(table) => Some(r.uses(table)),
-        Err(DataError::Rows(errors)) => {
+        Err(DataError::Rows(errors, readable)) => {
             r.diagnostics.extend(errors);
-            None
+            readable
         }
         Err(DataError::File(message, help)) => {
             r.error(&data.span(), format!("`{}`: {message}", data.get_ref().trim()), &help);
@@ -245,7 +247,7 @@ mod tests {
     #[test]
     fn wrong_column_counts_and_bad_bytes_name_the_row() {
         let path = csv_file("bad.csv", b"a,b\n1\n1,2,3\n1,\xff\n");
-        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("row errors") };
+        let Err(DataError::Rows(errors, _)) = read_data(&path, None) else { panic!("row errors") };
         let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
         assert!(text[0].contains("bad.csv:2:2: error: row 2 has too few columns"), "{text:?}");
         assert!(text[1].contains("bad.csv:3:3: error: row 3 has too many columns"), "{text:?}");
@@ -285,17 +287,17 @@ mod tests {
         let mut many = String::from("a\n");
         many.push_str(&"1\n".repeat(MAX_DATA_ROWS + 1));
         let path = csv_file("rows.csv", many.as_bytes());
-        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        let Err(DataError::Rows(errors, _)) = read_data(&path, None) else { panic!("refused") };
         let row = MAX_DATA_ROWS + 2;
         let expected = format!("rows.csv:{row}:1: error: row {row}: the data file has more than");
         assert!(errors[0].to_string().contains(&expected), "{errors:?}");
         let wide = format!("{}\n", vec!["x"; MAX_DATA_COLUMNS + 1].join(","));
         let path = csv_file("wide.csv", wide.as_bytes());
-        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        let Err(DataError::Rows(errors, _)) = read_data(&path, None) else { panic!("refused") };
         assert!(errors[0].to_string().contains("wide.csv:1:201: error: row 1 has 201 columns"));
         let long = format!("a,b\n1,{}\n", "é".repeat(MAX_CELL_CHARS + 1));
         let path = csv_file("long.csv", long.as_bytes());
-        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        let Err(DataError::Rows(errors, _)) = read_data(&path, None) else { panic!("refused") };
         let expected =
             format!("long.csv:2:2: error: row 2: a cell of {} characters", MAX_CELL_CHARS + 1);
         assert!(errors[0].to_string().contains(&expected), "{errors:?}");
@@ -308,7 +310,7 @@ mod tests {
         );
         let cells = format!("{}\n", vec!["x"; 200].join(","));
         let path = csv_file("cells.csv", cells.repeat(MAX_DATA_CELLS / 200 + 1).as_bytes());
-        let Err(DataError::Rows(errors)) = read_data(&path, None) else { panic!("refused") };
+        let Err(DataError::Rows(errors, _)) = read_data(&path, None) else { panic!("refused") };
         assert!(errors[0].to_string().contains("cells, tilepress's limit (MAX_DATA_CELLS"));
     }
 

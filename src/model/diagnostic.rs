@@ -1,8 +1,9 @@
 //! Diagnostics: problems found in a design, each tied to a place in its file and a hint.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use super::limits::MAX_LISTED_ERRORS;
 use super::source::Position;
 
 /// How bad a problem is: an error stops a build; a set problem makes `check` fail.
@@ -24,6 +25,31 @@ pub struct Diagnostic {
     pub message: String,
     /// What the user can do about it.
     pub help: Option<String>,
+    /// Mistakes found past [`MAX_LISTED_ERRORS`] that this one stands for (0: it is one).
+    pub unlisted: usize,
+}
+
+/// Keeps the first [`MAX_LISTED_ERRORS`] of a run's diagnostics of `path`, and one more
+/// saying how many others were found and left out.
+pub fn list_first(mut diagnostics: Vec<Diagnostic>, path: &Path) -> Vec<Diagnostic> {
+    if diagnostics.len() <= MAX_LISTED_ERRORS {
+        return diagnostics;
+    }
+    let unlisted = diagnostics.len() - MAX_LISTED_ERRORS;
+    diagnostics.truncate(MAX_LISTED_ERRORS);
+    let message = format!(
+        "{} not listed: a run lists the first {MAX_LISTED_ERRORS} (MAX_LISTED_ERRORS in model/limits.rs)",
+        counted(unlisted, "more mistake")
+    );
+    let mut more = Diagnostic::error(path, None, message).with_help("fix these and run again");
+    more.unlisted = unlisted;
+    diagnostics.push(more);
+    diagnostics
+}
+
+/// How many mistakes `diagnostics` stand for, those left out of the list included.
+pub fn mistakes_found(diagnostics: &[Diagnostic]) -> usize {
+    diagnostics.iter().map(|d| d.unlisted.max(1)).sum()
 }
 
 /// `1 pawn`, `9 pawns`: a count and its noun (a noun already ending in `s` is left as it is).
@@ -45,11 +71,25 @@ pub fn number_text(value: f64) -> String {
 
 impl Diagnostic {
     pub fn error(path: impl Into<PathBuf>, position: Option<Position>, message: String) -> Self {
-        Diagnostic { severity: Severity::Error, path: path.into(), position, message, help: None }
+        Diagnostic {
+            severity: Severity::Error,
+            path: path.into(),
+            position,
+            message,
+            help: None,
+            unlisted: 0,
+        }
     }
 
     pub fn problem(path: impl Into<PathBuf>, position: Option<Position>, message: String) -> Self {
-        Diagnostic { severity: Severity::Problem, path: path.into(), position, message, help: None }
+        Diagnostic {
+            severity: Severity::Problem,
+            path: path.into(),
+            position,
+            message,
+            help: None,
+            unlisted: 0,
+        }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {

@@ -73,6 +73,11 @@ pub const MAX_DATA_ROWS: usize = 100_000;
 pub const MAX_DATA_COLUMNS: usize = 200;
 /// Most characters of one data cell.
 pub const MAX_CELL_CHARS: usize = MAX_TEXT_CHARS;
+
+/// Most mistakes one run lists for a design (its TOML, its data files, its faces): past
+/// these a run says how many more it found. A hundred are more than one sitting fixes, and
+/// the file is read again once per unknown key or wrong value, at most this many times.
+pub const MAX_LISTED_ERRORS: usize = 100;
 /// Most cells of one data file (rows × columns).
 pub const MAX_DATA_CELLS: usize = 1_000_000;
 

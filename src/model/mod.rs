@@ -42,6 +42,7 @@ pub mod source;
 pub mod suggest;
 pub mod tile_shape;
 pub mod tiles;
+pub mod toml_read;
 pub mod track_cells;
 pub mod tracks;
 pub mod values;
@@ -62,6 +63,7 @@ pub use source::SourceFile;
 /// Reads and resolves a design file; a file that cannot be read is one diagnostic.
 pub fn load(path: &Path) -> Result<(SourceFile, Design), Vec<Diagnostic>> {
     let source = source::read_source(path, "design").map_err(|error| vec![error])?;
-    let design = resolve::resolve(&source)?;
+    let design =
+        resolve::resolve(&source).map_err(|found| diagnostic::list_first(found, source.path()))?;
     Ok((source, design))
 }

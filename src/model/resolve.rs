@@ -47,18 +47,16 @@ pub fn resolve_reading(
     reading: Option<TileReading>,
 ) -> Result<Design, Vec<Diagnostic>> {
     let mut resolver = Resolver::new(source);
-    let file: DesignFile = match toml::from_str(&source.text) {
-        Ok(file) => file,
-        Err(error) => {
-            let deep = || super::source::too_deep(&source.text).map(|at| at..at);
-            let span = error.span().or_else(deep).unwrap_or(0..0);
-            resolver.error(
-                &span,
-                error.message().trim().to_string(),
-                &syntax_help(error.message()),
-            );
-            return Err(resolver.diagnostics);
-        }
+    let read = super::toml_read::read_toml::<DesignFile>(&source.text);
+    for mistake in &read.mistakes {
+        let deep = || super::source::too_deep(&source.text).map(|at| at..at);
+        let span = mistake.span.clone().or_else(deep).unwrap_or(0..0);
+        resolver.error(&span, mistake.message.clone(), &syntax_help(&mistake.message));
+    }
+    // Unknown keys are left out and the rest read on, for its own mistakes; other TOML
+    // mistakes stop here.
+    let Some(file) = read.value else {
+        return Err(resolver.diagnostics);
     };
     if !super::limits::counts_fit(&mut resolver, &file) {
         return Err(resolver.diagnostics);
@@ -273,7 +271,7 @@ fn piece_tables<'a>(
 }
 
 /// A hint for TOML syntax and type errors, naming the likely key for a misspelt one.
-fn syntax_help(message: &str) -> String {
+pub fn syntax_help(message: &str) -> String {
     if message.contains("unknown field") {
         let words = quoted_words(message);
         match words.split_first().and_then(|(typo, known)| closest(typo, known.iter().copied())) {

@@ -85,7 +85,10 @@ fn kept_cell(path: &Path, row: u32, column: u32, value: &Data) -> Result<SparseC
     let (line, index) = (row as usize + 1, column as usize);
     let at = |message: String, help: &str| {
         let position = Position { line, column: index.min(MAX_DATA_COLUMNS) + 1 };
-        DataError::Rows(vec![Diagnostic::error(path, Some(position), message).with_help(help)])
+        DataError::Rows(
+            vec![Diagnostic::error(path, Some(position), message).with_help(help)],
+            None,
+        )
     };
     if index >= MAX_DATA_COLUMNS {
         return Err(at(
@@ -105,7 +108,7 @@ fn kept_cell(path: &Path, row: u32, column: u32, value: &Data) -> Result<SparseC
         ));
     }
     let text = cell_text(value);
-    DataBounds::cell(path, line, index, &text).map_err(|over| DataError::Rows(vec![over]))?;
+    DataBounds::cell(path, line, index, &text).map_err(|over| DataError::Rows(vec![over], None))?;
     Ok((row, column, text))
 }
 
@@ -125,7 +128,7 @@ fn rows_of(path: &Path, name: &str, mut cells: Vec<SparseCell>) -> Result<DataTa
     let mut cells = cells.into_iter().peekable();
     while let Some(&(row, _, _)) = cells.peek() {
         let line = row as usize + 1;
-        bounds.row(path, line, width).map_err(|over| DataError::Rows(vec![over]))?;
+        bounds.row(path, line, width).map_err(|over| DataError::Rows(vec![over], None))?;
         let mut values = vec![String::new(); width];
         while let Some((_, column, text)) = cells.next_if(|&(r, _, _)| r == row) {
             values[column as usize] = text;

@@ -33,6 +33,7 @@ mod diagram_series;
 mod diagrams;
 mod dominoes;
 mod edge_slots;
+mod every_mistake;
 mod explain;
 mod face_bad_input;
 mod face_clip;

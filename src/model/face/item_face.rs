@@ -5,7 +5,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use toml::Spanned;
+
 use super::schema::ItemFaceTables;
+use crate::model::diagnostic::Diagnostic;
+use crate::model::resolve::Resolver;
 use crate::model::source::Position;
 
 /// One item's face as the resolver sees it.
@@ -51,5 +55,27 @@ impl DataRowAt {
             let index = self.columns.iter().position(|c| c.trim() == name)?;
             Some((Position { line: self.line, column: index + 1 }, self.columns[index].as_str()))
         })
+    }
+
+    /// Reports, at the cell it comes from, a value that the design's `key` (written as
+    /// `written`) took from this row and cannot use, naming the item and the key; `false`
+    /// when `written` reads no column of the file (the caller reports it at the key).
+    pub fn report_cell(
+        &self,
+        r: &mut Resolver<'_>,
+        (written, key): (&Spanned<String>, &str),
+        (what, problem): (&str, &str),
+        help: &str,
+    ) -> bool {
+        let Some((cell, column)) = self.cell_of(written.get_ref()) else { return false };
+        let at = r.source.start_of(&written.span());
+        let design = r.source.path().file_name();
+        let design = design.map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let message = format!(
+            "{what}: {problem}; the value is this cell's, in column `{column}`, read as `{key}` by {design}:{}:{}",
+            at.line, at.column
+        );
+        r.diagnostics.push(Diagnostic::error(&self.path, Some(cell), message).with_help(help));
+        true
     }
 }

@@ -123,13 +123,17 @@ impl<'t> FaceResolver<'t> {
         if known.contains(&wanted) {
             return true;
         }
-        let help = match closest(wanted, known.iter().copied()) {
-            Some(near) => format!("did you mean `{near}`? Or add [faces.{wanted}]"),
-            None if known.is_empty() => format!("declare it: [faces.{wanted}] with layers = [...]"),
-            None => format!("use one of {} or add [faces.{wanted}]", known.join(", ")),
-        };
+        let help = unknown_template_help(wanted, &known);
         r.error(&name.span(), format!("unknown face template `{wanted}`"), &help);
         false
+    }
+
+    /// What to do about the template name `wanted` the design does not declare: the
+    /// nearest it does, or how to declare it.
+    pub fn template_help(&self, wanted: &str) -> String {
+        let known: Vec<&str> =
+            self.templates.map(|t| t.keys().map(String::as_str).collect()).unwrap_or_default();
+        unknown_template_help(wanted, &known)
     }
 
     /// The item's layers: its template's, then its own (an own layer with the `id` of a
@@ -388,6 +392,15 @@ impl<'t> FaceResolver<'t> {
     ) -> Option<Arc<FaceImage>> {
         let path = self.folder.join(key.get_ref().trim());
         self.image_file(r, key, None, "icon image", path)
+    }
+}
+
+/// The help for a template name not among `known`.
+fn unknown_template_help(wanted: &str, known: &[&str]) -> String {
+    match closest(wanted, known.iter().copied()) {
+        Some(near) => format!("did you mean `{near}`? Or add [faces.{wanted}]"),
+        None if known.is_empty() => format!("declare it: [faces.{wanted}] with layers = [...]"),
+        None => format!("use one of {} or add [faces.{wanted}]", known.join(", ")),
     }
 }
 

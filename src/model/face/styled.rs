@@ -7,7 +7,6 @@ use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer, WhenTable};
 use crate::model::data_colours::DataColour;
 use crate::model::design::Palette;
-use crate::model::diagnostic::Diagnostic;
 use crate::model::resolve::Resolver;
 use crate::model::suggest::closest;
 use crate::scene::Colour;
@@ -171,27 +170,13 @@ impl Style<'_, '_, '_> {
     /// file's cell it comes from, naming the template's key; otherwise at the key.
     fn wrong(&mut self, written: &Spanned<String>, key: &str, problem: String, help: &str) {
         let item = &self.item.what;
-        let cell = self.item.data.as_ref().and_then(|data| {
-            let (cell, column) = data.cell_of(written.get_ref())?;
-            Some((data.path.clone(), cell, column.to_string()))
-        });
-        match cell {
-            Some((path, cell, column)) => {
-                let at = self.r.source.start_of(&written.span());
-                let design = self.r.source.path().file_name();
-                let design = design.map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                let message = format!(
-                    "{item}: {problem}; the value is this cell's, in column `{column}`, read as `{key}` by {design}:{}:{}",
-                    at.line, at.column
-                );
-                self.r
-                    .diagnostics
-                    .push(Diagnostic::error(path, Some(cell), message).with_help(help));
-            }
-            None => {
-                let message = format!("{item}: `{key}`: {problem}");
-                self.r.error(&written.span(), message, help);
-            }
+        let at_cell =
+            self.item.data.as_ref().is_some_and(|data| {
+                data.report_cell(self.r, (written, key), (item, &problem), help)
+            });
+        if !at_cell {
+            let message = format!("{item}: `{key}`: {problem}");
+            self.r.error(&written.span(), message, help);
         }
     }
 }
