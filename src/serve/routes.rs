@@ -108,6 +108,7 @@ fn design_get(served: &Served, rest: &[&str]) -> Reply {
     let built = published.built.as_deref();
     match rest {
         [""] => html(assets::design_page()),
+        ["state"] if published.version == 0 => not_yet(),
         ["state"] => with_type(published.json.as_bytes().to_vec(), "application/json"),
         ["sheet", name] => built_file(published.built.as_ref(), BuiltList::Files, name, false),
         ["download", name] => built_file(published.built.as_ref(), BuiltList::Files, name, true),
@@ -300,6 +301,14 @@ fn html(page: &str) -> Reply {
 fn text(status: u16, message: &str) -> Reply {
     let mut reply = with_type(message.as_bytes().to_vec(), "text/plain; charset=utf-8");
     *reply.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    reply
+}
+
+/// The state asked for before the design's first rebuild has finished: 503, and when to
+/// ask again (never a 200 without the state).
+fn not_yet() -> Reply {
+    let mut reply = text(503, "the design is being read for the first time: ask again shortly");
+    reply.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     reply
 }
 

@@ -81,6 +81,7 @@ mod saltmarsh;
 mod sealed;
 mod serve;
 mod serve_browser;
+mod serve_first_state;
 mod serve_latency;
 mod shared_faces;
 mod sheet_bleed;

@@ -149,7 +149,15 @@ async function buildIntoOutput() {
 
 function listen() {
   const source = new EventSource(base + "events");
-  source.addEventListener("state", (e) => render(JSON.parse(e.data)));
+  let seen = false;
+  source.addEventListener("state", (e) => {
+    seen = true;
+    render(JSON.parse(e.data));
+  });
+  // The stream sends the first state once the design has been read: until then, say so.
+  source.onopen = () => {
+    if (!seen) $("status").textContent = "reading the design…";
+  };
   source.onerror = () => {
     const status = $("status");
     status.className = "status broken";
