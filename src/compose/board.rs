@@ -116,9 +116,12 @@ pub fn board_frame(
         let stroke = Stroke::solid(board.lines, edge * 0.008);
         let colour = palette.colour(&mark.colour);
         art.push(Item::Shape(Shape { path, fill: Some(colour), stroke: Some(stroke) }));
-        if palette.cue_on(&mark.colour, CueOn::Dots) == Some(Cue::Bullseye) {
+        let cue = palette.cue_on(&mark.colour, CueOn::Dots);
+        if cue == Some(Cue::Bullseye) {
             art.push(super::region_cues::bullseye_middle(centre, radius, colour));
         }
+        let up = Vec2::new(0.0, -1.0);
+        art.extend(super::dot_letters::dot_letter(&mark.colour, colour, (centre, radius), up, cue));
     }
     for player in players {
         let wall = walls[player.start_side % 6];

@@ -6,6 +6,7 @@ use std::f64::consts::PI;
 
 use kurbo::{Arc, BezPath, Point, Vec2};
 
+use crate::compose::dot_letters::{dot_letter, on_half_dot};
 use crate::compose::layers::draw::FaceArt;
 use crate::compose::line_cues::{centre_line, cued_line};
 use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
@@ -96,6 +97,10 @@ pub fn front(tile: &Tile, shape: RegularPolygon, style: &Style, palette: &Palett
                     let middle = half_disc(at, sizes.dot_radius_mm * BULLSEYE_SHARE);
                     items.push(Item::Shape(Shape::filled(middle, ink)));
                 }
+                let radius = sizes.dot_radius_mm;
+                let (centre, up) = on_half_dot(at.point, -at.normal, radius);
+                let cue = palette.cue_on(&slot.colour, CueOn::Dots);
+                items.extend(dot_letter(&slot.colour, colour, (centre, radius), up, cue));
             }
             SlotKind::Ring => {
                 let ring = half_circle_at(at, sizes.ring_radius_mm);

@@ -21,7 +21,7 @@ pub fn cued_line(
         return vec![Item::Shape(Shape::stroked(path, solid))];
     };
     match cue {
-        Cue::Hatch | Cue::Bullseye => vec![Item::Shape(Shape::stroked(path, solid))],
+        Cue::Hatch | Cue::Bullseye | Cue::Letter => vec![Item::Shape(Shape::stroked(path, solid))],
         Cue::Dashes => {
             let dashes = Stroke { dash_mm: dash_pattern(cue, width), ..solid };
             vec![Item::Shape(Shape::stroked(path, dashes))]
@@ -49,7 +49,7 @@ pub fn centre_line(
     let (ink, stripe_width) = match cue {
         Cue::Stripe => (standing_out(colour), width / 4.0),
         Cue::Double => (background, width / 3.0),
-        Cue::Dashes | Cue::Dots | Cue::Hatch | Cue::Bullseye => return None,
+        Cue::Dashes | Cue::Dots | Cue::Hatch | Cue::Bullseye | Cue::Letter => return None,
     };
     Some(Item::Shape(Shape::stroked(path, Stroke::solid(ink, stripe_width))))
 }
@@ -61,7 +61,7 @@ pub fn dash_pattern(cue: Cue, width: f64) -> Vec<f64> {
     match cue {
         Cue::Dashes => vec![1.5 * width, 0.5 * width],
         Cue::Dots => vec![0.0, 2.0 * width],
-        Cue::Stripe | Cue::Double | Cue::Hatch | Cue::Bullseye => Vec::new(),
+        Cue::Stripe | Cue::Double | Cue::Hatch | Cue::Bullseye | Cue::Letter => Vec::new(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod back;
 pub mod board;
+pub mod dot_letters;
 pub mod face;
 pub mod layers;
 pub mod line_cues;

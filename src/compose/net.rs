@@ -10,8 +10,8 @@ use crate::cutout::DrawnLayer;
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::geometry::polyhedron::Polyhedron;
-use crate::geometry::unfold::{ConeNet, centre, unfold};
-use crate::model::cues::{Cue, CueOn};
+use crate::geometry::unfold::{ConeNet, centre, inradius, unfold};
+use crate::model::cues::{BALL_SHARE, Cue, CueOn};
 use crate::model::design::Palette;
 use crate::model::face::Level;
 use crate::model::nets::{NetPiece, NetSolid, PieceColour};
@@ -66,9 +66,9 @@ pub fn segments_path(segments: &[(Point, Point)]) -> BezPath {
 }
 
 /// A disc filled with `colour` and outlined thinly, so white discs show on white faces.
-/// A disc outlined in black, with its colour's cue: a hatch over a disc of a player's
-/// colour, a bullseye in a ball whose colour carries one.
-fn disc(centre: Point, radius: f64, colour: Colour, cue: Option<Cue>) -> Vec<Item> {
+/// A disc of the colour `name` outlined in black, with its colour's cue: a hatch over a disc
+/// of a player's colour, a bullseye or a letter on a ball whose colour carries one.
+fn disc(centre: Point, radius: f64, (name, colour): (&str, Colour), cue: Option<Cue>) -> Vec<Item> {
     let path = Circle::new(centre, radius).to_path(CURVE_TOLERANCE_MM);
     let hatch = super::region_cues::region_cue(&path, colour, cue);
     let stroke = Some(Stroke::solid(Colour::BLACK, 0.15));
@@ -77,6 +77,8 @@ fn disc(centre: Point, radius: f64, colour: Colour, cue: Option<Cue>) -> Vec<Ite
     if cue == Some(Cue::Bullseye) {
         items.push(super::region_cues::bullseye_middle(centre, radius, colour));
     }
+    let up = Vec2::new(0.0, -1.0);
+    items.extend(super::dot_letters::dot_letter(name, colour, (centre, radius), up, cue));
     items
 }
 
@@ -87,11 +89,11 @@ pub fn net_frame(
     palette: &Palette,
     player: Option<&str>,
 ) -> (Frame, Vec<DrawnLayer>) {
-    let colour = |c: &PieceColour| palette.colour(c.for_player(player).unwrap_or_default());
-    let cue =
-        |c: &PieceColour, on: CueOn| c.for_player(player).and_then(|name| palette.cue_on(name, on));
+    let name = |c: &PieceColour| c.for_player(player).unwrap_or_default().to_string();
+    let colour = |c: &PieceColour| palette.colour(&name(c));
+    let cue = |c: &PieceColour, on: CueOn| palette.cue_on(&name(c), on);
     match &piece.solid {
-        NetSolid::Polyhedron(solid) => polyhedron_frame(solid, piece, &colour, &cue),
+        NetSolid::Polyhedron(solid) => polyhedron_frame(solid, piece, &name, &colour, &cue),
         NetSolid::Cone(cone) => {
             let fill = (colour(&piece.colour), cue(&piece.colour, CueOn::Regions));
             (cone_frame(*cone, piece.tab_mm, fill), Vec::new())
@@ -102,6 +104,7 @@ pub fn net_frame(
 fn polyhedron_frame(
     solid: &Polyhedron,
     piece: &NetPiece,
+    name: &dyn Fn(&PieceColour) -> String,
     colour: &dyn Fn(&PieceColour) -> Colour,
     cue: &dyn Fn(&PieceColour, CueOn) -> Option<Cue>,
 ) -> (Frame, Vec<DrawnLayer>) {
@@ -128,23 +131,21 @@ fn polyhedron_frame(
         if let (Some(layers), Some(outline)) = (layers, &face_outline) {
             push_face_layers(&mut art, &mut drawn, layers, outline, Level::Below);
         }
-        let middle = centre(&flat.corners);
-        let inradius = (0..flat.corners.len())
-            .map(|i| {
-                distance_to_line(
-                    middle,
-                    flat.corners[i],
-                    flat.corners[(i + 1) % flat.corners.len()],
-                )
-            })
-            .fold(f64::INFINITY, f64::min);
+        let (middle, inradius) = (centre(&flat.corners), inradius(&flat.corners));
         if let Some(d) = &piece.disc {
-            art.extend(disc(middle, 0.32 * inradius, colour(d), cue(d, CueOn::Regions)));
+            let fill = (name(d), colour(d));
+            art.extend(disc(middle, 0.32 * inradius, (&fill.0, fill.1), cue(d, CueOn::Regions)));
         }
         for (&v, &corner) in face.iter().zip(&flat.corners) {
             if let Some(ball) = piece.balls.get(v) {
                 let at = corner + (middle - corner) * 0.25;
-                art.extend(disc(at, 0.2 * inradius, colour(ball), cue(ball, CueOn::Dots)));
+                let fill = (name(ball), colour(ball));
+                art.extend(disc(
+                    at,
+                    BALL_SHARE * inradius,
+                    (&fill.0, fill.1),
+                    cue(ball, CueOn::Dots),
+                ));
             }
         }
         if let (Some(layers), Some(outline)) = (layers, &face_outline) {
@@ -165,11 +166,6 @@ fn polyhedron_frame(
     folds.extend(net.hinges.iter().map(|h| (h.from, h.to)));
     let points: Vec<Point> = cut.iter().flat_map(|&(a, b)| [a, b]).collect();
     (finish(art, &cut, &folds, bounds(&points)), drawn)
-}
-
-/// Distance from `p` to the line through `a` and `b`.
-fn distance_to_line(p: Point, a: Point, b: Point) -> f64 {
-    ((b - a).cross(p - a) / (b - a).hypot()).abs()
 }
 
 /// The cone's sector, apex at the top, with a glue tab on its left edge; its fill with its

@@ -138,6 +138,18 @@ pub fn centre(points: &[Point]) -> Point {
     (sum / n).to_point()
 }
 
+/// The distance from the centre of a flat face (its corners' mean) to its nearest side.
+pub fn inradius(corners: &[Point]) -> f64 {
+    let middle = centre(corners);
+    let n = corners.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % n]);
+            ((b - a).cross(middle - a) / (b - a).hypot()).abs()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// A rigid motion in 3D: `p ↦ r·p + t`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Motion {

@@ -30,6 +30,20 @@ pub enum Cue {
     Hatch,
     /// On dots: a smaller dot [`BULLSEYE_SHARE`] as wide in its middle, in black or white.
     Bullseye,
+    /// On dots: the colour name's first letter, [`LETTER_SHARE`] of the dot's radius tall,
+    /// in black or white (a glyph: `G` on green dots, `R` on red ones).
+    Letter,
+}
+
+/// How tall a dot's letter is (its capitals), as a share of the dot's radius: it fits in a
+/// half-dot on a tile's edge as in a whole dot.
+pub const LETTER_SHARE: f64 = 0.5;
+
+/// The letter the `letter` cue draws on the dots of the colour `name`: its first letter or
+/// digit, as a capital.
+pub fn letter_of(name: &str) -> Option<char> {
+    let first = name.chars().find(|c| c.is_ascii_alphanumeric())?;
+    Some(first.to_ascii_uppercase())
 }
 
 /// How wide a bullseye's middle is, as a share of its dot's diameter.
@@ -63,14 +77,14 @@ impl CueOn {
 }
 
 impl Cue {
-    pub const ALL: [Cue; 6] =
-        [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots, Cue::Hatch, Cue::Bullseye];
+    pub const ALL: [Cue; 7] =
+        [Cue::Dashes, Cue::Stripe, Cue::Double, Cue::Dots, Cue::Hatch, Cue::Bullseye, Cue::Letter];
 
     /// What the cue is drawn on.
     pub fn on(self) -> CueOn {
         match self {
             Cue::Hatch => CueOn::Regions,
-            Cue::Bullseye => CueOn::Dots,
+            Cue::Bullseye | Cue::Letter => CueOn::Dots,
             Cue::Dashes | Cue::Stripe | Cue::Double | Cue::Dots => CueOn::Lines,
         }
     }
@@ -83,6 +97,7 @@ impl Cue {
             Cue::Dots => "dots",
             Cue::Hatch => "hatch",
             Cue::Bullseye => "bullseye",
+            Cue::Letter => "letter",
         }
     }
 
@@ -95,6 +110,16 @@ impl Cue {
             Cue::Dots => width_mm,
             Cue::Hatch => HATCH_WIDTH_MM,
             Cue::Bullseye => width_mm * BULLSEYE_SHARE,
+            Cue::Letter => width_mm / 2.0 * LETTER_SHARE,
+        }
+    }
+
+    /// What tells this cue on the colour `name` from another: its name, and for a letter
+    /// the letter (a `G` on green does not tell it from a `G` on grey).
+    pub fn identity(self, name: &str) -> String {
+        match (self, letter_of(name)) {
+            (Cue::Letter, Some(letter)) => format!("letter {letter}"),
+            _ => self.name().to_string(),
         }
     }
 }
@@ -177,15 +202,19 @@ fn cue_names(r: &mut Resolver<'_>, value: &Spanned<toml::Value>) -> Option<Vec<S
     names
 }
 
-/// Every cue on a colour that draws lines, and not finer than prints at the lines' width;
-/// the rest reported at the cue.
+/// The colours a design draws as lines (with their thinnest width), as areas, and as dots
+/// (with their smallest diameter).
+pub type Drawn<'d> =
+    (&'d BTreeMap<String, f64>, &'d std::collections::BTreeSet<String>, &'d BTreeMap<String, f64>);
+
+/// Every cue on a colour drawn as what the cue is drawn on, and not finer than prints at
+/// its size there (a letter no smaller than `min_text_mm`); the rest reported at the cue.
 pub fn check_cue_lines(
     r: &mut Resolver<'_>,
     table: Option<&Spanned<CuesTable>>,
     cues: &BTreeMap<String, Vec<ColourCue>>,
-    lines: &BTreeMap<String, f64>,
-    regions: &std::collections::BTreeSet<String>,
-    dots: &BTreeMap<String, f64>,
+    (lines, regions, dots): Drawn<'_>,
+    min_text_mm: f64,
 ) {
     let Some(table) = table else { return };
     let written = table.get_ref().iter();
@@ -208,8 +237,8 @@ pub fn check_cue_lines(
             CueOn::Dots => (
                 dots.get(trimmed).copied(),
                 "dot",
-                "a bullseye is drawn on a colour's dots (tile dots, a board's dots): remove it, \
-                 or give the colour a cue for what it is drawn as",
+                "a dot cue (bullseye, letter) is drawn on a colour's dots (tile dots, a board's \
+                 dots): remove it, or give the colour a cue for what it is drawn as",
                 "make the dots larger (`dot_radius_mm`)",
             ),
             CueOn::Regions => (
@@ -232,7 +261,28 @@ pub fn check_cue_lines(
             continue;
         };
         let finest = cue.cue.finest_mm(width);
-        if finest < PRINTABLE_LINE_MM {
+        if cue.cue == Cue::Letter {
+            if letter_of(trimmed).is_none() {
+                r.error(
+                    &value.span(),
+                    format!("`{colour}` has no letter or digit for the cue `letter` to draw"),
+                    "give the colour a name that starts with a letter, or choose `bullseye`",
+                );
+            } else if finest + 1e-9 < min_text_mm {
+                r.error(
+                    &value.span(),
+                    format!(
+                        "the cue `letter` on {colour}'s {} mm dots draws a letter {finest:.2} mm tall, under the smallest text size ({min_text_mm} mm)",
+                        super::diagnostic::number_text(width)
+                    ),
+                    &format!(
+                        "make the dots larger (a tile's `dot_radius_mm`, a board's or a net's \
+                         size: the letter is {LETTER_SHARE} of a dot's radius), choose \
+                         `bullseye`, or lower `[check] min_text_mm`"
+                    ),
+                );
+            }
+        } else if finest < PRINTABLE_LINE_MM {
             r.error(
                 &value.span(),
                 format!(
@@ -284,7 +334,7 @@ pub fn region_colours(design: &super::design::Design) -> std::collections::BTree
 }
 
 /// The colours drawn as dots — tile dots (or that the rule lets draw them), a painted
-/// board's dots — each with the smallest diameter it is drawn at.
+/// board's dots, the balls of nets — each with the smallest diameter it is drawn at.
 pub fn dot_colours(design: &super::design::Design) -> BTreeMap<String, f64> {
     let mut dots: BTreeMap<String, f64> = BTreeMap::new();
     let mut add = |colour: &str, diameter: f64| {
@@ -309,8 +359,25 @@ pub fn dot_colours(design: &super::design::Design) -> BTreeMap<String, f64> {
             add(&mark.colour, diameter);
         }
     }
+    // The balls at the corners of a net's faces, each as wide as its face lets it be.
+    for net in &design.nets {
+        let super::nets::NetSolid::Polyhedron(solid) = &net.solid else { continue };
+        let faces = crate::geometry::unfold::unfold(solid, net.tab_mm).faces;
+        let smallest = faces.iter().map(|f| crate::geometry::unfold::inradius(&f.corners));
+        let diameter = 2.0 * BALL_SHARE * smallest.fold(f64::INFINITY, f64::min);
+        for ball in &net.balls {
+            let players = design.players.iter().map(|p| Some(p.colour.as_str()));
+            let names = players.chain([None]).filter_map(|p| ball.for_player(p));
+            for name in names.collect::<std::collections::BTreeSet<_>>() {
+                add(name, diameter);
+            }
+        }
+    }
     dots
 }
+
+/// A ball's radius on a net's face, as a share of the face's inradius.
+pub const BALL_SHARE: f64 = 0.2;
 
 /// A painted board's dot radius, as a share of its cells' edge.
 pub const BOARD_DOT_SHARE: f64 = 0.09;

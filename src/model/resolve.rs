@@ -238,7 +238,9 @@ pub fn resolve_reading(
     regions.extend(std::mem::take(&mut resolver.filled_colours));
     let cues = &design.palette.cues;
     let dots = super::cues::dot_colours(&design);
-    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, &lines, &regions, &dots);
+    let min_text_mm = design.legibility.min_text_mm;
+    let drawn = (&lines, &regions, &dots);
+    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, drawn, min_text_mm);
     super::part_names::part_names_differ(&mut resolver, &file);
     super::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {

@@ -91,7 +91,7 @@ fn problem(
             later.name
         ),
         (Some(CueOn::Dots), _) => format!(
-            "give one a second cue ([cues] {} = \"bullseye\" on its dots) or change one",
+            "give one a second cue ([cues] {} = \"bullseye\" or \"letter\" on its dots) or change one",
             later.name
         ),
         (Some(CueOn::Regions), None) => format!(
@@ -124,7 +124,7 @@ fn groups(design: &Design, path: &Path) -> Vec<Group> {
             let Some(&colour) = palette.colours.get(name) else { continue };
             let at = (path.to_path_buf(), palette.lines.get(name).copied());
             let cue = cued_on.and_then(|on| palette.cue_on(name, on));
-            let cue = cue.map(|c| c.name().to_string());
+            let cue = cue.map(|c| c.identity(name));
             colours.push(Meaningful { name: name.clone(), colour, at, cue });
         }
         Group { colours, what: None, cued_on }
@@ -197,9 +197,10 @@ fn data_groups(design: &Design, path: &Path) -> Vec<Group> {
             None => (path.to_path_buf(), Some(found.item_position)),
         };
         let hatch = group.cued_on.and_then(|on| design.palette.cue_on(&found.name, on));
+        let hatch = hatch.map(|cue| cue.identity(&found.name));
         let cue = match (hatch, &found.cue) {
-            (Some(hatch), Some(shown)) => Some(format!("{}, {shown}", hatch.name())),
-            (Some(hatch), None) => Some(hatch.name().to_string()),
+            (Some(hatch), Some(shown)) => Some(format!("{hatch}, {shown}")),
+            (Some(hatch), None) => Some(hatch),
             (None, shown) => shown.clone(),
         };
         let (name, colour) = (found.name.clone(), found.colour);

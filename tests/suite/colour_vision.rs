@@ -487,7 +487,7 @@ fields = { name = "Forest", frame = "green" }
 }
 
 /// Two square tiles with a dot on each edge, red and green.
-fn dotted(extra: &str) -> String {
+pub fn dotted(extra: &str) -> String {
     format!(
         r##"[set]
 name = "Dots"
@@ -518,7 +518,9 @@ fn a_bullseye_tells_dots_apart_and_measures_in_the_pdf() {
     let (status, out) = check_text("cv-dots-bare", "d.toml", &dotted(""));
     assert_eq!(status, 1, "{out}");
     assert!(
-        out.contains("help: give one a second cue ([cues] green = \"bullseye\" on its dots)"),
+        out.contains(
+            "help: give one a second cue ([cues] green = \"bullseye\" or \"letter\" on its dots)"
+        ),
         "{out}"
     );
     let design = dotted("\n[cues]\ngreen = \"bullseye\"\n");

@@ -59,6 +59,7 @@ mod kinds_of;
 mod land_and_city;
 mod legibility;
 mod legibility_pixels;
+mod letter_cue;
 mod limits;
 mod list;
 mod map_cells;
