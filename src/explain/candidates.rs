@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::observe::Observed;
 use crate::geometry::canonical::Symmetry;
-use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, SlotKind};
+use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::tiles::TileReading;
 
 /// A rule the enumeration derives, and how many constraints it already has.
@@ -96,10 +96,19 @@ pub fn bases(
                 (!of.is_empty() && of.len() < kinds.len()).then(|| (c.clone(), of))
             })
             .collect();
-        let kinds_of_choices = match own_kinds.is_empty() {
+        // `edges` fix every slot's kind: `kinds_of` cannot narrow them further.
+        let kinds_of_choices = match own_kinds.is_empty() || !observed.edges.is_empty() {
             true => vec![BTreeMap::new()],
             false => vec![BTreeMap::new(), own_kinds],
         };
+        // With several slots per edge, the edges the list shows in these colours: any slot
+        // on any of a tile's many positions is more than any set holds.
+        let edges: Vec<Vec<Slot>> = (observed.edges.iter())
+            .filter(|edge| {
+                edge.iter().all(|s| s.kind == SlotKind::Empty || colours.contains(&s.colour))
+            })
+            .cloned()
+            .collect();
         for kinds_of in &kinds_of_choices {
             for &join in joins {
                 for &region in region_joins {
@@ -107,7 +116,7 @@ pub fn bases(
                         let rule = SetRule {
                             colours: colours.clone(),
                             slots_per_edge: per_edge,
-                            edges: Vec::new(),
+                            edges: edges.clone(),
                             slot_kinds: match kinds.is_empty() {
                                 true => vec![SlotKind::Line],
                                 false => kinds.clone(),
@@ -131,7 +140,8 @@ pub fn bases(
                         };
                         let constraints = usize::from(lines && join != JoinRule::Optional)
                             + usize::from(regions && region != RegionJoinRule::Optional)
-                            + kinds_of.len();
+                            + kinds_of.len()
+                            + usize::from(!edges.is_empty());
                         found.push(Base { rule, constraints });
                     }
                 }

@@ -18,34 +18,40 @@ pub struct Differences {
     pub added: Vec<TileDesign>,
     /// Listed tiles the rule does not derive, each with why.
     pub not_derived: Vec<(Listed, Vec<String>)>,
+    /// Listed tiles that are another listed tile under the rule's symmetry (`check`'s
+    /// duplicates), each with the first.
+    pub duplicates: Vec<(Listed, Listed)>,
     /// How many times most derived tiles are listed (the rule's `copies`).
     pub copies: u32,
-    /// Listed tiles that come another number of times: their description and count.
+    /// Listed tiles that come another number of times (the list's own counts, not a
+    /// difference): their description and count.
     pub copies_of: Vec<(String, u32)>,
     /// How many tiles the rule derives.
     pub derived: usize,
 }
 
 impl Differences {
-    /// Tiles added, tiles not derived and tiles that need their own count.
+    /// Tiles added, tiles not derived and tiles listed twice.
     pub fn count(&self) -> usize {
-        self.added.len() + self.not_derived.len() + self.copies_of.len()
+        self.added.len() + self.not_derived.len() + self.duplicates.len()
     }
 }
 
-/// The listed tiles keyed by their canonical form under `rule`'s symmetry: how many times
-/// each is listed (copies added up) and its first entry.
-pub fn listed_keys<'a>(
-    rule: &SetRule,
-    tiles: &'a [Listed],
-) -> BTreeMap<TileKey, (u32, &'a Listed)> {
-    let mut keys: BTreeMap<TileKey, (u32, &Listed)> = BTreeMap::new();
+/// The listed tiles keyed by their canonical form under `rule`'s symmetry: the entries of
+/// each, in the order listed.
+pub fn listed_keys<'a>(rule: &SetRule, tiles: &'a [Listed]) -> BTreeMap<TileKey, Vec<&'a Listed>> {
+    let mut keys: BTreeMap<TileKey, Vec<&Listed>> = BTreeMap::new();
     for tile in tiles {
         let key =
             face_key(&tile.slots, rule.slots_per_edge, &tile.joins, &tile.corners, rule.symmetry).0;
-        keys.entry(key).or_insert((0, tile)).0 += tile.copies;
+        keys.entry(key).or_default().push(tile);
     }
     keys
+}
+
+/// How many times the entries of one tile list it (their copies added up).
+pub fn times_listed(entries: &[&Listed]) -> u32 {
+    entries.iter().map(|tile| tile.copies).sum()
 }
 
 /// The most common of `counts` (the smaller on a tie), 1 when there are none.
@@ -70,7 +76,15 @@ pub fn compare(
         .map(|(_, tile)| tile.clone())
         .collect();
     let mut not_derived = Vec::new();
-    for (key, (_, tile)) in &listed {
+    let mut duplicates = Vec::new();
+    for entries in listed.values() {
+        for later in &entries[1..] {
+            duplicates.push(((*later).clone(), entries[0].clone()));
+        }
+    }
+    duplicates.sort_by_key(|(tile, _)| (tile.position.line, tile.position.column));
+    for (key, entries) in &listed {
+        let tile = entries[0];
         if derived.contains_key(key) {
             continue;
         }
@@ -83,13 +97,13 @@ pub fn compare(
     }
     not_derived.sort_by_key(|(tile, _)| (tile.position.line, tile.position.column));
     let kept = || listed.iter().filter(|(key, _)| derived.contains_key(*key));
-    let copies = usual_count(kept().map(|(_, (n, _))| *n));
+    let copies = usual_count(kept().map(|(_, entries)| times_listed(entries)));
     let copies_of = kept()
-        .filter(|(_, (n, _))| *n != copies)
-        .map(|(key, (n, _))| {
+        .filter(|(_, entries)| times_listed(entries) != copies)
+        .map(|(key, entries)| {
             let tile = &derived[key];
-            (describe(shape, &tile.slots, &tile.joins, &tile.corners), *n)
+            (describe(shape, &tile.slots, &tile.joins, &tile.corners), times_listed(entries))
         })
         .collect();
-    Differences { added, not_derived, copies, copies_of, derived: derived.len() }
+    Differences { added, not_derived, duplicates, copies, copies_of, derived: derived.len() }
 }

@@ -42,10 +42,10 @@ pub struct Proposal {
 }
 
 impl Proposal {
-    /// Constraints plus differences, then fewer constraints, then fewer differences.
+    /// Constraints plus differences, then fewer differences, then fewer constraints.
     pub fn rank(&self) -> (usize, usize, usize) {
         let differences = self.differences.count();
-        (self.constraints + differences, self.constraints, differences)
+        (self.constraints + differences, differences, self.constraints)
     }
 }
 
@@ -110,7 +110,7 @@ pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
     let mut scored: Vec<(Scored, usize)> = Vec::new();
     let mut work_left = EXPLAIN_WORK;
     for (index, reading) in list.readings.iter().enumerate() {
-        let observed = observe::observe(&reading.tiles, &list.design.palette);
+        let observed = observe::observe(&reading.tiles, &list.design.palette, list.slots_per_edge);
         let geometry = (list.shape.sides, list.slots_per_edge);
         let listed = reading.tiles.len();
         for base in candidates::bases(&observed, reading.reading, listed, geometry) {
@@ -143,11 +143,14 @@ pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
                     count_text(work),
                     count_text(MAX_ENUMERATION_WORK)
                 )),
-                Err(TooLarge::Tiles) => explanation.skipped.push(format!(
-                    "{}: more than {} tiles",
-                    what(),
-                    crate::model::limits::MAX_TILES
-                )),
+                Err(TooLarge::Tiles) => {
+                    work_left -= work;
+                    explanation.skipped.push(format!(
+                        "{}: more than {} tiles",
+                        what(),
+                        crate::model::limits::MAX_TILES
+                    ))
+                }
             }
         }
     }
@@ -160,12 +163,17 @@ pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
         .collect();
     proposals.sort_by_key(Proposal::rank);
     let Some(best) = proposals.first().cloned() else {
+        if let Some(reading) = list.readings.first() {
+            explanation.listed = rotation_classes(&reading.tiles, list.slots_per_edge);
+        }
         return Ok(explanation);
     };
-    let distinct = compare::listed_keys(&best.rule, &list.readings[0].tiles).len();
+    let tiles =
+        &list.readings.iter().find(|r| r.reading == best.reading).expect("its reading").tiles;
+    let distinct = compare::listed_keys(&best.rule, tiles).len();
     explanation.listed = distinct;
-    let (total, _, _) = best.rank();
-    if total >= distinct {
+    let total = best.rank().0;
+    if best.differences.count() >= distinct {
         explanation.outcome = Outcome::NotCovered { closest: Some(Box::new(best)) };
         return Ok(explanation);
     }
@@ -203,17 +211,33 @@ fn own_rule_exact(list: &List) -> Option<usize> {
     let own: std::collections::BTreeMap<&str, u32> =
         rule.copies_of.iter().map(|(name, n, _)| (name.as_str(), *n)).collect();
     let listed = compare::listed_keys(rule, &tiles);
-    let counts_right = listed.iter().all(|(key, (n, _))| {
-        let tile = &derived[key];
-        let text = crate::validate::describe::describe(
-            list.shape,
-            &tile.slots,
-            &tile.joins,
-            &tile.corners,
-        );
-        *n == own.get(tile_description_key(&text).as_str()).copied().unwrap_or(rule.copies)
-    });
+    let counts_right = differences.duplicates.is_empty()
+        && listed.iter().all(|(key, entries)| {
+            let tile = &derived[key];
+            let text = crate::validate::describe::describe(
+                list.shape,
+                &tile.slots,
+                &tile.joins,
+                &tile.corners,
+            );
+            let wanted =
+                own.get(tile_description_key(&text).as_str()).copied().unwrap_or(rule.copies);
+            compare::times_listed(entries) == wanted
+        });
     counts_right.then_some(derived.len())
+}
+
+/// How many tiles `tiles` list up to rotation.
+fn rotation_classes(tiles: &[Listed], per_edge: usize) -> usize {
+    let keys: std::collections::BTreeSet<_> = tiles
+        .iter()
+        .map(|t| {
+            let symmetry = crate::geometry::canonical::Symmetry::Rotation;
+            crate::validate::face_key::face_key(&t.slots, per_edge, &t.joins, &t.corners, symmetry)
+                .0
+        })
+        .collect();
+    keys.len()
 }
 
 /// `lines joined by colour` / `lines as written`, for a reading.

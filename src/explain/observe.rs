@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::readings::Listed;
 use crate::geometry::slot_points::slot_span;
-use crate::model::design::{EMPTY_SLOT, Palette, SlotKind};
+use crate::model::design::{EMPTY_SLOT, Palette, Slot, SlotKind};
 use crate::model::region_joins::line_joins;
 
 /// What one reading of the list shows.
@@ -23,6 +23,8 @@ pub struct Observed {
     pub most_kinds: usize,
     /// Each span a line covers, with the number of tiles having such a line.
     pub spans: BTreeMap<usize, usize>,
+    /// With several slots per edge: the slot lists edges show, in the order first seen.
+    pub edges: Vec<Vec<Slot>>,
 }
 
 impl Observed {
@@ -37,8 +39,16 @@ impl Observed {
     }
 }
 
-/// What `tiles` show; colours ordered as written in `palette`.
-pub fn observe(tiles: &[Listed], palette: &Palette) -> Observed {
+/// What `tiles` (`per_edge` slots to an edge) show; colours ordered as written in `palette`.
+pub fn observe(tiles: &[Listed], palette: &Palette, per_edge: usize) -> Observed {
+    let mut edges: Vec<Vec<Slot>> = Vec::new();
+    if per_edge > 1 {
+        for edge in tiles.iter().flat_map(|tile| tile.slots.chunks(per_edge)) {
+            if !edges.iter().any(|seen| seen == edge) {
+                edges.push(edge.to_vec());
+            }
+        }
+    }
     let mut on_tiles: BTreeMap<String, usize> = BTreeMap::new();
     let mut kinds_of: BTreeMap<String, BTreeSet<SlotKind>> = BTreeMap::new();
     let mut corners: BTreeSet<String> = BTreeSet::new();
@@ -84,6 +94,7 @@ pub fn observe(tiles: &[Listed], palette: &Palette) -> Observed {
         fewest_colours: fewest_colours.min(most_colours),
         most_kinds,
         spans,
+        edges,
     }
 }
 

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::compare::Differences;
+use super::readings::Listed;
 use super::{Explanation, Outcome, Proposal};
 use crate::geometry::canonical::Symmetry;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
@@ -16,7 +17,7 @@ use crate::validate::enumerate::TileDesign;
 /// How "simplest" is ranked, as the output and the docs say it.
 pub const RANKING: &str = "simplest = fewest constraints plus differences (each key that \
 narrows the set counts one, as does each tile added, each listed tile left out and each tile \
-counted apart), ties to fewer constraints";
+listed twice), ties to the rule closer to the list";
 
 /// The explanation's lines, as `explain` prints them (`path` locates listed tiles).
 pub fn report(explanation: &Explanation, path: &Path) -> Vec<String> {
@@ -67,7 +68,7 @@ pub fn report(explanation: &Explanation, path: &Path) -> Vec<String> {
             match closest {
                 Some(closest) => {
                     lines.push(format!(
-                        "No rule searched explains the list: the closest ({}) costs no less than the {} listed.",
+                        "No rule searched explains the list: the closest ({}) has no fewer differences than the {} listed.",
                         costs(closest),
                         counted(listed, "tile")
                     ));
@@ -122,22 +123,33 @@ fn proposal(lines: &mut Vec<String>, proposal: &Proposal, explanation: &Explanat
         }
         lines.push(String::new());
     }
+    if !differences.duplicates.is_empty() {
+        let symmetry = symmetry_name(proposal.rule.symmetry);
+        lines.push(format!(
+            "Under symmetry = \"{symmetry}\" it finds {} twice:",
+            counted(differences.duplicates.len(), "listed tile")
+        ));
+        for (tile, first) in &differences.duplicates {
+            let what = format!("is tile {} (line {})", first.number, first.position.line);
+            lines.push(at_entry(path, tile, &what));
+        }
+        lines.push(String::new());
+    }
     if !differences.not_derived.is_empty() {
         lines.push(format!(
             "It does not derive {}:",
             counted(differences.not_derived.len(), "listed tile")
         ));
         for (tile, why) in &differences.not_derived {
-            lines.push(format!(
-                "{}:{}:{}: tile {} is not derived: {}",
-                path.display(),
-                tile.position.line,
-                tile.position.column,
-                tile.number,
-                why.join("; ")
-            ));
+            lines.push(at_entry(path, tile, &format!("is not derived: {}", why.join("; "))));
         }
     }
+}
+
+/// `what` said of a listed tile, at its entry in `path`.
+fn at_entry(path: &Path, tile: &Listed, what: &str) -> String {
+    let at = &tile.position;
+    format!("{}:{}:{}: tile {} {what}", path.display(), at.line, at.column, tile.number)
 }
 
 /// The rule (of tiles with `sides` edges) as a `[rule]` table, with `copies`, `copies_of` and `count` as the list has them.
@@ -163,6 +175,12 @@ pub fn rule_table(rule: &SetRule, differences: &Differences, sides: usize) -> St
             })
             .collect();
         keys.push(format!("kinds_of = {{ {} }}", entries.join(", ")));
+    }
+    if !rule.edges.is_empty() {
+        let edges: Vec<String> = (rule.edges.iter())
+            .map(|edge| list(&edge.iter().map(slot_text).collect::<Vec<_>>()))
+            .collect();
+        keys.push(format!("edges = [{}]", edges.join(", ")));
     }
     if colours_shown && shows(SlotKind::Line) {
         let joins = match rule.joins {

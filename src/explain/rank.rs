@@ -1,12 +1,13 @@
 //! Which filters to add to a base: every combination of the filter families the list shows
 //! is scored against the base's derived set (each tile kept or not by `validate::rule`, the
 //! check's own filter), then span patterns no listed tile needs are excluded when that
-//! removes more than one tile. Simplest is fewest constraints plus differences.
+//! removes more than one tile. Simplest is fewest constraints plus differences, ties to
+//! fewer differences.
 
 use std::collections::BTreeMap;
 
 use super::candidates::{Base, Filter, filter_families};
-use super::compare::{listed_keys, usual_count};
+use super::compare::listed_keys;
 use super::observe::Observed;
 use super::readings::Listed;
 use crate::geometry::polygon::RegularPolygon;
@@ -25,15 +26,15 @@ pub struct Scored {
 }
 
 impl Scored {
-    /// How candidates are ranked: constraints plus differences, then fewer constraints.
+    /// How candidates are ranked: constraints plus differences, then fewer differences.
     pub fn rank(&self) -> (usize, usize, usize) {
-        (self.constraints + self.differences, self.constraints, self.differences)
+        (self.constraints + self.differences, self.differences, self.constraints)
     }
 }
 
 /// One tile of the base's derived set.
 struct Entry {
-    /// How many times it is listed (0: not listed).
+    /// How many entries list it (0: not listed).
     listed: u32,
     /// Which choice of each filter family it passes.
     passes: Vec<Vec<bool>>,
@@ -75,10 +76,12 @@ pub fn best_filters(
     let mut entries: Vec<Entry> = Vec::new();
     let mut never_derived = 0;
     for (key, tile) in derived {
-        let times = listed.get(key).map_or(0, |(n, _)| *n);
+        let times = listed.get(key).map_or(0, |entries| entries.len() as u32);
         entries.push(entry(&tile.slots, &tile.joins, times));
     }
-    for (key, _) in listed.iter() {
+    // Entries that are one tile under the base's symmetry are check's duplicates.
+    let duplicates: usize = listed.values().map(|entries| entries.len() - 1).sum();
+    for key in listed.keys() {
         if !derived.contains_key(key) {
             never_derived += 1;
         }
@@ -102,12 +105,12 @@ pub fn best_filters(
         let mut not_derived = never_derived;
         let mut added_by: BTreeMap<&[usize], usize> = BTreeMap::new();
         let mut kept_by: BTreeMap<&[usize], usize> = BTreeMap::new();
-        let mut counts = Vec::new();
+        let mut kept = 0;
         for e in &entries {
             match (e.listed > 0, passes(e)) {
                 (true, true) => {
                     *kept_by.entry(&e.pattern).or_default() += 1;
-                    counts.push(e.listed);
+                    kept += 1;
                 }
                 (true, false) => not_derived += 1,
                 (false, true) => *added_by.entry(&e.pattern).or_default() += 1,
@@ -115,7 +118,7 @@ pub fn best_filters(
             }
         }
         // A rule that derives none of the list explains nothing.
-        if counts.is_empty() {
+        if kept == 0 {
             continue;
         }
         // Excluding a pattern costs one constraint and the listed tiles with it.
@@ -132,12 +135,10 @@ pub fn best_filters(
             .sum();
         let dropped: usize =
             excluded.iter().map(|p| kept_by.get(&p[..]).copied().unwrap_or(0)).sum();
-        let usual = usual_count(counts.iter().copied());
-        let own_counts = counts.iter().filter(|&&n| n != usual).count();
         let filters_on = picked.iter().filter(|&&p| p > 0).count();
         let constraints = base.constraints + filters_on + excluded.len();
-        let differences = added + not_derived + dropped + own_counts;
-        let worse = |s: &Scored| s.rank() <= (constraints + differences, constraints, differences);
+        let differences = added + not_derived + dropped + duplicates;
+        let worse = |s: &Scored| s.rank() <= (constraints + differences, differences, constraints);
         if best.len() == 2 && best.iter().all(worse) {
             continue;
         }

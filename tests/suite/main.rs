@@ -35,6 +35,7 @@ mod dominoes;
 mod edge_slots;
 mod every_mistake;
 mod explain;
+mod explain_designs;
 mod face_bad_input;
 mod face_clip;
 mod face_diagram;
