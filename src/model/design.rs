@@ -64,6 +64,8 @@ pub struct Design {
     pub files: Vec<std::path::PathBuf>,
     /// The colours faces take from data (`fill = "{kind}"`), each value once per key.
     pub data_colours: Vec<super::data_colours::DataColour>,
+    /// Problems found while reading faces (`when` values no item has): `check` reports them.
+    pub face_problems: Vec<super::diagnostic::Diagnostic>,
 }
 
 /// Named colours.

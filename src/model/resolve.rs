@@ -232,6 +232,7 @@ pub fn resolve_reading(
         legibility,
         files: std::mem::take(&mut resolver.files),
         data_colours: std::mem::take(&mut resolver.data_colours).into_values().collect(),
+        face_problems: crate::model::face::when::unmatched(&resolver),
     };
     let lines = super::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
     let mut regions = super::cues::region_colours(&design);
@@ -310,6 +311,8 @@ pub struct Resolver<'a> {
     /// The palette colours shape layers are filled with, as written or from data: areas a
     /// `hatch` cue is drawn on.
     pub filled_colours: std::collections::BTreeSet<String>,
+    /// Every layer's `when` field tested on an item, with the values the items had.
+    pub when_uses: super::face::when::WhenUses,
 }
 
 impl<'a> Resolver<'a> {
@@ -322,6 +325,7 @@ impl<'a> Resolver<'a> {
             data_colours: Default::default(),
             face_colours: Default::default(),
             filled_colours: Default::default(),
+            when_uses: Default::default(),
         }
     }
 

@@ -76,6 +76,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     report.contents.extend(report.pieces.as_ref().map(super::pieces::PieceSummary::describe));
     report.contents.extend(parts.contents);
     report.problems.extend(parts.problems);
+    report.problems.extend(design.face_problems.iter().cloned());
     report.problems.extend(super::colour_vision::colour_vision_problems(design, path));
     let legibility = super::legibility::legibility(design, path);
     report.problems.extend(legibility.problems);

@@ -16,10 +16,10 @@ const SAND: [u8; 3] = [0xc2, 0xa0, 0x60];
 const COST: [u8; 3] = [0x12, 0x34, 0x56];
 const BACKGROUND: [u8; 3] = [0xf0, 0xea, 0xd6];
 
-const CARDS_CSV: &str = "name,kind,face,tint,size\nSloop,ship,card,sea,6\nSquall,storm,storm-card,storm,8\nMate,crew,card,moss,5\n";
+pub const CARDS_CSV: &str = "name,kind,face,tint,size\nSloop,ship,card,sea,6\nSquall,storm,storm-card,storm,8\nMate,crew,card,moss,5\n";
 
 /// One template for three kinds of card, and one that extends it.
-const HARBOUR: &str = r##"[set]
+pub const HARBOUR: &str = r##"[set]
 name = "Harbour"
 
 [palette]
@@ -55,7 +55,7 @@ data = "cards.csv"
 "##;
 
 /// Builds `design` (and `files`) in a scratch folder; the PDF named `pdf`.
-fn built(name: &str, design: &str, files: &[(&str, &str)], pdf: &str) -> Document {
+pub fn built(name: &str, design: &str, files: &[(&str, &str)], pdf: &str) -> Document {
     let dir = scratch(name);
     fs::write(dir.join("d.toml"), design).unwrap();
     for (file, text) in files {
@@ -81,7 +81,13 @@ fn inside(inner: &Fill, outer: &Fill) -> bool {
 
 #[test]
 fn one_template_draws_three_kinds_of_card_from_their_rows() {
-    let pdf = built("styles-harbour", HARBOUR, &[("cards.csv", CARDS_CSV)], "d-cards.pdf");
+    harbour_cards_drawn("styles-harbour", HARBOUR, CARDS_CSV);
+}
+
+/// Builds a Harbour design and measures its three cards: each its row's tint and size, the
+/// cost drawn on the ship and the crew (not the storm), the storm card's own sand title.
+pub fn harbour_cards_drawn(name: &str, design: &str, csv: &str) {
+    let pdf = built(name, design, &[("cards.csv", csv)], "d-cards.pdf");
     let found = fills(&pdf, 1);
     let mut cards: Vec<&Fill> = found.iter().filter(|f| f.colour == BACKGROUND).collect();
     // Cards in the order of their rows: left to right, top to bottom (PDF y up).
@@ -162,7 +168,7 @@ fn bad_style_keys_are_refused_at_the_key() {
         (
             "value",
             "when = { kind = [\"ship\", \"crew\"] }",
-            "when = { kind = { a = 1 } }",
+            "when = { kind = [{ a = 1 }] }",
             "the value of `kind` is not text or a number",
         ),
         ("number", "size_mm = \"{size}\"", "size_mm = \"big\"", "`size_mm`: `big` is not a number"),
@@ -185,10 +191,10 @@ layers = [
   { shape = "rectangle", box_mm = ["{number}", "{number}"], fill = "#0a0b0c", when = { number = [1, 2] } },
 ]
 "##;
-const MARK: [u8; 3] = [0x0a, 0x0b, 0x0c];
+pub const MARK: [u8; 3] = [0x0a, 0x0b, 0x0c];
 
 /// The sizes of the marks on every page of the PDF, sorted.
-fn marks(pdf: &Document) -> Vec<i64> {
+pub fn marks(pdf: &Document) -> Vec<i64> {
     let mut found: Vec<i64> = pdf
         .get_pages()
         .keys()
@@ -202,6 +208,16 @@ fn marks(pdf: &Document) -> Vec<i64> {
 
 #[test]
 fn every_part_kind_takes_numbers_from_fields_and_when() {
+    for (name, design, pdf) in every_part_kind(MARKED) {
+        let pdf = built(&format!("styles-kind-{name}"), &design, &[], pdf);
+        assert_eq!(marks(&pdf), [100, 200], "{name}: a 1 mm and a 2 mm mark");
+    }
+}
+
+/// A design of each part kind whose items take a `number` (tiles 1-3, counters 1, 2 and 7,
+/// a track 1-5, board cells, pieces 1-3, a cube's faces), each face drawn with the template
+/// `mark` that `marked` writes: its name, the design and the PDF its part builds.
+pub fn every_part_kind(marked: &str) -> Vec<(&'static str, String, &'static str)> {
     let header = |set: &str| {
         format!(
             "[set]\nname = \"Kinds\"\n{set}\n[palette]\nred = \"#d62828\"\nblue = \"#1d5fd1\"\n"
@@ -214,22 +230,22 @@ fn every_part_kind_takes_numbers_from_fields_and_when() {
     };
     // Tiles, counters (their own fields), a track, board cells.
     let tiles = format!(
-        "{}{}{}{}{MARKED}",
+        "{}{}{}{}{marked}",
         header("shape = \"square\"\nedge_mm = 20\n"),
         tile(1),
         tile(2),
         tile(3)
     );
     let counters = format!(
-        "{}\n[[counters]]\nname = \"c\"\ndiameter_mm = 20\nfront = \"mark\"\ncards = [{{ fields = {{ number = 1 }} }}, {{ fields = {{ number = 2 }} }}, {{ fields = {{ number = 7 }} }}]\n{MARKED}",
+        "{}\n[[counters]]\nname = \"c\"\ndiameter_mm = 20\nfront = \"mark\"\ncards = [{{ fields = {{ number = 1 }} }}, {{ fields = {{ number = 2 }} }}, {{ fields = {{ number = 7 }} }}]\n{marked}",
         header("")
     );
     let track = format!(
-        "{}\n[[tracks]]\nname = \"score\"\nfrom = 1\nto = 5\ncell_mm = 20\ntemplate = \"mark\"\n{MARKED}",
+        "{}\n[[tracks]]\nname = \"score\"\nfrom = 1\nto = 5\ncell_mm = 20\ntemplate = \"mark\"\n{marked}",
         header("")
     );
     let board = format!(
-        "{}\n[board]\ngrid = \"triangle\"\nregion = \"hexagon\"\nsize = 1\nedge_mm = 40.0\nkey = {{ r = \"red\", b = \"blue\" }}\ncells = [\"r b r\", \"b r b\"]\ntemplate = \"mark\"\n{MARKED}",
+        "{}\n[board]\ngrid = \"triangle\"\nregion = \"hexagon\"\nsize = 1\nedge_mm = 40.0\nkey = {{ r = \"red\", b = \"blue\" }}\ncells = [\"r b r\", \"b r b\"]\ntemplate = \"mark\"\n{marked}",
         header("")
     );
     let piece = |code: &str, n: u32, x: u32| {
@@ -238,27 +254,24 @@ fn every_part_kind_takes_numbers_from_fields_and_when() {
         )
     };
     let pieces = format!(
-        "{}\n[grid]\nkind = \"square\"\nsquare_mm = 20.0\n\n[[piece_groups]]\nname = \"one\"\nfront = {{ colour = \"red\", template = \"mark\" }}\nback = {{ colour = \"red\" }}\n{}{}{}{MARKED}",
+        "{}\n[grid]\nkind = \"square\"\nsquare_mm = 20.0\n\n[[piece_groups]]\nname = \"one\"\nfront = {{ colour = \"red\", template = \"mark\" }}\nback = {{ colour = \"red\" }}\n{}{}{}{marked}",
         header(""),
         piece("A", 1, 0),
         piece("B", 2, 1),
         piece("C", 3, 2)
     );
     let nets = format!(
-        "{}\n[[nets]]\nname = \"box\"\nsolid = \"cube\"\nedge_mm = 30.0\nfaces = [\"red\", \"red\", \"red\", \"red\", \"red\", \"red\"]\ntemplates = [\"mark\", \"mark\", \"mark\", \"mark\", \"mark\", \"mark\"]\n{MARKED}",
+        "{}\n[[nets]]\nname = \"box\"\nsolid = \"cube\"\nedge_mm = 30.0\nfaces = [\"red\", \"red\", \"red\", \"red\", \"red\", \"red\"]\ntemplates = [\"mark\", \"mark\", \"mark\", \"mark\", \"mark\", \"mark\"]\n{marked}",
         header("")
     );
-    for (name, design, pdf) in [
+    vec![
         ("pieces", pieces, "d-pieces.pdf"),
         ("nets", nets, "d-nets.pdf"),
         ("tiles", tiles, "d.pdf"),
         ("counters", counters, "d-c.pdf"),
         ("track", track, "d-score.pdf"),
         ("board", board, "d-board.pdf"),
-    ] {
-        let pdf = built(&format!("styles-kind-{name}"), &design, &[], pdf);
-        assert_eq!(marks(&pdf), [100, 200], "{name}: a 1 mm and a 2 mm mark");
-    }
+    ]
 }
 
 #[test]

@@ -105,3 +105,4 @@ mod two_faced;
 mod value_bad_input;
 mod value_diagrams;
 mod values;
+mod when_conditions;

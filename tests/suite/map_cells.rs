@@ -10,7 +10,7 @@ use common::{code, refused_in, scratch, text, tilepress};
 const HARBOUR: [u8; 3] = [0xa0, 0x20, 0x20];
 
 /// A 4 × 3 square map of 20 mm cells whose data marks two harbours (icons of 6 and 8 mm).
-fn design(template: &str) -> String {
+pub fn design(template: &str) -> String {
     format!(
         r##"[set]
 name = "Coast"
@@ -40,7 +40,7 @@ data = "coast.csv"
     )
 }
 
-const COAST: &str = "cell,terrain,size\nA1,land,\nB2,port,6\nD3,port,8\nC1,sea,\n";
+pub const COAST: &str = "cell,terrain,size\nA1,land,\nB2,port,6\nD3,port,8\nC1,sea,\n";
 
 fn built(dir: &std::path::Path) -> lopdf::Document {
     let check = tilepress(dir, &["check", "d.toml"]);

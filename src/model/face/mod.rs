@@ -34,6 +34,7 @@ pub mod schema;
 pub mod shape_fill;
 pub mod share;
 pub mod styled;
+pub mod when;
 
 pub use anchor::{Anchor, Turn};
 pub use image::FaceImage;

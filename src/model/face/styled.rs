@@ -2,9 +2,9 @@
 
 use toml::Spanned;
 
-use super::fields::{substituted, value_text};
+use super::fields::substituted;
 use super::item_face::ItemFace;
-use super::schema::{LayerTable, Number, StyledLayer, WhenTable};
+use super::schema::{LayerTable, Number, StyledLayer};
 use crate::model::data_colours::DataColour;
 use crate::model::design::Palette;
 use crate::model::resolve::Resolver;
@@ -20,7 +20,7 @@ pub fn styled(
     table: &LayerTable,
 ) -> Option<Option<StyledLayer>> {
     if let Some(when) = &table.when
-        && !applies(r, item, when)?
+        && !super::when::applies(r, item, when)?
     {
         return Some(None);
     }
@@ -179,37 +179,4 @@ impl Style<'_, '_, '_> {
             self.r.error(&written.span(), message, help);
         }
     }
-}
-
-/// Whether `item`'s fields have the values `when` asks for (each field one of its values);
-/// `None` when it names a field the item lacks or a value that is not text or a number.
-fn applies(r: &mut Resolver<'_>, item: &ItemFace<'_>, when: &Spanned<WhenTable>) -> Option<bool> {
-    let mut all = true;
-    for (name, wanted) in when.get_ref() {
-        let Some(value) = item.fields.get(name.trim()) else {
-            let known: Vec<&str> = item.fields.keys().map(String::as_str).collect();
-            let near = closest(name.trim(), known.iter().copied())
-                .map_or(String::new(), |n| format!("did you mean `{n}`? "));
-            r.error(
-                &when.span(),
-                format!("{}: `when` names the field `{name}`, which it does not have", item.what),
-                &format!("{near}name one of its fields: {}", known.join(", ")),
-            );
-            return None;
-        };
-        let values = match wanted.get_ref() {
-            toml::Value::Array(values) => values.iter().map(value_text).collect::<Option<Vec<_>>>(),
-            one => value_text(one).map(|v| vec![v]),
-        };
-        let Some(values) = values else {
-            r.error(
-                &wanted.span(),
-                format!("`when`: the value of `{name}` is not text or a number"),
-                "write when = { kind = \"ship\" } or when = { kind = [\"ship\", \"storm\"] }",
-            );
-            return None;
-        };
-        all &= values.iter().any(|v| v.trim() == value.trim());
-    }
-    Some(all)
 }
