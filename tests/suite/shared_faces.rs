@@ -63,3 +63,40 @@ fn saltmarsh_cards_and_counters_share_their_layers_and_render_the_same() {
     // counters).
     assert!(checked >= 4, "{checked} pages with shared layers");
 }
+
+/// A deck of one card printed three times (`count = 3`) and one printed once, each with
+/// its rank: the rank of the three copies is one drawing.
+const COUNTED_DECK: &str = r##"[set]
+name = "Counted"
+
+[palette]
+ink = "#000000"
+
+[faces.front]
+layers = [{ text = "{rank}", size_mm = 8, colour = "ink" }]
+
+[[decks]]
+name = "cards"
+size_mm = [30, 40]
+front = "front"
+cards = [{ fields = { rank = "Q" }, count = 3 }, { fields = { rank = "Z" } }]
+"##;
+
+#[test]
+fn the_copies_of_a_counted_card_share_its_drawing_and_render_the_same() {
+    let dir = crate::common::scratch("counted-copies");
+    let path = dir.join("counted.toml");
+    std::fs::write(&path, COUNTED_DECK).unwrap();
+    let (_, design) = tilepress::model::load(&path).expect("loads");
+    let part = &parts(&design)[0];
+    assert_eq!(part.cutouts.len(), 4, "three copies of Q and one Z");
+    let imposed = impose_part(&design, part).expect("imposes");
+    let page = &imposed.document.pages[0];
+    let svg = page_to_svg(page);
+    // Q's rank is stored once and placed on each copy; Z's, on one card, stays inline.
+    assert_eq!(svg.matches("<defs>").count(), 1, "{svg}");
+    assert_eq!(svg.matches("<use ").count(), 3, "{svg}");
+    let inline = inlined_page(page);
+    assert_eq!(page_to_svg(&inline).matches("<use ").count(), 0);
+    assert_eq!(pixels(page), pixels(&inline));
+}

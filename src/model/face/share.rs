@@ -1,7 +1,7 @@
-//! Layers drawn the same on several faces — a title on every back, an icon in every corner —
-//! share one drawing: drawn once into a scene symbol (by `compose::layers`, on first use) and
-//! placed on each face, so the PDF and SVG store it once. A layer found on one face only stays
-//! inline.
+//! Layers drawn the same on several printed faces — a title on every back, an icon in every
+//! corner, a card's rank on each of its copies — share one drawing: drawn once into a scene
+//! symbol (by `compose::layers`, on first use) and placed on each face, so the PDF and SVG
+//! store it once. A layer printed on one face only stays inline.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -45,35 +45,44 @@ impl fmt::Debug for SharedArt {
     }
 }
 
-/// Gives every layer whose drawing appears on two or more faces — of tiles, pieces, cards
-/// and counters — the one shared drawing.
+/// Gives every layer whose drawing is printed on two or more faces — of tiles, pieces, cards
+/// and counters, each counted as often as it is printed (a tile's `copies`, a piece's count
+/// in every copy of its group, a card's count) — the one shared drawing.
 pub fn share_layers<'a>(
     tiles: &mut [Tile],
     pieces: Option<&mut PieceSet>,
     decks: impl IntoIterator<Item = &'a mut Deck>,
 ) {
-    let mut layers: Vec<&mut Layer> = Vec::new();
+    // Each layer with how many faces print it.
+    let mut layers: Vec<(&mut Layer, u64)> = Vec::new();
     for tile in tiles.iter_mut() {
-        layers.extend(tile.faces.front.iter_mut());
-        layers.extend(tile.faces.back.iter_mut().flatten());
+        let printed = u64::from(tile.copies);
+        let faces = tile.faces.front.iter_mut().chain(tile.faces.back.iter_mut().flatten());
+        layers.extend(faces.map(|layer| (layer, printed)));
     }
-    for piece in pieces.into_iter().flat_map(|set| set.pieces.iter_mut()) {
-        layers.extend(piece.front.layers.iter_mut());
-        layers.extend(piece.back.layers.iter_mut());
+    if let Some(set) = pieces {
+        let group_copies: Vec<u64> = set.groups.iter().map(|g| u64::from(g.copies)).collect();
+        for piece in set.pieces.iter_mut() {
+            let copies = group_copies.get(piece.group).copied().unwrap_or(1);
+            let printed = copies * u64::from(piece.count);
+            let faces = piece.front.layers.iter_mut().chain(piece.back.layers.iter_mut());
+            layers.extend(faces.map(|layer| (layer, printed)));
+        }
     }
     for card in decks.into_iter().flat_map(|deck| deck.cards.iter_mut()) {
-        layers.extend(card.front.iter_mut());
-        layers.extend(card.back.iter_mut().flatten());
+        let printed = u64::from(card.count);
+        let faces = card.front.iter_mut().chain(card.back.iter_mut().flatten());
+        layers.extend(faces.map(|layer| (layer, printed)));
     }
     // Equal drawings have equal descriptions (texts, fonts and images by name, sizes,
     // colours); the key orders them deterministically.
-    let keys: Vec<String> = layers.iter().map(|layer| format!("{:?}", layer.kind)).collect();
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for key in &keys {
-        *counts.entry(key).or_default() += 1;
+    let keys: Vec<String> = layers.iter().map(|(layer, _)| format!("{:?}", layer.kind)).collect();
+    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    for (key, (_, printed)) in keys.iter().zip(&layers) {
+        *counts.entry(key).or_default() += printed;
     }
     let mut shared: BTreeMap<&str, Arc<SharedArt>> = BTreeMap::new();
-    for (layer, key) in layers.into_iter().zip(&keys) {
+    for ((layer, _), key) in layers.into_iter().zip(&keys) {
         if counts.get(key.as_str()).copied().unwrap_or(0) < 2 {
             continue;
         }
@@ -123,6 +132,15 @@ mod tests {
         let (a, b) = (&tiles[0].faces.front[0].art, &tiles[1].faces.front[0].art);
         assert!(Arc::ptr_eq(a.as_ref().unwrap(), b.as_ref().unwrap()));
         assert!(tiles[0].faces.front[1].art.is_none(), "on one face only");
+    }
+
+    #[test]
+    fn a_layer_on_a_tile_printed_twice_is_shared_by_its_copies() {
+        let mut tiles = vec![tile(vec![circle(3.0)]), tile(vec![circle(5.0)])];
+        tiles[0].copies = 2;
+        share_layers(&mut tiles, None, []);
+        assert!(tiles[0].faces.front[0].art.is_some(), "printed on two faces");
+        assert!(tiles[1].faces.front[0].art.is_none(), "printed on one face");
     }
 
     #[test]
