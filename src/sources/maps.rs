@@ -1,10 +1,11 @@
 //! The `[[maps]]` source: one cutout per map — its cells filled by terrain, outlined, with
 //! their coordinates — cut along its rectangle, at real size over as many sheets as needed.
 
-use kurbo::{BezPath, Point, Shape as _};
+use kurbo::{BezPath, Point, Shape as _, Vec2};
 
 use super::{Part, Summary};
 use crate::compose::layers::draw::push_face_layers;
+use crate::compose::region_cues::{hatch_cleared_for, region_cue};
 use crate::cutout::{Cutout, DrawnLayer};
 use crate::geometry::map_grid::{MapGridKind, cell_label};
 use crate::geometry::outline::Outline;
@@ -39,7 +40,7 @@ fn map(map: &Map) -> Part {
     let bounds = grid.bounds();
     let mut art = vec![Item::Shape(Shape::filled(bounds.to_path(1e-4), map.background))];
     let mut lines = BezPath::new();
-    let mut labels: Vec<(String, Point)> = Vec::new();
+    let mut labels: Vec<(String, BezPath)> = Vec::new();
     // Triangles hold their label at their centre, smaller; hexagons and squares below it,
     // leaving the centre free for pieces and icons.
     let (label_mm, below) = match grid.kind {
@@ -50,16 +51,25 @@ fn map(map: &Map) -> Part {
         for column in 0..grid.columns {
             let corners = grid.cell(column, row);
             let cell = polygon(&corners);
+            let label = map.labels.then(|| {
+                let (text, at) = (cell_label(column, row), grid.centre(column, row));
+                let glyphs =
+                    text_outline(&text, label_mm, at + Vec2::new(0.0, below), Anchor::Centre);
+                (text, glyphs)
+            });
             if let Some(&fill) = map.fills.get(&(column, row)) {
                 let cue = map.cues.get(&(column, row)).copied();
                 art.push(Item::Shape(Shape::filled(cell.clone(), fill)));
-                art.extend(crate::compose::region_cues::region_cue(&cell, fill, cue));
+                if let Some(hatch) = region_cue(&cell, fill, cue) {
+                    art.push(hatch);
+                    // The hatch stops short of the cell's label, which reads on the fill.
+                    if let Some((_, glyphs)) = &label {
+                        art.push(hatch_cleared_for(&cell, fill, glyphs.bounding_box()));
+                    }
+                }
             }
             lines.extend(cell.elements().iter().copied());
-            if map.labels {
-                let at = grid.centre(column, row) + kurbo::Vec2::new(0.0, below);
-                labels.push((cell_label(column, row), at));
-            }
+            labels.extend(label);
         }
     }
     // The cells' template layers: below the grid lines, or above them (under the labels).
@@ -76,8 +86,7 @@ fn map(map: &Map) -> Part {
     // Each cell's label its own item, so that the legibility check reads each against its
     // own cell.
     let outline_path = bounds.to_path(1e-4);
-    for (text, at) in labels {
-        let glyphs = text_outline(&text, label_mm, at, Anchor::Centre);
+    for (text, glyphs) in labels {
         let label = format!("the cell labels of map `{}`", map.name);
         let layer = Layer::placed_text(label, map.position, &text, label_mm, Colour::BLACK);
         drawn.push(DrawnLayer {

@@ -23,10 +23,12 @@ pub fn judged(neighbour: &Neighbour<'_>, over: bool, is_text: bool) -> bool {
 }
 
 /// Ink over or across other items: items drawn over it, and items behind it that part of
-/// it crosses (an outline stroke, a panel's edge, another icon).
+/// it crosses (an outline stroke, a panel's edge, another icon) where they show — lines
+/// that items drawn after them (still behind the ink) hide, such as a hatch stopped short
+/// of a label by a patch of its area's fill, are not crossed.
 pub fn collisions<'a>(
     side: &Side<'a>,
-    neighbours: impl Iterator<Item = (Neighbour<'a>, bool)>,
+    (behind, over_items): (&[Neighbour<'a>], &[Neighbour<'a>]),
     drawn: &DrawnLayer,
     region: &Region,
     ink: &[usize],
@@ -36,11 +38,13 @@ pub fn collisions<'a>(
     let label = &drawn.layer.label;
     let is_text = matches!(drawn.layer.kind, LayerKind::Text(_));
     let area = region.rect;
-    for (neighbour, over) in neighbours {
-        if !judged(&neighbour, over, is_text) || !(over || side.crossings) {
+    let placed = (behind.iter().enumerate().map(|(k, n)| (n, false, &behind[k + 1..])))
+        .chain(over_items.iter().map(|n| (n, true, &[][..])));
+    for (neighbour, over, later) in placed {
+        if !judged(neighbour, over, is_text) || !(over || side.crossings) {
             continue;
         }
-        let Neighbour { item, transform, layer: other, bounds, .. } = neighbour;
+        let &Neighbour { item, transform, layer: other, bounds, .. } = neighbour;
         let Some(bounds) = bounds else { continue };
         if bounds.intersect(area).area() <= 0.0 {
             continue;
@@ -57,12 +61,19 @@ pub fn collisions<'a>(
         let covered = region.coverage(std::slice::from_ref(judged_item), transform, images);
         // What is drawn over text must also keep a little clear of it.
         let near = if over { region.dilate(&covered, CLEARANCE_MM) } else { covered };
-        let shared = ink.iter().filter(|&&i| near[i] >= PAINTED).count();
-        let share = shared as f64 / ink.len() as f64;
-        let collides = shared >= FEWEST_PIXELS && share >= SLIVER;
-        if !collides {
+        let mut shared = ink.iter().filter(|&&i| near[i] >= PAINTED).count();
+        // Lines behind that seem to cross: only where nothing drawn after them hides them
+        // (told only then, so a clean face costs no more rasters).
+        if !over && collides(shared, ink.len()) {
+            let hidden = region.draw_all(later, images);
+            let hidden = hidden.pixels();
+            let shows = |i: usize| near[i] >= PAINTED && hidden[i].alpha() < PAINTED;
+            shared = ink.iter().filter(|&&i| shows(i)).count();
+        }
+        if !collides(shared, ink.len()) {
             continue;
         }
+        let share = shared as f64 / ink.len() as f64;
         let name = other.map_or_else(
             || format!("the {}'s art", side.noun),
             |l| format!("{} (line {})", l.layer.label, l.layer.position.line),
@@ -77,6 +88,11 @@ pub fn collisions<'a>(
             Some(Amount::larger(percent, format!("{percent:.0} % of its ink"))),
         );
     }
+}
+
+/// Whether `shared` pixels of `ink` pixels make a collision rather than a touch.
+fn collides(shared: usize, ink: usize) -> bool {
+    shared >= FEWEST_PIXELS && shared as f64 / ink as f64 >= SLIVER
 }
 
 /// Only the stroked lines of `item` (its fills left out), `None` when it strokes nothing.

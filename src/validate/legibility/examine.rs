@@ -127,8 +127,7 @@ pub fn examine(
             low_contrast(&mut found, label, &layer.kind, threshold, worst);
         }
     }
-    let neighbours = (behind_items.into_iter().map(|n| (n, false)))
-        .chain(over_items.into_iter().map(|n| (n, true)));
+    let neighbours = (&behind_items[..], &over_items[..]);
     collisions(side, neighbours, drawn, &region, &ink, images, &mut found);
     findings
 }
