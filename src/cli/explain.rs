@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use tilepress::explain::{Outcome, explain as explain_list, print::report};
+use tilepress::explain::answer;
 use tilepress::validate::describe::counted;
 
 use super::exit::{BAD_INPUT, OK, SET_PROBLEMS};
@@ -10,8 +10,8 @@ use super::exit::{BAD_INPUT, OK, SET_PROBLEMS};
 /// Prints the explanation of the design at `path`; 0 when a rule explains its list, 1 when
 /// none searched does, 2 when it cannot be read.
 pub fn explain(path: &Path) -> u8 {
-    let explanation = match explain_list(path) {
-        Ok(explanation) => explanation,
+    let answer = match answer(path) {
+        Ok(answer) => answer,
         Err(errors) => {
             for error in &errors {
                 errln!("{error}");
@@ -20,11 +20,11 @@ pub fn explain(path: &Path) -> u8 {
             return BAD_INPUT;
         }
     };
-    for line in report(&explanation, path) {
+    for line in answer.report(path) {
         outln!("{line}");
     }
-    match explanation.outcome {
-        Outcome::NotCovered { .. } => SET_PROBLEMS,
-        Outcome::Exact(_) | Outcome::Found { .. } => OK,
+    match answer.explained() {
+        true => OK,
+        false => SET_PROBLEMS,
     }
 }

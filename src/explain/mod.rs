@@ -8,6 +8,7 @@ pub mod observe;
 pub mod print;
 pub mod rank;
 pub mod readings;
+pub mod values;
 
 use std::path::Path;
 
@@ -19,7 +20,8 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::SetRule;
 use crate::model::diagnostic::Diagnostic;
 use crate::model::limits::{MAX_ENUMERATION_WORK, count_text};
-use crate::model::resolve::tile_description_key;
+use crate::model::resolve::{resolve, tile_description_key};
+use crate::model::source::read_source;
 use crate::model::tiles::TileReading;
 use crate::validate::enumerate::{TooLarge, complete_set, enumeration_work};
 
@@ -78,6 +80,49 @@ pub struct Explanation {
     pub outcome: Outcome,
     /// The number the first added tile takes (after the list's highest).
     pub next_number: u32,
+}
+
+/// explain's answer for a design: a rule over slots, or over values.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    Slots(Explanation),
+    Values(Box<values::ValueExplanation>),
+}
+
+impl Answer {
+    /// The answer's lines, as `explain` prints them (`path` locates listed tiles).
+    pub fn report(&self, path: &Path) -> Vec<String> {
+        match self {
+            Answer::Slots(explanation) => print::report(explanation, path),
+            Answer::Values(explanation) => values::value_report(explanation, path),
+        }
+    }
+
+    /// Whether a rule explains the list (or the design's own rule derives it exactly).
+    pub fn explained(&self) -> bool {
+        match self {
+            Answer::Slots(explanation) => {
+                !matches!(explanation.outcome, Outcome::NotCovered { .. })
+            }
+            Answer::Values(explanation) => explanation.exact.is_some() || explanation.covered,
+        }
+    }
+}
+
+/// Explains the design at `path`, over values when its tiles carry them, else over slots.
+pub fn answer(path: &Path) -> Result<Answer, Vec<Diagnostic>> {
+    let source = read_source(path, "design").map_err(|error| vec![error])?;
+    if let Ok(design) = resolve(&source)
+        && design.values.is_some()
+    {
+        if design.tiles.is_empty() {
+            let message = format!("{} lists no tiles to explain", design.name);
+            let help = "list the tiles you have as [[tiles]] entries, one per tile";
+            return Err(vec![Diagnostic::error(path, None, message).with_help(help)]);
+        }
+        return Ok(Answer::Values(Box::new(values::explain_values(&design))));
+    }
+    explain(path).map(Answer::Slots)
 }
 
 /// Explains the design at `path`: its errors when it cannot be read or holds no list of

@@ -11,6 +11,7 @@ use crate::geometry::canonical::Symmetry;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::diagnostic::counted;
 use crate::model::region_joins::{joins_of_links, line_joins, region_groups, same_colour_links};
+use crate::model::source::Position;
 use crate::validate::describe::slot_text;
 use crate::validate::enumerate::TileDesign;
 
@@ -148,8 +149,12 @@ fn proposal(lines: &mut Vec<String>, proposal: &Proposal, explanation: &Explanat
 
 /// `what` said of a listed tile, at its entry in `path`.
 fn at_entry(path: &Path, tile: &Listed, what: &str) -> String {
-    let at = &tile.position;
-    format!("{}:{}:{}: tile {} {what}", path.display(), at.line, at.column, tile.number)
+    at_entry_of(path, tile.position, tile.number, what)
+}
+
+/// `what` said of tile `number`, at its entry (`at`) in `path`.
+pub fn at_entry_of(path: &Path, at: Position, number: u32, what: &str) -> String {
+    format!("{}:{}:{}: tile {number} {what}", path.display(), at.line, at.column)
 }
 
 /// The rule (of tiles with `sides` edges) as a `[rule]` table, with `copies`, `copies_of` and `count` as the list has them.

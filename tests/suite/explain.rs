@@ -46,7 +46,7 @@ pub fn check(dir: &Path, design: &str) -> (i32, String) {
 }
 
 /// The first `[rule]` table explain printed, as printed.
-fn printed_rule(out: &str) -> String {
+pub fn printed_rule(out: &str) -> String {
     let start = out.find("[rule]\n").expect("a [rule] table printed");
     let end = start + out[start..].find("\n\n").unwrap_or(out.len() - start);
     out[start..end].to_string()
@@ -73,7 +73,7 @@ pub fn pasted_back(dir: &Path, list: &str, out: &str, with_tiles: bool) -> (i32,
 }
 
 /// The design split at its `[[tiles]]` entries: the head, then one chunk per tile.
-fn split_tiles(design: &str) -> (String, Vec<String>) {
+pub fn split_tiles(design: &str) -> (String, Vec<String>) {
     let mut chunks = design.split("[[tiles]]");
     let head = chunks.next().unwrap().to_string();
     (head, chunks.map(|c| format!("[[tiles]]{c}")).collect())
