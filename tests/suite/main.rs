@@ -71,6 +71,7 @@ mod margin_ink;
 mod markup;
 mod module_layers;
 mod new_starters;
+mod outline_and_line_shapes;
 mod output_recovery;
 mod peak_memory;
 mod print_outputs;

@@ -1,5 +1,5 @@
 //! Shape layers: circles, rectangles (optionally rounded), regular polygons and stars,
-//! filled and/or stroked, centred on the origin of the layer's frame.
+//! filled and/or stroked, and lines, stroked; centred on the origin of the layer's frame.
 
 use std::f64::consts::PI;
 
@@ -29,6 +29,12 @@ pub fn figure_path(figure: Figure, width: f64, height: f64) -> BezPath {
         }
         Figure::Polygon { sides } => star_path(sides.max(3), 1.0, width, height),
         Figure::Star { points, inner } => star_path(points.max(2) * 2, inner, width, height),
+        Figure::Line => {
+            let mut path = BezPath::new();
+            path.move_to(Point::new(-width / 2.0, -height / 2.0));
+            path.line_to(Point::new(width / 2.0, height / 2.0));
+            path
+        }
     }
 }
 
@@ -85,6 +91,11 @@ mod tests {
         // A hexagon with a corner on top is as tall as its circle.
         let hexagon = size(Figure::Polygon { sides: 6 }, 10.0, 10.0);
         assert!((hexagon.height() - 10.0).abs() < 1e-9, "{hexagon:?}");
+        let line = figure_path(Figure::Line, 8.0, 0.0);
+        assert_eq!(line.elements().len(), 2, "a move and a line, not closed");
+        assert!(
+            (line.bounding_box().width() - 8.0).abs() < 1e-9 && line.bounding_box().height() == 0.0
+        );
         let star = figure_path(Figure::Star { points: 5, inner: 0.5 }, 10.0, 10.0);
         assert_eq!(star.elements().len(), 11, "ten corners and a close");
         assert!((star.bounding_box().y0 + 5.0).abs() < 1e-9);

@@ -32,6 +32,7 @@ pub mod resolve;
 pub mod rich_text;
 pub mod schema;
 pub mod shape_fill;
+pub mod shape_paint;
 pub mod share;
 pub mod styled;
 pub mod when;
@@ -171,7 +172,7 @@ impl TextLayer {
     }
 }
 
-/// A closed figure for simple icons.
+/// A figure for simple icons: closed, or a line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Figure {
     /// A circle of diameter `width`.
@@ -182,6 +183,9 @@ pub enum Figure {
     Polygon { sides: u32 },
     /// A star with `points`, its inner corners at `inner` × the outer radius.
     Star { points: u32, inner: f64 },
+    /// A straight line across its box, from its top left to its bottom right corner (a box
+    /// `height` 0 across the middle): stroked, never filled.
+    Line,
 }
 
 /// A filled and/or stroked figure `width × height` mm, centred on its anchor.

@@ -589,12 +589,13 @@ fn shape(
             points: counted(r, table.points.as_ref(), "`points`", 2, 5)?,
             inner: table.inner.as_ref().map_or(0.45, |v| r.length(v, "`inner`", (0.05, 1.0))),
         },
+        "line" => Figure::Line,
         other => {
-            let near = closest(other, ["circle", "rectangle", "polygon", "star"]);
-            let help = near
-                .map_or("use `circle`, `rectangle`, `polygon` or `star`".to_string(), |n| {
-                    format!("did you mean `{n}`?")
-                });
+            let near = closest(other, ["circle", "rectangle", "polygon", "star", "line"]);
+            let help = near.map_or(
+                "use `circle`, `rectangle`, `polygon`, `star` or `line`".to_string(),
+                |n| format!("did you mean `{n}`?"),
+            );
             r.error(&name.span(), format!("unknown shape `{other}`"), &help);
             return None;
         }
@@ -603,7 +604,8 @@ fn shape(
         (Some(b), _) => pair(r, b, "`box_mm`", 0.1)?,
         (None, Some(size)) => {
             let s = r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM));
-            (s, s)
+            // A line of `size_mm` runs across; a box gives it a slope.
+            if figure == Figure::Line { (s, 0.0) } else { (s, s) }
         }
         (None, None) => {
             r.error(
@@ -614,12 +616,11 @@ fn shape(
             return None;
         }
     };
-    let fill = colour(r, palette, table.fill.as_ref())?;
-    let stroke_colour = colour(r, palette, table.stroke.as_ref())?;
+    let (fill, stroke_colour) =
+        super::shape_paint::paint(r, table, figure, &|r, key| colour(r, palette, key))?;
     let stroke_mm =
         table.stroke_mm.as_ref().map_or(0.3, |w| r.length(w, "`stroke_mm`", (0.01, 50.0)));
-    let fill = if fill.is_none() && stroke_colour.is_none() { Some(Colour::BLACK) } else { fill };
-    let hatched = match &table.fill {
+    let hatched = match table.fill.as_ref().filter(|_| fill.is_some()) {
         Some(name) => {
             super::shape_fill::filled_with_hatch(r, palette, name, width_mm.min(height_mm))?
         }

@@ -5,6 +5,7 @@ use toml::Spanned;
 use super::fields::substituted;
 use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer};
+use super::shape_paint::NO_PAINT;
 use crate::model::data_colours::DataColour;
 use crate::model::design::Palette;
 use crate::model::resolve::Resolver;
@@ -89,7 +90,10 @@ impl Style<'_, '_, '_> {
         let written = value.as_ref()?;
         let filled = self.text(value)?;
         let name = filled.get_ref().trim();
-        let known = if name.starts_with('#') {
+        // A shape's `fill` or `stroke` may be `none` (from data too).
+        let known = if name == NO_PAINT && key != "colour" {
+            true
+        } else if name.starts_with('#') {
             Colour::from_hex(name).is_some()
         } else {
             self.palette.colours.contains_key(name)
@@ -105,7 +109,7 @@ impl Style<'_, '_, '_> {
             self.wrong(written, key, format!("`{name}` is not a colour of the palette"), &help);
             return None;
         }
-        if written.get_ref().contains('{') {
+        if written.get_ref().contains('{') && name != NO_PAINT {
             self.record_data_colour(written, key, name);
         }
         Some(filled)
