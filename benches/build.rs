@@ -1,6 +1,6 @@
 //! Times building the shipped designs and diagrams: the real command line as a whole process
-//! (Tantrix alone, Saltmarsh, the whole default build and issue 16's (its four designs and the
-//! diagrams), the 1,000-card deck on A4 and Letter),
+//! (Tantrix alone, Tantrix's `check`, Saltmarsh, the whole default build and issue 16's (its
+//! four designs and their diagrams), the 1,000-card deck on A4 and Letter),
 //! then in memory (each design alone, with and without the PNG previews, all of them on one
 //! and two threads, the diagrams, a deck of 1,000 cards from a CSV).
 //!
@@ -51,8 +51,8 @@ fn diagrams() -> Vec<(String, Figure)> {
 }
 
 /// Issue 16's default build, set up in `dir`: a project folder with the four designs it was
-/// filed with (Saltmarsh and Lanterns of Keld came later; the four use no assets) and every
-/// diagram.
+/// filed with (Saltmarsh, Lanterns of Keld, Wayfarers and Thornmere came later; the four use
+/// no assets) and their diagrams (each named after its design).
 fn issue_16_project(dir: &Path) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let project = dir.join("issue-16");
@@ -65,9 +65,13 @@ fn issue_16_project(dir: &Path) -> PathBuf {
             }
         }
     };
-    let first_four = ["tantrix.toml", "triles.toml", "tranglar.toml", "trans-rabat.toml"];
-    copy_folder(&root.join("designs"), &project.join("designs"), &|n| first_four.contains(&n));
-    copy_folder(&root.join("diagrams"), &project.join("diagrams"), &|n| n.ends_with(".toml"));
+    let first_four = ["tantrix", "triles", "tranglar", "trans-rabat"];
+    let design = |n: &str| first_four.iter().any(|stem| n == format!("{stem}.toml"));
+    let diagram = |n: &str| {
+        n.ends_with(".toml") && first_four.iter().any(|stem| n.starts_with(&format!("{stem}-")))
+    };
+    copy_folder(&root.join("designs"), &project.join("designs"), &design);
+    copy_folder(&root.join("diagrams"), &project.join("diagrams"), &diagram);
     project
 }
 
@@ -82,6 +86,7 @@ fn command_line(runs: usize, deck: &Path, issue_16: &Path) {
     for (what, args, folder) in [
         ("tantrix", vec!["build", "designs/tantrix.toml", "-o", &out_arg], root),
         ("tantrix -j 1", vec!["build", "designs/tantrix.toml", "-j", "1", "-o", &out_arg], root),
+        ("tantrix check", vec!["check", "designs/tantrix.toml"], root),
         ("saltmarsh", vec!["build", "designs/saltmarsh.toml", "-o", &out_arg], root),
         ("default build", vec!["build", "-o", &out_arg], root),
         ("default -j 1", vec!["build", "-j", "1", "-o", &out_arg], root),

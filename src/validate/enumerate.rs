@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 pub use super::face_key::TileKey;
 use super::face_key::face_key;
-use super::rule::{corner_violations, violations};
+use super::rule::{corner_violations, rule_breaks};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
@@ -42,7 +42,7 @@ pub fn complete_set(
     let mut too_many = false;
     let corner_total = corner_colourings(rule, shape.sides)?;
     each_unfiltered(rule, shape, &mut |slots, joins| {
-        if !violations(rule, shape, slots, joins).is_empty() {
+        if !rule_breaks(rule, shape, slots, joins).is_empty() {
             return true;
         }
         for corner_index in 0..corner_total {
@@ -115,8 +115,9 @@ pub fn each_unfiltered(
     let Some(total) = choices.len().checked_pow(positions as u32) else {
         return Err(TooLarge::Work(work));
     };
+    let mut slots = Vec::new();
     for index in 0..total {
-        let slots = assigned_slots(&choices, positions, index);
+        assign_slots(&mut slots, &choices, positions, index);
         let regions = region_joinings(&slots, rule.region_joins);
         for line_joins in line_matchings(&slots, rule.joins) {
             for region_joins in &regions {
@@ -132,11 +133,23 @@ pub fn each_unfiltered(
     Ok(())
 }
 
-/// The `index`-th assignment of `choices` (each one slot, or an edge's slots) to
-/// `positions`, flattened into the slots clockwise.
-fn assigned_slots(choices: &[Vec<Slot>], positions: usize, index: usize) -> Vec<Slot> {
+/// Writes the `index`-th assignment of `choices` (each one slot, or an edge's slots) to
+/// `positions` into `slots`, flattened clockwise. The slots' colours keep their storage:
+/// the enumeration makes millions of assignments, and a fresh one allocated every colour.
+fn assign_slots(slots: &mut Vec<Slot>, choices: &[Vec<Slot>], positions: usize, index: usize) {
     let picked = picks(choices.len(), positions, index);
-    picked.into_iter().flat_map(|pick| choices[pick].iter().cloned()).collect()
+    let mut count = 0;
+    for slot in picked.iter().flat_map(|&pick| &choices[pick]) {
+        match slots.get_mut(count) {
+            Some(kept) => {
+                kept.colour.clone_from(&slot.colour);
+                kept.kind = slot.kind;
+            }
+            None => slots.push(slot.clone()),
+        }
+        count += 1;
+    }
+    slots.truncate(count);
 }
 
 /// The choice (of `count`) at each of `positions` in the `index`-th assignment: the digits
@@ -350,6 +363,7 @@ mod tests {
         assert_eq!(distinct, all, "every index a different assignment, in order");
         assert!(assignment::<&str>(&[], 4, 0).is_empty());
     }
+    use super::super::rule::violations;
     use crate::geometry::canonical::{canonical, edge_labels};
     use crate::model::design::Symmetry;
     use std::collections::BTreeSet;
