@@ -1,7 +1,8 @@
 //! `tilepress serve` in a real browser: headless Chromium (Debian's `chromium`, driven over
 //! the DevTools protocol by `headless_chrome`) opens the page; the test saves changes to the
 //! design and reads the page's DOM: a new sheet appears without a reload, keeping zoom and
-//! scroll, and a broken design shows its error with the line number over the last picture.
+//! scroll, a broken design shows its error with the line number over the last picture, and
+//! the "seen by" switch shows the sheets' colours as a deuteranope sees them, and back.
 //!
 //! Skips (saying so) when chromium is not on `PATH`, unless `CI` is set: CI installs it.
 //! `UPDATE_SCREENSHOT=1` also saves the page as docs/images/serve-page.png for the README.
@@ -11,11 +12,14 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::png_image::decoded;
 use common::server::{PATIENCE, Server, project_copy, save};
 use common::tools::{in_ci, on_path};
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::types::Bounds;
 use headless_chrome::{Browser, LaunchOptions, Tab};
+use tilepress::scene::Colour;
+use tilepress::scene::vision::Deficiency;
 
 /// The browser on `PATH` (Debian's `chromium` package, or Ubuntu's name for it).
 fn chromium() -> Option<PathBuf> {
@@ -93,6 +97,7 @@ fn the_page_follows_the_design_in_chromium() {
     );
     assert_eq!(value(&tab, "document.getElementById('name').textContent"), "\"Tantrix\"");
     save_screenshot(&tab, &dir);
+    the_seen_by_switch_filters_the_sheets(&tab, &dir);
 
     // Zoom in, scroll down, and mark the window: all three must survive the update.
     tab.wait_for_element("#zoom-in").unwrap().click().unwrap();
@@ -172,4 +177,61 @@ fn save_screenshot(tab: &Tab, dir: &Path) {
     if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
         std::fs::write(common::root().join("docs/images/serve-page.png"), &png).unwrap();
     }
+}
+
+/// Tantrix's red, as written in its palette.
+const TANTRIX_RED: Colour = Colour { r: 0xd6, g: 0x28, b: 0x28 };
+
+/// How many pixels of the page's screenshot lie within `tolerance` levels of `colour`.
+fn pixels_near(tab: &Tab, dir: &Path, colour: Colour, tolerance: u8) -> usize {
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("screenshot");
+    let file = dir.join("seen-by.png");
+    std::fs::write(&file, png).unwrap();
+    let wanted = [colour.r, colour.g, colour.b];
+    let near = |p: &[u8; 3]| p.iter().zip(wanted).all(|(a, b)| a.abs_diff(b) <= tolerance);
+    decoded(&file).rgb.iter().filter(|p| near(p)).count()
+}
+
+/// Picks `name` in the "seen by" switch as a user would (its change event).
+fn choose_vision(tab: &Tab, name: &str) {
+    value(
+        tab,
+        &format!(
+            "(document.getElementById('vision').value = '{name}', \
+             document.getElementById('vision').dispatchEvent(new Event('change')), 1)"
+        ),
+    );
+}
+
+/// "Seen by: deuteranopes": the sheets' red lines turn the olive the simulation gives (the
+/// filter is the simulation's own matrix, applied by the browser), and back to red.
+fn the_seen_by_switch_filters_the_sheets(tab: &Tab, dir: &Path) {
+    let olive = Deficiency::Deutan.simulate(TANTRIX_RED);
+    // The browser filters in 8-bit linear light: a few levels from the model's rounding.
+    let tolerance = 12;
+    let red = pixels_near(tab, dir, TANTRIX_RED, 4);
+    assert!(red > 2000, "red pixels of the sheets on the page: {red}");
+    let olive_before = pixels_near(tab, dir, olive, tolerance);
+
+    choose_vision(tab, "deutan");
+    let filter = value(tab, "getComputedStyle(document.getElementById('view')).filter");
+    assert!(filter.contains("#deutan"), "the sheets' filter: {filter}");
+    let red_seen = pixels_near(tab, dir, TANTRIX_RED, 4);
+    let olive_seen = pixels_near(tab, dir, olive, tolerance);
+    eprintln!(
+        "seen by deuteranopes: red {red} -> {red_seen} px, {} {olive_before} -> {olive_seen} px",
+        olive.to_hex()
+    );
+    assert!(red_seen * 50 < red, "red pixels left under the filter: {red_seen} of {red}");
+    assert!(
+        olive_seen >= olive_before + red * 9 / 10,
+        "the red lines as a deuteranope sees them ({}): {olive_before} -> {olive_seen} px, red was {red}",
+        olive.to_hex()
+    );
+
+    choose_vision(tab, "");
+    assert_eq!(value(tab, "getComputedStyle(document.getElementById('view')).filter"), "\"none\"");
+    assert_eq!(pixels_near(tab, dir, TANTRIX_RED, 4), red, "the sheets' red back");
 }
