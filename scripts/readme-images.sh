@@ -31,6 +31,10 @@ page saltmarsh-cards-back output/saltmarsh/saltmarsh-cards.pdf 2
 page saltmarsh-marsh-a1 output/saltmarsh/saltmarsh-marsh.pdf 1
 page saltmarsh-punts-front output/saltmarsh/saltmarsh-punts.pdf 1
 page saltmarsh-score-a1 output/saltmarsh/saltmarsh-score.pdf 1
+# Tantrix's first sheet as a deuteranope sees it, beside the printed one: tilepress draws
+# it through the colour-vision simulation (issue 49), at the same 40 dpi.
+cargo run --release --quiet -- build designs/tantrix.toml -o "$work/deutan" --format png --dpi 40 --simulate deutan >/dev/null
+mv "$work/deutan/tantrix/tantrix-sheet-01-front-deutan.png" "$images/"
 # The cut file is an SVG of its own.
 rsvg-convert -d 40 -p 40 -b white output/tantrix/tantrix-cut-01.svg -o "$images/tantrix-cut-01.png" 2>/dev/null \
   || echo "rsvg-convert missing: tantrix-cut-01.png not refreshed" >&2
