@@ -117,10 +117,18 @@ pub fn checked_files(
         diagram.dpi = dpi.unwrap_or(diagram.dpi);
     }
     let check = check_figure(&figure);
+    for problem in check.all_problems() {
+        log.err(problem);
+    }
+    // A figure hard to read is its own problem: its position may well be as stated.
+    if check.problems.is_empty() && !check.legibility.is_empty() {
+        log.err(format_args!(
+            "{}: the figure's labels or caption do not read as printed (its position is as stated); not drawn",
+            path.display()
+        ));
+        return Err(SET_PROBLEMS);
+    }
     if !check.problems.is_empty() {
-        for problem in &check.problems {
-            log.err(problem);
-        }
         let said = if figure.series {
             "a step's position is not legal or illegal as the step states".to_string()
         } else {

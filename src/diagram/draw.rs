@@ -99,15 +99,20 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
     let mut labels = Vec::new();
     for label in &diagram.labels {
         let at = spot_point(diagram, label.spot);
-        labels.push((items.len(), label));
-        if label.marked.is_some() {
+        let drawn = if label.marked.is_some() {
             let drawn = text_items(&label.text_layer(&diagram.design, label.size_mm / scale));
             let transform = Affine::translate(at.to_vec2());
-            items.push(Item::Group(Group { transform, items: drawn }));
+            Item::Group(Group { transform, items: drawn })
         } else {
             let text = text_outline(&label.text, label.size_mm / scale, at, Anchor::Centre);
-            items.push(Item::Shape(Shape::filled(text, label.colour)));
-        }
+            Item::Shape(Shape::filled(text, label.colour))
+        };
+        // Its halo under it: the label reads on whatever the figure has there.
+        let halo = super::label_halo::halo_colour(label.colour);
+        let reach = super::label_halo::HALO_MM / scale;
+        items.extend(super::label_halo::halo_items(std::slice::from_ref(&drawn), halo, reach));
+        labels.push((items.len(), label));
+        items.push(drawn);
     }
     lay_out(diagram, bounds, scale, items, label, &labels)
 }

@@ -16,12 +16,21 @@ use crate::scene::Item;
 use crate::scene::{Document, Page};
 use crate::validate::legibility::figure_problems;
 
-/// What a diagram's check found: the problems (empty when the stated legality holds) and the
-/// rules the position breaks.
+/// What a diagram's check found: the problems with its position (empty when the stated
+/// legality holds), those with its figure's legibility (labels and caption as printed), and
+/// the rules the position breaks.
 #[derive(Clone, Debug)]
 pub struct DiagramCheck {
     pub problems: Vec<Diagnostic>,
+    pub legibility: Vec<Diagnostic>,
     pub broken: Vec<Violation>,
+}
+
+impl DiagramCheck {
+    /// Every problem: the position's, then the figure's legibility.
+    pub fn all_problems(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.problems.iter().chain(&self.legibility)
+    }
 }
 
 /// Checks the position against `legal` (and `breaks`).
@@ -67,10 +76,13 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
     let (page, texts) = super::draw::diagram_page_and_texts(diagram, "check");
     let items: Vec<Item> = page.layers.into_iter().flat_map(|layer| layer.items).collect();
     let legibility = figure_problems(&items, &texts, &diagram.design.legibility, path);
-    problems.extend(legibility.into_iter().map(|mut problem| {
-        problem.message = located(problem.message);
-        problem
-    }));
+    let legibility = legibility
+        .into_iter()
+        .map(|mut problem| {
+            problem.message = located(problem.message);
+            problem
+        })
+        .collect();
     for (name, position) in &diagram.breaks {
         if !broken.iter().any(|v| v.rule == name) {
             let found: Vec<&str> = broken.iter().map(|v| v.rule).collect();
@@ -88,7 +100,7 @@ pub fn check_diagram(diagram: &Diagram) -> DiagramCheck {
             );
         }
     }
-    DiagramCheck { problems, broken }
+    DiagramCheck { problems, legibility, broken }
 }
 
 /// `, touch, extend-own…`: the design's move rules, for help texts.
@@ -134,10 +146,11 @@ pub fn figure_page(figure: &Figure, stem: &str) -> Page {
 
 /// Checks every diagram of a figure (a step's problems say which step they are in).
 pub fn check_figure(figure: &Figure) -> DiagramCheck {
-    let mut all = DiagramCheck { problems: Vec::new(), broken: Vec::new() };
+    let mut all = DiagramCheck { problems: Vec::new(), legibility: Vec::new(), broken: Vec::new() };
     for diagram in &figure.diagrams {
         let check = check_diagram(diagram);
         all.problems.extend(check.problems);
+        all.legibility.extend(check.legibility);
         all.broken.extend(check.broken);
     }
     all

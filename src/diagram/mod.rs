@@ -16,6 +16,7 @@ pub mod dominoes;
 pub mod draw;
 pub mod files;
 pub mod house_style;
+pub mod label_halo;
 pub mod legality;
 pub mod lines;
 pub mod load;

@@ -190,8 +190,7 @@ fn diagrams_of(design_path: &Path, folder: &Path) -> (Vec<OutputFile>, Vec<Diagr
                     caption: figure.first().caption.clone(),
                     file: Some(file),
                     problems: check
-                        .problems
-                        .iter()
+                        .all_problems()
                         .map(|d| Message::from_diagnostic(d, design_path))
                         .collect(),
                 });

@@ -29,6 +29,7 @@ mod determinism;
 mod diagram_boards;
 mod diagram_captions;
 mod diagram_figures;
+mod diagram_label_halo;
 mod diagram_series;
 mod diagrams;
 mod dominoes;
