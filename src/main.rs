@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     }
     let code = match &cli.command {
         Command::Build(args) => build::build_all(args),
-        Command::Check { designs } => commands::check(designs),
+        Command::Check { designs, verbose } => commands::check(designs, *verbose),
         Command::List { design } => commands::list(design),
         Command::Explain { design } => cli::explain::explain(design),
         Command::New(args) => cli::new::new(args),

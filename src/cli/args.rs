@@ -37,6 +37,9 @@ pub enum Command {
         /// Design files to check.
         #[arg(required = true, value_name = "DESIGN")]
         designs: Vec<PathBuf>,
+        /// Also list the layers marked `decorative` (their contrast and size are not checked).
+        #[arg(long)]
+        verbose: bool,
     },
     /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
     /// backs land from fronts (for `back_offset_mm` / `--back-offset`).

@@ -39,8 +39,9 @@ pub fn log_all(diagnostics: &[Diagnostic], log: &mut Log) {
     }
 }
 
-/// `check`: every problem, then a summary per design.
-pub fn check(designs: &[PathBuf]) -> u8 {
+/// `check`: every problem, then a summary per design; with `verbose`, the decorative layers
+/// too.
+pub fn check(designs: &[PathBuf], verbose: bool) -> u8 {
     let mut code = OK;
     for path in designs {
         let Some(design) = load_or_report(path) else {
@@ -52,6 +53,9 @@ pub fn check(designs: &[PathBuf]) -> u8 {
             outln!("{problem}");
         }
         for line in &report.info {
+            outln!("{line}");
+        }
+        for line in report.decorative.iter().filter(|_| verbose) {
             outln!("{line}");
         }
         outln!("{}", report.summary());

@@ -27,6 +27,9 @@ pub struct CheckReport {
     pub pieces: Option<super::pieces::PieceSummary>,
     /// Lines of information printed before the summary (e.g. how pawns reach their goal).
     pub info: Vec<String>,
+    /// The layers marked `decorative`, whose contrast and size are not checked: printed by
+    /// `check --verbose`.
+    pub decorative: Vec<String>,
     /// What the design holds, one phrase per part (`56 tiles (the rule derives 56)`, …).
     pub contents: Vec<String>,
 }
@@ -89,7 +92,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         );
         report.problems.push(Diagnostic::error(path, None, message).with_help(WORK_HELP));
     }
-    report.info.extend(legibility.decorative);
+    report.decorative = legibility.decorative;
     report.problems.extend(super::decks::oversized_cards(design, path));
     report.problems.extend(super::decks::deck_problems(design, path));
     report.contents.extend(super::decks::deck_contents(design));
@@ -403,6 +406,7 @@ fn tile_report(design: &Design, derived: Option<usize>, problems: Vec<Diagnostic
         problems,
         pieces: None,
         info: Vec::new(),
+        decorative: Vec::new(),
         contents: Vec::new(),
     }
 }

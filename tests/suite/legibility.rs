@@ -169,7 +169,7 @@ fn check_settings_out_of_range_are_errors_at_their_keys() {
 }
 
 #[test]
-fn a_decorative_layer_is_left_out_of_contrast_and_said_so() {
+fn a_decorative_layer_is_left_out_of_contrast_and_said_so_with_verbose() {
     let pale = template(true).replace("\"#222222\" }}", "\"#dddddd\", decorative = true }}");
     let pale = pale.replace("\"#222222\" }", "\"#dddddd\", decorative = true }");
     let design = format!("{}\n{pale}", part("cards"));
@@ -178,6 +178,10 @@ fn a_decorative_layer_is_left_out_of_contrast_and_said_so() {
     let check = tilepress(&dir, &["check", "d.toml"]);
     let (out, err) = text(&check);
     assert_eq!(code(&check), 0, "{out}{err}");
+    assert!(!out.contains("is decorative"), "said without --verbose: {out}");
+    let verbose = tilepress(&dir, &["check", "--verbose", "d.toml"]);
+    let (out, err) = text(&verbose);
+    assert_eq!(code(&verbose), 0, "{out}{err}");
     assert!(out.contains("is decorative: its contrast and size are not checked"), "{out}");
     // Without the mark, the same colour is a problem.
     let marked = design.replace(", decorative = true", "");
@@ -270,4 +274,29 @@ fn map_labels_and_piece_marks_are_held_to_the_check() {
     fs::write(dir.join("d.toml"), placed_texts(true)).unwrap();
     let check = tilepress(&dir, &["check", "d.toml"]);
     assert_eq!(code(&check), 0, "corrected: {}{}", text(&check).0, text(&check).1);
+}
+
+/// A pale grey square as an SVG image: it stands out from a white face by 1.2 : 1.
+const PALE_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><rect width=\"10\" height=\"10\" fill=\"#eeeeee\"/></svg>";
+
+#[test]
+fn a_pale_icon_is_a_problem_and_a_pale_picture_is_not_on_every_part_kind() {
+    for kind in KINDS {
+        for (size, problem) in [(8, true), (19, true), (20, false), (24, false)] {
+            let template = format!(
+                "[faces.face]\nlayers = [\n  {{ image = \"pale.svg\", size_mm = {size} }},\n]\n"
+            );
+            let dir = scratch(&format!("legibility-picture-{kind}-{size}"));
+            fs::write(dir.join("d.toml"), format!("{}\n{template}", part(kind))).unwrap();
+            fs::write(dir.join("pale.svg"), PALE_SVG).unwrap();
+            let check = tilepress(&dir, &["check", "d.toml"]);
+            let (out, err) = text(&check);
+            let said = out.contains("stands out too little");
+            assert_eq!(
+                (code(&check), said),
+                if problem { (1, true) } else { (0, false) },
+                "{kind} {size} mm: {out}{err}"
+            );
+        }
+    }
 }

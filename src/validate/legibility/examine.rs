@@ -54,6 +54,8 @@ pub fn examine(
         None => legibility.graphic_contrast,
     };
     let declared = ink_colour(&layer.kind);
+    // A picture is seen, not read: its contrast is not measured (an icon's is).
+    let unread = layer.decorative || is_picture(&layer.kind);
     let outline = transform * drawn.outline.clone();
     let clear = clear_of(&outline, ink_bounds, side.safe_mm);
     let (behind_items, over_items) = neighbours(side, drawn);
@@ -68,7 +70,7 @@ pub fn examine(
         && let Some(behind) = solid_cover(&behind_items, ink_bounds)
     {
         let contrast = ratio(ink_colour, behind);
-        if !layer.decorative && contrast < threshold {
+        if !unread && contrast < threshold {
             low_contrast(&mut found, label, &layer.kind, threshold, (contrast, behind));
         }
         return findings;
@@ -111,7 +113,7 @@ pub fn examine(
     }
     // What lies behind: every item drawn before it.
     let behind = region.draw_all(&behind_items, images);
-    if !layer.decorative {
+    if !unread {
         let pairs: Vec<(Colour, Colour)> = ink
             .iter()
             .map(|&i| {
@@ -130,6 +132,15 @@ pub fn examine(
     let neighbours = (&behind_items[..], &over_items[..]);
     collisions(side, neighbours, drawn, &region, &ink, images, &mut found);
     findings
+}
+
+/// How large an image is drawn (its larger side, in mm) from which it is a picture — art,
+/// seen rather than read, whose contrast is not measured — rather than an icon.
+pub const PICTURE_MM: f64 = 20.0;
+
+/// Whether a layer is an image as large as a picture.
+fn is_picture(kind: &LayerKind) -> bool {
+    matches!(kind, LayerKind::Image(image) if image.size_mm + 1e-9 >= PICTURE_MM)
 }
 
 /// The one colour a layer's ink is drawn in (text and pips); `None` for images, which
