@@ -246,3 +246,60 @@ fn two_cues_for_one_thing_a_cue_that_is_not_a_name_and_a_hatch_on_a_small_shape_
     );
     assert!(err.contains(&wanted), "{err}");
 }
+
+/// `design` (a shipped design's text, as `name`.toml) and the shipped diagram `diagram` of
+/// it in a scratch project of the same layout; the diagram and the components page built.
+pub fn diagram_and_components(
+    scratch_name: &str,
+    name: &str,
+    design: &str,
+    diagram: &str,
+) -> std::path::PathBuf {
+    let dir = scratch(scratch_name);
+    fs::create_dir_all(dir.join("designs")).unwrap();
+    fs::create_dir_all(dir.join("diagrams")).unwrap();
+    fs::write(dir.join(format!("designs/{name}.toml")), design).unwrap();
+    let shipped = root().join(format!("diagrams/{diagram}.toml"));
+    fs::copy(shipped, dir.join(format!("diagrams/{diagram}.toml"))).unwrap();
+    let check = tilepress(&dir, &["check", &format!("designs/{name}.toml")]);
+    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
+    let drawn = tilepress(&dir, &["diagram", &format!("diagrams/{diagram}.toml"), "-o", "d"]);
+    assert_eq!(code(&drawn), 0, "{}", text(&drawn).1);
+    let components = tilepress(&dir, &["components", &format!("designs/{name}.toml"), "-o", "c"]);
+    assert_eq!(code(&components), 0, "{}", text(&components).1);
+    dir
+}
+
+#[test]
+fn a_hatch_measures_on_a_diagram_and_the_components_page_at_their_scale() {
+    // Thornmere's burghs hatched: on the laying diagram (one burgh across two tiles) and
+    // on the components page, each at its own scale: the tile's 40 mm meadow ground as
+    // drawn there.
+    let shipped = fs::read_to_string(root().join("designs/thornmere.toml")).unwrap();
+    let hatched = shipped.replacen("[style]", "[cues]\nburgh = \"hatch\"\n\n[style]", 1);
+    assert_ne!(hatched, shipped);
+    let dir =
+        diagram_and_components("cue-hatch-diagram", "thornmere", &hatched, "thornmere-laying");
+    let (meadow, burgh) = ([0x7f, 0xae, 0x4e], [0x8a, 0x4b, 0x2a]);
+    let scale_of = |pdf: &Path| {
+        let document = lopdf::Document::load(pdf).unwrap();
+        let widest = fills(&document, 1)
+            .iter()
+            .filter(|f| f.colour == meadow)
+            .map(|f| {
+                let (x0, _, x1, _) = common::pdf::bounds(&f.points);
+                x1 - x0
+            })
+            .fold(0.0, f64::max);
+        widest / 40.0
+    };
+    let diagram = dir.join("d/thornmere-laying.pdf");
+    let scale = scale_of(&diagram);
+    assert!(scale > 0.2 && scale < 1.0, "{scale}");
+    // The burgh's two halves, one on each tile, hatched 2.5 mm × the scale apart.
+    assert_eq!(hatches_over(&diagram, burgh, scale, 0.25), 2);
+    let page = dir.join("c/thornmere/thornmere-components.pdf");
+    let scale = scale_of(&page);
+    assert!(scale > 0.1 && scale < 1.0, "{scale}");
+    assert!(hatches_over(&page, burgh, scale, 0.25) > 0);
+}

@@ -294,6 +294,37 @@ fn dashes_measure_one_and_a_half_line_widths_half_a_width_apart() {
 }
 
 #[test]
+fn dashes_keep_their_proportions_on_a_diagram_and_the_components_page() {
+    // Tantrix's green dashed: the diagram and the components page draw its lines smaller,
+    // their dashes 1.5 and gaps 0.5 of the line's width as drawn there.
+    let shipped = fs::read_to_string(root().join("designs/tantrix.toml")).unwrap();
+    let dashed = shipped.replace("green = \"double\"", "green = \"dashes\"");
+    let dir = crate::colour_cues_everywhere::diagram_and_components(
+        "cv-dashes-scaled",
+        "tantrix",
+        &dashed,
+        "tantrix-forced-space",
+    );
+    for pdf in
+        [dir.join("d/tantrix-forced-space.pdf"), dir.join("c/tantrix/tantrix-components.pdf")]
+    {
+        let green: Vec<_> = strokes(&pdf).into_iter().filter(|s| s.0 == GREEN_RGB).collect();
+        assert!(!green.is_empty(), "{}", pdf.display());
+        for (_, width, dash) in green {
+            assert!(width < 4.8 * PT_PER_MM, "drawn smaller than on the sheet: {width}");
+            let of_width: Vec<f64> = dash.iter().map(|d| d / width).collect();
+            assert!(
+                of_width.len() == 2
+                    && (of_width[0] - 1.5).abs() < 1e-3
+                    && (of_width[1] - 0.5).abs() < 1e-3,
+                "{}: {of_width:?}",
+                pdf.display()
+            );
+        }
+    }
+}
+
+#[test]
 fn bad_cues_and_thresholds_are_refused_at_their_key() {
     let cases = [
         (
