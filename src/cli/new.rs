@@ -80,7 +80,9 @@ fn write_starter(starter: Starter, folder: &Path) -> Result<PathBuf, Refusal> {
     let made = prepare(folder)?;
     let (design, others) = starter.files();
     let design_path = folder.join(format!("{stem}.toml"));
-    let mut files: Vec<(PathBuf, &str)> = vec![(design_path.clone(), design)];
+    // Its comments name the file as written.
+    let design = design.replace("design.toml", &format!("{stem}.toml"));
+    let mut files: Vec<(PathBuf, &str)> = vec![(design_path.clone(), &design)];
     files.extend(others.iter().map(|(name, text)| (folder.join(name), *text)));
     let mut written: Vec<PathBuf> = Vec::new();
     for (path, text) in &files {

@@ -202,11 +202,13 @@ pub fn tile_frame(
 /// The footer of one sheet of a split part, naming the part (`Saltmarsh track · sheet A2 of
 /// 3 · front`).
 fn split_footer(title: &str, noun: &str, label: &str, sheets: usize) -> [String; 2] {
-    [
-        format!("{title} {noun} · sheet {label} of {sheets} · front"),
+    // One sheet has nothing to glue.
+    let print = if sheets > 1 {
         "print at 100 % (actual size); glue the sheets with their marks on top of each other"
-            .to_string(),
-    ]
+    } else {
+        "print at 100 % (actual size), no scaling"
+    };
+    [format!("{title} {noun} · sheet {label} of {sheets} · front"), print.to_string()]
 }
 
 /// The marks of every seam this sheet shares, at the middle of the overlap strip, a quarter
@@ -297,6 +299,8 @@ mod tests {
 
     #[test]
     fn a_split_sheet_footer_names_its_part() {
+        let [_, one] = split_footer("Keld", "map", "A1", 1);
+        assert!(!one.contains("glue"), "{one}");
         let [first, _] = split_footer("Saltmarsh", "track", "A2", 3);
         assert_eq!(first, "Saltmarsh track · sheet A2 of 3 · front");
         assert!(!split_footer("Keld", "map", "B1", 4)[0].contains("board"));

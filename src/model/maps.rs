@@ -57,6 +57,8 @@ pub struct Map {
     pub background: Colour,
     /// Cell (column, row) → its terrain's colour.
     pub fills: BTreeMap<(usize, usize), Colour>,
+    /// Cell (column, row) → its terrain's name (`terrain` in the data), for the lists.
+    pub terrain_names: BTreeMap<(usize, usize), String>,
     /// The palette colours of its terrains (`terrain`), by terrain name.
     pub terrains: Vec<String>,
     /// Cell (column, row) → the cue of its terrain's colour (`[cues]`), for cells that have one.
@@ -133,6 +135,7 @@ fn resolve_map(
         .as_ref()
         .map_or(DEFAULT_OVERLAP_MM, |o| r.length(o, "`overlap_mm`", (0.0, 100.0)));
     let mut fills = BTreeMap::new();
+    let mut terrain_names = BTreeMap::new();
     let mut rows_of_cells = CellRows::default();
     if let Some(data) = &table.data {
         let read = read_data_at(r, data, table.sheet.as_ref())?;
@@ -175,6 +178,7 @@ fn resolve_map(
                 continue;
             };
             fills.insert(place, fill);
+            terrain_names.insert(place, name.trim().to_string());
             if let Some(cue) = cue {
                 cues.insert(place, cue);
             }
@@ -201,6 +205,7 @@ fn resolve_map(
         position,
         background,
         fills,
+        terrain_names,
         terrains,
         cues,
         overlap_mm,

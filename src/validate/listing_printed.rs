@@ -95,7 +95,7 @@ fn track_line(track: &Track) -> String {
     )
 }
 
-/// `map marsh: 12 × 9 hex cells of 18 mm, labelled; terrain: 40 cells #7fb3d5, …`.
+/// `map marsh: 12 × 9 hex cells of 18 mm, labelled; terrain: 40 cells water, …`.
 fn map_line(map: &Map) -> String {
     let grid = map.grid;
     let kind = match grid.kind {
@@ -104,8 +104,8 @@ fn map_line(map: &Map) -> String {
         MapGridKind::Triangle => "triangle",
     };
     let mut by_colour: BTreeMap<String, usize> = BTreeMap::new();
-    for colour in map.fills.values() {
-        *by_colour.entry(colour.to_hex()).or_default() += 1;
+    for terrain in map.terrain_names.values() {
+        *by_colour.entry(terrain.clone()).or_default() += 1;
     }
     let terrain = if by_colour.is_empty() {
         String::new()

@@ -56,6 +56,9 @@ fn harbour_icons_sit_on_the_cells_the_data_marks() {
     fs::write(dir.join("d.toml"), design("template = \"cell\"")).unwrap();
     fs::write(dir.join("coast.csv"), COAST).unwrap();
     let pdf = built(&dir);
+    // The list (and the components list) name the terrains, not their colours.
+    let list = text(&tilepress(&dir, &["list", "d.toml"])).0;
+    assert!(list.contains("terrain: 1 cell land, 2 cells port, 1 cell sea"), "{list}");
     let page = *pdf.get_pages().keys().next().unwrap();
     let found = fills(&pdf, page);
     // The map's own background gives where its top-left corner is.

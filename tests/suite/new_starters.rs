@@ -17,6 +17,11 @@ fn every_starter_checks_clean_and_builds_strictly_as_written() {
         assert_eq!(code(&output), 0, "{starter}: {out}{err}");
         let game = dir.join("my-game");
         assert!(game.join("my-game.toml").is_file(), "{starter}: {out}");
+        let written = fs::read_to_string(game.join("my-game.toml")).unwrap();
+        assert!(
+            written.contains("tilepress check my-game.toml") && !written.contains("design.toml"),
+            "{starter}: its comments name another file"
+        );
         assert!(out.contains("tilepress check my-game.toml"), "{starter}: {out}");
         let check = tilepress(&game, &["check", "my-game.toml"]);
         let (out, err) = text(&check);
