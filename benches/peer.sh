@@ -52,10 +52,12 @@ while [ "$k" -lt 35 ]; do
 done
 
 # 1,000 poker cards from a CSV (issue 14's benchmark, as in benches/build.rs): Saltmarsh's
-# card faces, each card with its own name; 112 sheets of A4 or Letter.
+# card face, each card with its own name; 112 sheets of A4 or Letter.
 deck="$WORK/thousand-cards.toml"
 sed '/^\[faces\.track-cell\]/,$d' designs/saltmarsh.toml >"$deck"
-printf '[[decks]]\nname = "cards"\nsize = "poker"\ncorner_radius_mm = 3\nbackground = "paper"\nfront = "card-{good}"\nback = "card-back"\ndata = "cards.csv"\n' >>"$deck"
+printf '[[decks]]\nname = "cards"\nsize = "poker"\ncorner_radius_mm = 3\nbackground = "paper"\nfront = "card"\nback = "card-back"\ndata = "cards.csv"\n' >>"$deck"
+# The goods' pictures, looked for beside the data file.
+cp -r designs/assets/saltmarsh/goods "$WORK/goods"
 awk 'BEGIN {print "good,rank,name,count"; split("salt wool tea rum", g, " ");
     for (c = 0; c < 1000; c++) printf "%s,%d,Cargo %d,1\n", g[c % 4 + 1], int(c / 4) + 1, c + 1}' >"$WORK/cards.csv"
 

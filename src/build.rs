@@ -13,8 +13,9 @@ pub mod tts;
 pub mod tts_layout;
 pub mod tts_units;
 
+use crate::cutout::Cutout;
 use crate::impose::room::bleed_note;
-use crate::impose::{Imposed, Packing, PartSheets, impose};
+use crate::impose::{Imposed, Packing, PartSheets, impose, impose_moving_faces};
 use crate::model::design::Design;
 use crate::model::limits::MAX_SHEETS;
 use crate::model::print::PrintSettings;
@@ -257,11 +258,14 @@ pub const SMALL_DESIGN_ITEMS: u64 = 10_000;
 fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
-    let parts = parts(design);
+    let mut parts = parts(design);
     let print = &design.sheet.print;
-    for part in &parts {
-        add_part(design, part, stem, &mut result)?;
-        if formats.faces || formats.face_pages {
+    // The export draws its images from the composed parts after every part is imposed;
+    // without it, each cutout's faces move onto its page (they are drawn no more).
+    let faces_read_after = formats.tts;
+    for part in &mut parts {
+        // Drawn before the part's faces move onto its pages, reported after its imposition.
+        let faces = (formats.faces || formats.face_pages).then(|| {
             let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
             let options = FaceOptions {
                 images: formats.faces,
@@ -269,7 +273,11 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
                 dpi,
                 bleed_mm: print.bleed_mm,
             };
-            let faces = face_files(part, &format!("{stem}{}", part.suffix), options)?;
+            face_files(part, &format!("{stem}{}", part.suffix), options)
+        });
+        add_part(design, part, stem, !faces_read_after, &mut result)?;
+        if let Some(faces) = faces {
+            let faces = faces?;
             result.files.extend(faces.files);
             result.notes.extend(faces.notes);
         }
@@ -288,14 +296,23 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
 }
 
 /// Imposes one part and adds its document (rendered later as `<stem><suffix>.pdf`,
-/// `…-sheet-….svg`, `…-cut-NN.svg`) and its report.
+/// `…-sheet-….svg`, `…-cut-NN.svg`) and its report; with `move_faces`, its cutouts' faces
+/// move onto the pages rather than being copied (the cutouts keep their outlines).
 fn add_part(
     design: &Design,
-    part: &Part,
+    part: &mut Part,
     stem: &str,
+    move_faces: bool,
     result: &mut BuildResult,
 ) -> Result<(), String> {
-    let imposed = impose_part(design, part)?;
+    let imposed = if move_faces {
+        let mut cutouts = std::mem::take(&mut part.cutouts);
+        let imposed = impose_moving_faces(part_sheets(design, part, &[]), &mut cutouts);
+        part.cutouts = cutouts;
+        imposed?
+    } else {
+        impose_part(design, part)?
+    };
     sheets_fit_with(result, imposed.sheets)?;
     let what = describe(part, &imposed);
     result.add_boxed_document(format!("{stem}{}", part.suffix), imposed.document, imposed.boxes);
@@ -327,14 +344,19 @@ fn add_part(
 
 /// One part of `design` laid out on its sheets: its document and what the report needs.
 pub fn impose_part(design: &Design, part: &Part) -> Result<Imposed, String> {
-    impose(PartSheets {
+    impose(part_sheets(design, part, &part.cutouts))
+}
+
+/// `part` of `design` as the page path takes it, with `cutouts`.
+fn part_sheets<'a>(design: &'a Design, part: &'a Part, cutouts: &'a [Cutout]) -> PartSheets<'a> {
+    PartSheets {
         title: &design.name,
         noun: part.noun,
         front_and_back: part.front_and_back,
-        cutouts: &part.cutouts,
+        cutouts,
         packing: &part.packing,
         sheet: &design.sheet,
-    })
+    }
 }
 
 /// What a part holds, as the report says it: `56 tiles`, `a board of 64 cells`….

@@ -189,6 +189,26 @@ pub fn upright_on_page<'a>(
     upright: &[UprightLayer],
     placement: Affine,
 ) -> Cow<'a, [Item]> {
+    match upright_turn(upright, placement) {
+        None => Cow::Borrowed(items),
+        Some(back) => Cow::Owned(turned_upright(items.to_vec(), upright, back)),
+    }
+}
+
+/// [`upright_on_page`] on items of its own: turned in place, never copied.
+pub fn upright_on_page_owned(
+    items: Vec<Item>,
+    upright: &[UprightLayer],
+    placement: Affine,
+) -> Vec<Item> {
+    match upright_turn(upright, placement) {
+        None => items,
+        Some(back) => turned_upright(items, upright, back),
+    }
+}
+
+/// The angle upright layers turn back by under `placement`, or `None` when they need not.
+fn upright_turn(upright: &[UprightLayer], placement: Affine) -> Option<f64> {
     let [a, b, c, d, _, _] = placement.as_coeffs();
     let mirrored = a * d - b * c < 0.0;
     // The angle the placement turns the layer's x axis by (a mirrored layer's axis is drawn
@@ -196,10 +216,13 @@ pub fn upright_on_page<'a>(
     let x_axis = if mirrored { Vec2::new(-a, -b) } else { Vec2::new(a, b) };
     let turn = x_axis.atan2();
     if turn.abs() < 1e-12 || upright.is_empty() {
-        return Cow::Borrowed(items);
+        return None;
     }
-    let mut items = items.to_vec();
-    let back = if mirrored { turn } else { -turn };
+    Some(if mirrored { turn } else { -turn })
+}
+
+/// `items` with each upright layer turned by `back` about its anchor.
+fn turned_upright(mut items: Vec<Item>, upright: &[UprightLayer], back: f64) -> Vec<Item> {
     for layer in upright {
         let Some(item) = items.get_mut(layer.index) else { continue };
         let about = Affine::translate(layer.anchor.to_vec2())
@@ -207,7 +230,7 @@ pub fn upright_on_page<'a>(
             * Affine::translate(-layer.anchor.to_vec2());
         turn_layer(item, about);
     }
-    Cow::Owned(items)
+    items
 }
 
 /// A layer's item turned by `about` (applied after its own transform).

@@ -8,6 +8,7 @@ pub mod clip;
 pub mod cut_lines;
 pub mod duplex;
 pub mod fold;
+pub mod handed_faces;
 pub mod hex_pack;
 pub mod layout;
 pub mod marks;
@@ -26,4 +27,4 @@ pub mod tiled_board;
 pub mod trim_lines;
 
 pub use packing::Packing;
-pub use pages::{Imposed, PartSheets, impose};
+pub use pages::{Imposed, PartSheets, impose, impose_moving_faces};

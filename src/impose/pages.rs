@@ -12,6 +12,7 @@ use super::bleed::{grown_beneath, with_bleed};
 use super::cut_lines::cut_maker_beside_art;
 use super::duplex::{back_mirror, duplex_correction};
 use super::fold::{fold_footer, fold_marks, fold_mirror};
+use super::handed_faces::HandedFaces;
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
 use super::page_boxes::sheet_boxes;
@@ -25,7 +26,7 @@ use crate::scene::cut_style::case_lines;
 use crate::scene::{Document, Group, Item, Page, PageBoxes, Role};
 
 /// One part to impose: its cutouts, how they pack, and how its pages are named.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct PartSheets<'a> {
     /// The design's name, on every footer.
     pub title: &'a str,
@@ -65,6 +66,30 @@ pub struct Imposed {
 
 /// Packs the part and draws its pages; `Err` says why it does not fit.
 pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
+    match arranged(&part)? {
+        Ok(imposed) => Ok(imposed),
+        Err(packed) => Ok(sheet_pages(&part, packed, HandedFaces::none())),
+    }
+}
+
+/// [`impose`] with `cutouts` in place of `part`'s own, moving each cutout's faces onto its
+/// page rather than copying them where the cutout is placed once: `cutouts` keep their
+/// outlines and lose those faces. For the build, whose cutouts are drawn no more.
+pub fn impose_moving_faces(
+    part: PartSheets<'_>,
+    cutouts: &mut [Cutout],
+) -> Result<Imposed, String> {
+    let packed = match arranged(&PartSheets { cutouts, ..part })? {
+        Ok(imposed) => return Ok(imposed),
+        Err(packed) => packed,
+    };
+    let faces = HandedFaces::taken(cutouts, &packed);
+    Ok(sheet_pages(&PartSheets { cutouts, ..part }, packed, faces))
+}
+
+/// The part packed: one cutout split over several sheets and drawn (`Ok`), or where each
+/// cutout goes on its sheets (`Err`, for [`sheet_pages`]).
+fn arranged(part: &PartSheets<'_>) -> Result<Result<Imposed, Packed>, String> {
     let noun = part.noun.unwrap_or("tile");
     match arrange(part.packing, part.cutouts, part.sheet, noun, part.front_and_back)? {
         Arrangement::Split(plan) => {
@@ -73,7 +98,7 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
             };
             let frame = cutout.frame(cut_maker_beside_art(&cutout.front));
             let document = tile_frame(part.title, noun, &frame, &plan, part.sheet.margin_mm);
-            Ok(Imposed {
+            Ok(Ok(Imposed {
                 document,
                 sheets: plan.sheets(),
                 per_sheet: 1,
@@ -83,15 +108,15 @@ pub fn impose(part: PartSheets<'_>) -> Result<Imposed, String> {
                 folded: false,
                 sealed_mm: None,
                 boxes: Vec::new(),
-            })
+            }))
         }
-        Arrangement::Sheets(packed) => Ok(sheet_pages(&part, packed)),
+        Arrangement::Sheets(packed) => Ok(Err(packed)),
     }
 }
 
 /// Every sheet's front page, and its back page when printing duplex and the part has backs;
 /// on a fold-over sheet, one page with the fronts on one half and the backs on the other.
-fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
+fn sheet_pages(part: &PartSheets<'_>, packed: Packed, mut faces: HandedFaces) -> Imposed {
     let (width, height) = packed.page_mm;
     let sheet = part.sheet;
     let margin = sheet.margin_mm;
@@ -109,21 +134,26 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
     let mut sharer = MarkSharer::default();
     for (index, placement) in packed.sheets.iter().enumerate() {
         let counter = counter(part, index, count);
-        let placed: Vec<(&Cutout, Affine)> = placement
+        let indexed: Vec<(usize, &Cutout, Affine)> = placement
             .placed
             .iter()
-            .filter_map(|&(i, transform)| Some((part.cutouts.get(i)?, transform)))
+            .filter_map(|&(i, transform)| Some((i, part.cutouts.get(i)?, transform)))
             .collect();
-        let fronts =
-            placed.iter().filter_map(|&(c, t)| group(t, art(c.placed_front(t), c, part.packing)));
-        let backs = |mirror: Affine| {
-            placed.iter().filter_map(move |&(c, t)| {
+        let placed: Vec<(&Cutout, Affine)> = indexed.iter().map(|&(_, c, t)| (c, t)).collect();
+        let mut art_items: Vec<Item> = indexed
+            .iter()
+            .filter_map(|&(i, c, t)| group(t, art(faces.front(i, c, t), c, part.packing)))
+            .collect();
+        let mut backs = |mirror: Affine| -> Vec<Item> {
+            let backs = indexed.iter().filter_map(|&(i, c, t)| {
                 let placement = mirror * t * c.back_frame;
-                group(placement, art(c.placed_back(placement)?, c, part.packing))
-            })
+                group(placement, art(faces.back(i, c, placement)?, c, part.packing))
+            });
+            backs.collect()
         };
-        let mut art_items: Vec<Item> = fronts.collect();
-        art_items.extend(fold.into_iter().flat_map(backs));
+        if let Some(fold) = fold {
+            art_items.extend(backs(fold));
+        }
         let mut folds: Vec<Item> =
             placed.iter().filter_map(|&(c, t)| group(t, c.folds().to_vec())).collect();
         if fold.is_some() {
@@ -185,7 +215,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed) -> Imposed {
         pages.push(Page::new(
             format!("sheet-{:02}-back", index + 1),
             (width, height),
-            vec![(Role::Art, backs(mirror).collect()), (Role::Marks, back_marks)],
+            vec![(Role::Art, backs(mirror)), (Role::Marks, back_marks)],
         ));
         sharer.add_last_page(&mut pages);
         let turned = placed.iter().map(|&(c, t)| (c, mirror * t * c.back_frame));

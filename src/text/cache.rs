@@ -6,10 +6,15 @@
 //! comes out of it is what laying the text out again would give. A layout is kept from its
 //! second use on (a text met once, like each card's own name, costs the cache its key
 //! only), and the cache is bounded (cleared when full) because the bundled font lives as
-//! long as the process (`serve`).
+//! long as the process (`serve`). Uses are counted per thread and per pass: the legibility
+//! check composes every face before the build composes them again, and forgets the uses it
+//! saw once when done ([`forget_single_uses`]), so that a text met once in each — every
+//! tile's own number — is not kept.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use kurbo::BezPath;
 
@@ -45,11 +50,34 @@ impl LayoutKey {
     }
 }
 
+/// Where the passes of [`forget_single_uses`] get their numbers: each thread starts in a
+/// pass of its own and every call starts another.
+static NEXT_PASS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The pass this thread's uses of a layout are counted in.
+    static PASS: Cell<u64> = Cell::new(NEXT_PASS.fetch_add(1, Ordering::Relaxed));
+}
+
+/// Forgets which layouts this thread asked for once so far (kept layouts stay, and other
+/// threads' uses are never counted with this thread's): a pass over a design's faces whose
+/// uses should not count with the next pass's — the legibility check's before the build's —
+/// calls it when done.
+pub fn forget_single_uses() {
+    PASS.with(|pass| pass.set(NEXT_PASS.fetch_add(1, Ordering::Relaxed)));
+}
+
+/// A layout asked for once so far (in the pass it was asked for in), or kept.
+#[derive(Debug)]
+enum Seen {
+    Once(u64),
+    Kept(LaidText),
+}
+
 /// The layouts and glyph outlines made with one font.
 #[derive(Debug, Default)]
 pub struct TextCache {
-    /// `None` for a layout asked for once so far.
-    layouts: Mutex<BTreeMap<LayoutKey, Option<LaidText>>>,
+    layouts: Mutex<BTreeMap<LayoutKey, Seen>>,
     /// The measures `check` asked for.
     measures: Mutex<BTreeMap<LayoutKey, TextMeasure>>,
     /// Glyph outlines in font units (y up, origin on the baseline); `None` for a glyph
@@ -64,12 +92,15 @@ impl TextCache {
             return lay_out();
         }
         let key = LayoutKey::of(layer);
-        let seen = self.layouts.lock().ok().and_then(|kept| kept.get(&key).cloned());
-        if let Some(Some(laid)) = seen {
-            return laid;
-        }
+        let pass = PASS.with(Cell::get);
+        let seen_once = match self.layouts.lock().ok().as_ref().and_then(|kept| kept.get(&key)) {
+            Some(Seen::Kept(laid)) => return laid.clone(),
+            Some(Seen::Once(seen_in)) => *seen_in == pass,
+            None => false,
+        };
         let laid = lay_out();
-        keep(&self.layouts, key, seen.map(|_| laid.clone()));
+        let seen = if seen_once { Seen::Kept(laid.clone()) } else { Seen::Once(pass) };
+        keep(&self.layouts, key, seen);
         laid
     }
 
@@ -81,10 +112,10 @@ impl TextCache {
         measure: impl FnOnce() -> TextMeasure,
     ) -> TextMeasure {
         let key = LayoutKey::of(layer);
-        let kept_layout =
-            self.layouts.lock().ok().and_then(|kept| {
-                kept.get(&key).and_then(|laid| laid.as_ref().map(LaidText::measure))
-            });
+        let kept_layout = self.layouts.lock().ok().and_then(|kept| match kept.get(&key) {
+            Some(Seen::Kept(laid)) => Some(laid.measure()),
+            _ => None,
+        });
         if let Some(measure) = kept_layout {
             return measure;
         }
@@ -162,6 +193,41 @@ mod tests {
     }
 
     #[test]
+    fn a_layout_used_once_before_single_uses_are_forgotten_and_once_after_is_not_kept() {
+        let font = default_font();
+        let fresh = |spec: &TextSpec<'_>| lay_out_uncached(&font, spec);
+        let cache = TextCache::default();
+        let (tile, label) = (spec("1959", 5.0), spec("1960", 5.0));
+        let made = std::cell::Cell::new(0);
+        let counted = |spec: &TextSpec<'_>| {
+            made.set(made.get() + 1);
+            fresh(spec)
+        };
+        cache.layout(&tile, || counted(&tile));
+        cache.layout(&label, || counted(&label));
+        forget_single_uses();
+        cache.layout(&tile, || counted(&tile));
+        // Twice in this pass: kept from then on.
+        cache.layout(&label, || counted(&label));
+        cache.layout(&label, || counted(&label));
+        let kept = |key: &TextSpec<'_>| {
+            let layouts = cache.layouts.lock().unwrap();
+            matches!(layouts.get(&LayoutKey::of(key)), Some(Seen::Kept(_)))
+        };
+        assert!(!kept(&tile), "one use in each pass");
+        assert!(kept(&label));
+        cache.layout(&label, || panic!("laid out again"));
+        assert_eq!(made.get(), 5);
+        // Another thread's use does not count with this thread's.
+        let other = spec("1961", 5.0);
+        std::thread::scope(|scope| {
+            scope.spawn(|| cache.layout(&other, || fresh(&other)));
+        });
+        cache.layout(&other, || fresh(&other));
+        assert!(!kept(&other));
+    }
+
+    #[test]
     fn measuring_is_not_a_use_of_the_layout() {
         let font = default_font();
         let mudlark = spec("Mudlark", 4.0);
@@ -169,7 +235,7 @@ mod tests {
         assert_eq!(measured, lay_out(&font, &mudlark).measure(), "the measure of the layout");
         // Measured, then laid out once: the layout is the first use, so no outline is kept.
         let key = LayoutKey::of(&mudlark);
-        let kept = font.cache.layouts.lock().unwrap().get(&key).map(Option::is_some);
+        let kept = font.cache.layouts.lock().unwrap().get(&key).map(|s| matches!(s, Seen::Kept(_)));
         assert_eq!(kept, Some(false));
         assert_eq!(font.cache.measures.lock().unwrap().get(&key), Some(&measured));
     }

@@ -71,6 +71,7 @@ mod maps;
 mod margin_ink;
 mod markup;
 mod module_layers;
+mod moved_faces;
 mod new_starters;
 mod outline_and_line_shapes;
 mod output_recovery;

@@ -75,6 +75,9 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
             }
         }
     }
+    // The build composes these faces again: a text laid out once here and once there is
+    // not one to keep.
+    crate::text::cache::forget_single_uses();
     LegibilityReport { problems: findings.diagnostics(path), decorative, sheets }
 }
 
