@@ -53,7 +53,10 @@ pub fn report(explanation: &Explanation, path: &Path) -> Vec<String> {
             lines.push(format!("The simplest rule ({}):", costs(best)));
             proposal(&mut lines, best, explanation, path);
             if let Some(runner_up) = runner_up {
-                lines.push(String::new());
+                // The tiles added end with a blank line already.
+                if lines.last().is_some_and(|line| !line.is_empty()) {
+                    lines.push(String::new());
+                }
                 lines.push(format!("Runner-up ({}):", costs(runner_up)));
                 lines.push(String::new());
                 lines.push(rule_table(
