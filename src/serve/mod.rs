@@ -12,6 +12,7 @@ pub mod archive;
 pub mod assets;
 pub mod built_body;
 pub mod events;
+pub mod explain_view;
 pub mod file_body;
 pub mod paths;
 pub mod preview;

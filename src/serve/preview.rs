@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use super::explain_view::{ExplainView, explain_view};
 use crate::build::{Formats, OutputFile, build_formats, build_sheets};
 use crate::diagram::designs::Designs;
 use crate::diagram::files::{check_figure, figure_page};
@@ -57,6 +58,8 @@ pub struct BuiltView {
     pub problems: Vec<Message>,
     pub info: Vec<String>,
     pub summary: String,
+    /// Explain's answer, for a design that lists tiles without a rule.
+    pub explain: Option<ExplainView>,
     pub diagrams: Vec<DiagramView>,
 }
 
@@ -151,6 +154,7 @@ pub fn rebuild(path: &Path, stem: &str, diagrams_folder: &Path) -> Outcome {
         problems: report.problems.iter().map(|d| Message::from_diagnostic(d, path)).collect(),
         info: report.info.clone(),
         summary: report.summary(),
+        explain: explain_view(&design, path),
         diagrams: diagram_views,
     };
     let built = Built { design, stem: stem.to_string(), files: built.files, diagrams, view };

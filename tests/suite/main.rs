@@ -88,6 +88,7 @@ mod saltmarsh;
 mod sealed;
 mod serve;
 mod serve_browser;
+mod serve_explain;
 mod serve_first_state;
 mod serve_latency;
 mod shared_faces;

@@ -165,6 +165,23 @@ fn the_page_follows_the_design_in_chromium() {
         .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
         .expect("screenshot");
     std::fs::write(dir.join("serve-page-tablet.png"), png).unwrap();
+
+    // The rule removed: explain's answer beside the check report, the rule to paste.
+    assert_eq!(value(&tab, "document.getElementById('explain').hidden"), "true");
+    save(&design, &crate::explain::rule_removed(&text));
+    wait_until(&tab, "explain's answer", "!document.getElementById('explain').hidden");
+    let answer = value(&tab, "document.getElementById('explain-text').textContent");
+    assert!(answer.contains("It derives the 56 tiles listed, exactly."), "{answer}");
+    assert!(answer.contains("[rule]"), "{answer}");
+    let said = value(&tab, "document.getElementById('explain-said').textContent");
+    assert!(said.contains("this one explains its list"), "{said}");
+    value(&tab, "document.getElementById('explain').scrollIntoView()");
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("screenshot");
+    std::fs::write(dir.join("serve-page-explain.png"), png).unwrap();
+    save(&design, &text);
+    wait_until(&tab, "the answer gone", "document.getElementById('explain').hidden");
 }
 
 /// The page as the README shows it (written into docs/images/ with `UPDATE_SCREENSHOT=1`).

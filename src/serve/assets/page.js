@@ -113,6 +113,14 @@ function render(state) {
   $("summary").textContent = built.summary;
   $("problems").replaceChildren(...built.problems.map(messageItem));
   $("info").replaceChildren(...built.info.map((line) => el("li", { textContent: line })));
+  // A design without a rule: explain's answer, the rule to paste and the tiles it adds.
+  const explained = built.explain;
+  $("explain").hidden = !explained;
+  $("explain").className = explained && !explained.explained ? "unexplained" : "";
+  $("explain-said").textContent = !explained ? "" : explained.explained
+    ? "The design has no rule; this one explains its list (paste it, and any tiles it adds):"
+    : "The design has no rule, and no rule searched explains its list:";
+  $("explain-text").textContent = explained ? explained.text : "";
 
   const links = built.pdfs.map((pdf) => el("a", { href: "download/" + encodeURIComponent(pdf), textContent: pdf }));
   if (built.cut_files > 0) links.push(el("a", { href: "cut-files.zip", textContent: "cut files (" + built.cut_files + ")" }));
