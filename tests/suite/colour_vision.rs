@@ -186,8 +186,13 @@ fn every_shipped_design_tells_its_colours_apart() {
 
 /// Every stroke on page 1 of `pdf` and its forms: (colour 0–255, width, dash), in pt.
 fn strokes(pdf: &Path) -> Vec<([u8; 3], f64, Vec<f64>)> {
+    strokes_on(pdf, 1)
+}
+
+/// Every stroke on page `number` of `pdf` and its forms: (colour 0–255, width, dash), in pt.
+fn strokes_on(pdf: &Path, number: u32) -> Vec<([u8; 3], f64, Vec<f64>)> {
     let document = lopdf::Document::load(pdf).unwrap();
-    let page = document.get_pages()[&1];
+    let page = document.get_pages()[&number];
     let mut streams = vec![document.get_page_content(page)];
     streams.extend(page_forms(&document, page).into_iter().filter_map(|(_, form)| form));
     let mut found = Vec::new();
@@ -321,6 +326,43 @@ fn dashes_keep_their_proportions_on_a_diagram_and_the_components_page() {
                 pdf.display()
             );
         }
+    }
+}
+
+#[test]
+fn a_two_faced_tiles_back_carries_its_colours_cues() {
+    // After Trax: curves on the front, crossing straights on the back, red dashed; the
+    // back page (printed behind the front) draws the red straights dashed as the front's
+    // curves, the white ones solid.
+    let shipped = fs::read_to_string(root().join("tests/designs/two-faced-squares.toml")).unwrap();
+    let dashed = shipped.replacen("[rule]", "[cues]\nred = \"dashes\"\n\n[rule]", 1);
+    assert_ne!(dashed, shipped);
+    let (status, out) = check_text("cv-two-faced", "t.toml", &dashed);
+    assert_eq!(status, 0, "{out}");
+    let dir = scratch("cv-two-faced-built");
+    fs::write(dir.join("t.toml"), &dashed).unwrap();
+    let build = tilepress(&dir, &["build", "t.toml", "-o", "out", "--format", "pdf"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let pdf = dir.join("out/t/t.pdf");
+    for (page, side) in [(1, "front"), (2, "back")] {
+        let all = strokes_on(&pdf, page);
+        let red: Vec<_> = all.iter().filter(|s| s.0 == [0xd6, 0x28, 0x28]).collect();
+        assert!(!red.is_empty(), "red lines on the {side}");
+        for (_, width, dash) in red {
+            let mm: Vec<f64> = dash.iter().map(|d| d / PT_PER_MM).collect();
+            let w = width / PT_PER_MM;
+            assert!((w - 4.0).abs() < 0.01, "{side}: {w}");
+            assert!(
+                mm.len() == 2 && (mm[0] - 1.5 * w).abs() < 0.01 && (mm[1] - 0.5 * w).abs() < 0.01,
+                "{side}: {mm:?}"
+            );
+        }
+        assert!(
+            all.iter()
+                .filter(|s| s.0 == [255, 255, 255] && (s.1 / PT_PER_MM - 4.0).abs() < 0.01)
+                .all(|s| s.2.is_empty()),
+            "{side}: white lines solid"
+        );
     }
 }
 
