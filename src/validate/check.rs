@@ -93,6 +93,7 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
         report.problems.push(Diagnostic::error(path, None, message).with_help(WORK_HELP));
     }
     report.decorative = legibility.decorative;
+    report.info.extend(legibility.notes);
     report.problems.extend(super::decks::oversized_cards(design, path));
     report.problems.extend(super::decks::deck_problems(design, path));
     report.contents.extend(super::decks::deck_contents(design));

@@ -300,3 +300,30 @@ fn a_pale_icon_is_a_problem_and_a_pale_picture_is_not_on_every_part_kind() {
         }
     }
 }
+
+#[test]
+fn text_shrunk_below_seventy_percent_to_fit_is_noted_on_every_part_kind() {
+    for kind in KINDS {
+        // Six capital Ws are about 33 mm wide at a 4 mm cap height.
+        for (width, noted) in [(30, false), (18, true)] {
+            let template = format!(
+                "[faces.face]\nlayers = [\n  {{ text = \"WWWWWW\", box_mm = [{width}, 6], size_mm = 4, fit = true, colour = \"#222222\" }},\n]\n"
+            );
+            let dir = scratch(&format!("legibility-shrunk-{kind}-{width}"));
+            fs::write(dir.join("d.toml"), format!("{}\n{template}", part(kind))).unwrap();
+            let check = tilepress(&dir, &["check", "d.toml"]);
+            let (out, err) = text(&check);
+            assert_eq!(code(&check), 0, "{kind} {width} mm: {out}{err}");
+            let note = out.lines().find(|l| l.contains(": note: "));
+            assert_eq!(note.is_some(), noted, "{kind} {width} mm: {out}");
+            if let Some(note) = note {
+                let line = part(kind).lines().count() + 4;
+                assert!(note.starts_with(&format!("d.toml:{line}:")), "{note}");
+                assert!(
+                    note.contains("is shrunk to fit to ") && note.contains(" mm of 4 mm)"),
+                    "{note}"
+                );
+            }
+        }
+    }
+}

@@ -12,8 +12,9 @@ use super::side::{Side, neighbours, placed};
 use super::text_rules::{is_large, text_rules};
 use crate::cutout::DrawnLayer;
 use crate::model::diagnostic::number_text;
-use crate::model::face::LayerKind;
+use crate::model::face::{LayerKind, TextLayer};
 use crate::model::legibility::Legibility;
+use crate::model::source::Position;
 use crate::render::raster::ImageCache;
 use crate::scene::Colour;
 use crate::scene::bounds::painted_bounds;
@@ -28,9 +29,6 @@ pub fn examine(
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
     let layer = &drawn.layer;
-    let mut found = |message: String, help: String, amount: Option<Amount>| {
-        findings.push(Finding { position: layer.position, message, help, amount });
-    };
     let label = &layer.label;
     let text = match &layer.kind {
         LayerKind::Text(text) => Some(text),
@@ -39,9 +37,18 @@ pub fn examine(
         LayerKind::Shape(_) => return Vec::new(),
     };
     // The layout's measure: what the text rules judge, and the size it prints at.
-    let cap = text.map(|text| {
-        let laid = text.measure();
-        text_rules(text, &laid, label, layer.decorative, legibility, &mut found);
+    let laid = text.map(TextLayer::measure);
+    if let (Some(text), Some(laid)) = (text, &laid)
+        && laid.fits
+        && let Some(note) = shrink_note(text, laid.size_mm, label, legibility)
+    {
+        findings.push(Finding { position: layer.position, ..note });
+    }
+    let mut found = |message: String, help: String, amount: Option<Amount>| {
+        findings.push(Finding { position: layer.position, message, help, amount, note: false });
+    };
+    let cap = text.zip(laid.as_ref()).map(|(text, laid)| {
+        text_rules(text, laid, label, layer.decorative, legibility, &mut found);
         laid.size_mm
     });
     let Some((item, transform)) = placed(side, drawn) else { return findings };
@@ -132,6 +139,40 @@ pub fn examine(
     let neighbours = (&behind_items[..], &over_items[..]);
     collisions(side, neighbours, drawn, &region, &ink, images, &mut found);
     findings
+}
+
+/// The share of its `size_mm` below which text shrunk to fit is noted.
+pub const SHRINK_NOTED: f64 = 0.7;
+
+/// A note on a text `fit` shrank to `cap` mm, below [`SHRINK_NOTED`] of its size yet not
+/// below the smallest readable size (that is a problem).
+fn shrink_note(
+    text: &TextLayer,
+    cap: f64,
+    label: &str,
+    legibility: &Legibility,
+) -> Option<Finding> {
+    let share = cap / text.size_mm;
+    if !text.fit || share >= SHRINK_NOTED || cap + 1e-9 < legibility.min_text_mm {
+        return None;
+    }
+    Some(Finding {
+        position: Position::default(),
+        message: format!(
+            "the text of {label} is shrunk to fit to {} % of its size ({} mm of {} mm)",
+            (share * 100.0).round(),
+            number_text(round_hundredth(cap)),
+            number_text(text.size_mm)
+        ),
+        help: "it reads, but slowly: give it a larger box or a shorter text".into(),
+        amount: None,
+        note: true,
+    })
+}
+
+/// Rounded to hundredths.
+fn round_hundredth(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
 }
 
 /// How large an image is drawn (its larger side, in mm) from which it is a picture — art,

@@ -39,6 +39,8 @@ use side::Side;
 pub struct LegibilityReport {
     pub problems: Vec<Diagnostic>,
     pub decorative: Vec<String>,
+    /// Notes on texts that read but were shrunk a long way to fit (`file:line:col: note: …`).
+    pub notes: Vec<String>,
     /// The sheets the parts are laid out on (what `build` counts against `MAX_SHEETS`).
     pub sheets: usize,
 }
@@ -78,7 +80,8 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
     // The build composes these faces again: a text laid out once here and once there is
     // not one to keep.
     crate::text::cache::forget_single_uses();
-    LegibilityReport { problems: findings.diagnostics(path), decorative, sheets }
+    let (problems, notes) = findings.problems_and_notes(path);
+    LegibilityReport { problems, decorative, notes, sheets }
 }
 
 /// What the rules find on one printed side: how its items are named, its drawn layers,

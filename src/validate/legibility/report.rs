@@ -15,6 +15,8 @@ pub struct Finding {
     pub message: String,
     pub help: String,
     pub amount: Option<Amount>,
+    /// A note, not a problem: worth saying, yet the layer reads (text shrunk a long way).
+    pub note: bool,
 }
 
 /// How bad a finding is on one item, and how that is said (`by 1.6 mm`, `1.35 : 1 against
@@ -39,6 +41,10 @@ impl Amount {
 
 type Cause = (Position, String, String);
 
+/// What is gathered of one cause: the order it was first found in, the items it was found
+/// on and the worst amount.
+type Gathered = (usize, Vec<String>, Option<Amount>);
+
 /// Items named in one message at most; the rest are counted.
 const MOST_NAMED: usize = 12;
 
@@ -47,13 +53,18 @@ const MOST_NAMED: usize = 12;
 pub struct Findings {
     /// Each cause with the order it was first found in, the items it was found on and
     /// the worst amount.
-    found: BTreeMap<Cause, (usize, Vec<String>, Option<Amount>)>,
+    found: BTreeMap<Cause, Gathered>,
+    /// The causes that are notes.
+    notes: std::collections::BTreeSet<Cause>,
 }
 
 impl Findings {
     pub fn add(&mut self, finding: Finding, item: &str) {
         let order = self.found.len();
         let cause = (finding.position, finding.message, finding.help);
+        if finding.note {
+            self.notes.insert(cause.clone());
+        }
         let (_, items, worst) = self.found.entry(cause).or_insert((order, Vec::new(), None));
         if !items.iter().any(|known| known == item) {
             items.push(item.to_string());
@@ -65,9 +76,30 @@ impl Findings {
         }
     }
 
-    /// One problem per cause, at the layer's key, in the order first found.
+    /// One problem per cause, at the layer's key, in the order first found (notes left out).
     pub fn diagnostics(self, path: &Path) -> Vec<Diagnostic> {
-        let mut found: Vec<_> = self.found.into_iter().collect();
+        self.problems_and_notes(path).0
+    }
+
+    /// One problem per cause, and one note per cause that is a note (`file:line:column:
+    /// note: …`), at the layer's key, in the order first found.
+    pub fn problems_and_notes(self, path: &Path) -> (Vec<Diagnostic>, Vec<String>) {
+        let notes = self.notes;
+        let (notes, problems): (Vec<_>, Vec<_>) =
+            self.found.into_iter().partition(|(cause, _)| notes.contains(cause));
+        let notes = Self::said(notes, path)
+            .into_iter()
+            .map(|d| {
+                let at = d.position.map_or(String::new(), |p| format!(":{}:{}", p.line, p.column));
+                let help = d.help.map_or(String::new(), |h| format!("\n  help: {h}"));
+                format!("{}{at}: note: {}{help}", d.path.display(), d.message)
+            })
+            .collect();
+        (Self::said(problems, path), notes)
+    }
+
+    /// Causes as problems at their keys, in the order first found.
+    fn said(mut found: Vec<(Cause, Gathered)>, path: &Path) -> Vec<Diagnostic> {
         found.sort_by_key(|(_, (order, _, _))| *order);
         found
             .into_iter()
@@ -201,6 +233,7 @@ mod tests {
                     larger_is_worse: true,
                     text: format!("{} mm", n % 5),
                 }),
+                note: false,
             };
             findings.add(finding, &format!("tile {n}"));
         }
