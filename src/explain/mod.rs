@@ -68,7 +68,9 @@ pub struct Explanation {
     pub set_name: String,
     pub shape: RegularPolygon,
     pub slots_per_edge: usize,
-    /// Distinct tiles listed (as the best rule's symmetry tells them apart, else by rotation).
+    /// Whether the tiles have two faces: the rule derives faces, two to a tile.
+    pub two_faced: bool,
+    /// Distinct tiles listed (faces, when two-faced) (as the best rule's symmetry tells them apart, else by rotation).
     pub listed: usize,
     /// Rules derived, and filter combinations scored on them.
     pub derived: usize,
@@ -126,7 +128,7 @@ pub fn answer(path: &Path) -> Result<Answer, Vec<Diagnostic>> {
 }
 
 /// Explains the design at `path`: its errors when it cannot be read or holds no list of
-/// one-faced tiles with edge or corner slots.
+/// tiles with edge or corner slots (a two-faced tile's front and back both listed faces).
 pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
     let list = readings::read_list(path)?;
     let next_number = list.design.tiles.iter().map(|t| t.number).max().unwrap_or(0) + 1;
@@ -139,6 +141,7 @@ pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
         set_name: list.design.name.clone(),
         shape: list.shape,
         slots_per_edge: list.slots_per_edge,
+        two_faced: list.two_faced,
         listed: 0,
         derived: 0,
         scored: 0,

@@ -35,7 +35,7 @@ pub fn report(explanation: &Explanation, path: &Path) -> Vec<String> {
     lines.push(format!(
         "{}: {} listed ({shape}); {} derived, {} scored; {RANKING}",
         explanation.set_name,
-        counted(explanation.listed, "distinct tile"),
+        counted(explanation.listed, listed_noun(explanation)),
         counted(explanation.derived, "rule"),
         counted(explanation.scored, "filter choice")
     ));
@@ -111,27 +111,37 @@ fn proposal(lines: &mut Vec<String>, proposal: &Proposal, explanation: &Explanat
     if differences.count() == 0 {
         lines.push(format!(
             "It derives the {} listed, exactly.",
-            counted(differences.derived, "tile")
+            counted(differences.derived, face_noun(explanation))
         ));
         return;
     }
     if !differences.added.is_empty() {
         lines.push(format!(
             "It adds {} the list lacks, ready to paste:",
-            counted(differences.added.len(), "tile")
+            counted(differences.added.len(), face_noun(explanation))
         ));
-        for (k, tile) in differences.added.iter().enumerate() {
+        let per_tile = if explanation.two_faced { 2 } else { 1 };
+        for (k, faces) in differences.added.chunks(per_tile).enumerate() {
             lines.push(String::new());
             let number = explanation.next_number + k as u32;
-            lines.push(tile_entry(number, tile, &proposal.rule, explanation.slots_per_edge));
+            let rule = &proposal.rule;
+            lines.push(tile_entry(number, faces, rule, explanation.slots_per_edge));
         }
         lines.push(String::new());
+        if explanation.two_faced && differences.added.len() % 2 == 1 {
+            lines.push(
+                "(an odd number of faces: the last entry has no back; make its face the back of \
+                 a tile whose back is not derived, or of another added face)"
+                    .to_string(),
+            );
+            lines.push(String::new());
+        }
     }
     if !differences.duplicates.is_empty() {
         let symmetry = symmetry_name(proposal.rule.symmetry);
         lines.push(format!(
             "Under symmetry = \"{symmetry}\" it finds {} twice:",
-            counted(differences.duplicates.len(), "listed tile")
+            counted(differences.duplicates.len(), &format!("listed {}", face_noun(explanation)))
         ));
         for (tile, first) in &differences.duplicates {
             let what = format!("is tile {} (line {})", first.number, first.position.line);
@@ -142,7 +152,7 @@ fn proposal(lines: &mut Vec<String>, proposal: &Proposal, explanation: &Explanat
     if !differences.not_derived.is_empty() {
         lines.push(format!(
             "It does not derive {}:",
-            counted(differences.not_derived.len(), "listed tile")
+            counted(differences.not_derived.len(), &format!("listed {}", face_noun(explanation)))
         ));
         for (tile, why) in &differences.not_derived {
             lines.push(at_entry(path, tile, &format!("is not derived: {}", why.join("; "))));
@@ -150,9 +160,22 @@ fn proposal(lines: &mut Vec<String>, proposal: &Proposal, explanation: &Explanat
     }
 }
 
-/// `what` said of a listed tile, at its entry in `path`.
+/// `what` said of a listed tile (or its back), at its entry in `path`.
 fn at_entry(path: &Path, tile: &Listed, what: &str) -> String {
-    at_entry_of(path, tile.position, tile.number, what)
+    match tile.back {
+        true => at_entry_of(path, tile.position, tile.number, &format!("(back) {what}")),
+        false => at_entry_of(path, tile.position, tile.number, what),
+    }
+}
+
+/// What the list holds, as the heading counts it: distinct tiles, or faces when two-faced.
+fn listed_noun(explanation: &Explanation) -> &'static str {
+    if explanation.two_faced { "distinct face" } else { "distinct tile" }
+}
+
+/// What the rule derives: tiles, or faces (two to a tile) when the tiles are two-faced.
+fn face_noun(explanation: &Explanation) -> &'static str {
+    if explanation.two_faced { "face" } else { "tile" }
 }
 
 /// `what` said of tile `number`, at its entry (`at`) in `path`.
@@ -243,10 +266,23 @@ pub fn rule_table(rule: &SetRule, differences: &Differences, sides: usize) -> St
     keys.join("\n")
 }
 
-/// A derived tile as a `[[tiles]]` entry: its slots clockwise, its corners, and its joins
-/// when the rule would not derive them from its colours.
-pub fn tile_entry(number: u32, tile: &TileDesign, rule: &SetRule, per_edge: usize) -> String {
+/// Derived faces as one `[[tiles]]` entry: the first its front (slots clockwise, corners,
+/// and joins when the rule would not derive them from its colours), a second its back
+/// (`back_edges`, `back_joins`).
+pub fn tile_entry(number: u32, faces: &[TileDesign], rule: &SetRule, per_edge: usize) -> String {
     let mut keys = vec!["[[tiles]]".to_string(), format!("number = {number}")];
+    for (face, prefix) in faces.iter().zip(["", "back_"]) {
+        keys.extend(face_keys(face, rule, per_edge).iter().map(|key| format!("{prefix}{key}")));
+    }
+    if rule.copies != 1 {
+        keys.push(format!("copies = {}", rule.copies));
+    }
+    keys.join("\n")
+}
+
+/// One face's keys: `edges`, `corners` and, when the rule would not derive them, `joins`.
+fn face_keys(tile: &TileDesign, rule: &SetRule, per_edge: usize) -> Vec<String> {
+    let mut keys = Vec::new();
     let texts: Vec<String> = tile.slots.iter().map(slot_text).collect();
     let edges = match per_edge {
         1 => list(&texts),
@@ -272,10 +308,7 @@ pub fn tile_entry(number: u32, tile: &TileDesign, rule: &SetRule, per_edge: usiz
         written.sort();
         keys.push(format!("joins = {written:?}"));
     }
-    if rule.copies != 1 {
-        keys.push(format!("copies = {}", rule.copies));
-    }
-    keys.join("\n")
+    keys
 }
 
 /// The joins a tile without `joins` takes under `rule`: lines by colour (`every`, each

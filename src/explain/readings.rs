@@ -10,10 +10,14 @@ use crate::model::resolve::{resolve, resolve_reading};
 use crate::model::source::{Position, read_source};
 use crate::model::tiles::TileReading;
 
-/// One `[[tiles]]` entry as explain sees it: a face and how many times it is listed.
+/// One face of a `[[tiles]]` entry as explain sees it, and how many times it is listed: a
+/// two-faced tile gives two, its front and its back, each with the tile's copies (the rule
+/// derives faces, as `check` counts them).
 #[derive(Clone, Debug)]
 pub struct Listed {
     pub number: u32,
+    /// Whether this is the back of a two-faced tile (`back_edges`).
+    pub back: bool,
     pub slots: Vec<Slot>,
     pub joins: Vec<(usize, usize)>,
     pub corners: Vec<String>,
@@ -36,6 +40,8 @@ pub struct List {
     pub shape: RegularPolygon,
     pub slots_per_edge: usize,
     pub readings: Vec<ListReading>,
+    /// Whether the tiles have two faces, each a listed face.
+    pub two_faced: bool,
     /// The readings that do not load, with the first error each gives.
     pub unread: Vec<(TileReading, String)>,
 }
@@ -93,37 +99,44 @@ pub fn read_list(path: &Path) -> Result<List, Vec<Diagnostic>> {
             "check derives sets over values from `[rule] values` (see docs/format.md)",
         );
     }
-    if let Some(tile) = design.tiles.iter().find(|tile| tile.back_side.is_some()) {
-        return Err(vec![
-            Diagnostic::error(
-                path,
-                Some(tile.position),
-                format!("tile {} has two faces; explain reads one-faced tiles", tile.number),
-            )
-            .with_help(
-                "explain the fronts on their own: leave `back_edges` out of a copy of the design",
-            ),
-        ]);
-    }
     // Readings differ only where a tile leaves its joins to the rule: keep distinct ones.
     let slots_per_edge = design.slots_per_edge.max(1);
-    Ok(List { design, shape, slots_per_edge, readings, unread })
+    let two_faced = two_faced(&design);
+    Ok(List { design, shape, slots_per_edge, readings, two_faced, unread })
 }
 
-/// The tiles of a design as explain sees them.
+/// The faces of a design's tiles as explain sees them: each tile's front, then its back
+/// when it has one.
 pub fn listed(design: &Design) -> Vec<Listed> {
     design
         .tiles
         .iter()
-        .map(|tile| Listed {
-            number: tile.number,
-            slots: tile.slots.clone(),
-            joins: tile.joins.clone(),
-            corners: tile.corners.clone(),
-            copies: tile.copies,
-            position: tile.position,
+        .flat_map(|tile| {
+            let front = Listed {
+                number: tile.number,
+                back: false,
+                slots: tile.slots.clone(),
+                joins: tile.joins.clone(),
+                corners: tile.corners.clone(),
+                copies: tile.copies,
+                position: tile.position,
+            };
+            let back = tile.back_side.as_ref().map(|side| Listed {
+                back: true,
+                slots: side.slots.clone(),
+                joins: side.joins.clone(),
+                corners: Vec::new(),
+                ..front.clone()
+            });
+            std::iter::once(front).chain(back)
         })
         .collect()
+}
+
+/// Whether the design's tiles show two faces (`back_edges`), so that the rule's faces are
+/// printed two to a tile.
+pub fn two_faced(design: &Design) -> bool {
+    design.tiles.iter().any(|tile| tile.back_side.is_some())
 }
 
 /// The first error, located, without its help: why a reading does not load.

@@ -37,6 +37,7 @@ mod edge_slots;
 mod every_mistake;
 mod explain;
 mod explain_designs;
+mod explain_two_faced;
 mod explain_values;
 mod face_bad_input;
 mod face_clip;
