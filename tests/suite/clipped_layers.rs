@@ -1,7 +1,8 @@
-//! Shapes clipped to their item's outline: a square frame on a rounded card leaves no ink
+//! Layers clipped to their item's outline: a square frame on a rounded card leaves no ink
 //! outside the rounded cut, a square on a round counter none outside the disc (rendered and
 //! measured in the face images and the sheet's PDF), while inside the cut the frame is
-//! drawn as it was.
+//! drawn as it was; text over a rounded corner is clipped the same way, and the check names
+//! it.
 
 use crate::common;
 
@@ -119,4 +120,52 @@ fn the_sheet_pdf_rendered_shows_no_frame_outside_the_rounded_cut() {
     // 0.5 mm in from the box's corner, outside the rounded cut: no frame ink.
     let corner = page.at(left + px(0.5), top + px(0.5));
     assert_ne!(corner, SEA, "frame ink outside the rounded corner at ({left}, {top})");
+}
+
+/// A text layer over a card's rounded corner: a full block (U+2588) 12 mm high whose square
+/// corner lies where the cut is rounded away.
+const TEXT_OVER_CORNER: &str = r##"[set]
+name = "Clip"
+
+[palette]
+ink = "#000000"
+sea = "#1f6fb2"
+
+[faces.front]
+layers = [{ text = "█", size_mm = 12, colour = "ink", offset_mm = [-29.75, -42.45] }]
+
+[[decks]]
+name = "cards"
+size = "poker-us"
+corner_radius_mm = 5
+background = "sea"
+front = "front"
+
+[[decks.cards]]
+fields = { name = "one" }
+"##;
+
+#[test]
+fn text_over_a_rounded_corner_prints_nothing_outside_the_cut_and_the_check_says_so() {
+    let dir = scratch("clipped-text");
+    fs::write(dir.join("clip.toml"), TEXT_OVER_CORNER).unwrap();
+    let output = tilepress(&dir, &["build", "clip.toml", "-o", "out", "--format", "faces"]);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let card = decoded(&dir.join("out/clip/clip-cards-face-001-front.png"));
+    // 0.5 mm in from the box's corner is outside the 5 mm rounded cut: paper (the block's
+    // square corner drew ink there before text was clipped); 3 mm in, inside the cut, ink.
+    assert_eq!(card.at(px(0.5), px(0.5)), PAPER);
+    assert_eq!(card.at(px(1.0), px(0.3)), PAPER);
+    assert_eq!(card.at(px(3.0), px(3.0)), [0, 0, 0]);
+    // Past the straight edge nothing is lost: the block reaches the card's top edge.
+    assert_eq!(card.at(px(6.0), 0), [0, 0, 0]);
+    // The check names the text that would print outside the cut, at its layer.
+    let check = tilepress(&dir, &["check", "clip.toml"]);
+    let (out, err) = text(&check);
+    assert_eq!(code(&check), 1, "a problem: {out}{err}");
+    let said = format!("{out}{err}");
+    assert!(
+        said.contains("its text of layer 1 of [faces.front] runs off the card (by 9.9 mm)"),
+        "{said}"
+    );
 }

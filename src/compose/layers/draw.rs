@@ -117,12 +117,14 @@ fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, 
             Item::Group(Group { transform, items })
         }
     };
-    // An image, a shape or pips are clipped to the face: nothing of them is printed past
-    // the outline (a square frame on a rounded card, a square on a counter).
+    // Every layer is clipped to the face where it reaches past it: nothing of it is printed
+    // past the outline (a square frame on a rounded card, a square on a counter, a word
+    // over a rounded corner).
     let clipped = match layer.kind {
         LayerKind::Image(_) => reaches_past(&placed, at, outline),
-        LayerKind::Shape(_) | LayerKind::Pips(_) => ink_reaches_past(&placed, outline),
-        LayerKind::Text(_) => false,
+        LayerKind::Shape(_) | LayerKind::Pips(_) | LayerKind::Text(_) => {
+            ink_reaches_past(&placed, outline)
+        }
     };
     let item = match clipped {
         true => Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] }),

@@ -1,9 +1,10 @@
-//! Whether a shape layer's ink reaches past its item's cut (rounded corners, circles and notched pieces included), so that it is clipped to the outline there.
+//! Whether a shape, pips or text layer's ink reaches past its item's cut (rounded corners, circles and notched pieces included), so that it is clipped to the outline there.
 
 use kurbo::{Affine, BezPath, Line, ParamCurveNearest, PathEl, Point, Shape as _};
 
 use crate::geometry::outline::Outline;
 use crate::scene::Item;
+use crate::scene::bounds::painted_bounds;
 
 /// How finely the outline is followed, in mm.
 const TOLERANCE_MM: f64 = 0.01;
@@ -17,6 +18,9 @@ const ON_PATH_MM: f64 = 1e-3;
 /// does not reach past it). An upright layer on a face the packing turns is judged as
 /// drawn, not as turned.
 pub fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
+    if held_by_convex(item, outline) {
+        return false;
+    }
     let (mut points, mut fills) = (Vec::new(), Vec::new());
     ink_points(std::slice::from_ref(item), Affine::IDENTITY, &mut points, &mut fills);
     let edges = flattened(&outline.path);
@@ -32,6 +36,34 @@ pub fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
         (edges.iter())
             .any(|edge| fill.contains(edge.p0) && nearest(edge.p0, &fill_edges) > ON_PATH_MM)
     })
+}
+
+/// Whether a convex outline (a card, rounded or not, a circle, a regular polygon) holds
+/// all of the ink: the corners of the ink's bounds (strokes included) lie inside it. Told
+/// without following the ink's curves, which a text's glyphs have many of.
+fn held_by_convex(item: &Item, outline: &Outline) -> bool {
+    let Some(ink) = painted_bounds(std::slice::from_ref(item), Affine::IDENTITY) else {
+        return true;
+    };
+    let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
+    corners.iter().all(|&corner| outline.path.contains(corner.into())) && convex(&outline.path)
+}
+
+/// Whether `path` is one convex loop: followed within the tolerance, every turn is the
+/// same way. A path of several loops (a piece with a hole) is not.
+fn convex(path: &BezPath) -> bool {
+    let loops = path.elements().iter().filter(|el| matches!(el, PathEl::MoveTo(_))).count();
+    let edges = flattened(path);
+    let turns = (0..edges.len()).map(|k| {
+        let (a, b) = (edges[k], edges[(k + 1) % edges.len()]);
+        (a.p1 - a.p0).cross(b.p1 - b.p0)
+    });
+    let (mut left, mut right) = (false, false);
+    for turn in turns {
+        left |= turn > 1e-9;
+        right |= turn < -1e-9;
+    }
+    loops == 1 && !(left && right)
 }
 
 /// How far `point` is from the nearest of `edges`.
@@ -146,5 +178,33 @@ mod tests {
         let over = filled(Rect::new(1.0, 1.0, 29.0, 19.0));
         assert!(ink_reaches_past(&over, &u_shape));
         assert!(!ink_reaches_past(&filled(Rect::new(1.0, 11.0, 29.0, 19.0)), &u_shape));
+    }
+
+    /// A 30 mm square with a 10 mm square hole in its middle (a ring of eight cells).
+    fn ring() -> Outline {
+        let mut outline = Outline::rectangle(30.0, 30.0);
+        let mut path = outline.path.clone();
+        path.move_to((-5.0, -5.0));
+        for corner in [(-5.0, 5.0), (5.0, 5.0), (5.0, -5.0)] {
+            path.line_to(corner);
+        }
+        path.close_path();
+        outline.path = path;
+        outline
+    }
+
+    #[test]
+    fn ink_held_by_a_convex_outline_is_told_by_its_bounds_and_ink_over_a_hole_reaches_past() {
+        let card = rounded_card();
+        assert!(convex(&card.path) && convex(&Outline::circle(20.0).path));
+        let word = filled(Rect::new(-20.0, -30.0, 20.0, -20.0));
+        assert!(!ink_reaches_past(&word, &card));
+        // Its box's corner where the corner is rounded away.
+        assert!(ink_reaches_past(&filled(Rect::new(-31.4, -43.9, -20.0, -30.0)), &card));
+        // Every corner of its box on the ring, its middle over the hole.
+        let ring = ring();
+        assert!(!convex(&ring.path));
+        assert!(ink_reaches_past(&filled(Rect::new(-12.0, -12.0, 12.0, 12.0)), &ring));
+        assert!(!ink_reaches_past(&filled(Rect::new(-14.0, -14.0, 14.0, -8.0)), &ring));
     }
 }

@@ -16,8 +16,8 @@ use crate::model::face::{LayerKind, TextLayer};
 use crate::model::legibility::Legibility;
 use crate::model::source::Position;
 use crate::render::raster::ImageCache;
-use crate::scene::Colour;
 use crate::scene::bounds::painted_bounds;
+use crate::scene::{Colour, Item};
 use crate::text::OUTLINE_FONT_NAME;
 
 /// Everything the rules find on `drawn`, one of `side.layers`.
@@ -52,7 +52,10 @@ pub fn examine(
         laid.size_mm
     });
     let Some((item, transform)) = placed(side, drawn) else { return findings };
-    let Some(ink_bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
+    // The fit rule judges the layer as written: its clip to the outline keeps its ink on the
+    // face but does not make it fit.
+    let written = unclipped(item, &drawn.outline);
+    let Some(ink_bounds) = painted_bounds(std::slice::from_ref(written), transform) else {
         return findings;
     };
     let threshold = match text {
@@ -84,21 +87,19 @@ pub fn examine(
     }
     let Some(region) = Region::around(ink_bounds, cap) else { return findings };
     let ink_pixmap = region.draw(std::slice::from_ref(item), transform, images);
-    let ink: Vec<usize> = (ink_pixmap.pixels().iter().enumerate())
-        .filter(|(_, p)| p.alpha() >= PAINTED)
-        .map(|(i, _)| i)
-        .collect();
-    if ink.len() < FEWEST_PIXELS {
-        return findings;
-    }
-    let what = text.map_or("its ink", |_| "its text");
-    // Fit: the ink stays inside the face's safe area.
+    let ink = painted_pixels(&ink_pixmap);
+    // Fit: the ink as written stays inside the face's safe area.
     let outside: Vec<usize> = if clear {
         Vec::new()
     } else {
+        let written_ink = match std::ptr::eq(written, item) {
+            true => ink.clone(),
+            false => painted_pixels(&region.draw(std::slice::from_ref(written), transform, images)),
+        };
         let safe = region.safe_area(&drawn.outline, transform, side.safe_mm);
-        ink.iter().copied().filter(|&i| safe[i] < PAINTED).collect()
+        written_ink.into_iter().filter(|&i| safe[i] < PAINTED).collect()
     };
+    let what = text.map_or("its ink", |_| "its text");
     if outside.len() >= FEWEST_PIXELS {
         let past = farthest_outside(&region, &outside, &outline);
         let (edge, amount) = if past > 0.05 {
@@ -117,6 +118,9 @@ pub fn examine(
             ),
             amount,
         );
+    }
+    if ink.len() < FEWEST_PIXELS {
+        return findings;
     }
     // What lies behind: every item drawn before it.
     let behind = region.draw_all(&behind_items, images);
@@ -182,6 +186,23 @@ pub const PICTURE_MM: f64 = 20.0;
 /// Whether a layer is an image as large as a picture.
 fn is_picture(kind: &LayerKind) -> bool {
     matches!(kind, LayerKind::Image(image) if image.size_mm + 1e-9 >= PICTURE_MM)
+}
+
+/// A layer's item as written: inside the clip to its face's `outline` that drawing adds
+/// where its ink reaches past the cut.
+fn unclipped<'a>(item: &'a Item, outline: &BezPath) -> &'a Item {
+    match item {
+        Item::Clip(clip) if clip.path == *outline && clip.items.len() == 1 => &clip.items[0],
+        _ => item,
+    }
+}
+
+/// The pixels of `pixmap` painted enough to count as ink.
+fn painted_pixels(pixmap: &resvg::tiny_skia::Pixmap) -> Vec<usize> {
+    (pixmap.pixels().iter().enumerate())
+        .filter(|(_, p)| p.alpha() >= PAINTED)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// The one colour a layer's ink is drawn in (text and pips); `None` for images, which
