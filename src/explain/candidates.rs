@@ -137,6 +137,7 @@ pub fn bases(
                             copies_of: Vec::new(),
                             values: None,
                             position: Default::default(),
+                            key_positions: Default::default(),
                         };
                         let constraints = usize::from(lines && join != JoinRule::Optional)
                             + usize::from(regions && region != RegionJoinRule::Optional)

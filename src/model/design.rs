@@ -306,6 +306,8 @@ pub struct SetRule {
     pub values: Option<super::values::ValueRule>,
     /// Where `[rule]` is in the file.
     pub position: Position,
+    /// Where each constraint the rule writes is (`min_colours`, `joins`, …), by its key.
+    pub key_positions: BTreeMap<&'static str, Position>,
 }
 
 impl SetRule {

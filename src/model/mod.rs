@@ -33,6 +33,7 @@ pub mod reach;
 pub mod region_joins;
 pub mod resolve;
 pub mod rule_edges;
+pub mod rule_keys;
 pub mod rule_kinds;
 pub mod schema;
 pub mod sheet_template;

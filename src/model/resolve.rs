@@ -532,10 +532,14 @@ impl<'a> Resolver<'a> {
             slots_per_edge,
             edges,
             kinds_of,
-            min_colours: rule.min_colours.unwrap_or(0),
-            max_colours: rule.max_colours.unwrap_or(usize::MAX),
-            min_slot_kinds: rule.min_slot_kinds.unwrap_or(0),
-            distinct_line_colours: rule.distinct_line_colours.unwrap_or(false),
+            min_colours: rule.min_colours.as_ref().map_or(0, |n| *n.get_ref()),
+            max_colours: rule.max_colours.as_ref().map_or(usize::MAX, |n| *n.get_ref()),
+            min_slot_kinds: rule.min_slot_kinds.as_ref().map_or(0, |n| *n.get_ref()),
+            distinct_line_colours: rule
+                .distinct_line_colours
+                .as_ref()
+                .is_some_and(|d| *d.get_ref()),
+            key_positions: super::rule_keys::rule_key_positions(self.source, rule),
             count: rule.count.as_ref().map(|c| *c.get_ref()),
             copies: rule.copies.as_ref().map_or(1, |copies| self.copies(copies)),
             copies_of: (rule.copies_of.iter().flatten())

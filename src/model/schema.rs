@@ -143,12 +143,12 @@ pub struct RuleTable {
     /// Multisets of join spans that are not in the set, e.g. `[[3, 3, 3]]`.
     pub exclude_spans: Option<Spanned<Vec<Vec<usize>>>>,
     /// Every line of a tile has its own colour.
-    pub distinct_line_colours: Option<bool>,
+    pub distinct_line_colours: Option<Spanned<bool>>,
     /// How many different colours a tile shows, at least and at most.
-    pub min_colours: Option<usize>,
-    pub max_colours: Option<usize>,
+    pub min_colours: Option<Spanned<usize>>,
+    pub max_colours: Option<Spanned<usize>>,
     /// How many different slot kinds a tile shows, at least.
-    pub min_slot_kinds: Option<usize>,
+    pub min_slot_kinds: Option<Spanned<usize>>,
     /// `rotation`, `rotation+reflection` or `none`: which copies count as the same tile.
     pub symmetry: Option<Spanned<String>>,
     /// How many tiles the complete set has.

@@ -200,10 +200,12 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         }
     };
     if complete.is_empty() {
-        let why = super::empty_rule::why_empty(rule, shape)
-            .unwrap_or_else(|_| "the rule allows no tile".to_string());
+        let (why, key) = super::empty_rule::why_empty(rule, shape)
+            .unwrap_or_else(|_| ("the rule allows no tile".to_string(), None));
+        // At the key that emptied it where the rule writes one, else at `[rule]`.
+        let at = key.and_then(|key| rule.key_positions.get(key)).copied();
         problem(
-            rule.position,
+            at.unwrap_or(rule.position),
             format!("the rule derives no tiles: {why}"),
             "loosen the constraint named, or fix the rule's colours and kinds",
         );

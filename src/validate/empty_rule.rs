@@ -7,8 +7,12 @@ use super::rule::{corner_violations, rule_breaks};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::SetRule;
 
-/// What emptied a rule that derives no tile, in words naming its keys.
-pub fn why_empty(rule: &SetRule, shape: RegularPolygon) -> Result<String, TooLarge> {
+/// What emptied a rule that derives no tile, in words naming its keys, and the key that
+/// every candidate breaks (the first, when several are), to report it at.
+pub fn why_empty(
+    rule: &SetRule,
+    shape: RegularPolygon,
+) -> Result<(String, Option<&'static str>), TooLarge> {
     let corner_total = corner_colourings(rule, shape.sides)?;
     let mut candidates = 0usize;
     // Each key broken: by how many candidates, and the first way it was broken.
@@ -34,29 +38,32 @@ pub fn why_empty(rule: &SetRule, shape: RegularPolygon) -> Result<String, TooLar
         true
     })?;
     if candidates == 0 {
-        return Ok("its colours, kinds, `edges` and `joins` leave no tile to try (with \
-                   `joins = \"every\"`, each colour needs an even number of line slots)"
-            .into());
+        let text = "its colours, kinds, `edges` and `joins` leave no tile to try (with \
+                    `joins = \"every\"`, each colour needs an even number of line slots)";
+        return Ok((text.into(), None));
     }
-    let every: Vec<String> = broken
+    let every: Vec<(&'static str, String)> = broken
         .iter()
         .filter(|(_, (count, _))| *count == candidates)
-        .map(|(key, (_, example))| format!("`{key}` (e.g. {example})"))
+        .map(|(key, (_, example))| (*key, format!("`{key}` (e.g. {example})")))
         .collect();
-    if !every.is_empty() {
-        return Ok(format!(
+    if let Some(&(first, _)) = every.first() {
+        let texts: Vec<&str> = every.iter().map(|(_, text)| text.as_str()).collect();
+        let text = format!(
             "every one of the {candidates} candidate tile(s) breaks {}",
-            every.join(" and ")
-        ));
+            texts.join(" and ")
+        );
+        return Ok((text, Some(first)));
     }
     let mut by_count: Vec<(&&str, &usize)> =
         broken.iter().map(|(key, (count, _))| (key, count)).collect();
     by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     let shares: Vec<String> =
         by_count.iter().map(|(key, count)| format!("`{key}` {count}")).collect();
-    Ok(format!(
+    let text = format!(
         "each of the {candidates} candidate tile(s) breaks at least one constraint; they \
          break {}",
         shares.join(", ")
-    ))
+    );
+    Ok((text, None))
 }

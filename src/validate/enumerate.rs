@@ -391,6 +391,7 @@ mod tests {
             copies_of: Vec::new(),
             values: None,
             position: Default::default(),
+            key_positions: Default::default(),
         }
     }
 
@@ -417,6 +418,7 @@ mod tests {
             copies_of: Vec::new(),
             values: None,
             position: Default::default(),
+            key_positions: Default::default(),
         }
     }
 

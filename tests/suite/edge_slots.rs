@@ -165,21 +165,54 @@ fn the_listed_path_set_checks_clean_and_a_missing_tile_a_turned_duplicate_and_an
     );
 }
 
+/// `line:column` of the value of the first `key = value` in `toml`.
+fn value_place(toml: &str, key: &str) -> String {
+    let (line, column) = place_of(toml, &format!("{key} = "))
+        .split_once(':')
+        .map(|(l, c)| (l.to_string(), c.parse::<usize>().unwrap() + key.len() + " = ".len()))
+        .unwrap();
+    format!("{line}:{column}")
+}
+
 #[test]
-fn a_rule_that_derives_no_tile_names_the_constraint_that_emptied_it() {
-    let (code, said) = check_text("edge-slots-empty", "d.toml", &paths("min_colours = 2"));
+fn a_rule_that_derives_no_tile_names_the_constraint_that_emptied_it_at_its_key() {
+    let toml = paths("min_colours = 2");
+    let (code, said) = check_text("edge-slots-empty", "d.toml", &toml);
     assert_eq!(code, 1, "{said}");
+    let at = value_place(&toml, "min_colours");
     assert!(
-        said.contains(
-            "the rule derives no tiles: every one of the 105 candidate tile(s) breaks `min_colours`"
-        ),
+        said.contains(&format!(
+            "d.toml:{at}: problem: the rule derives no tiles: every one of the 105 candidate \
+             tile(s) breaks `min_colours`"
+        )),
         "{said}"
     );
+    // Nothing is built from it.
+    let dir = scratch("edge-slots-empty-build");
+    fs::write(dir.join("d.toml"), &toml).unwrap();
+    let build = common::tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_ne!(common::code(&build), 0, "{}", common::text(&build).1);
+    assert!(!dir.join("out").exists(), "a set of no tiles was written");
     let lines = paths("distinct_line_colours = true");
     let (code, said) = check_text("edge-slots-empty-lines", "d.toml", &lines);
     assert_eq!(code, 1, "{said}");
+    let at = value_place(&lines, "distinct_line_colours");
     assert!(
-        said.contains("every one of the 105 candidate tile(s) breaks `distinct_line_colours`"),
+        said.contains(&format!(
+            "d.toml:{at}: problem: the rule derives no tiles: every one of the 105 candidate \
+             tile(s) breaks `distinct_line_colours`"
+        )),
+        "{said}"
+    );
+    // No candidate at all (three line slots cannot all be joined): no key to blame, so the
+    // problem is at `[rule]`.
+    let odd =
+        paths("").replace("square", "triangle").replace("slots_per_edge = 2", "slots_per_edge = 1");
+    let (code, said) = check_text("edge-slots-empty-odd", "d.toml", &odd);
+    assert_eq!(code, 1, "{said}");
+    let at = place_of(&odd, "[rule]");
+    assert!(
+        said.contains(&format!("d.toml:{at}: problem: the rule derives no tiles: its colours")),
         "{said}"
     );
     // Spans of one slot leave two tiles: U-turns on every edge, or round every corner.

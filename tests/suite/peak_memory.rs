@@ -77,6 +77,7 @@ fn largest_rule_colours() -> usize {
         copies_of: Vec::new(),
         values: None,
         position: Default::default(),
+        key_positions: Default::default(),
     };
     (2..40).take_while(|&n| enumeration_work(&rule(n), 6) <= MAX_ENUMERATION_WORK).last().unwrap()
 }
