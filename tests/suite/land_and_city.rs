@@ -1,4 +1,4 @@
-//! The shipped land-and-city set (`designs/thornmere.toml`): its rule derives as many kinds as a brute-force orbit count made here, it keeps its uneven copies, a removed tile and a copy too many are named at their line, a burgh line and a lane region are reported (`kinds_of`), its illegal diagram names the edges that differ, and its faces draw lanes from their slot points between meadows and burghs filling their edges.
+//! The shipped land-and-city set (`designs/thornmere.toml`): its rule derives as many kinds as a brute-force orbit count made here, it keeps its uneven copies (a tile in other art counted among them), a removed tile and a copy too many are named at their line, a burgh line and a lane region are reported (`kinds_of`), its illegal diagram names the edges that differ, and its faces draw lanes from their slot points between meadows and burghs filling their edges.
 
 use std::fs;
 
@@ -95,6 +95,55 @@ fn a_removed_tile_and_a_copy_too_many_are_named_at_their_line() {
         &extra,
         5,
         "tile 5 comes 2 time(s); the rule says each tile comes 1 time(s)",
+    );
+}
+
+#[test]
+fn a_lane_in_other_art_is_a_copy_of_its_tile_counted_by_copies_of_not_a_duplicate() {
+    let text = thornmere();
+    // One of the six straight lanes as entry 16, turned a quarter and with a well drawn on it.
+    let lane = "[\"meadow region\", \"lane\", \"meadow region\"]";
+    let meadow = "[\"meadow region\", \"meadow region\", \"meadow region\"]";
+    let turned =
+        format!("\n[[tiles]]\nnumber = 16\nedges = [{meadow}, {lane}, {meadow}, {lane}]\n");
+    let well = "layers = [{ shape = \"circle\", size_mm = 6, fill = \"#fefefe\" }]\n";
+    let five = in_tile(&text, 2, "copies = 6", "copies = 5");
+    let variant = format!("{five}{turned}{well}");
+    let (code, said) = check_text("thornmere-art", "t.toml", &variant);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("43 tiles (the rule derives 43); complete and consistent"), "{said}");
+    let dir = scratch("thornmere-art-build");
+    fs::write(dir.join("t.toml"), &variant).unwrap();
+    let build = common::tilepress(&dir, &["build", "t.toml", "-o", "out"]);
+    assert_eq!(common::code(&build), 0, "{}", common::text(&build).1);
+    let pdf = lopdf::Document::load(dir.join("out/t/t.pdf")).unwrap();
+    let pages = pdf.get_pages().len() as u32;
+    let wells: Vec<_> = (1..=pages)
+        .flat_map(|page| common::pdf::fills(&pdf, page))
+        .filter(|fill| fill.colour == [0xfe, 0xfe, 0xfe])
+        .collect();
+    assert_eq!(wells.len(), 1, "the well is on one copy");
+    let (x0, _, x1, _) = common::pdf::bounds(&wells[0].points);
+    assert!((x1 - x0 - 6.0).abs() < 0.01, "{}", x1 - x0);
+    // Beside six copies of tile 2 the variant is a seventh, named at tile 2 with it.
+    named_at_tile(
+        "thornmere-art-seventh",
+        &format!("{text}{turned}{well}"),
+        2,
+        "tile 2 comes 7 time(s) (with tile 16: the same tile in other art); the rule's \
+         `copies_of` says it comes 6 time(s)",
+    );
+    // In the same art it is a duplicate, found turned.
+    let (code, said) = check_text("thornmere-art-same", "t.toml", &format!("{five}{turned}"));
+    assert_eq!(code, 1, "{said}");
+    let line = tile_line(&format!("{five}{turned}"), 16);
+    assert!(
+        said.contains(&format!(
+            "t.toml:{line}:1: problem: tile 16 duplicates tile 2 (line {}): the same tile turned \
+             clockwise by 3 edge(s)",
+            tile_line(&five, 2)
+        )),
+        "{said}"
     );
 }
 
