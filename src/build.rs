@@ -14,6 +14,7 @@ pub mod tts_layout;
 pub mod tts_units;
 
 use crate::cutout::Cutout;
+use crate::impose::bleed_shortfall::bleed_shortfall_note;
 use crate::impose::room::bleed_note;
 use crate::impose::{Imposed, Packing, PartSheets, impose, impose_moving_faces};
 use crate::model::design::Design;
@@ -337,7 +338,11 @@ fn add_part(
                 template.name
             )),
             _ => None,
-        },
+        }
+        .or_else(|| {
+            let asked = design.sheet.print.bleed_mm?;
+            bleed_shortfall_note(&part.cutouts, &part.packing, part.noun, asked)
+        }),
     });
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! pages (`pages`): cut lines, crop marks, footer and duplex backs.
 
 pub mod bleed;
+pub mod bleed_shortfall;
 pub mod calibration;
 pub mod clip;
 pub mod cut_lines;

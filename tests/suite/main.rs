@@ -7,6 +7,7 @@ mod attacks_reach;
 mod attacks_serve;
 mod attacks_work;
 mod bad_input;
+mod bleed_shortfall;
 mod board_sheets;
 mod boards;
 mod broken_designs;
