@@ -255,6 +255,15 @@ pub const SMALL_DESIGN_SHEETS: usize = 8;
 /// the check's cutouts are gone before the build makes its own.
 pub const SMALL_DESIGN_ITEMS: u64 = 10_000;
 
+/// Whether `design` is small enough to be built beside its check ([`SMALL_DESIGN_SHEETS`],
+/// [`SMALL_DESIGN_ITEMS`]); a larger one is checked first, so that an error is reported at
+/// once and the check's cutouts are gone before the build makes its own.
+pub fn built_beside_check(design: &Design) -> bool {
+    let items: u64 = design.decks.iter().chain(&design.counters).map(|deck| deck.printed()).sum();
+    crate::model::limits::estimated_sheets(design) <= SMALL_DESIGN_SHEETS as f64
+        && items <= SMALL_DESIGN_ITEMS
+}
+
 /// Every part composed and imposed, its documents waiting in the result.
 fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
     crate::model::limits::sheets_fit(design)?;

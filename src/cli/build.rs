@@ -3,13 +3,13 @@
 use std::path::{Path, PathBuf};
 
 use tilepress::build::faces::{FACE_PIXELS_HELP, is_face_pixels_refusal};
-use tilepress::build::{BuildResult, SMALL_DESIGN_ITEMS, SMALL_DESIGN_SHEETS, build_formats};
+use tilepress::build::{BuildResult, build_formats, built_beside_check};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
 use tilepress::model::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::diagnostic::number_text;
 use tilepress::model::laminate::seal_refusal_help;
-use tilepress::model::limits::{RASTER_HELP, estimated_sheets, is_raster_refusal};
+use tilepress::model::limits::{RASTER_HELP, is_raster_refusal};
 use tilepress::model::sheet_template::template_refusal_help;
 use tilepress::threads::joined;
 use tilepress::validate::{CheckReport, check_design};
@@ -277,8 +277,7 @@ fn build_one(
     (OK, Some(Ready { label, folder, files: result.files, written }))
 }
 
-/// The design's check report and, for a small design ([`SMALL_DESIGN_SHEETS`],
-/// [`SMALL_DESIGN_ITEMS`]), its build
+/// The design's check report and, for a small design ([`built_beside_check`]), its build
 /// made side by side: the check runs on a thread of its own while the design is built, and
 /// the build is thrown away when the check finds errors (or `--strict` problems). A build
 /// that panics on a design the check refuses is treated as not built; on a design the check
@@ -290,11 +289,7 @@ fn checked_and_built(
     stem: &str,
     overrides: &SheetOverrides,
 ) -> (CheckReport, Option<Result<BuildResult, String>>) {
-    // Larger designs are checked first, so that an error is reported at once, not after a
-    // long build that is then thrown away.
-    let decks = design.decks.iter().chain(&design.counters);
-    let cards: u64 = decks.flat_map(|deck| &deck.cards).map(|card| u64::from(card.count)).sum();
-    if estimated_sheets(design) > SMALL_DESIGN_SHEETS as f64 || cards > SMALL_DESIGN_ITEMS {
+    if !built_beside_check(design) {
         return (check_design(design, path), None);
     }
     std::thread::scope(|scope| {

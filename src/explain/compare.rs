@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::readings::Listed;
+use crate::geometry::canonical::Symmetry;
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::SetRule;
 use crate::validate::describe::describe;
@@ -40,10 +41,19 @@ impl Differences {
 /// The listed tiles keyed by their canonical form under `rule`'s symmetry: the entries of
 /// each, in the order listed.
 pub fn listed_keys<'a>(rule: &SetRule, tiles: &'a [Listed]) -> BTreeMap<TileKey, Vec<&'a Listed>> {
+    keyed(tiles, rule.slots_per_edge, rule.symmetry)
+}
+
+/// The listed tiles (`per_edge` slots to an edge) keyed by their canonical form under
+/// `symmetry`: the entries of each, in the order listed.
+pub fn keyed(
+    tiles: &[Listed],
+    per_edge: usize,
+    symmetry: Symmetry,
+) -> BTreeMap<TileKey, Vec<&Listed>> {
     let mut keys: BTreeMap<TileKey, Vec<&Listed>> = BTreeMap::new();
     for tile in tiles {
-        let key =
-            face_key(&tile.slots, rule.slots_per_edge, &tile.joins, &tile.corners, rule.symmetry).0;
+        let key = face_key(&tile.slots, per_edge, &tile.joins, &tile.corners, symmetry).0;
         keys.entry(key).or_default().push(tile);
     }
     keys

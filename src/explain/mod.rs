@@ -212,7 +212,9 @@ pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
     proposals.sort_by_key(Proposal::rank);
     let Some(best) = proposals.first().cloned() else {
         if let Some(reading) = list.readings.first() {
-            explanation.listed = rotation_classes(&reading.tiles, list.slots_per_edge);
+            let rotation = crate::geometry::canonical::Symmetry::Rotation;
+            explanation.listed =
+                compare::keyed(&reading.tiles, list.slots_per_edge, rotation).len();
         }
         return Ok(explanation);
     };
@@ -273,19 +275,6 @@ fn own_rule_exact(list: &List) -> Option<usize> {
             compare::times_listed(entries) == wanted
         });
     counts_right.then_some(derived.len())
-}
-
-/// How many tiles `tiles` list up to rotation.
-fn rotation_classes(tiles: &[Listed], per_edge: usize) -> usize {
-    let keys: std::collections::BTreeSet<_> = tiles
-        .iter()
-        .map(|t| {
-            let symmetry = crate::geometry::canonical::Symmetry::Rotation;
-            crate::validate::face_key::face_key(&t.slots, per_edge, &t.joins, &t.corners, symmetry)
-                .0
-        })
-        .collect();
-    keys.len()
 }
 
 /// `lines joined by colour` / `lines as written`, for a reading.

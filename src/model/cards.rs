@@ -142,6 +142,11 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// How many items the deck prints: every card's `count` added up.
+    pub fn printed(&self) -> u64 {
+        self.cards.iter().map(|card| u64::from(card.count)).sum()
+    }
+
     /// The paper one item takes on `sheet`, in mm² ([`item_area_mm2`]).
     pub fn item_area_mm2(&self, sheet: &SheetSettings) -> f64 {
         let bleed = self.bleed_mm(sheet);

@@ -330,8 +330,7 @@ pub fn estimated_sheets(design: &Design) -> f64 {
         areas.push(nets);
     }
     for deck in design.decks.iter().chain(&design.counters) {
-        let cards: f64 = deck.cards.iter().map(|card| f64::from(card.count)).sum();
-        areas.push(cards * deck.item_area_mm2(&design.sheet));
+        areas.push(deck.printed() as f64 * deck.item_area_mm2(&design.sheet));
     }
     for track in &design.tracks {
         areas.push(track.cells.len() as f64 * track.cell_mm * track.cell_mm);
