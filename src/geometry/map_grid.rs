@@ -80,6 +80,36 @@ impl MapGrid {
         }
     }
 
+    /// The rectangle every cell lies in, grown by `clearance` on each side that a cell touches
+    /// with a point — a corner whose two edges both leave the side (a hex map's top and bottom,
+    /// all four sides of a triangle map) — so that a cut along it passes clear of every point;
+    /// a side that only cells' edges lie along (a square map's, a hex map's left and right)
+    /// stays where it is.
+    pub fn bounds_clear_of_points(&self, clearance: f64) -> Rect {
+        let b = self.bounds();
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9 * self.edge_mm.max(1.0);
+        let sides: [&dyn Fn(Point) -> bool; 4] = [
+            &|p: Point| near(p.x, b.x0),
+            &|p: Point| near(p.y, b.y0),
+            &|p: Point| near(p.x, b.x1),
+            &|p: Point| near(p.y, b.y1),
+        ];
+        let pointed = sides.map(|on| {
+            (0..self.rows).any(|row| {
+                (0..self.columns).any(|column| {
+                    let corners = self.cell(column, row);
+                    let n = corners.len();
+                    (0..n).any(|k| {
+                        let (before, after) = (corners[(k + n - 1) % n], corners[(k + 1) % n]);
+                        on(corners[k]) && !on(before) && !on(after)
+                    })
+                })
+            })
+        });
+        let grow = |side: usize| if pointed[side] { clearance } else { 0.0 };
+        Rect::new(b.x0 - grow(0), b.y0 - grow(1), b.x1 + grow(2), b.y1 + grow(3))
+    }
+
     /// A cell's centre (of its corners).
     pub fn centre(&self, column: usize, row: usize) -> Point {
         let corners = self.cell(column, row);
@@ -135,5 +165,21 @@ mod tests {
                 above.iter().filter(|p| below.iter().any(|q| p.distance(*q) < 1e-9)).count();
             assert_eq!(shared, 2);
         }
+    }
+
+    #[test]
+    fn only_the_sides_cells_touch_with_a_point_are_moved_clear() {
+        let grown = |kind, columns, rows| {
+            let grid = MapGrid { kind, columns, rows, edge_mm: 10.0 };
+            let (b, c) = (grid.bounds(), grid.bounds_clear_of_points(1.0));
+            [b.x0 - c.x0, b.y0 - c.y0, c.x1 - b.x1, c.y1 - b.y1]
+        };
+        // Left, top, right, bottom.
+        assert_eq!(grown(MapGridKind::Square, 5, 4), [0.0; 4]);
+        assert_eq!(grown(MapGridKind::Hex, 5, 4), [0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(grown(MapGridKind::Hex, 5, 1), [0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(grown(MapGridKind::Triangle, 5, 4), [1.0; 4]);
+        // One triangle, pointing up: its base lies along the bottom.
+        assert_eq!(grown(MapGridKind::Triangle, 1, 1), [1.0, 1.0, 1.0, 0.0]);
     }
 }

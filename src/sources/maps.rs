@@ -1,5 +1,6 @@
 //! The `[[maps]]` source: one cutout per map — its cells filled by terrain, outlined, with
-//! their coordinates — cut along its rectangle, at real size over as many sheets as needed.
+//! their coordinates — cut along its rectangle, clear of the cells' points, at real size over
+//! as many sheets as needed.
 
 use kurbo::{BezPath, Point, Shape as _, Vec2};
 
@@ -14,12 +15,19 @@ use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
 use crate::model::face::{Layer, Level};
 use crate::model::maps::Map;
+use crate::scene::cut_style::CUT_INK_REACH_MM;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
 
 /// Width of the lines between cells, in mm.
 const GRID_LINE_MM: f64 = 0.35;
+
+/// How far the map's cut passes from a cell's point that would otherwise touch it, in mm: the
+/// cut's print reaches [`CUT_INK_REACH_MM`] beside its path, and the grid lines' mitred join
+/// reaches half their width / sin(half the corner's angle) beyond the point — at most
+/// [`GRID_LINE_MM`], at a triangle's 60° corner.
+const POINT_CLEARANCE_MM: f64 = CUT_INK_REACH_MM + GRID_LINE_MM;
 
 /// One part per map, in design order.
 pub fn maps(design: &Design) -> Vec<Part> {
@@ -37,7 +45,7 @@ fn polygon(corners: &[Point]) -> BezPath {
 
 fn map(map: &Map) -> Part {
     let grid = map.grid;
-    let bounds = grid.bounds();
+    let bounds = grid.bounds_clear_of_points(POINT_CLEARANCE_MM);
     let mut art = vec![Item::Shape(Shape::filled(bounds.to_path(1e-4), map.background))];
     let mut lines = BezPath::new();
     let mut labels: Vec<(String, BezPath)> = Vec::new();

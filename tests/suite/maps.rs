@@ -5,7 +5,7 @@ use crate::common;
 
 use std::fs;
 
-use common::pdf::{bounds, fills};
+use common::pdf::{bounds, distance, fills, strokes, vertices};
 use common::{code, scratch, text, tilepress};
 
 const DESIGN: &str = r##"[set]
@@ -33,8 +33,9 @@ fn a_hex_map_larger_than_a_sheet_splits_and_its_terrain_cells_measure_their_size
     let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
     let (out, err) = text(&build);
     assert_eq!(code(&build), 0, "{err}");
-    // 10.5 × √3 × 20 = 363.7 mm by 20 × (2 + 1.5 × 7) = 250 mm: two A4 sheets.
-    assert!(out.contains("a map of 80 cells, 364 × 250 mm on 2 sheet(s)"), "{out}");
+    // 10.5 × √3 × 20 = 363.7 mm by 20 × (2 + 1.5 × 7) = 250 mm, and the cut 0.95 mm clear of
+    // the points above and below (251.9 mm): two A4 sheets.
+    assert!(out.contains("a map of 80 cells, 364 × 252 mm on 2 sheet(s)"), "{out}");
     let pdf = lopdf::Document::load(dir.join("out/d/d-hexes.pdf")).unwrap();
     let mut forest = Vec::new();
     for page in 1..=pdf.get_pages().len() as u32 {
@@ -91,4 +92,138 @@ fn the_maps_documentation_example_builds() {
     let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{}", text(&build).1);
     assert!(dir.join("out/example/example-map.pdf").exists());
+}
+
+/// Three one-sheet maps, every cell forest, without labels.
+const EVERY_KIND: &str = r##"[set]
+name = "Kinds"
+
+[palette]
+green = "#0a7f0b"
+
+[[maps]]
+name = "hexes"
+grid = "hex"
+columns = 4
+rows = 3
+cell_mm = 15
+labels = false
+terrain = { forest = "green" }
+data = "hexes.csv"
+
+[[maps]]
+name = "triangles"
+grid = "triangle"
+columns = 7
+rows = 3
+cell_mm = 20
+labels = false
+terrain = { forest = "green" }
+data = "triangles.csv"
+
+[[maps]]
+name = "squares"
+grid = "square"
+columns = 4
+rows = 3
+cell_mm = 20
+labels = false
+terrain = { forest = "green" }
+data = "squares.csv"
+"##;
+
+/// A data file naming every cell of a `columns × rows` map forest.
+fn every_cell_forest(columns: u8, rows: usize) -> String {
+    let mut csv = String::from("cell,terrain\n");
+    for column in 0..columns {
+        for row in 1..=rows {
+            csv += &format!("{}{row},forest\n", char::from(b'A' + column));
+        }
+    }
+    csv
+}
+
+#[test]
+fn the_cut_rectangle_holds_every_cell_whole_clear_of_its_points() {
+    let dir = scratch("maps-cut-clear");
+    fs::write(dir.join("d.toml"), EVERY_KIND).unwrap();
+    for (name, columns, rows) in [("hexes", 4, 3), ("triangles", 7, 3), ("squares", 4, 3)] {
+        fs::write(dir.join(format!("{name}.csv")), every_cell_forest(columns, rows)).unwrap();
+    }
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let kinds = [("hexes", 12, true), ("triangles", 21, true), ("squares", 12, false)];
+    for (name, count, pointed) in kinds {
+        let pdf = lopdf::Document::load(dir.join(format!("out/d/d-{name}.pdf"))).unwrap();
+        assert_eq!(pdf.get_pages().len(), 1, "{name}: one sheet");
+        let strokes = strokes(&pdf, 1);
+        // The cut: the heaviest black line; its casing the white one along it; the grid
+        // lines the other black lines around the cells.
+        let heaviest = |colour: [u8; 3]| {
+            strokes
+                .iter()
+                .filter(|s| s.colour == colour)
+                .max_by(|a, b| a.width_mm.total_cmp(&b.width_mm))
+                .unwrap()
+        };
+        let cut = heaviest([0, 0, 0]);
+        let casing = heaviest([255, 255, 255]);
+        let (x0, y0, x1, y1) = bounds(&cut.points);
+        let cells: Vec<_> =
+            fills(&pdf, 1).into_iter().filter(|f| f.colour == [10, 127, 11]).collect();
+        assert_eq!(cells.len(), count, "{name}: every cell filled");
+        // The grid lines: the black lines along a cell's outline.
+        let outline = vertices(&cells[0].points);
+        let grid_mm = strokes
+            .iter()
+            .filter(|s| s.colour == [0, 0, 0] && vertices(&s.points).len() == outline.len())
+            .filter(|s| {
+                vertices(&s.points).iter().all(|&p| outline.iter().any(|&q| distance(p, q) < 0.01))
+            })
+            .map(|s| s.width_mm)
+            .fold(0.0, f64::max);
+        assert!(grid_mm > 0.1, "{name}: the grid lines are found ({grid_mm} mm)");
+        // How far the cut's print and a grid line's mitred point reach: the least room
+        // between the cut and a cell's point.
+        let clearance = casing.width_mm / 2.0 + grid_mm;
+        let mut points_near_cut = 0;
+        for cell in &cells {
+            let corners = vertices(&cell.points);
+            let n = corners.len();
+            for (k, &(x, y)) in corners.iter().enumerate() {
+                let neighbours = [corners[(k + 1) % n], corners[(k + n - 1) % n]];
+                // Each side: how far inside it the corner lies, whether it is upright, where.
+                let sides = [
+                    (x - x0, true, x0),
+                    (x1 - x, true, x1),
+                    (y - y0, false, y0),
+                    (y1 - y, false, y1),
+                ];
+                for (inside, upright, side) in sides {
+                    assert!(
+                        inside > -0.01,
+                        "{name}: a cell corner ({x}, {y}) lies outside the cut"
+                    );
+                    let across = |q: (f64, f64)| if upright { q.0 } else { q.1 };
+                    let along = neighbours.iter().any(|&q| (across(q) - side).abs() < 0.01);
+                    if inside < 0.01 {
+                        // On the cut only where an edge of its cell runs along it.
+                        assert!(along, "{name}: the cut runs across a cell's point at ({x}, {y})");
+                    } else if inside < clearance + 1.0 && !along {
+                        points_near_cut += 1;
+                        assert!(
+                            inside > clearance - 0.01,
+                            "{name}: a point ({x}, {y}) {inside:.3} mm from the cut, under its \
+                             print ({clearance} mm)"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            points_near_cut > 0,
+            pointed,
+            "{name}: points beside the cut ({points_near_cut})"
+        );
+    }
 }

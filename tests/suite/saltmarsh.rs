@@ -102,7 +102,7 @@ fn cards_are_63_by_88_mm_nine_to_a_sheet_with_backs_behind_and_counters_20_mm() 
     for (w, h) in circles {
         assert!((w - 20.0).abs() <= 0.01 && (h - 20.0).abs() <= 0.01, "{w} × {h}");
     }
-    // The 390 × 252 mm marsh is split over 3 A4 sheets, the score ring over 2.
+    // The 390 × 254 mm marsh (its cut clear of the points) is split over 3 A4 sheets, the score ring over 2.
     assert_eq!(sheet_files(&folder, "saltmarsh-marsh-sheet-"), 3);
     assert_eq!(sheet_files(&folder, "saltmarsh-score-sheet-"), 2);
 }
