@@ -56,7 +56,10 @@ done
 deck="$WORK/thousand-cards.toml"
 sed '/^\[faces\.track-cell\]/,$d' designs/saltmarsh.toml >"$deck"
 printf '[[decks]]\nname = "cards"\nsize = "poker"\ncorner_radius_mm = 3\nbackground = "paper"\nfront = "card"\nback = "card-back"\ndata = "cards.csv"\n' >>"$deck"
-# The goods' pictures, looked for beside the data file.
+# The coin icon of the price, beside the design as Saltmarsh names it; the goods'
+# pictures, looked for beside the data file.
+mkdir -p "$WORK/assets/saltmarsh"
+cp designs/assets/saltmarsh/coin.svg "$WORK/assets/saltmarsh/"
 cp -r designs/assets/saltmarsh/goods "$WORK/goods"
 awk 'BEGIN {print "good,rank,name,count"; split("salt wool tea rum", g, " ");
     for (c = 0; c < 1000; c++) printf "%s,%d,Cargo %d,1\n", g[c % 4 + 1], int(c / 4) + 1, c + 1}' >"$WORK/cards.csv"

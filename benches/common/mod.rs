@@ -38,6 +38,11 @@ pub fn thousand_cards(dir: &Path) -> PathBuf {
         let good = ["salt", "wool", "tea", "rum"][card % 4];
         csv.push_str(&format!("{good},{},Cargo {},1\n", card / 4 + 1, card + 1));
     }
+    // The coin icon of the price, looked for beside the design as Saltmarsh names it.
+    let icons = dir.join("assets/saltmarsh");
+    std::fs::create_dir_all(&icons).expect("scratch folder");
+    let coin = root.join("designs/assets/saltmarsh/coin.svg");
+    std::fs::copy(coin, icons.join("coin.svg")).expect("copies the coin icon");
     // The goods' pictures, looked for beside the data file.
     let goods = root.join("designs/assets/saltmarsh/goods");
     std::fs::create_dir_all(dir.join("goods")).expect("scratch folder");

@@ -3,6 +3,7 @@
 
 pub mod bleed_growth;
 pub mod canonical;
+pub mod chord_polygon;
 pub mod edge_line;
 pub mod grid;
 pub mod lattice_fill;

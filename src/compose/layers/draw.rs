@@ -6,7 +6,7 @@ use kurbo::{Affine, Line, ParamCurveNearest, Point, Shape as _};
 
 use super::anchor::{layer_frame, pinned_at};
 use super::image::image_items;
-use super::outline_reach::ink_reaches_past;
+use super::outline_reach::OutlineReach;
 use super::pips::pips_items;
 use super::shapes::shape_items;
 use crate::cutout::{DrawnLayer, UprightLayer};
@@ -91,8 +91,9 @@ fn placed_layers<'a>(
     inner: Affine,
 ) -> impl Iterator<Item = (&'a Layer, Item, Point)> + 'a {
     let at_level = layers.iter().filter(move |layer| layer.level == level);
+    let reach = OutlineReach::new(outline);
     at_level.filter_map(move |layer| {
-        let (item, at) = layer_item(layer, outline, inner)?;
+        let (item, at) = layer_item(layer, &reach, outline, inner)?;
         Some((layer, item, at))
     })
 }
@@ -104,7 +105,12 @@ fn drawn(index: usize, inner: Option<usize>, outline: &Outline, layer: &Layer) -
 /// One layer placed by its frame (its shared drawing, or its items in a group), and the
 /// point it is pinned at (its anchor moved by the inset); `inner` is applied first, in the layer
 /// frame.
-fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, Point)> {
+fn layer_item(
+    layer: &Layer,
+    reach: &OutlineReach,
+    outline: &Outline,
+    inner: Affine,
+) -> Option<(Item, Point)> {
     let transform = layer_frame(&layer.place, outline)? * inner;
     let at = pinned_at(&layer.place, outline)?;
     let placed = match &layer.art {
@@ -123,7 +129,7 @@ fn layer_item(layer: &Layer, outline: &Outline, inner: Affine) -> Option<(Item, 
     let clipped = match layer.kind {
         LayerKind::Image(_) => reaches_past(&placed, at, outline),
         LayerKind::Shape(_) | LayerKind::Pips(_) | LayerKind::Text(_) => {
-            ink_reaches_past(&placed, outline)
+            reach.ink_reaches_past(&placed)
         }
     };
     let item = match clipped {

@@ -1,10 +1,13 @@
 //! Whether a shape, pips or text layer's ink reaches past its item's cut (rounded corners, circles and notched pieces included), so that it is clipped to the outline there.
 
+use std::cell::OnceCell;
+
 use kurbo::{Affine, BezPath, Line, ParamCurveNearest, PathEl, Point, Shape as _};
 
+use crate::geometry::chord_polygon::ChordPolygon;
 use crate::geometry::outline::Outline;
 use crate::scene::Item;
-use crate::scene::bounds::painted_bounds;
+use crate::scene::bounds::{painted_bounds, painted_control_bounds};
 
 /// How finely the outline is followed, in mm.
 const TOLERANCE_MM: f64 = 0.01;
@@ -12,12 +15,34 @@ const TOLERANCE_MM: f64 = 0.01;
 /// not reach past it.
 const ON_PATH_MM: f64 = 1e-3;
 
-/// Whether `item`'s ink, as drawn on the item unturned, reaches past `outline`: a point of
-/// its paths (its stroke's half width around it) outside the outline's path, or a corner of
-/// a notched outline well inside one of its filled shapes (ink that only touches the cut
-/// does not reach past it). An upright layer on a face the packing turns is judged as
-/// drawn, not as turned.
-pub fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
+/// An item's outline, with what is worked out about it once for all its layers.
+#[derive(Debug)]
+pub struct OutlineReach<'a> {
+    outline: &'a Outline,
+    /// The polygon of the outline's segment ends, when it is surely convex.
+    chords: OnceCell<Option<ChordPolygon>>,
+}
+
+impl<'a> OutlineReach<'a> {
+    pub fn new(outline: &'a Outline) -> OutlineReach<'a> {
+        OutlineReach { outline, chords: OnceCell::new() }
+    }
+
+    /// Whether `item`'s ink, as drawn on the item unturned, reaches past the outline: a
+    /// point of its paths (its stroke's half width around it) outside the outline's path,
+    /// or a corner of a notched outline well inside one of its filled shapes (ink that only
+    /// touches the cut does not reach past it). An upright layer on a face the packing
+    /// turns is judged as drawn, not as turned.
+    pub fn ink_reaches_past(&self, item: &Item) -> bool {
+        let chords = self.chords.get_or_init(|| ChordPolygon::of_convex(&self.outline.path));
+        let held = chords.as_ref().is_some_and(|chords| held_within_chords(item, chords));
+        !held && ink_reaches_past(item, self.outline)
+    }
+}
+
+/// `OutlineReach::ink_reaches_past`, with the ink's exact bounds on a convex outline and
+/// point by point otherwise.
+fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
     if held_by_convex(item, outline) {
         return false;
     }
@@ -36,6 +61,18 @@ pub fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
         (edges.iter())
             .any(|edge| fill.contains(edge.p0) && nearest(edge.p0, &fill_edges) > ON_PATH_MM)
     })
+}
+
+/// Whether the ink is held, told without following a curve of the ink or of the outline
+/// (most layers on a card, well inside its edges): the box of the ink's control points,
+/// which holds the ink, lies inside `chords`, the polygon through a convex outline's
+/// segment ends, which the outline holds. When it does not, `held_by_convex` looks closer.
+fn held_within_chords(item: &Item, chords: &ChordPolygon) -> bool {
+    let Some(ink) = painted_control_bounds(std::slice::from_ref(item), Affine::IDENTITY) else {
+        return true;
+    };
+    let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
+    corners.iter().all(|&corner| chords.holds(corner.into()))
 }
 
 /// Whether a convex outline (a card, rounded or not, a circle, a regular polygon) holds
@@ -139,6 +176,14 @@ mod tests {
     use crate::scene::{Colour, Shape};
     use kurbo::{Rect, RoundedRect};
 
+    /// Whether the item's ink reaches past the outline, told as layers are (the chords
+    /// first), the same as told without them.
+    fn reaches(item: &Item, outline: &Outline) -> bool {
+        let told = OutlineReach::new(outline).ink_reaches_past(item);
+        assert_eq!(told, ink_reaches_past(item, outline));
+        told
+    }
+
     fn filled(rect: Rect) -> Item {
         Item::Shape(Shape::filled(rect.to_path(1e-4), Colour::WHITE))
     }
@@ -153,11 +198,11 @@ mod tests {
     fn a_square_frame_reaches_past_rounded_corners_and_a_panel_inside_does_not() {
         let card = rounded_card();
         let frame = filled(Rect::new(-31.5, -44.0, 31.5, 44.0));
-        assert!(ink_reaches_past(&frame, &card));
+        assert!(reaches(&frame, &card));
         let panel = filled(Rect::new(-28.0, -40.0, 28.0, 40.0));
-        assert!(!ink_reaches_past(&panel, &card));
+        assert!(!reaches(&panel, &card));
         // A panel as large as the card's straight edges only touches the cut.
-        assert!(!ink_reaches_past(&filled(Rect::new(-26.5, -44.0, 26.5, 44.0)), &card));
+        assert!(!reaches(&filled(Rect::new(-26.5, -44.0, 26.5, 44.0)), &card));
     }
 
     #[test]
@@ -167,17 +212,17 @@ mod tests {
             kurbo::Circle::new(Point::ORIGIN, 9.0).to_path(1e-4),
             Colour::WHITE,
         ));
-        assert!(!ink_reaches_past(&inner, &disc));
-        assert!(ink_reaches_past(&filled(Rect::new(-8.0, -8.0, 8.0, 8.0)), &disc));
-        assert!(!ink_reaches_past(&filled(Rect::new(-6.0, -6.0, 6.0, 6.0)), &disc));
+        assert!(!reaches(&inner, &disc));
+        assert!(reaches(&filled(Rect::new(-8.0, -8.0, 8.0, 8.0)), &disc));
+        assert!(!reaches(&filled(Rect::new(-6.0, -6.0, 6.0, 6.0)), &disc));
         // A U of three cells: a box across its gap reaches past it.
         let corners = [(0, 0), (10, 0), (10, 10), (20, 10), (20, 0), (30, 0), (30, 20), (0, 20)];
         let u_shape = Outline::polygon(
             corners.iter().map(|&(x, y)| Point::new(f64::from(x), f64::from(y))).collect(),
         );
         let over = filled(Rect::new(1.0, 1.0, 29.0, 19.0));
-        assert!(ink_reaches_past(&over, &u_shape));
-        assert!(!ink_reaches_past(&filled(Rect::new(1.0, 11.0, 29.0, 19.0)), &u_shape));
+        assert!(reaches(&over, &u_shape));
+        assert!(!reaches(&filled(Rect::new(1.0, 11.0, 29.0, 19.0)), &u_shape));
     }
 
     /// A 30 mm square with a 10 mm square hole in its middle (a ring of eight cells).
@@ -198,13 +243,38 @@ mod tests {
         let card = rounded_card();
         assert!(convex(&card.path) && convex(&Outline::circle(20.0).path));
         let word = filled(Rect::new(-20.0, -30.0, 20.0, -20.0));
-        assert!(!ink_reaches_past(&word, &card));
+        assert!(!reaches(&word, &card));
         // Its box's corner where the corner is rounded away.
-        assert!(ink_reaches_past(&filled(Rect::new(-31.4, -43.9, -20.0, -30.0)), &card));
+        assert!(reaches(&filled(Rect::new(-31.4, -43.9, -20.0, -30.0)), &card));
         // Every corner of its box on the ring, its middle over the hole.
         let ring = ring();
         assert!(!convex(&ring.path));
-        assert!(ink_reaches_past(&filled(Rect::new(-12.0, -12.0, 12.0, 12.0)), &ring));
-        assert!(!ink_reaches_past(&filled(Rect::new(-14.0, -14.0, 14.0, -8.0)), &ring));
+        assert!(reaches(&filled(Rect::new(-12.0, -12.0, 12.0, 12.0)), &ring));
+        assert!(!reaches(&filled(Rect::new(-14.0, -14.0, 14.0, -8.0)), &ring));
+    }
+
+    #[test]
+    fn a_box_held_within_the_chords_is_held_by_its_exact_bounds_too() {
+        // Boxes 4 x 2 mm swept over a rounded card and a disc, past their edges: where the
+        // chords tell a box held, the exact test does too; near the corners only it does.
+        let (card, disc) = (rounded_card(), Outline::circle(40.0));
+        let (mut told, mut closer) = (0, 0);
+        for outline in [&card, &disc] {
+            for x in -40..=40 {
+                for y in -50..=50 {
+                    let (x, y) = (f64::from(x) * 0.8, f64::from(y) * 0.9);
+                    let word = filled(Rect::new(x - 2.0, y - 1.0, x + 2.0, y + 1.0));
+                    let held = held_by_convex(&word, outline);
+                    let chords = ChordPolygon::of_convex(&outline.path).expect("convex");
+                    if held_within_chords(&word, &chords) {
+                        assert!(held, "({x}, {y})");
+                        told += 1;
+                    } else if held {
+                        closer += 1;
+                    }
+                }
+            }
+        }
+        assert!(told > 3000 && closer > 50, "{told} told by the chords, {closer} closer");
     }
 }
