@@ -15,6 +15,7 @@ use resvg::tiny_skia::{
     Pattern, Pixmap, PixmapMut, SpreadMode, Stroke as SkiaStroke, StrokeDash, Transform,
 };
 
+use super::item_reach::ItemReach;
 use crate::scene::{Colour, Item, LineCap, Raster, RasterImage, Shape, Stroke, Symbol};
 
 /// Premultiplied copies of the images drawn so far, each made once per drawing and found
@@ -68,6 +69,21 @@ pub fn draw_items(
     images: &mut ImageCache,
 ) {
     draw(items, transform, target, images, None);
+}
+
+/// Draws the items of `items` that `reach` (made of them) says may touch the pixmap, as
+/// [`draw_items`] draws them all: an image drawn in strips walks only what each strip shows.
+pub fn draw_reaching_items(
+    items: &[Item],
+    reach: &ItemReach,
+    transform: Affine,
+    target: &mut PixmapMut<'_>,
+    images: &mut ImageCache,
+) {
+    let size = (target.width(), target.height());
+    for item in reach.reaching(items, transform, size) {
+        draw(std::slice::from_ref(item), transform, target, images, None);
+    }
 }
 
 fn draw(
