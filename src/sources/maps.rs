@@ -135,7 +135,10 @@ fn map(map: &Map) -> Part {
             front_layers: drawn,
             ..Cutout::from_frame(format!("map {}", map.name), outline, frame)
         }],
-        packing: Packing::Tiled { overlap_mm: map.overlap_mm },
+        packing: Packing::Tiled {
+            overlap_mm: map.overlap_mm,
+            outline_in_map: map.cut == MapCut::Cells,
+        },
         summary: Summary::Map {
             cells: grid.columns * grid.rows,
             width: cut.width(),

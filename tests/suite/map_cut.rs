@@ -1,29 +1,32 @@
 //! Maps cut along their cells (`cut = "cells"`): on one sheet the cut is the outline of the
 //! cells read from the PDF — one closed line along the edges no two cells share — on a square
-//! map the rectangle, and a value that is not a cut is refused at the key.
+//! map the rectangle, and a value that is not a cut is refused at the key; split over sheets,
+//! each sheet cuts its part of the outline and its assembly map draws the whole.
 
 use std::fs;
 
 use crate::common;
 use crate::maps::{EVERY_KIND, every_cell_built};
 
-use common::cuts::cut_segments;
+use common::cuts::{cut_segments, distance_to_segment};
 use common::pdf::{area, distance, fills, strokes, vertices};
-use common::{place_of, refused_in, scratch};
+use common::{code, place_of, refused_in, scratch, text, tilepress};
+use kurbo::Line;
+use tilepress::geometry::map_grid::{MapGrid, MapGridKind};
 
 type Edge = ((f64, f64), (f64, f64));
 /// A polygon's corners, in mm.
 type Corners = Vec<(f64, f64)>;
 
-/// The edges of the forest cells on page 1 of `pdf`, and the cut: the corners of the heaviest
-/// black line.
-fn cells_and_cut(pdf: &lopdf::Document) -> (Vec<Corners>, Corners) {
-    let cells: Vec<Corners> = fills(pdf, 1)
+/// The corners of the forest cells on page `page` of `pdf`, and the cut: the points of the
+/// heaviest black line.
+fn cells_and_cut(pdf: &lopdf::Document, page: u32) -> (Vec<Corners>, Corners) {
+    let cells: Vec<Corners> = fills(pdf, page)
         .into_iter()
         .filter(|f| f.colour == [10, 127, 11])
         .map(|f| vertices(&f.points))
         .collect();
-    let cut = strokes(pdf, 1)
+    let cut = strokes(pdf, page)
         .into_iter()
         .filter(|s| s.colour == [0, 0, 0])
         .max_by(|a, b| a.width_mm.total_cmp(&b.width_mm))
@@ -42,7 +45,7 @@ fn a_map_cut_along_its_cells_follows_their_outline_on_one_sheet() {
     for (name, count, edge_mm) in [("hexes", 12, 20.0), ("triangles", 21, 20.0)] {
         let pdf = lopdf::Document::load(dir.join(format!("out/d/d-{name}.pdf"))).unwrap();
         assert_eq!(pdf.get_pages().len(), 1, "{name}: one sheet");
-        let (cells, cut) = cells_and_cut(&pdf);
+        let (cells, cut) = cells_and_cut(&pdf, 1);
         assert_eq!(cells.len(), count, "{name}");
         let all: Vec<Edge> = cells.iter().flat_map(|c| edges(c)).collect();
         // A cell's edge measures what `cell_mm` says.
@@ -125,4 +128,69 @@ fn a_cut_that_is_not_rectangle_or_cells_is_refused_at_the_key() {
         );
         assert!(err.contains(&format!("did you mean `{meant}`?")), "{err}");
     }
+}
+
+#[test]
+fn a_map_cut_along_its_cells_split_over_sheets_shows_its_part_of_the_cut_on_each() {
+    let dir = scratch("map-cut-split");
+    let design = EVERY_KIND
+        .replace("labels = false\n", "labels = false\ncut = \"cells\"\n")
+        .replacen("columns = 4\nrows = 3\ncell_mm = 20", "columns = 10\nrows = 8\ncell_mm = 30", 1);
+    fs::write(dir.join("d.toml"), &design).unwrap();
+    let mut csv = String::from("cell,terrain\n");
+    for column in b'A'..=b'J' {
+        for row in 1..=8 {
+            csv += &format!("{}{row},forest\n", char::from(column));
+        }
+    }
+    fs::write(dir.join("hexes.csv"), csv).unwrap();
+    for other in ["triangles", "squares"] {
+        fs::write(dir.join(format!("{other}.csv")), "cell,terrain\n").unwrap();
+    }
+    let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
+    assert_eq!(code(&build), 0, "{}", text(&build).1);
+    let pdf = lopdf::Document::load(dir.join("out/d/d-hexes.pdf")).unwrap();
+    let sheets = pdf.get_pages().len() as u32;
+    assert!(sheets >= 4, "{sheets} sheets");
+    // The outline from the geometry: its corners and its length.
+    let grid = MapGrid { kind: MapGridKind::Hex, columns: 10, rows: 8, edge_mm: 30.0 };
+    let outline = grid.outline();
+    let n = outline.len();
+    let perimeter: f64 = (0..n).map(|k| outline[k].distance(outline[(k + 1) % n])).sum();
+    let mut along_cells = 0.0;
+    for page in 1..=sheets {
+        let (cells, _) = cells_and_cut(&pdf, page);
+        let cell_edges: Vec<Line> =
+            cells.iter().flat_map(|c| edges(c)).map(|(a, b)| Line::new(a, b)).collect();
+        let strokes = strokes(&pdf, page);
+        let cut_mm = strokes
+            .iter()
+            .filter(|s| s.colour == [0, 0, 0])
+            .map(|s| s.width_mm)
+            .fold(0.0, f64::max);
+        // The cut's segments on this sheet that run along a cell's edge: its part of the
+        // zig-zag (not the trims where sheets overlap: straight across the sheet, longer than
+        // an edge).
+        let mut zig_zag = 0.0;
+        for cut in strokes.iter().filter(|s| s.colour == [0, 0, 0] && s.width_mm == cut_mm) {
+            for pair in cut.points.windows(2) {
+                let segment = Line::new(pair[0], pair[1]);
+                let on_edge = cell_edges.iter().any(|&edge| {
+                    distance_to_segment(segment.p0, edge) < 0.01
+                        && distance_to_segment(segment.p1, edge) < 0.01
+                });
+                if on_edge && segment.length() > 0.01 && segment.length() < 30.01 {
+                    zig_zag += segment.length();
+                }
+            }
+        }
+        assert!(zig_zag > 30.0, "sheet {page}: {zig_zag} mm of the cells' outline cut");
+        along_cells += zig_zag;
+        // The assembly map: the outline drawn over the sheets, every corner of it.
+        let drawn = strokes.iter().filter(|s| vertices(&s.points).len() == n).count();
+        assert_eq!(drawn, 1, "sheet {page}: the outline in the assembly map");
+    }
+    // Every stretch of the outline is cut on some sheet (where sheets overlap, on both).
+    assert!(along_cells > perimeter - 0.1, "{along_cells} mm cut of {perimeter} mm");
+    assert!(along_cells < perimeter * 1.5, "{along_cells} mm cut of {perimeter} mm");
 }
