@@ -240,6 +240,8 @@ fn turn_layer(item: &mut Item, about: Affine) {
         Item::Use(used) => used.transform = about * used.transform,
         // A clipped layer turns inside its clip, which stays on the face.
         Item::Clip(clip) => clip.items.iter_mut().for_each(|inner| turn_layer(inner, about)),
+        // A translucent layer turns inside its veil.
+        Item::Translucent(veil) => veil.items.iter_mut().for_each(|inner| turn_layer(inner, about)),
         Item::Shape(_) | Item::Image(_) => {}
     }
 }

@@ -109,6 +109,7 @@ pub fn widen_thin_lines(items: &mut [Item], least: f64) {
                 }
             }
             Item::Clip(clip) => widen_thin_lines(&mut clip.items, least),
+            Item::Translucent(veil) => widen_thin_lines(&mut veil.items, least),
             Item::Use(used) => {
                 if let Some(scale) = length_scale(used.transform) {
                     let mut items = used.symbol.items.clone();

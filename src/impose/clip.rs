@@ -32,6 +32,13 @@ pub fn clip_items(items: &[Item], transform: Affine, rect: Rect) -> Vec<Item> {
                     out.push(Item::Clip(crate::scene::Clip { path, items }));
                 }
             }
+            Item::Translucent(veil) => {
+                let items = clip_items(&veil.items, transform, rect);
+                if !items.is_empty() {
+                    let opacity = veil.opacity;
+                    out.push(Item::Translucent(crate::scene::Translucent { opacity, items }));
+                }
+            }
             // A bitmap is kept whole (placed, not cut): boards carry none today.
             Item::Image(raster) => out.push(Item::Group(crate::scene::Group {
                 transform,

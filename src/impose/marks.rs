@@ -287,7 +287,11 @@ mod tests {
                 .iter()
                 .map(|item| match item {
                     Item::Shape(shape) => shape.path.bounding_box(),
-                    Item::Group(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => {
+                    Item::Group(_)
+                    | Item::Use(_)
+                    | Item::Image(_)
+                    | Item::Clip(_)
+                    | Item::Translucent(_) => {
                         panic!("footers are shapes")
                     }
                 })

@@ -97,10 +97,7 @@ fn arranged(part: &PartSheets<'_>) -> Result<Result<Imposed, Packed>, String> {
                 return Err(format!("there is no {noun} to print"));
             };
             let frame = cutout.frame(cut_maker_beside_art(&cutout.front));
-            let outline = matches!(part.packing, Packing::Tiled { outline_in_map: true, .. })
-                .then_some(&cutout.outline.path);
-            let document =
-                tile_frame(part.title, noun, &frame, outline, &plan, part.sheet.margin_mm);
+            let document = tile_frame(part.title, noun, &frame, &plan, part.sheet.margin_mm);
             Ok(Ok(Imposed {
                 document,
                 sheets: plan.sheets(),
@@ -299,7 +296,11 @@ mod tests {
             .iter()
             .map(|item| match item {
                 Item::Group(group) => group.transform,
-                Item::Shape(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => {
+                Item::Shape(_)
+                | Item::Use(_)
+                | Item::Image(_)
+                | Item::Clip(_)
+                | Item::Translucent(_) => {
                     panic!("art not placed by a group")
                 }
             })

@@ -107,7 +107,11 @@ mod tests {
             .iter()
             .filter_map(|item| match item {
                 Item::Shape(shape) => Some(shape.path.bounding_box()),
-                Item::Group(_) | Item::Use(_) | Item::Image(_) | Item::Clip(_) => None,
+                Item::Group(_)
+                | Item::Use(_)
+                | Item::Image(_)
+                | Item::Clip(_)
+                | Item::Translucent(_) => None,
             })
             .collect()
     }

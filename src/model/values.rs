@@ -418,6 +418,7 @@ pub fn value_layers(
         kind,
         art: None,
         decorative: false,
+        opacity: 1.0,
     };
     let mut layers = Vec::new();
     if values.at == ValueAt::Cells {

@@ -92,7 +92,8 @@ fn collect_segments(items: &[Item], transform: Affine, out: &mut Vec<(Point, Poi
             Item::Use(used) => {
                 collect_segments(&used.symbol.items, transform * used.transform, out)
             }
-            Item::Image(_) | Item::Clip(_) => {}
+            // Pictures, clipped or translucent layers are art, never a cut.
+            Item::Image(_) | Item::Clip(_) | Item::Translucent(_) => {}
         }
     }
 }

@@ -15,6 +15,7 @@ use printpdf::{Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, Pdf
 
 use super::pdf_boxes::{one_item_boxes, set_boxes};
 use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
+use super::pdf_groups::{alpha_states, group_xobjects, share_page_resources};
 use super::pdf_names::Shared;
 use super::pdf_symbols::{document_symbols, image_xobjects, page_images, symbol_xobjects};
 use crate::scene::{Document, Page, PageBoxes, Role};
@@ -54,7 +55,15 @@ pub fn document_to_pdf_boxed(doc: &Document, boxes: &[Option<PageBoxes>]) -> Vec
     pdf.resources.xobjects.map = symbol_xobjects(&shared.symbols);
     pdf.resources.xobjects.map.extend(image_xobjects(&shared.images));
     pdf.pages = doc.pages.iter().map(pdf_page).collect();
-    let contents = doc.pages.iter().map(|page| compressed(page_content(page, &shared))).collect();
+    let mut alphas = std::collections::BTreeSet::new();
+    let mut contents = Vec::with_capacity(doc.pages.len());
+    for (index, page) in doc.pages.iter().enumerate() {
+        let (content, translucency) = page_content(page, &shared, index);
+        contents.push(compressed(content));
+        pdf.resources.xobjects.map.extend(group_xobjects(translucency.forms));
+        alphas.extend(translucency.alphas);
+    }
+    pdf.resources.extgstates.map = alpha_states(&alphas);
     let boxes = doc.pages.iter().zip(boxes).map(|(page, boxes)| (*boxes, page_size_mm(page)));
     serialise(&pdf, contents, boxes.collect())
 }
@@ -104,6 +113,9 @@ fn serialise(
     let mut lo = pdf.to_lopdf_document(&options, &mut Vec::new());
     lo.version = "1.5".to_string();
     let pages: Vec<_> = lo.get_pages().into_values().collect();
+    if let Some(&first) = pages.first() {
+        share_page_resources(&mut lo, first);
+    }
     for (&page, (boxes, size)) in pages.iter().zip(boxes) {
         let Some(boxes) = boxes else { continue };
         if let Ok(page) = lo.get_object_mut(page).and_then(|page| page.as_dict_mut()) {

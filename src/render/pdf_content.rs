@@ -1,7 +1,8 @@
 //! The one PDF content-stream writer, for pages and for form XObjects alike: paths mapped to
 //! points, fills and strokes, colours and stroke styles set only when they change, symbols
-//! and bitmaps drawn as their XObjects (by the names `pdf_names` gives each stream), and on
-//! pages each layer marked as optional content.
+//! and bitmaps drawn as their XObjects (by the names `pdf_names` gives each stream), on
+//! pages each layer marked as optional content and each translucent item drawn into a group
+//! form of its own (`pdf_groups`).
 //!
 //! The operators and numbers are written as printpdf and lopdf would write them (operands
 //! followed by a space, one operator per line, `f32` numbers in their shortest form), but
@@ -12,9 +13,12 @@ use kurbo::{Affine, BezPath, PathEl, Point};
 
 use std::sync::Arc;
 
+use super::pdf_groups::{GroupForm, Translucency, alpha_name, alpha_steps, group_xobject_id};
 use super::pdf_names::{Shared, StreamNames, unit_square_to};
 use super::pdf_number::push_f32;
-use crate::scene::{Clip, Colour, Item, LineCap, Page, RasterImage, Role, Shape, Stroke};
+use crate::scene::{
+    Clip, Colour, Item, LineCap, Page, RasterImage, Role, Shape, Stroke, Translucent,
+};
 
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -26,19 +30,22 @@ const PAGE_STEPS_PER_UNIT: f64 = 1000.0;
 /// … and in forms, whose units are the symbol's own (mm, or an image's units): 0.0001.
 const FORM_STEPS_PER_UNIT: f64 = 10000.0;
 
-/// The content stream of `page`: y flipped, mm to pt, the layers in order; symbols and
-/// bitmaps are drawn by the resource names `shared` gives them.
-pub fn page_content(page: &Page, shared: &Shared) -> Vec<u8> {
-    let (_, height) = page_size_mm(page);
+/// The content stream of `page`, the `index`-th of its document: y flipped, mm to pt, the
+/// layers in order; symbols and bitmaps are drawn by the resource names `shared` gives them,
+/// translucent items by the group forms given with it.
+pub fn page_content(page: &Page, shared: &Shared, index: usize) -> (Vec<u8>, Translucency) {
+    let (width, height) = page_size_mm(page);
     let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
     let mut out = Content::new(StreamNames::Page(shared), PAGE_STEPS_PER_UNIT);
+    let page_box = [0.0, 0.0, width * PT_PER_MM, height * PT_PER_MM];
+    out.page = (index, page_box.map(|v| rounded_pt(v).unwrap_or(0.0)));
     out.op(&[], "1 j");
     for layer in &page.layers {
         out.begin_layer(layer.role);
         out.items(&layer.items, to_pt);
         out.op(&[], "EMC");
     }
-    out.bytes
+    (out.bytes, out.translucency)
 }
 
 /// The content stream of a form XObject drawing `items` in their own units; `images` are the
@@ -77,11 +84,23 @@ struct Content<'a> {
     bytes: Vec<u8>,
     fill: Option<Colour>,
     stroke: Option<StrokeStyle>,
+    /// On a page: its index in the document and its box in pt, which group forms take.
+    page: (usize, [f32; 4]),
+    /// The group forms of the page's translucent items, and their alphas.
+    translucency: Translucency,
 }
 
 impl<'a> Content<'a> {
     fn new(names: StreamNames<'a>, steps: f64) -> Content<'a> {
-        Content { names, steps, bytes: Vec::new(), fill: None, stroke: None }
+        Content {
+            names,
+            steps,
+            bytes: Vec::new(),
+            fill: None,
+            stroke: None,
+            page: (0, [0.0; 4]),
+            translucency: Translucency::default(),
+        }
     }
 
     /// `operands operator` on a line of its own.
@@ -127,8 +146,39 @@ impl<'a> Content<'a> {
                     self.xobject(id.map(|id| id.0), transform * unit_square_to(raster.rect));
                 }
                 Item::Clip(clip) => self.clipped(clip, transform),
+                Item::Translucent(veil) => self.translucent(veil, transform),
             }
         }
+    }
+
+    /// `q /alpha-N gs /group-P-K Do Q`: the items drawn into a transparency group form of
+    /// their own, in page points, painted at their opacity.
+    fn translucent(&mut self, veil: &Translucent, transform: Affine) {
+        if let StreamNames::Form(_) = self.names {
+            // Symbols hold no translucent items (compose makes a layer translucent around
+            // the use of its shared drawing, never inside it): drawn as they are.
+            self.items(&veil.items, transform);
+            return;
+        }
+        let mut group = Content::new(self.names, self.steps);
+        group.page = self.page;
+        // Groups nested in this one are numbered on with the page's.
+        group.translucency = std::mem::take(&mut self.translucency);
+        group.items(&veil.items, transform);
+        self.translucency = group.translucency;
+        let forms = &mut self.translucency.forms;
+        let name = group_xobject_id(self.page.0, forms.len());
+        forms.push(GroupForm { name: name.clone(), content: group.bytes, bbox: self.page.1 });
+        let alpha = alpha_steps(veil.drawn_opacity());
+        self.translucency.alphas.insert(alpha);
+        self.op(&[], "q");
+        self.op(&[], "/");
+        self.bytes.extend_from_slice(alpha_name(alpha).as_bytes());
+        self.bytes.extend_from_slice(b" gs");
+        self.op(&[], "/");
+        self.bytes.extend_from_slice(name.0.as_bytes());
+        self.bytes.extend_from_slice(b" Do");
+        self.op(&[], "Q");
     }
 
     /// `q <placed> cm q 1 0 0 1 0 0 cm /<name> Do Q Q`: the XObject `name` drawn with its
@@ -381,7 +431,7 @@ mod tests {
             layers: vec![Layer { role: Role::Art, items: vec![Item::Shape(shape)] }],
         };
         let nothing_shared = Shared { symbols: Vec::new(), images: Vec::new() };
-        let text = String::from_utf8(page_content(&page, &nothing_shared)).unwrap();
+        let text = String::from_utf8(page_content(&page, &nothing_shared, 0).0).unwrap();
         let expected = "1 j\n/OC /art BDC\n1 1 1 rg\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nh\nf\n\
                         1 0 0.2 RG\n0.72 w\n1 J\n[7.2 3.6] 0 d\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nS\nEMC";
         assert_eq!(text, expected);
@@ -419,7 +469,7 @@ mod tests {
             layers: vec![Layer { role: Role::Art, items }],
         };
         let shared = Shared { symbols: vec![symbol], images: vec![image] };
-        let text = String::from_utf8(page_content(&page, &shared)).unwrap();
+        let text = String::from_utf8(page_content(&page, &shared, 0).0).unwrap();
         // The symbol 1 inch right: its y flipped on a page 72 pt high. The bitmap's unit
         // square spans 72 × 36 pt, its top row on top (y up from 36 pt to 72 pt).
         let expected = "1 j\n/OC /art BDC\n\

@@ -33,6 +33,7 @@ pub fn images_in(items: &[Item], into_symbols: bool, found: &mut Vec<Arc<RasterI
             Item::Shape(_) => {}
             Item::Group(group) => images_in(&group.items, into_symbols, found),
             Item::Clip(clip) => images_in(&clip.items, into_symbols, found),
+            Item::Translucent(veil) => images_in(&veil.items, into_symbols, found),
             Item::Use(used) if into_symbols => images_in(&used.symbol.items, true, found),
             Item::Use(_) => {}
             Item::Image(raster) => {

@@ -3,7 +3,8 @@
 //! Shapes are filled (non-zero) then stroked with round joins, as `render::svg` and
 //! `render::pdf_content` write them; groups and symbol uses compose their transforms; images
 //! are premultiplied once per drawing and stretched over their rectangle with the bicubic
-//! filter resvg uses; clips become anti-aliased masks. What the SVG writer leaves out (a
+//! filter resvg uses; clips become anti-aliased masks; translucent groups are drawn on a layer
+//! of their own and blended in at their opacity. What the SVG writer leaves out (a
 //! non-finite coordinate or transform, a stroke of no width, a dash pattern that does not
 //! dash) is left out here too, so the PNG shows what the SVG shows.
 
@@ -12,11 +13,13 @@ use std::sync::Arc;
 use kurbo::{Affine, BezPath, PathEl, Rect};
 use resvg::tiny_skia::{
     FillRule, FilterQuality, IntSize, LineCap as SkiaCap, LineJoin, Mask, Paint, Path, PathBuilder,
-    Pattern, Pixmap, PixmapMut, SpreadMode, Stroke as SkiaStroke, StrokeDash, Transform,
+    Pattern, Pixmap, PixmapMut, PixmapPaint, SpreadMode, Stroke as SkiaStroke, StrokeDash,
+    Transform,
 };
 
-use super::item_reach::ItemReach;
-use crate::scene::{Colour, Item, LineCap, Raster, RasterImage, Shape, Stroke, Symbol};
+use crate::scene::{
+    Colour, Item, LineCap, Raster, RasterImage, Shape, Stroke, Symbol, Translucent,
+};
 
 /// Premultiplied copies of the images drawn so far, each made once per drawing and found
 /// again by identity (the `Arc`), so an image used on every tile is converted once.
@@ -71,21 +74,6 @@ pub fn draw_items(
     draw(items, transform, target, images, None);
 }
 
-/// Draws the items of `items` that `reach` (made of them) says may touch the pixmap, as
-/// [`draw_items`] draws them all: an image drawn in strips walks only what each strip shows.
-pub fn draw_reaching_items(
-    items: &[Item],
-    reach: &ItemReach,
-    transform: Affine,
-    target: &mut PixmapMut<'_>,
-    images: &mut ImageCache,
-) {
-    let size = (target.width(), target.height());
-    for item in reach.reaching(items, transform, size) {
-        draw(std::slice::from_ref(item), transform, target, images, None);
-    }
-}
-
 fn draw(
     items: &[Item],
     transform: Affine,
@@ -130,8 +118,35 @@ fn draw(
                 };
                 draw(&clip.items, transform, target, images, Some(&clipped));
             }
+            Item::Translucent(veil) => draw_translucent(veil, transform, target, images, mask),
         }
     }
+}
+
+/// The items drawn on a layer of their own, as large as the pixels they may paint, then
+/// laid over the target at their opacity (as resvg draws a group with `opacity`); the clip
+/// applies to the layer as a whole.
+fn draw_translucent(
+    veil: &Translucent,
+    transform: Affine,
+    target: &mut PixmapMut<'_>,
+    images: &mut ImageCache,
+    mask: Option<&Mask>,
+) {
+    let Some(ink) = items_bounds(&veil.items) else { return };
+    let target_rect = Rect::new(0.0, 0.0, f64::from(target.width()), f64::from(target.height()));
+    // A pixel around the ink for anti-aliasing.
+    let reach = transform.transform_rect_bbox(ink).inflate(1.0, 1.0).intersect(target_rect);
+    let (x0, y0) = (reach.x0.floor(), reach.y0.floor());
+    let (width, height) = ((reach.x1.ceil() - x0), (reach.y1.ceil() - y0));
+    if !(width >= 1.0 && height >= 1.0) {
+        return;
+    }
+    let Some(mut layer) = Pixmap::new(width as u32, height as u32) else { return };
+    let shifted = Affine::translate((-x0, -y0)) * transform;
+    draw(&veil.items, shifted, &mut layer.as_mut(), images, None);
+    let paint = PixmapPaint { opacity: veil.drawn_opacity() as f32, ..PixmapPaint::default() };
+    target.draw_pixmap(x0 as i32, y0 as i32, layer.as_ref(), &paint, Transform::identity(), mask);
 }
 
 fn draw_shape(shape: &Shape, transform: Affine, target: &mut PixmapMut<'_>, mask: Option<&Mask>) {
@@ -310,6 +325,7 @@ fn bounds(items: &[Item], symbols: &mut SymbolBounds) -> Option<Rect> {
             }
             Item::Group(_) | Item::Use(_) => None,
             Item::Image(raster) => raster.painted_rect(),
+            Item::Translucent(veil) => bounds(&veil.items, symbols),
             Item::Clip(clip) => match skia_path(&clip.path) {
                 Some(_) => bounds(&clip.items, symbols)
                     .map(|inner| inner.intersect(kurbo::Shape::bounding_box(&clip.path)))

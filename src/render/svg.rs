@@ -152,6 +152,12 @@ fn add_items(xml: &mut Xml, items: &[Item], symbols: &[Arc<Symbol>], clips: &Cel
                 }
             }
             Item::Image(raster) => image_element(xml, raster),
+            Item::Translucent(veil) => {
+                let opacity = fixed(veil.drawn_opacity(), OPACITY_DECIMALS);
+                xml.start("g", &mut [("opacity", &opacity)]);
+                add_items(xml, &veil.items, symbols, clips);
+                xml.end();
+            }
         }
     }
 }
@@ -295,6 +301,9 @@ fn path_data(path: &BezPath) -> Option<String> {
 }
 
 /// A length in mm with at most three decimals.
+/// Decimals of a group's `opacity`.
+const OPACITY_DECIMALS: usize = 3;
+
 fn mm(value: f64) -> String {
     fixed(value, MM_DECIMALS)
 }

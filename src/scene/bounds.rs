@@ -37,6 +37,7 @@ fn bounds_by(
             Item::Image(raster) => Some(transform.transform_rect_bbox(raster.rect)),
             Item::Clip(clip) => bounds_by(&clip.items, transform, path_box)
                 .map(|inner| inner.intersect(path_box(&clip.path, transform))),
+            Item::Translucent(veil) => bounds_by(&veil.items, transform, path_box),
         };
         all = match (all, rect) {
             (Some(a), Some(b)) => Some(a.union(b)),

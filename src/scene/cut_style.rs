@@ -49,6 +49,7 @@ pub fn heaviest_stroke_mm(items: &[Item]) -> f64 {
             Item::Shape(shape) => shape.stroke.as_ref().map_or(0.0, |s| s.width_mm),
             Item::Group(group) => heaviest_stroke_mm(&group.items),
             Item::Clip(clip) => heaviest_stroke_mm(&clip.items),
+            Item::Translucent(veil) => heaviest_stroke_mm(&veil.items),
             Item::Use(used) => heaviest_stroke_mm(&used.symbol.items),
             Item::Image(_) => 0.0,
         })
@@ -86,8 +87,9 @@ fn cased(item: &Item) -> Item {
             transform: used.transform,
             items: used.symbol.items.iter().map(cased).collect(),
         }),
-        // A picture (or a clipped one) is never a cut or fold line: it has no casing.
-        Item::Image(_) | Item::Clip(_) => {
+        // A picture (or a clipped or translucent one) is never a cut or fold line: it has
+        // no casing.
+        Item::Image(_) | Item::Clip(_) | Item::Translucent(_) => {
             Item::Group(super::Group { transform: kurbo::Affine::IDENTITY, items: Vec::new() })
         }
     }

@@ -29,6 +29,17 @@ impl Colour {
     pub const BLACK: Colour = Colour { r: 0, g: 0, b: 0 };
     pub const WHITE: Colour = Colour { r: 255, g: 255, b: 255 };
 
+    /// The colour seen where this one is laid at `opacity` (0 to 1) over `behind`: each
+    /// sRGB channel mixed as the renderers mix them (SVG, PDF's DeviceRGB and tiny-skia
+    /// blend the encoded values).
+    pub fn over(self, behind: Colour, opacity: f64) -> Colour {
+        let share = if opacity.is_finite() { opacity.clamp(0.0, 1.0) } else { 1.0 };
+        let mix = |ink: u8, paper: u8| {
+            (f64::from(ink) * share + f64::from(paper) * (1.0 - share)).round() as u8
+        };
+        Colour { r: mix(self.r, behind.r), g: mix(self.g, behind.g), b: mix(self.b, behind.b) }
+    }
+
     /// `#rrggbb`, lower case.
     pub fn to_hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
@@ -121,6 +132,24 @@ pub struct Clip {
     pub items: Vec<Item>,
 }
 
+/// Items drawn as one picture, then laid over what lies below at `opacity` (0 to 1, exclusive
+/// of 1): an SVG group's `opacity`, a PDF transparency group painted with that alpha, a
+/// raster layer blended in. Items inside it do not show through each other (a shape's
+/// stroke over its own fill is not darker where they overlap).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Translucent {
+    pub opacity: f64,
+    pub items: Vec<Item>,
+}
+
+impl Translucent {
+    /// The opacity every renderer draws with: within 0 to 1, and 1 (drawn as it is) when
+    /// it is not a number.
+    pub fn drawn_opacity(&self) -> f64 {
+        if self.opacity.is_nan() { 1.0 } else { self.opacity.clamp(0.0, 1.0) }
+    }
+}
+
 /// Items stored once per document (a PDF form XObject, an SVG `<defs>` entry) and drawn
 /// wherever a [`Use`] places them: an image used on many tiles is not copied per tile.
 /// Renderers tell symbols apart by identity (the `Arc`), not by name.
@@ -150,6 +179,7 @@ pub fn used_symbols<'a>(
                 Item::Shape(_) | Item::Image(_) => {}
                 Item::Group(group) => visit(&group.items, nested, found),
                 Item::Clip(clip) => visit(&clip.items, nested, found),
+                Item::Translucent(veil) => visit(&veil.items, nested, found),
                 Item::Use(used) => {
                     if !found.iter().any(|known| Arc::ptr_eq(known, &used.symbol)) {
                         if nested {
@@ -220,6 +250,7 @@ pub enum Item {
     Use(Use),
     Image(Raster),
     Clip(Clip),
+    Translucent(Translucent),
 }
 
 /// What a layer is for; renderers name layers after it, cut files chain `Cut` and copy
@@ -336,6 +367,15 @@ mod tests {
         ] {
             assert_eq!(raster(nothing).painted_rect(), None, "{nothing:?}");
         }
+    }
+
+    #[test]
+    fn a_colour_laid_over_another_mixes_by_its_opacity() {
+        let red = Colour { r: 200, g: 0, b: 0 };
+        assert_eq!(red.over(Colour::WHITE, 1.0), red);
+        assert_eq!(red.over(Colour::WHITE, 0.0), Colour::WHITE);
+        assert_eq!(red.over(Colour::WHITE, 0.5), Colour { r: 228, g: 128, b: 128 });
+        assert_eq!(Colour::BLACK.over(Colour::WHITE, 0.2), Colour { r: 204, g: 204, b: 204 });
     }
 
     #[test]

@@ -37,6 +37,7 @@ impl Seen {
                 }
                 Item::Group(group) => self.items(&mut group.items),
                 Item::Clip(clip) => self.items(&mut clip.items),
+                Item::Translucent(veil) => self.items(&mut veil.items),
                 Item::Use(used) => used.symbol = self.symbol(&used.symbol),
                 Item::Image(raster) => *raster = self.raster(raster),
             }

@@ -56,16 +56,23 @@ data = "cards.csv"
 
 /// Builds `design` (and `files`) in a scratch folder; the PDF named `pdf`.
 pub fn built(name: &str, design: &str, files: &[(&str, &str)], pdf: &str) -> Document {
+    let dir = built_in(name, design, files);
+    Document::load(dir.join("out/d").join(pdf)).expect("the PDF parses")
+}
+
+/// Checks (clean) and builds `design` as `d.toml` (and `files`) into `out/d` of a scratch
+/// folder named `name`; the folder.
+pub fn built_in(name: &str, design: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
     let dir = scratch(name);
     fs::write(dir.join("d.toml"), design).unwrap();
     for (file, text) in files {
         fs::write(dir.join(file), text).unwrap();
     }
     let check = tilepress(&dir, &["check", "d.toml"]);
-    assert_eq!(code(&check), 0, "{}{}", text(&check).0, text(&check).1);
+    assert_eq!(code(&check), 0, "{name}: {}{}", text(&check).0, text(&check).1);
     let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
-    assert_eq!(code(&build), 0, "{}", text(&build).1);
-    Document::load(dir.join("out/d").join(pdf)).expect("the PDF parses")
+    assert_eq!(code(&build), 0, "{name}: {}", text(&build).1);
+    dir
 }
 
 fn size(fill: &Fill) -> (f64, f64) {

@@ -30,7 +30,8 @@ use tilepress::render::png::{Paper, page_to_png, svg_to_png};
 use tilepress::render::raster::items_bounds;
 use tilepress::render::svg::page_to_svg;
 use tilepress::scene::{
-    Clip, Colour, Group, Item, LineCap, Page, Raster, RasterImage, Role, Shape, Stroke, Symbol, Use,
+    Clip, Colour, Group, Item, LineCap, Page, Raster, RasterImage, Role, Shape, Stroke, Symbol,
+    Translucent, Use,
 };
 use tilepress::sources::parts;
 
@@ -291,6 +292,34 @@ fn images_stretched_turned_and_clipped_draw_as_their_svg() {
         items: vec![raster(Rect::new(2.0, 2.0, 30.0, 38.0))],
     });
     scene_matches("images", vec![Item::Shape(background), turned, clipped]);
+}
+
+#[test]
+fn translucent_groups_draw_as_their_svg() {
+    // A disc stroked over its own fill at half opacity, over a dark band: where the stroke
+    // lies on the fill it shows the stroke's colour blended once, not twice (a group).
+    let band = Shape::filled(Rect::new(0.0, 12.0, 60.0, 26.0).to_path(0.01), colour(20, 30, 90));
+    let disc = Shape {
+        stroke: Some(Stroke::solid(colour(240, 160, 20), 3.0)),
+        ..Shape::filled(Circle::new((20.0, 20.0), 12.0).to_path(0.01), colour(200, 30, 60))
+    };
+    let half = Item::Translucent(Translucent { opacity: 0.5, items: vec![Item::Shape(disc)] });
+    // Clipped, turned and nested: a faint image inside a translucent, clipped group.
+    let faint_image = Item::Translucent(Translucent {
+        opacity: 0.6,
+        items: vec![Item::Image(Raster {
+            image: bitmap(),
+            rect: Rect::new(38.0, 4.0, 58.0, 36.0),
+        })],
+    });
+    let clipped = Item::Clip(Clip {
+        path: Circle::new((48.0, 20.0), 11.0).to_path(0.01),
+        items: vec![Item::Group(Group {
+            transform: Affine::rotate_about(0.3, (48.0, 20.0)),
+            items: vec![Item::Translucent(Translucent { opacity: 0.8, items: vec![faint_image] })],
+        })],
+    });
+    scene_matches("translucent groups", vec![Item::Shape(band), half, clipped]);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Draws resolved layers on an outline: each layer's items in its own frame (anchor, turn,
 //! inset, offset, rotation), wrapped in one scene group; a face's art keeps where its
-//! upright layers are, so imposition can keep them upright on a turned face.
+//! upright layers are, so imposition can keep them upright on a turned face. A translucent
+//! layer (`opacity` below 1) is wrapped, clip and all, in one `Translucent` item.
 
 use kurbo::{Affine, Line, ParamCurveNearest, Point, Shape as _};
 
@@ -13,7 +14,7 @@ use crate::cutout::{DrawnLayer, UprightLayer};
 use crate::geometry::outline::Outline;
 use crate::model::face::{Layer, LayerKind, Level, Turn};
 use crate::scene::bounds::painted_bounds;
-use crate::scene::{Clip, Group, Item, Use};
+use crate::scene::{Clip, Group, Item, Translucent, Use};
 
 /// A face's items, which of them are upright layers, and where each layer is drawn.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -136,7 +137,16 @@ fn layer_item(
         true => Item::Clip(Clip { path: outline.path.clone(), items: vec![placed] }),
         false => placed,
     };
-    Some((item, at))
+    Some((translucent(item, layer.opacity), at))
+}
+
+/// A layer's item laid over the face at its `opacity`: as it is when solid (1), else drawn
+/// as one picture and blended in (its stroke does not darken its own fill).
+fn translucent(item: Item, opacity: f64) -> Item {
+    match opacity < 1.0 {
+        true => Item::Translucent(Translucent { opacity, items: vec![item] }),
+        false => item,
+    }
 }
 
 /// Whether `item` could reach past the outline, however it is turned about `at` (upright
@@ -209,6 +219,7 @@ mod tests {
             }),
             art: None,
             decorative: false,
+            opacity: 1.0,
         }
     }
 

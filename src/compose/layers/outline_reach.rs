@@ -141,6 +141,7 @@ fn ink_points(
                 ink_points(&used.symbol.items, transform * used.transform, points, fills)
             }
             Item::Clip(clip) => ink_points(&clip.items, transform, points, fills),
+            Item::Translucent(veil) => ink_points(&veil.items, transform, points, fills),
             Item::Image(image) => {
                 let r = image.rect;
                 for corner in [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)] {

@@ -253,6 +253,8 @@ pub struct Layer {
     /// Seen rather than read (`decorative = true`): the legibility check leaves out its
     /// contrast and smallest size.
     pub decorative: bool,
+    /// How much of what lies below shows through: 1 solid (the default), 0 clear.
+    pub opacity: f64,
 }
 
 impl Layer {
@@ -279,6 +281,7 @@ impl Layer {
             )),
             art: None,
             decorative: false,
+            opacity: 1.0,
         }
     }
 }
@@ -303,6 +306,7 @@ impl ItemFaces {
                 && a.place == b.place
                 && a.kind == b.kind
                 && a.decorative == b.decorative
+                && a.opacity == b.opacity
         };
         self.front.len() != other.front.len()
             || self.front.iter().zip(&other.front).any(|(a, b)| !same(a, b))

@@ -31,6 +31,7 @@ pub fn number_layer(label: String, colour: Colour, height_mm: f64, position: Pos
         }),
         art: None,
         decorative: false,
+        opacity: 1.0,
     }
 }
 

@@ -235,7 +235,10 @@ impl<'t> FaceResolver<'t> {
         }
         let position = r.source.start_of(&entry.span());
         let decorative = table.decorative.unwrap_or(false);
-        Some(Layer { label, position, level, place: place?, kind: kind?, art: None, decorative })
+        // Checked from 0 to 1 where the item's fields are filled in (`styled`).
+        let opacity = table.opacity.as_ref().map_or(1.0, |value| *value.get_ref());
+        let (place, kind) = (place?, kind?);
+        Some(Layer { label, position, level, place, kind, art: None, decorative, opacity })
     }
 
     fn text(

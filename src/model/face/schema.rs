@@ -115,6 +115,9 @@ pub struct LayerTable<N = Number> {
     pub points: Option<Spanned<u32>>,
     /// Stars: inner radius as a fraction of the outer.
     pub inner: Option<Spanned<N>>,
+    /// How much of what lies below shows through: 0 (clear) to 1 (solid, the default), or a
+    /// `"{field}"` holding the number.
+    pub opacity: Option<Spanned<N>>,
     /// Text, pips and images: meant to be seen rather than read, so the legibility check
     /// leaves out its contrast and smallest size (and says so).
     pub decorative: Option<bool>,

@@ -115,6 +115,7 @@ mod tests {
             }),
             art: None,
             decorative: false,
+            opacity: 1.0,
         }
     }
 

@@ -60,6 +60,7 @@ pub fn styled(
         stroke_mm: style.number(&table.stroke_mm, "stroke_mm"),
         radius_mm: style.number(&table.radius_mm, "radius_mm"),
         inner: style.number(&table.inner, "inner"),
+        opacity: style.share(&table.opacity, "opacity"),
         offset_mm: style.numbers(&table.offset_mm, "offset_mm"),
         box_mm: style.numbers(&table.box_mm, "box_mm"),
     };
@@ -122,6 +123,25 @@ impl Style<'_, '_, '_> {
         Some(Spanned::new(value.span(), number))
     }
 
+    /// A number key that takes 0 to 1 (`opacity`): a value outside that is reported where
+    /// it is written (its data cell, or the key).
+    fn share(&mut self, value: &Option<Spanned<Number>>, key: &str) -> Option<Spanned<f64>> {
+        let number = self.number(value, key)?;
+        let share = *number.get_ref();
+        if (0.0..=1.0).contains(&share) {
+            return Some(number);
+        }
+        let text = match value.as_ref().map(Spanned::get_ref) {
+            Some(Number::Field(text)) => text.clone(),
+            _ => crate::model::diagnostic::number_text(share),
+        };
+        let written = Spanned::new(number.span(), text);
+        let problem =
+            format!("{} is not from 0 to 1", crate::model::diagnostic::number_text(share));
+        self.wrong(&written, key, problem, wanted(key));
+        None
+    }
+
     /// A pair of numbers (`offset_mm`, `box_mm`), each a number or a `"{field}"`.
     fn numbers(
         &mut self,
@@ -146,11 +166,11 @@ impl Style<'_, '_, '_> {
             Ok(number) if number.is_finite() => Some(number),
             _ => {
                 let help = if text.contains('{') {
-                    "give the field a number (e.g. 4.5): the key reads it as one"
+                    format!("give the field {}: the key reads it as one", wanted(key))
                 } else {
-                    "write a number (e.g. 4.5), or a \"{field}\" whose values are numbers"
+                    format!("write {}, or a \"{{field}}\" whose values are numbers", wanted(key))
                 };
-                self.wrong(&written, key, format!("`{}` is not a number", filled.trim()), help);
+                self.wrong(&written, key, format!("`{}` is not a number", filled.trim()), &help);
                 None
             }
         }
@@ -182,5 +202,13 @@ impl Style<'_, '_, '_> {
             let message = format!("{item}: `{key}`: {problem}");
             self.r.error(&written.span(), message, help);
         }
+    }
+}
+
+/// What a number key takes, as its messages say it.
+fn wanted(key: &str) -> &'static str {
+    match key {
+        "opacity" => "a number from 0 (clear) to 1 (solid), e.g. 0.5",
+        _ => "a number (e.g. 4.5)",
     }
 }

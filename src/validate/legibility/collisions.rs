@@ -111,6 +111,12 @@ fn strokes_of(item: &Item) -> Option<Item> {
             (!items.is_empty())
                 .then(|| Item::Clip(crate::scene::Clip { path: clip.path.clone(), items }))
         }
+        // A translucent line still crosses what it lies on: its lines counted whole.
+        Item::Translucent(veil) => {
+            let items: Vec<Item> = veil.items.iter().filter_map(strokes_of).collect();
+            let transform = kurbo::Affine::IDENTITY;
+            (!items.is_empty()).then_some(Item::Group(crate::scene::Group { transform, items }))
+        }
         // Pictures have no lines: an image's pixels are judged as an icon.
         Item::Use(used) => {
             let items: Vec<Item> = used.symbol.items.iter().filter_map(strokes_of).collect();

@@ -1,6 +1,8 @@
 //! What lies behind a layer's ink, told without pixels when it is simple: the topmost item
 //! under the ink is a plain filled shape that covers the ink's whole rectangle, with no
-//! line crossing it — then that fill is the background, and nothing below it shows.
+//! line crossing it — then that fill is the background, and nothing below it shows; over it
+//! may lie translucent layers that cover the rectangle too, each blended in
+//! (`Colour::over`).
 
 use kurbo::{Affine, BezPath, Line, Point, Rect, Shape as _};
 
@@ -12,18 +14,25 @@ use crate::scene::{Colour, Item, Shape};
 /// neighbours behind it that reach it); `None` when the background is not that simple
 /// (a stroke, an image, a clip or an edge within the ink's rectangle).
 pub fn solid_cover(behind: &[Neighbour<'_>], ink: Rect) -> Option<Colour> {
+    // Translucent covers met on the way down, the topmost first.
+    let mut veils = Vec::new();
     for neighbour in behind.iter().rev() {
         if neighbour.bounds.is_none_or(|bounds| !overlaps(bounds, ink)) {
             continue;
         }
-        match covering(neighbour.item, neighbour.transform, ink) {
+        match covering(neighbour.item, neighbour.transform, ink, &mut veils) {
             Cover::Misses => continue,
-            Cover::Covers(colour) => return Some(colour),
+            Cover::Covers(colour) => return Some(seen_through(&veils, colour)),
             Cover::Unclear => return None,
         }
     }
-    // Nothing behind it: the paper.
-    Some(Colour::WHITE)
+    // Nothing solid behind it: the paper.
+    Some(seen_through(&veils, Colour::WHITE))
+}
+
+/// `base` as seen through translucent covers (colour and opacity, the topmost first).
+fn seen_through(veils: &[(Colour, f64)], base: Colour) -> Colour {
+    veils.iter().rev().fold(base, |below, &(colour, opacity)| colour.over(below, opacity))
 }
 
 enum Cover {
@@ -32,29 +41,44 @@ enum Cover {
     Unclear,
 }
 
-/// How `item` (placed by `transform`) lies over `ink`: its topmost part decides.
-fn covering(item: &Item, transform: Affine, ink: Rect) -> Cover {
+/// How `item` (placed by `transform`) lies over `ink`: its topmost part decides. A
+/// translucent item covering it is noted in `veils` and the search goes on below it.
+fn covering(item: &Item, transform: Affine, ink: Rect, veils: &mut Vec<(Colour, f64)>) -> Cover {
     let Some(bounds) = painted_bounds(std::slice::from_ref(item), transform) else {
         return Cover::Misses;
     };
     if !overlaps(bounds, ink) {
         return Cover::Misses;
     }
-    let children = |items: &[Item], placed: Affine| {
-        for child in items.iter().rev() {
-            match covering(child, placed, ink) {
-                Cover::Misses => continue,
-                decided => return decided,
-            }
-        }
-        Cover::Misses
-    };
     match item {
         Item::Shape(shape) => shape_cover(shape, transform, ink),
-        Item::Group(group) => children(&group.items, transform * group.transform),
-        Item::Use(used) => children(&used.symbol.items, transform * used.transform),
+        Item::Group(group) => children(&group.items, transform * group.transform, ink, veils),
+        Item::Use(used) => children(&used.symbol.items, transform * used.transform, ink, veils),
+        Item::Translucent(veil) => {
+            let mut inside = Vec::new();
+            match children(&veil.items, transform, ink, &mut inside) {
+                Cover::Covers(colour) => {
+                    veils.push((seen_through(&inside, colour), veil.drawn_opacity()));
+                    Cover::Misses
+                }
+                Cover::Misses if inside.is_empty() => Cover::Misses,
+                // Veils inside a veil with nothing solid: left to the pixels.
+                Cover::Misses | Cover::Unclear => Cover::Unclear,
+            }
+        }
         Item::Image(_) | Item::Clip(_) => Cover::Unclear,
     }
+}
+
+/// How `items` lie over `ink`: the topmost that does not miss it decides.
+fn children(items: &[Item], placed: Affine, ink: Rect, veils: &mut Vec<(Colour, f64)>) -> Cover {
+    for child in items.iter().rev() {
+        match covering(child, placed, ink, veils) {
+            Cover::Misses => continue,
+            decided => return decided,
+        }
+    }
+    Cover::Misses
 }
 
 fn shape_cover(shape: &Shape, transform: Affine, ink: Rect) -> Cover {
@@ -148,5 +172,28 @@ mod tests {
         assert_eq!(solid_cover(&[neighbour(&disc), neighbour(&stroke)], ink), None);
         // Nothing behind: the paper.
         assert_eq!(solid_cover(&[], ink), Some(Colour::WHITE));
+    }
+
+    #[test]
+    fn a_translucent_disc_over_the_ink_is_blended_with_what_lies_below_it() {
+        use crate::scene::Translucent;
+        let red = Colour { r: 200, g: 0, b: 0 };
+        let navy = Colour { r: 0, g: 0, b: 100 };
+        let disc = |colour| {
+            Item::Shape(Shape::filled(Circle::new((0.0, 0.0), 10.0).to_path(1e-3), colour))
+        };
+        let veil =
+            |colour, opacity| Item::Translucent(Translucent { opacity, items: vec![disc(colour)] });
+        let ink = Rect::new(-3.0, -2.0, 3.0, 2.0);
+        // On the paper, and on a solid disc.
+        let half_red = veil(red, 0.5);
+        assert_eq!(solid_cover(&[neighbour(&half_red)], ink), Some(red.over(Colour::WHITE, 0.5)));
+        let under = disc(navy);
+        let seen = solid_cover(&[neighbour(&under), neighbour(&half_red)], ink);
+        assert_eq!(seen, Some(Colour { r: 100, g: 0, b: 50 }));
+        // Two veils: the lower one first.
+        let quarter_navy = veil(navy, 0.25);
+        let both = solid_cover(&[neighbour(&quarter_navy), neighbour(&half_red)], ink);
+        assert_eq!(both, Some(red.over(navy.over(Colour::WHITE, 0.25), 0.5)));
     }
 }

@@ -52,6 +52,8 @@ pub fn examine(
         laid.size_mm
     });
     let Some((item, transform)) = placed(side, drawn) else { return findings };
+    // Its ink measured solid; its opacity blends its colour with what lies behind it.
+    let item = opaque(item);
     // The fit rule judges the layer as written: its clip to the outline keeps its ink on the
     // face but does not make it fit.
     let written = unclipped(item, &drawn.outline);
@@ -79,9 +81,9 @@ pub fn examine(
     if let (Some(ink_colour), true, true) = (declared, clear, nothing_over)
         && let Some(behind) = solid_cover(&behind_items, ink_bounds)
     {
-        let contrast = ratio(ink_colour, behind);
+        let contrast = ratio(ink_colour.over(behind, layer.opacity), behind);
         if !unread && contrast < threshold {
-            low_contrast(&mut found, label, &layer.kind, threshold, (contrast, behind));
+            low_contrast(&mut found, layer, threshold, (contrast, behind));
         }
         return findings;
     }
@@ -129,7 +131,8 @@ pub fn examine(
             .iter()
             .map(|&i| {
                 let colour = declared.unwrap_or_else(|| painted_colour(&ink_pixmap, i));
-                (colour, on_paper(&behind, i))
+                let paper = on_paper(&behind, i);
+                (colour.over(paper, layer.opacity), paper)
             })
             .collect();
         let worst = match text {
@@ -137,7 +140,7 @@ pub fn examine(
             None => median_contrast(&pairs),
         };
         if let Some(worst) = worst.filter(|(c, _)| *c < threshold) {
-            low_contrast(&mut found, label, &layer.kind, threshold, worst);
+            low_contrast(&mut found, layer, threshold, worst);
         }
     }
     let neighbours = (&behind_items[..], &over_items[..]);
@@ -188,6 +191,14 @@ fn is_picture(kind: &LayerKind) -> bool {
     matches!(kind, LayerKind::Image(image) if image.size_mm + 1e-9 >= PICTURE_MM)
 }
 
+/// A layer's item without the veil its `opacity` wraps it in (compose's `Translucent`).
+fn opaque(item: &Item) -> &Item {
+    match item {
+        Item::Translucent(veil) if veil.items.len() == 1 => &veil.items[0],
+        _ => item,
+    }
+}
+
 /// A layer's item as written: inside the clip to its face's `outline` that drawing adds
 /// where its ink reaches past the cut.
 fn unclipped<'a>(item: &'a Item, outline: &BezPath) -> &'a Item {
@@ -218,13 +229,22 @@ fn ink_colour(kind: &LayerKind) -> Option<Colour> {
 /// The contrast finding: `worst` is the ratio and the colour behind.
 fn low_contrast(
     found: &mut impl FnMut(String, String, Option<Amount>),
-    label: &str,
-    kind: &LayerKind,
+    layer: &crate::model::face::Layer,
     threshold: f64,
     (contrast, colour): (f64, Colour),
 ) {
+    let (label, kind) = (&layer.label, &layer.kind);
     let what = if matches!(kind, LayerKind::Text(_)) { "its text" } else { "its ink" };
-    let colour_of = ink_colour(kind).map_or(String::new(), |c| format!(" ({})", c.to_hex()));
+    let translucent = layer.opacity < 1.0;
+    let at_opacity = match translucent {
+        true => format!(" at opacity {}", number_text(layer.opacity)),
+        false => String::new(),
+    };
+    let colour_of = match ink_colour(kind) {
+        Some(ink) => format!(" ({}{at_opacity})", ink.to_hex()),
+        None if translucent => format!(" ({})", at_opacity.trim_start()),
+        None => String::new(),
+    };
     found(
         format!(
             "{what} of {label}{colour_of} stands out too little from what lies behind it: it \
@@ -235,13 +255,16 @@ fn low_contrast(
             LayerKind::Text(text) if text.font.name == OUTLINE_FONT_NAME => {
                 "choose a darker or lighter colour for it (a mark's mark_colour, a label's \
                  colour) or for what lies behind it (a terrain's or a piece's colour)"
+                    .into()
             }
-            _ => {
-                "choose a darker or lighter colour for it or for what lies behind it, or mark \
+            _ if translucent => "raise its opacity, or choose a darker or lighter colour for \
+                 it or for what lies behind it, or mark a layer meant only to be seen \
+                 `decorative = true`"
+                .into(),
+            _ => "choose a darker or lighter colour for it or for what lies behind it, or mark \
                  a layer meant only to be seen `decorative = true`"
-            }
-        }
-        .into(),
+                .to_string(),
+        },
         Some(Amount {
             value: contrast,
             larger_is_worse: false,

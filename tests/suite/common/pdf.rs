@@ -43,10 +43,16 @@ pub fn page_forms(pdf: &Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, Option
         .chain(ids.iter().filter_map(|&id| pdf.get_dictionary(id).ok()))
         .collect();
     let mut forms = Vec::new();
+    // Group forms share the page's resources: each dictionary of XObjects is read once.
+    let mut seen: Vec<*const lopdf::Object> = Vec::new();
     while let Some(resources) = pending.pop() {
         let Ok((_, xobjects)) = resources.get(b"XObject").and_then(|x| pdf.dereference(x)) else {
             continue;
         };
+        if seen.contains(&std::ptr::from_ref(xobjects)) {
+            continue;
+        }
+        seen.push(std::ptr::from_ref(xobjects));
         for (name, reference) in xobjects.as_dict().unwrap().iter() {
             let stream = pdf.dereference(reference).unwrap().1.as_stream().unwrap();
             let subtype = stream.dict.get(b"Subtype").and_then(|s| s.as_name()).ok();
