@@ -5,7 +5,7 @@ use crate::common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::pdf::{Fill, centroid, distance, fills, page_size, vertices};
+use common::pdf::{bounds, distance, fills, mean, page_size, vertices};
 use common::{code, root, scratch, text, tilepress};
 use lopdf::Document;
 
@@ -43,9 +43,30 @@ fn mirrored(p: (f64, f64), vertical: bool, (width, height): (f64, f64)) -> (f64,
 
 /// Whether two polygons have the same corners (in any order), each within the tolerance.
 fn same_corners(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
+    // `distance(p, q) < TOLERANCE_MM`, its square root only for points close on both axes.
+    let near = |p: (f64, f64), q: (f64, f64)| {
+        (p.0 - q.0).abs() < TOLERANCE_MM
+            && (p.1 - q.1).abs() < TOLERANCE_MM
+            && distance(p, q) < TOLERANCE_MM
+    };
     a.len() == b.len()
-        && a.iter().all(|&p| b.iter().any(|&q| distance(p, q) < TOLERANCE_MM))
-        && b.iter().all(|&p| a.iter().any(|&q| distance(p, q) < TOLERANCE_MM))
+        && a.iter().all(|&p| b.iter().any(|&q| near(p, q)))
+        && b.iter().all(|&p| a.iter().any(|&q| near(p, q)))
+}
+
+/// A bounding box `(x0, y0, x1, y1)` in mm (`common::pdf::bounds`).
+type Bounds = (f64, f64, f64, f64);
+
+/// A front's corners and their bounding box.
+type Front<'a> = (&'a [(f64, f64)], Bounds);
+
+/// Whether two polygons' bounding boxes agree within the tolerance, side by side: true of
+/// any two with the same corners (each corner within the tolerance of one of the other's),
+/// so it passes over most fronts before their corners are compared pair by pair.
+fn same_bounds(a: Bounds, b: Bounds) -> bool {
+    [(a.0, b.0), (a.1, b.1), (a.2, b.2), (a.3, b.3)]
+        .iter()
+        .all(|(x, y)| (x - y).abs() < TOLERANCE_MM)
 }
 
 /// The items on the backs' half of every page whose outline, mirrored across the fold,
@@ -57,18 +78,36 @@ fn backs_behind_fronts(pdf: &Document, duplex: &str) -> usize {
     for page in pdf.get_pages().keys().copied() {
         let size = page_size(pdf, page);
         let vertical = vertical_fold(duplex, size);
-        let all = fills(pdf, page);
-        let side = |fill: &Fill| front_side(centroid(fill), vertical, size);
-        let fronts: Vec<Vec<(f64, f64)>> =
-            all.iter().filter(|f| side(f) > 0.0).map(|f| vertices(&f.points)).collect();
+        // Each fill's corners and the side of the fold its centroid lies on.
+        let all: Vec<(Vec<(f64, f64)>, f64)> = (fills(pdf, page).iter())
+            .map(|fill| vertices(&fill.points))
+            .map(|corners| {
+                let side = front_side(mean(&corners), vertical, size);
+                (corners, side)
+            })
+            .collect();
+        // The fronts by their left edge: a back's mirror image is compared only with the
+        // fronts whose left edge is within the tolerance of its own.
+        let mut fronts: Vec<Front> = (all.iter())
+            .filter(|(_, side)| *side > 0.0)
+            .map(|(corners, _)| (&corners[..], bounds(corners)))
+            .collect();
+        fronts.sort_by(|a, b| a.1.0.total_cmp(&b.1.0));
         let mut places: Vec<(f64, f64)> = Vec::new();
-        for back in all.iter().filter(|f| side(f) < 0.0) {
+        for (back, _) in all.iter().filter(|(_, side)| *side < 0.0) {
             let corners: Vec<(f64, f64)> =
-                vertices(&back.points).iter().map(|&p| mirrored(p, vertical, size)).collect();
-            if corners.len() < 3 || !fronts.iter().any(|front| same_corners(front, &corners)) {
+                back.iter().map(|&p| mirrored(p, vertical, size)).collect();
+            let within = bounds(&corners);
+            let from = fronts.partition_point(|(_, b)| b.0 <= within.0 - TOLERANCE_MM);
+            let mut candidates =
+                fronts[from..].iter().take_while(|(_, b)| b.0 < within.0 + TOLERANCE_MM);
+            let behind = |(front, front_bounds): &&Front| {
+                same_bounds(*front_bounds, within) && same_corners(front, &corners)
+            };
+            if corners.len() < 3 || !candidates.any(|front| behind(&front)) {
                 continue;
             }
-            let place = mirrored(centroid(back), vertical, size);
+            let place = mirrored(mean(back), vertical, size);
             if places.iter().all(|&p| distance(p, place) > 0.5) {
                 places.push(place);
             }

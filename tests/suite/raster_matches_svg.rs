@@ -75,27 +75,29 @@ fn difference_at(page: &Page, paper: Paper, dpi: f64) -> Difference {
 
 fn compare(ours: &Pixmap, reference: &Pixmap) -> Difference {
     let (width, height) = (reference.width(), reference.height());
-    let channels = |pixmap: &Pixmap, x: u32, y: u32| {
-        let p = pixmap.pixel(x, y).unwrap();
-        [p.red(), p.green(), p.blue(), p.alpha()]
+    // A pixel's RGBA bytes as `Pixmap::pixel` gives them (premultiplied), read from the data
+    // itself: every pixel is read twice and more, and the tests run unoptimised.
+    let channels = |pixmap: &Pixmap, x: u32, y: u32| -> [u8; 4] {
+        let at = 4 * (y * width + x) as usize;
+        pixmap.data()[at..at + 4].try_into().unwrap()
     };
-    let apart = |a: [u8; 4], b: [u8; 4]| (0..4).map(|k| a[k].abs_diff(b[k])).max().unwrap_or(0);
+    let apart = |a: &[u8], b: &[u8]| (0..4).map(|k| a[k].abs_diff(b[k])).max().unwrap_or(0);
     let flat = |x: u32, y: u32| {
         let here = channels(reference, x, y);
         let (xs, ys) = (x.saturating_sub(1)..=(x + 1).min(width - 1), y.saturating_sub(1)..);
         ys.take_while(|v| *v <= (y + 1).min(height - 1))
-            .all(|v| xs.clone().all(|u| apart(channels(reference, u, v), here) <= FLAT))
+            .all(|v| xs.clone().all(|u| apart(&channels(reference, u, v), &here) <= FLAT))
     };
     let mut found =
         Difference { size: (width, height), beyond_near: 0, worst_flat: None, solid_block: None };
-    let far: Vec<bool> = (0..height)
-        .flat_map(|y| (0..width).map(move |x| (x, y)))
-        .map(|(x, y)| apart(channels(ours, x, y), channels(reference, x, y)) > NEAR)
+    // How far each pixel is from the reference's, row by row.
+    let by: Vec<u8> = (ours.data().chunks_exact(4).zip(reference.data().chunks_exact(4)))
+        .map(|(a, b)| apart(a, b))
         .collect();
-    let far_at = |x: u32, y: u32| far[(y * width + x) as usize];
+    let far_at = |x: u32, y: u32| by[(y * width + x) as usize] > NEAR;
     for y in 0..height {
         for x in 0..width {
-            let by = apart(channels(ours, x, y), channels(reference, x, y));
+            let by = by[(y * width + x) as usize];
             if by > NEAR {
                 found.beyond_near += 1;
                 let inside = x > 0 && y > 0 && x + 1 < width && y + 1 < height;

@@ -230,11 +230,18 @@ pub fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
 }
 
+/// Whether two points are more than `limit` mm apart: `distance(a, b) > limit`, without
+/// the square root where one coordinate alone is farther apart than that (the distinct
+/// points below compare every pair, and the tests run unoptimised).
+pub fn farther_than(a: (f64, f64), b: (f64, f64), limit: f64) -> bool {
+    (a.0 - b.0).abs() > limit || (a.1 - b.1).abs() > limit || distance(a, b) > limit
+}
+
 /// A polygon's distinct points, in order (a path repeats its first point to close).
 pub fn vertices(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
     let mut found: Vec<(f64, f64)> = Vec::new();
     for &p in points {
-        if found.iter().all(|&q| distance(p, q) > 1e-6) {
+        if found.iter().all(|&q| farther_than(p, q, 1e-6)) {
             found.push(p);
         }
     }
@@ -256,12 +263,11 @@ pub fn area(polygon: &[(f64, f64)]) -> f64 {
 /// The centroid of a polygon fill: the mean of its distinct corners (the point that closes
 /// the path counted once).
 pub fn centroid(fill: &Fill) -> (f64, f64) {
-    let mut corners: Vec<(f64, f64)> = Vec::new();
-    for &p in &fill.points {
-        if corners.iter().all(|q| (p.0 - q.0).hypot(p.1 - q.1) > 1e-6) {
-            corners.push(p);
-        }
-    }
-    let n = corners.len() as f64;
-    corners.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n))
+    mean(&vertices(&fill.points))
+}
+
+/// The mean of points.
+pub fn mean(points: &[(f64, f64)]) -> (f64, f64) {
+    let n = points.len() as f64;
+    points.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n))
 }
