@@ -2,7 +2,10 @@
 //! squares and triangles (alternately pointing up and down) — as polygons in mm, y down,
 //! with the grid's top-left corner at the origin.
 
-use kurbo::{Point, Rect};
+use kurbo::{Point, Rect, Vec2};
+
+use super::grid::{Cell, Grid, GridKind, cell_written_at, corners};
+use super::polyform::outline;
 
 /// The kind of cell a map grid has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +43,7 @@ impl MapGrid {
                 (0..6)
                     .map(|k| {
                         let angle = (-90.0 + 60.0 * k as f64).to_radians();
-                        centre + kurbo::Vec2::new(angle.cos(), angle.sin()) * s
+                        centre + Vec2::new(angle.cos(), angle.sin()) * s
                     })
                     .collect()
             }
@@ -112,11 +115,39 @@ impl MapGrid {
 
     /// A cell's centre (of its corners).
     pub fn centre(&self, column: usize, row: usize) -> Point {
-        let corners = self.cell(column, row);
-        let n = corners.len() as f64;
-        let sum = corners.iter().fold(kurbo::Vec2::ZERO, |sum, p| sum + p.to_vec2());
-        (sum / n).to_point()
+        mean(&self.cell(column, row))
     }
+
+    /// The outline of all the cells together, the line a map cut along its cells follows: its
+    /// corners clockwise on the page, only where it turns. The cells are those of the pieces'
+    /// grid of the same kind (`grid`), whose outlines `polyform` traces: the edges no two
+    /// cells share, chained.
+    pub fn outline(&self) -> Vec<Point> {
+        let kind = match self.kind {
+            MapGridKind::Hex => GridKind::Hex,
+            MapGridKind::Square => GridKind::Square,
+            MapGridKind::Triangle => GridKind::Triangle,
+        };
+        let at = |column: usize, row: usize| cell_written_at(kind, column as i64, row as i64, 0);
+        let cells: Vec<Cell> = (0..self.rows)
+            .flat_map(|row| (0..self.columns).map(move |column| at(column, row)))
+            .collect();
+        let lattice = Grid { kind, square_mm: self.edge_mm };
+        // The lattice moved onto the map: the first cell's centre on both.
+        let first: Vec<Point> =
+            corners(kind, cells[0]).into_iter().map(|p| lattice.point_mm(p)).collect();
+        let shift: Vec2 = self.centre(0, 0) - mean(&first);
+        // A rectangle of cells is one piece without holes: its outline is one loop.
+        let loops = outline(kind, &cells);
+        let outer = loops.into_iter().next().unwrap_or_default();
+        outer.into_iter().map(|p| lattice.point_mm(p) + shift).collect()
+    }
+}
+
+/// The mean of points.
+fn mean(points: &[Point]) -> Point {
+    let sum = points.iter().fold(Vec2::ZERO, |sum, p| sum + p.to_vec2());
+    (sum / points.len() as f64).to_point()
 }
 
 /// A cell's label: its column as letters (A … Z, AA …) and its row from 1 (`C4`).
@@ -181,5 +212,58 @@ mod tests {
         assert_eq!(grown(MapGridKind::Triangle, 5, 4), [1.0; 4]);
         // One triangle, pointing up: its base lies along the bottom.
         assert_eq!(grown(MapGridKind::Triangle, 1, 1), [1.0, 1.0, 1.0, 0.0]);
+    }
+
+    /// Twice a polygon's signed area (shoelace): positive when clockwise on the page (y down).
+    fn twice_area(points: &[Point]) -> f64 {
+        let n = points.len();
+        (0..n).map(|k| points[k].to_vec2().cross(points[(k + 1) % n].to_vec2())).sum()
+    }
+
+    #[test]
+    fn the_outline_is_the_cells_unshared_edges_in_one_clockwise_loop() {
+        for (kind, columns, rows) in [
+            (MapGridKind::Hex, 5, 4),
+            (MapGridKind::Hex, 1, 1),
+            (MapGridKind::Hex, 3, 1),
+            (MapGridKind::Triangle, 7, 3),
+            (MapGridKind::Triangle, 1, 2),
+            (MapGridKind::Square, 4, 3),
+        ] {
+            let grid = MapGrid { kind, columns, rows, edge_mm: 10.0 };
+            let outline = grid.outline();
+            let cells: Vec<Vec<Point>> = (0..rows)
+                .flat_map(|r| (0..columns).map(move |c| (c, r)))
+                .map(|(c, r)| grid.cell(c, r))
+                .collect();
+            // As large as the cells together, turning clockwise.
+            let cells_area: f64 = cells.iter().map(|c| twice_area(c)).sum();
+            assert!((twice_area(&outline) - cells_area).abs() < 1e-6, "{kind:?} {columns}×{rows}");
+            assert!(cells_area > 0.0);
+            // Every corner a cell's corner, and as long as the edges no two cells share.
+            let same = |p: Point, q: Point| p.distance(q) < 1e-6;
+            for &p in &outline {
+                assert!(cells.iter().flatten().any(|&q| same(p, q)), "{kind:?}: {p:?}");
+            }
+            let edges: Vec<(Point, Point)> = cells
+                .iter()
+                .flat_map(|c| (0..c.len()).map(move |k| (c[k], c[(k + 1) % c.len()])))
+                .collect();
+            let unshared: f64 = edges
+                .iter()
+                .filter(|&&(a, b)| !edges.iter().any(|&(p, q)| same(a, q) && same(b, p)))
+                .map(|(a, b)| a.distance(*b))
+                .sum();
+            let n = outline.len();
+            let length: f64 = (0..n).map(|k| outline[k].distance(outline[(k + 1) % n])).sum();
+            assert!((length - unshared).abs() < 1e-6, "{kind:?}: {length} ≠ {unshared}");
+        }
+        // A square map's outline is its rectangle; a hex map's zig-zags at 2 corners a cell
+        // across the top and bottom.
+        let square = MapGrid { kind: MapGridKind::Square, columns: 4, rows: 3, edge_mm: 10.0 };
+        assert_eq!(square.outline().len(), 4);
+        let hex = MapGrid { kind: MapGridKind::Hex, columns: 5, rows: 4, edge_mm: 10.0 };
+        let top = hex.outline().iter().filter(|p| p.y < 5.0 + 1e-9).count();
+        assert_eq!(top, 2 * 5 + 1);
     }
 }

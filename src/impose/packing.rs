@@ -49,8 +49,9 @@ pub enum Packing {
     /// default overlap) when it is larger (a board on the pieces' grid).
     Centred,
     /// One cutout at real size over as few sheets as the paper allows, neighbouring sheets
-    /// overlapping by `overlap_mm` (a painted board).
-    Tiled { overlap_mm: f64 },
+    /// overlapping by `overlap_mm` (a painted board, a map); `outline_in_map`: the sheets'
+    /// assembly map draws the cutout's outline over them (a map cut along its cells).
+    Tiled { overlap_mm: f64, outline_in_map: bool },
     /// Into the slots of a die-cut card sheet or label sheet, in order (`slots.rs`): no
     /// cuts, no marks, no footer.
     Slots(Box<SheetTemplate>),
@@ -256,7 +257,7 @@ fn arrange_on(
         }
         Packing::Centred => centred(only(cutouts, noun)?, sheet, noun),
         Packing::Slots(template) => slot_sheets(cutouts, template, sheet).map(Arrangement::Sheets),
-        Packing::Tiled { overlap_mm } => {
+        Packing::Tiled { overlap_mm, .. } => {
             let extent = only(cutouts, noun)?.extent;
             plan(extent, sheet, *overlap_mm).map(Arrangement::Split).ok_or_else(|| {
                 format!(
@@ -357,8 +358,14 @@ mod tests {
 
     #[test]
     fn single_item_packings_want_exactly_one_item() {
-        let err =
-            arrange(&Packing::Tiled { overlap_mm: 10.0 }, &[], &a4(), "board", false).unwrap_err();
+        let err = arrange(
+            &Packing::Tiled { overlap_mm: 10.0, outline_in_map: false },
+            &[],
+            &a4(),
+            "board",
+            false,
+        )
+        .unwrap_err();
         assert!(err.contains("exactly one"), "{err}");
     }
 }

@@ -97,7 +97,10 @@ fn arranged(part: &PartSheets<'_>) -> Result<Result<Imposed, Packed>, String> {
                 return Err(format!("there is no {noun} to print"));
             };
             let frame = cutout.frame(cut_maker_beside_art(&cutout.front));
-            let document = tile_frame(part.title, noun, &frame, &plan, part.sheet.margin_mm);
+            let outline = matches!(part.packing, Packing::Tiled { outline_in_map: true, .. })
+                .then_some(&cutout.outline.path);
+            let document =
+                tile_frame(part.title, noun, &frame, outline, &plan, part.sheet.margin_mm);
             Ok(Ok(Imposed {
                 document,
                 sheets: plan.sheets(),

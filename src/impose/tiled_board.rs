@@ -3,7 +3,7 @@
 //! top has a cut line where its margin is trimmed, and every sheet its label (A1, A2, … by
 //! row letter and column number) and a small assembly map.
 
-use kurbo::{Affine, Circle, Point, Rect, Shape as _};
+use kurbo::{Affine, BezPath, Circle, Point, Rect, Shape as _};
 
 use super::clip::clip_items;
 use super::layout::{FOOTER_BAND_MM, SheetLayout};
@@ -115,11 +115,13 @@ fn equal_piece(length: f64, n: usize, overlap: f64) -> f64 {
     (length + overlap * (n as f64 - 1.0)) / n as f64
 }
 
-/// The frame printed at 100 % over as many sheets as `plan` says.
+/// The frame printed at 100 % over as many sheets as `plan` says, with the outline (when
+/// given) drawn over the sheets of the assembly map.
 pub fn tile_frame(
     title: &str,
     noun: &str,
     frame: &Frame,
+    outline: Option<&BezPath>,
     plan: &TilePlan,
     margin_mm: f64,
 ) -> Document {
@@ -166,12 +168,8 @@ pub fn tile_frame(
             let (pw, ph) = plan.page_mm;
             let text = split_footer(title, noun, &label, plan.sheets());
             let indent = if plan.registration { footer_indent() } else { 0.0 };
-            let map = assembly_map(
-                plan,
-                row,
-                column,
-                Point::new(pw - margin_mm - 24.0, ph - margin_mm - FOOTER_BAND_MM / 2.0),
-            );
+            let at = Point::new(pw - margin_mm - 24.0, ph - margin_mm - FOOTER_BAND_MM / 2.0);
+            let map = assembly_map(plan, (row, column), at, outline.map(|path| (path, bounds)));
             let map_left = map
                 .iter()
                 .filter_map(|item| match item {
@@ -252,8 +250,15 @@ fn alignment_marks(
     items
 }
 
-/// A small grid of all sheets, this one filled, centred at `at` in the footer band.
-fn assembly_map(plan: &TilePlan, row: usize, column: usize, at: Point) -> Vec<Item> {
+/// A small grid of all sheets, this one filled, centred at `at` in the footer band; with
+/// `outline` (a path in a frame of these bounds), that path drawn over the grid, the frame
+/// stretched onto it.
+fn assembly_map(
+    plan: &TilePlan,
+    (row, column): (usize, usize),
+    at: Point,
+    outline: Option<(&BezPath, Rect)>,
+) -> Vec<Item> {
     let cell = (8.0 / plan.rows.max(plan.columns) as f64).min(4.0);
     let origin = at - (cell * plan.columns as f64 / 2.0 + 6.0, cell * plan.rows as f64 / 2.0);
     let mut items = Vec::new();
@@ -269,6 +274,16 @@ fn assembly_map(plan: &TilePlan, row: usize, column: usize, at: Point) -> Vec<It
                 stroke: Some(Stroke::solid(Colour::BLACK, 0.15)),
             }));
         }
+    }
+    if let Some((path, bounds)) = outline {
+        let size = (cell * plan.columns as f64, cell * plan.rows as f64);
+        let onto = Affine::translate(origin.to_vec2())
+            * Affine::scale_non_uniform(size.0 / bounds.width(), size.1 / bounds.height())
+            * Affine::translate(-bounds.origin().to_vec2());
+        items.push(Item::Shape(Shape::stroked(
+            onto * path.clone(),
+            Stroke::solid(Colour::BLACK, 0.2),
+        )));
     }
     let label = text_outline(
         &sheet_label(row, column),

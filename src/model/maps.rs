@@ -9,6 +9,7 @@ use toml::Spanned;
 use super::data_file::read_data_at;
 use super::design::{Palette, SheetSettings};
 use super::map_cells::{CellRows, CellsOf, cell_faces};
+use super::map_cut::{MapCut, map_cut};
 use super::resolve::Resolver;
 use super::source::Position;
 use super::work::part_fits;
@@ -44,6 +45,8 @@ pub struct MapTable {
     pub overlap_mm: Option<Spanned<f64>>,
     /// A face template drawn on every cell, with the cell's fields (`map_cells`).
     pub template: Option<Spanned<String>>,
+    /// `rectangle` (the default) or `cells` (`map_cut`).
+    pub cut: Option<Spanned<String>>,
 }
 
 /// A resolved map.
@@ -66,6 +69,8 @@ pub struct Map {
     pub overlap_mm: f64,
     /// Cell (column, row) → the layers `template` draws on it.
     pub cell_faces: BTreeMap<(usize, usize), Vec<Layer>>,
+    /// Where it is cut.
+    pub cut: MapCut,
 }
 
 /// Every `[[maps]]` entry.
@@ -110,6 +115,7 @@ fn resolve_map(
         return None;
     }
     let edge_mm = r.length(&table.cell_mm, "`cell_mm`", (3.0, 500.0));
+    let cut = map_cut(r, table.cut.as_ref(), kind);
     let grid = MapGrid { kind, columns, rows, edge_mm };
     let bounds = grid.bounds();
     let name = table.name.get_ref().trim();
@@ -210,6 +216,7 @@ fn resolve_map(
         cues,
         overlap_mm,
         cell_faces,
+        cut: cut?,
     })
 }
 

@@ -22,6 +22,7 @@ pub mod laminate;
 pub mod legibility;
 pub mod limits;
 pub mod map_cells;
+pub mod map_cut;
 pub mod maps;
 pub mod nets;
 pub mod paper;

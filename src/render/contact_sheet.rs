@@ -8,8 +8,9 @@
 use kurbo::{Affine, Rect};
 use resvg::tiny_skia::PixmapMut;
 
+use super::item_reach::ItemReach;
 use super::png::{MM_PER_INCH, Paper, scale_for};
-use super::raster::{ImageCache, draw_items, items_bounds};
+use super::raster::{ImageCache, draw_reaching_items, items_bounds};
 use super::strips::{Encoding, draw_in_strips};
 use crate::scene::{Item, Page, Role};
 
@@ -30,6 +31,8 @@ pub const PREVIEW_STRIP_BYTES: usize = 512 << 10;
 /// contact sheet, before scaling).
 struct Picture<'a> {
     art: &'a [Item],
+    /// Where each item of the art may paint.
+    reach: ItemReach,
     bounds: Rect,
     at: (f64, f64),
 }
@@ -69,7 +72,8 @@ fn measured<'a>(rows: &[Vec<&'a Page>]) -> Vec<Vec<Picture<'a>>> {
             };
             let Some(bounds) = items_bounds(&art.items) else { continue };
             if bounds.width() > 0.0 && bounds.height() > 0.0 {
-                block.push(Picture { art: &art.items, bounds, at: (0.0, 0.0) });
+                let reach = ItemReach::of(&art.items);
+                block.push(Picture { art: &art.items, reach, bounds, at: (0.0, 0.0) });
             }
         }
         if !block.is_empty() {
@@ -128,7 +132,7 @@ fn draw_strip(
         let place = Affine::translate((x.round(), y.round() - first))
             * Affine::scale(scale)
             * Affine::translate((-picture.bounds.x0, -picture.bounds.y0));
-        draw_items(picture.art, place, strip, images);
+        draw_reaching_items(picture.art, &picture.reach, place, strip, images);
     }
 }
 

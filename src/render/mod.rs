@@ -4,6 +4,7 @@ pub mod contact_sheet;
 pub mod cut;
 pub mod cut_file;
 mod decimal;
+pub mod item_reach;
 pub mod pdf;
 pub mod pdf_boxes;
 pub mod pdf_content;

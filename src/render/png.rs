@@ -9,7 +9,8 @@ use kurbo::Affine;
 use resvg::tiny_skia::Transform;
 use resvg::usvg::{Options, Tree};
 
-use super::raster::{ImageCache, draw_items};
+use super::item_reach::ItemReach;
+use super::raster::{ImageCache, draw_reaching_items};
 use super::strips::{Encoding, draw_in_strips};
 use crate::scene::Page;
 
@@ -58,10 +59,12 @@ pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, Strin
     let scale =
         Affine::scale_non_uniform(f64::from(width) / width_mm, f64::from(height) / height_mm);
     let mut images = ImageCache::default();
+    let reach: Vec<ItemReach> =
+        page.layers.iter().map(|layer| ItemReach::of(&layer.items)).collect();
     draw_in_strips(width, height, paper, (STRIP_BYTES, Encoding::InTurn), |strip, top| {
         let to_strip = Affine::translate((0.0, -f64::from(top))) * scale;
-        for layer in &page.layers {
-            draw_items(&layer.items, to_strip, strip, &mut images);
+        for (layer, reach) in page.layers.iter().zip(&reach) {
+            draw_reaching_items(&layer.items, reach, to_strip, strip, &mut images);
         }
         Ok(())
     })

@@ -17,6 +17,7 @@ use resvg::tiny_skia::{
     Transform,
 };
 
+use super::item_reach::ItemReach;
 use crate::scene::{
     Colour, Item, LineCap, Raster, RasterImage, Shape, Stroke, Symbol, Translucent,
 };
@@ -72,6 +73,21 @@ pub fn draw_items(
     images: &mut ImageCache,
 ) {
     draw(items, transform, target, images, None);
+}
+
+/// Draws the items of `items` that `reach` (made of them) says may touch the pixmap, as
+/// [`draw_items`] draws them all: an image drawn in strips walks only what each strip shows.
+pub fn draw_reaching_items(
+    items: &[Item],
+    reach: &ItemReach,
+    transform: Affine,
+    target: &mut PixmapMut<'_>,
+    images: &mut ImageCache,
+) {
+    let size = (target.width(), target.height());
+    for item in reach.reaching(items, transform, size) {
+        draw(std::slice::from_ref(item), transform, target, images, None);
+    }
 }
 
 fn draw(

@@ -39,7 +39,7 @@ pub fn painted_board(design: &Design) -> Option<Part> {
         noun: Some("board"),
         front_and_back: false,
         cutouts: vec![Cutout { front_layers, ..Cutout::from_frame("board", outline, frame) }],
-        packing: Packing::Tiled { overlap_mm: board.overlap_mm },
+        packing: Packing::Tiled { overlap_mm: board.overlap_mm, outline_in_map: false },
         summary: Summary::Board {
             width,
             height,

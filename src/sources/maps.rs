@@ -1,8 +1,8 @@
 //! The `[[maps]]` source: one cutout per map — its cells filled by terrain, outlined, with
-//! their coordinates — cut along its rectangle, clear of the cells' points, at real size over
-//! as many sheets as needed.
+//! their coordinates — cut along its rectangle, clear of the cells' points, or along the
+//! outline of its cells (`cut = "cells"`), at real size over as many sheets as needed.
 
-use kurbo::{BezPath, Point, Shape as _, Vec2};
+use kurbo::{BezPath, Point, Rect, Shape as _, Vec2};
 
 use super::{Part, Summary};
 use crate::compose::layers::draw::push_face_layers;
@@ -14,6 +14,7 @@ use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
 use crate::model::face::{Layer, Level};
+use crate::model::map_cut::MapCut;
 use crate::model::maps::Map;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 use crate::scene::frame::Frame;
@@ -43,10 +44,27 @@ fn polygon(corners: &[Point]) -> BezPath {
     path
 }
 
+/// The line the map is cut along (`cut`), as an outline, and the frame around it: its
+/// rectangle, clear of the cells' points; or the outline of its cells, with room for the
+/// cut's print beyond it.
+fn cut_outline(map: &Map) -> (Outline, Rect) {
+    match map.cut {
+        MapCut::Rectangle => {
+            let b = map.grid.bounds_clear_of_points(POINT_CLEARANCE_MM);
+            let corners = [(b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)];
+            (Outline::polygon(corners.map(Point::from).to_vec()), b)
+        }
+        MapCut::Cells => {
+            let frame = map.grid.bounds().inflate(CUT_INK_REACH_MM, CUT_INK_REACH_MM);
+            (Outline::polygon(map.grid.outline()), frame)
+        }
+    }
+}
+
 fn map(map: &Map) -> Part {
     let grid = map.grid;
-    let bounds = grid.bounds_clear_of_points(POINT_CLEARANCE_MM);
-    let mut art = vec![Item::Shape(Shape::filled(bounds.to_path(1e-4), map.background))];
+    let (outline, bounds) = cut_outline(map);
+    let mut art = vec![Item::Shape(Shape::filled(outline.path.clone(), map.background))];
     let mut lines = BezPath::new();
     let mut labels: Vec<(String, BezPath)> = Vec::new();
     // Triangles hold their label at their centre, smaller; hexagons and squares below it,
@@ -93,29 +111,22 @@ fn map(map: &Map) -> Part {
     cell_layers(&mut art, &mut drawn, Level::Above);
     // Each cell's label its own item, so that the legibility check reads each against its
     // own cell.
-    let outline_path = bounds.to_path(1e-4);
     for (text, glyphs) in labels {
         let label = format!("the cell labels of map `{}`", map.name);
         let layer = Layer::placed_text(label, map.position, &text, label_mm, Colour::BLACK);
         drawn.push(DrawnLayer {
             index: art.len(),
             inner: None,
-            outline: outline_path.clone(),
+            outline: outline.path.clone(),
             layer,
         });
         art.push(Item::Shape(Shape::filled(glyphs, Colour::BLACK)));
     }
     let frame = Frame::new(
-        vec![(Role::Art, art), (Role::Cut, vec![cut_stroke(bounds.to_path(1e-4))])],
+        vec![(Role::Art, art), (Role::Cut, vec![cut_stroke(outline.path.clone())])],
         bounds,
     );
-    let corners = [
-        (bounds.x0, bounds.y0),
-        (bounds.x1, bounds.y0),
-        (bounds.x1, bounds.y1),
-        (bounds.x0, bounds.y1),
-    ];
-    let outline = Outline::polygon(corners.map(Point::from).to_vec());
+    let cut = outline.bounds();
     Part {
         suffix: format!("-{}", crate::model::file_stem::file_stem(&map.name)),
         noun: Some("map"),
@@ -124,11 +135,14 @@ fn map(map: &Map) -> Part {
             front_layers: drawn,
             ..Cutout::from_frame(format!("map {}", map.name), outline, frame)
         }],
-        packing: Packing::Tiled { overlap_mm: map.overlap_mm },
+        packing: Packing::Tiled {
+            overlap_mm: map.overlap_mm,
+            outline_in_map: map.cut == MapCut::Cells,
+        },
         summary: Summary::Map {
             cells: grid.columns * grid.rows,
-            width: bounds.width(),
-            height: bounds.height(),
+            width: cut.width(),
+            height: cut.height(),
         },
     }
 }

@@ -78,7 +78,7 @@ fn sheets_laid_on_their_marks_rebuild_the_board_at_full_size() {
     let board = design.board.as_ref().expect("a board");
     let (frame, _) = board_frame(board, &design.players, &design.palette);
     let plan = plan(frame.bounds, &design.sheet, board.overlap_mm).expect("a plan");
-    let document = tile_frame(&design.name, "board", &frame, &plan, design.sheet.margin_mm);
+    let document = tile_frame(&design.name, "board", &frame, None, &plan, design.sheet.margin_mm);
     assert_eq!(document.pages.len(), plan.sheets());
     assert!(plan.sheets() >= 2, "a 320 mm board does not fit one A4 sheet");
     for page in &document.pages {

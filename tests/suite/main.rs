@@ -69,6 +69,7 @@ mod letter_cue;
 mod limits;
 mod list;
 mod map_cells;
+mod map_cut;
 mod map_label_hatch;
 mod maps;
 mod margin_ink;

@@ -95,7 +95,7 @@ fn the_maps_documentation_example_builds() {
 }
 
 /// Three one-sheet maps, every cell forest, without labels.
-const EVERY_KIND: &str = r##"[set]
+pub const EVERY_KIND: &str = r##"[set]
 name = "Kinds"
 
 [palette]
@@ -106,7 +106,7 @@ name = "hexes"
 grid = "hex"
 columns = 4
 rows = 3
-cell_mm = 15
+cell_mm = 20
 labels = false
 terrain = { forest = "green" }
 data = "hexes.csv"
@@ -143,15 +143,22 @@ fn every_cell_forest(columns: u8, rows: usize) -> String {
     csv
 }
 
-#[test]
-fn the_cut_rectangle_holds_every_cell_whole_clear_of_its_points() {
-    let dir = scratch("maps-cut-clear");
-    fs::write(dir.join("d.toml"), EVERY_KIND).unwrap();
+/// `design` (maps named as in [`EVERY_KIND`]) built in a scratch folder `name`, every cell
+/// forest: the folder, its PDFs in `out/d`.
+pub fn every_cell_built(name: &str, design: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    fs::write(dir.join("d.toml"), design).unwrap();
     for (name, columns, rows) in [("hexes", 4, 3), ("triangles", 7, 3), ("squares", 4, 3)] {
         fs::write(dir.join(format!("{name}.csv")), every_cell_forest(columns, rows)).unwrap();
     }
     let build = tilepress(&dir, &["build", "d.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{}", text(&build).1);
+    dir
+}
+
+#[test]
+fn the_cut_rectangle_holds_every_cell_whole_clear_of_its_points() {
+    let dir = every_cell_built("maps-cut-clear", EVERY_KIND);
     let kinds = [("hexes", 12, true), ("triangles", 21, true), ("squares", 12, false)];
     for (name, count, pointed) in kinds {
         let pdf = lopdf::Document::load(dir.join(format!("out/d/d-{name}.pdf"))).unwrap();
