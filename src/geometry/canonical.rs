@@ -147,23 +147,28 @@ pub fn canonical_of_slots<T: Clone + Ord>(
 ) -> (Vec<EdgeLabel<T>>, Placement) {
     let n = labels.len();
     let step = per_edge.max(1);
-    let mut best = (labels.to_vec(), Placement::default());
     if symmetry == Symmetry::None {
-        return best;
+        return (labels.to_vec(), Placement::default());
     }
     let mirror = if symmetry == Symmetry::RotationReflection { mirror() } else { Vec::new() };
     let flips: &[bool] =
         if symmetry == Symmetry::RotationReflection { &[false, true] } else { &[false] };
+    // Each turned form compared where it lies, without copying it: only the least is copied.
+    let source = |reflected: bool| if reflected { &mirror[..] } else { labels };
+    let turned = |(reflected, rotation): (bool, usize)| {
+        let source = source(reflected);
+        (0..n).map(move |k| &source[(k + rotation) % n])
+    };
+    let mut best = (false, 0);
     for &reflected in flips {
-        let source = if reflected { &mirror } else { labels };
         for rotation in (0..n).step_by(step) {
-            let candidate = rotated(source, rotation);
-            if candidate < best.0 {
-                best = (candidate, Placement { rotation: rotation / step, reflected });
+            if turned((reflected, rotation)).lt(turned(best)) {
+                best = (reflected, rotation);
             }
         }
     }
-    best
+    let (reflected, rotation) = best;
+    (rotated(source(reflected), rotation), Placement { rotation: rotation / step, reflected })
 }
 
 #[cfg(test)]
