@@ -65,11 +65,14 @@ awk 'BEGIN {print "good,rank,name,count"; split("salt wool tea rum", g, " ");
     for (c = 0; c < 1000; c++) printf "%s,%d,Cargo %d,1\n", g[c % 4 + 1], int(c / 4) + 1, c + 1}' >"$WORK/cards.csv"
 
 # Issue 16's default build: the four designs it was filed with (Saltmarsh and Lanterns of
-# Keld came later; the four use no assets) and every diagram, built from a project of their own.
+# Keld came later; the four use no assets) and their diagrams, built from a project of their own.
 issue16="$WORK/issue-16"
 mkdir -p "$issue16/designs" "$issue16/diagrams"
-for design in tantrix triles tranglar trans-rabat; do cp "designs/$design.toml" "$issue16/designs/"; done
-cp diagrams/*.toml "$issue16/diagrams/"
+for design in tantrix triles tranglar trans-rabat; do
+    cp "designs/$design.toml" "$issue16/designs/"
+    # Its diagrams, each named after its design (the later designs' diagrams need theirs).
+    for diagram in diagrams/"$design"-*.toml; do cp "$diagram" "$issue16/diagrams/"; done
+done
 BIN_PATH=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 
 echo "median of $RUNS runs, wall time and peak resident memory (GNU time), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -77,13 +80,14 @@ echo
 echo "| job | wall | CPU | peak memory |"
 echo "|---|---|---|---|"
 row "tilepress: Tantrix (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -o "$WORK/out")"
+row "tilepress: Tantrix, the PDF only (protograf's job)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml --format pdf -o "$WORK/out")"
 row "tilepress: Tantrix, -j 1" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -j 1 -o "$WORK/out")"
 row "tilepress: Saltmarsh (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/saltmarsh.toml -o "$WORK/out")"
 row "tilepress: 1,000 cards on A4" "$(median_of "$RUNS" "$BIN" build "$deck" --paper A4 -o "$WORK/out")"
 row "tilepress: 1,000 cards on Letter" "$(median_of "$RUNS" "$BIN" build "$deck" --paper Letter -o "$WORK/out")"
-row "tilepress: the default build (6 designs, 19 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
+row "tilepress: the default build (8 designs, 24 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
 row "tilepress: the default build, -j 1" "$(median_of "$RUNS" "$BIN" build -j 1 -o "$WORK/out")"
-row "tilepress: issue 16's build (4 designs, 19 diagrams)" "$(median_of "$RUNS" sh -c "cd '$issue16' && exec '$BIN_PATH' build -o '$WORK/out'")"
+row "tilepress: issue 16's build (4 designs, 20 diagrams)" "$(median_of "$RUNS" sh -c "cd '$issue16' && exec '$BIN_PATH' build -o '$WORK/out'")"
 row "tilepress: 1,960 tiles" "$(median_of 3 "$BIN" build "$big" -o "$WORK/out")"
 row "tilepress: Tantrix --png on 1000 x 1000 mm" "$(median_of 3 "$BIN" build designs/tantrix.toml --paper 1000x1000 --png -o "$WORK/out")"
 if "$PY" -c "import protograf" 2>/dev/null; then
