@@ -300,10 +300,10 @@ fn path_data(path: &BezPath) -> Option<String> {
     String::from_utf8(data).ok().filter(|data| !data.is_empty())
 }
 
-/// A length in mm with at most three decimals.
 /// Decimals of a group's `opacity`.
 const OPACITY_DECIMALS: usize = 3;
 
+/// A length in mm with at most three decimals.
 fn mm(value: f64) -> String {
     fixed(value, MM_DECIMALS)
 }

@@ -21,11 +21,16 @@ pub struct OutlineReach<'a> {
     outline: &'a Outline,
     /// The polygon of the outline's segment ends, when it is surely convex.
     chords: OnceCell<Option<ChordPolygon>>,
+    /// The outline's path as straight segments.
+    edges: OnceCell<Vec<Line>>,
+    /// Whether the outline is one convex loop.
+    convex: OnceCell<bool>,
 }
 
 impl<'a> OutlineReach<'a> {
     pub fn new(outline: &'a Outline) -> OutlineReach<'a> {
-        OutlineReach { outline, chords: OnceCell::new() }
+        let (chords, edges, convex) = (OnceCell::new(), OnceCell::new(), OnceCell::new());
+        OutlineReach { outline, chords, edges, convex }
     }
 
     /// Whether `item`'s ink, as drawn on the item unturned, reaches past the outline: a
@@ -36,31 +41,48 @@ impl<'a> OutlineReach<'a> {
     pub fn ink_reaches_past(&self, item: &Item) -> bool {
         let chords = self.chords.get_or_init(|| ChordPolygon::of_convex(&self.outline.path));
         let held = chords.as_ref().is_some_and(|chords| held_within_chords(item, chords));
-        !held && ink_reaches_past(item, self.outline)
+        !held && self.ink_reaches_past_exactly(item)
     }
-}
 
-/// `OutlineReach::ink_reaches_past`, with the ink's exact bounds on a convex outline and
-/// point by point otherwise.
-fn ink_reaches_past(item: &Item, outline: &Outline) -> bool {
-    if held_by_convex(item, outline) {
-        return false;
+    /// `ink_reaches_past`, with the ink's exact bounds on a convex outline and point by
+    /// point otherwise.
+    fn ink_reaches_past_exactly(&self, item: &Item) -> bool {
+        if self.held_by_convex(item) {
+            return false;
+        }
+        let (mut points, mut fills) = (Vec::new(), Vec::new());
+        ink_points(std::slice::from_ref(item), Affine::IDENTITY, &mut points, &mut fills);
+        let (path, edges) = (&self.outline.path, self.edges());
+        let past = points.into_iter().any(|(point, reach)| {
+            let near = nearest(point, edges);
+            let inside = path.contains(point) || near <= ON_PATH_MM;
+            !inside || near < reach - ON_PATH_MM
+        });
+        // A box across the gap of a U-shaped piece: every point of it is on the piece, but
+        // the cut's corners lie inside it.
+        past || fills.iter().any(|fill| {
+            let fill_edges = flattened(fill);
+            (edges.iter())
+                .any(|edge| fill.contains(edge.p0) && nearest(edge.p0, &fill_edges) > ON_PATH_MM)
+        })
     }
-    let (mut points, mut fills) = (Vec::new(), Vec::new());
-    ink_points(std::slice::from_ref(item), Affine::IDENTITY, &mut points, &mut fills);
-    let edges = flattened(&outline.path);
-    let past = points.into_iter().any(|(point, reach)| {
-        let near = nearest(point, &edges);
-        let inside = outline.path.contains(point) || near <= ON_PATH_MM;
-        !inside || near < reach - ON_PATH_MM
-    });
-    // A box across the gap of a U-shaped piece: every point of it is on the piece, but
-    // the cut's corners lie inside it.
-    past || fills.iter().any(|fill| {
-        let fill_edges = flattened(fill);
-        (edges.iter())
-            .any(|edge| fill.contains(edge.p0) && nearest(edge.p0, &fill_edges) > ON_PATH_MM)
-    })
+
+    /// Whether a convex outline (a card, rounded or not, a circle, a regular polygon) holds
+    /// all of the ink: the corners of the ink's bounds (strokes included) lie inside it.
+    /// Told without following the ink's curves, which a text's glyphs have many of.
+    fn held_by_convex(&self, item: &Item) -> bool {
+        let Some(ink) = painted_bounds(std::slice::from_ref(item), Affine::IDENTITY) else {
+            return true;
+        };
+        let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
+        let path = &self.outline.path;
+        corners.iter().all(|&corner| path.contains(corner.into()))
+            && *self.convex.get_or_init(|| convex(path, self.edges()))
+    }
+
+    fn edges(&self) -> &[Line] {
+        self.edges.get_or_init(|| flattened(&self.outline.path))
+    }
 }
 
 /// Whether the ink is held, told without following a curve of the ink or of the outline
@@ -75,22 +97,10 @@ fn held_within_chords(item: &Item, chords: &ChordPolygon) -> bool {
     corners.iter().all(|&corner| chords.holds(corner.into()))
 }
 
-/// Whether a convex outline (a card, rounded or not, a circle, a regular polygon) holds
-/// all of the ink: the corners of the ink's bounds (strokes included) lie inside it. Told
-/// without following the ink's curves, which a text's glyphs have many of.
-fn held_by_convex(item: &Item, outline: &Outline) -> bool {
-    let Some(ink) = painted_bounds(std::slice::from_ref(item), Affine::IDENTITY) else {
-        return true;
-    };
-    let corners = [(ink.x0, ink.y0), (ink.x1, ink.y0), (ink.x1, ink.y1), (ink.x0, ink.y1)];
-    corners.iter().all(|&corner| outline.path.contains(corner.into())) && convex(&outline.path)
-}
-
-/// Whether `path` is one convex loop: followed within the tolerance, every turn is the
-/// same way. A path of several loops (a piece with a hole) is not.
-fn convex(path: &BezPath) -> bool {
+/// Whether `path`, followed as `edges`, is one convex loop: every turn is the same way. A
+/// path of several loops (a piece with a hole) is not.
+fn convex(path: &BezPath, edges: &[Line]) -> bool {
     let loops = path.elements().iter().filter(|el| matches!(el, PathEl::MoveTo(_))).count();
-    let edges = flattened(path);
     let turns = (0..edges.len()).map(|k| {
         let (a, b) = (edges[k], edges[(k + 1) % edges.len()]);
         (a.p1 - a.p0).cross(b.p1 - b.p0)
@@ -180,8 +190,9 @@ mod tests {
     /// Whether the item's ink reaches past the outline, told as layers are (the chords
     /// first), the same as told without them.
     fn reaches(item: &Item, outline: &Outline) -> bool {
-        let told = OutlineReach::new(outline).ink_reaches_past(item);
-        assert_eq!(told, ink_reaches_past(item, outline));
+        let reach = OutlineReach::new(outline);
+        let told = reach.ink_reaches_past(item);
+        assert_eq!(told, reach.ink_reaches_past_exactly(item));
         told
     }
 
@@ -242,14 +253,15 @@ mod tests {
     #[test]
     fn ink_held_by_a_convex_outline_is_told_by_its_bounds_and_ink_over_a_hole_reaches_past() {
         let card = rounded_card();
-        assert!(convex(&card.path) && convex(&Outline::circle(20.0).path));
+        let is_convex = |outline: &Outline| convex(&outline.path, &flattened(&outline.path));
+        assert!(is_convex(&card) && is_convex(&Outline::circle(20.0)));
         let word = filled(Rect::new(-20.0, -30.0, 20.0, -20.0));
         assert!(!reaches(&word, &card));
         // Its box's corner where the corner is rounded away.
         assert!(reaches(&filled(Rect::new(-31.4, -43.9, -20.0, -30.0)), &card));
         // Every corner of its box on the ring, its middle over the hole.
         let ring = ring();
-        assert!(!convex(&ring.path));
+        assert!(!is_convex(&ring));
         assert!(reaches(&filled(Rect::new(-12.0, -12.0, 12.0, 12.0)), &ring));
         assert!(!reaches(&filled(Rect::new(-14.0, -14.0, 14.0, -8.0)), &ring));
     }
@@ -265,7 +277,7 @@ mod tests {
                 for y in -50..=50 {
                     let (x, y) = (f64::from(x) * 0.8, f64::from(y) * 0.9);
                     let word = filled(Rect::new(x - 2.0, y - 1.0, x + 2.0, y + 1.0));
-                    let held = held_by_convex(&word, outline);
+                    let held = OutlineReach::new(outline).held_by_convex(&word);
                     let chords = ChordPolygon::of_convex(&outline.path).expect("convex");
                     if held_within_chords(&word, &chords) {
                         assert!(held, "({x}, {y})");
