@@ -6,6 +6,8 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use xxhash_rust::xxh3::{Xxh3, xxh3_64};
+
 use super::PublishError;
 
 /// The manifest's file name inside an output folder.
@@ -14,24 +16,38 @@ pub const MANIFEST: &str = ".tilepress-manifest";
 /// absent, whenever tilepress is killed).
 pub const MANIFEST_PARTIAL: &str = ".tilepress-manifest.partial";
 /// The manifest's first line: its format and version.
-const FORMAT_LINE: &str = "tilepress-manifest 2";
+const FORMAT_LINE: &str = "tilepress-manifest 3";
+/// The first line of the manifests of tilepress versions that hashed with FNV-1a (read, and
+/// their files verified with it, never written).
+const FORMAT_LINE_2: &str = "tilepress-manifest 2";
 /// The first line of the manifests of older tilepress versions: names only, no records.
 const FORMAT_LINE_1: &str = "tilepress-manifest 1";
-const COMMENT: &str = "# Files tilepress wrote in this folder: size in bytes, FNV-1a 64-bit hash, name. It replaces or removes a file only while it still matches.";
+const COMMENT: &str = "# Files tilepress wrote in this folder: size in bytes, XXH3 64-bit hash, name. It replaces or removes a file only while it still matches.";
+/// Marks a hash of a version 2 manifest kept in a newer one (a file an added build kept).
+const FNV_PREFIX: &str = "fnv1a:";
 
 /// What tilepress wrote under one name: its size and a hash of its bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
     pub size: u64,
     pub hash: u64,
+    /// The function `hash` was computed with.
+    pub hasher: Hasher,
+}
+
+/// The hash function of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hasher {
+    /// XXH3, 64 bits: what tilepress records.
+    Xxh3,
+    /// FNV-1a, 64 bits: what manifests of version 2 recorded.
+    Fnv1a,
 }
 
 impl Record {
     /// The record of `bytes`.
     pub fn of(bytes: &[u8]) -> Record {
-        let mut hash = Fnv1a::default();
-        hash.add(bytes);
-        Record { size: bytes.len() as u64, hash: hash.0 }
+        Record { size: bytes.len() as u64, hash: xxh3_64(bytes), hasher: Hasher::Xxh3 }
     }
 
     /// Whether the regular file at `path` (with metadata `meta`) still holds what this
@@ -41,7 +57,7 @@ impl Record {
             return Ok(false);
         }
         let mut file = File::open(path)?;
-        let mut hash = Fnv1a::default();
+        let mut hash = Digest::new(self.hasher);
         let mut buffer = vec![0u8; 64 * 1024];
         let mut read = 0u64;
         loop {
@@ -52,12 +68,42 @@ impl Record {
             read += n as u64;
             hash.add(&buffer[..n]);
         }
-        Ok(read == self.size && hash.0 == self.hash)
+        Ok(read == self.size && hash.value() == self.hash)
     }
 }
 
-/// The 64-bit FNV-1a hash (not a defence against someone forging files on purpose: a record
-/// tells tilepress's own files from files that replaced, edited or never were them).
+/// A hash being computed over bytes that come in pieces.
+enum Digest {
+    Xxh3(Box<Xxh3>),
+    Fnv1a(Fnv1a),
+}
+
+impl Digest {
+    fn new(hasher: Hasher) -> Digest {
+        match hasher {
+            Hasher::Xxh3 => Digest::Xxh3(Box::default()),
+            Hasher::Fnv1a => Digest::Fnv1a(Fnv1a::default()),
+        }
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        match self {
+            Digest::Xxh3(hash) => hash.update(bytes),
+            Digest::Fnv1a(hash) => hash.add(bytes),
+        }
+    }
+
+    fn value(&self) -> u64 {
+        match self {
+            Digest::Xxh3(hash) => hash.digest(),
+            Digest::Fnv1a(hash) => hash.0,
+        }
+    }
+}
+
+/// The 64-bit FNV-1a hash of version 2 manifests (not a defence against someone forging
+/// files on purpose, nor is XXH3: a record tells tilepress's own files from files that
+/// replaced, edited or never were them).
 #[derive(Debug)]
 struct Fnv1a(u64);
 
@@ -86,7 +132,11 @@ pub fn manifest_text(entries: &Entries) -> String {
     for (name, record) in entries {
         match record {
             Some(record) => {
-                text.push_str(&format!("{} {:016x} {name}\n", record.size, record.hash))
+                let prefix = match record.hasher {
+                    Hasher::Xxh3 => "",
+                    Hasher::Fnv1a => FNV_PREFIX,
+                };
+                text.push_str(&format!("{} {prefix}{:016x} {name}\n", record.size, record.hash))
             }
             None => text.push_str(&format!("- - {name}\n")),
         }
@@ -97,14 +147,15 @@ pub fn manifest_text(entries: &Entries) -> String {
 /// The entries a manifest lists; `None` when the text is not a whole tilepress manifest.
 pub fn parse_manifest(text: &str) -> Option<Entries> {
     let mut lines = text.lines();
-    let version_1 = match lines.next()? {
-        FORMAT_LINE => false,
-        FORMAT_LINE_1 => true,
+    let version = match lines.next()? {
+        FORMAT_LINE => 3,
+        FORMAT_LINE_2 => 2,
+        FORMAT_LINE_1 => 1,
         _ => return None,
     };
     let mut entries = BTreeMap::new();
     for line in lines.filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        let (name, record) = if version_1 { (line, None) } else { parse_line(line)? };
+        let (name, record) = if version == 1 { (line, None) } else { parse_line(line, version)? };
         if !is_plain_name(name) {
             return None;
         }
@@ -113,17 +164,24 @@ pub fn parse_manifest(text: &str) -> Option<Entries> {
     Some(entries)
 }
 
-/// One line of a version 2 manifest: `SIZE HASH NAME`, or `- - NAME` unverified.
-fn parse_line(line: &str) -> Option<(&str, Option<Record>)> {
+/// One line of a manifest of version 2 or 3: `SIZE HASH NAME`, or `- - NAME` unverified.
+/// Version 3's hashes are XXH3, or FNV-1a after [`FNV_PREFIX`]; version 2's are FNV-1a.
+fn parse_line(line: &str, version: u8) -> Option<(&str, Option<Record>)> {
     let mut parts = line.splitn(3, ' ');
     let (size, hash, name) = (parts.next()?, parts.next()?, parts.next()?);
     if size == "-" && hash == "-" {
         return Some((name, None));
     }
+    let (hasher, hash) = match hash.strip_prefix(FNV_PREFIX) {
+        Some(fnv) if version == 3 => (Hasher::Fnv1a, fnv),
+        _ if version == 2 => (Hasher::Fnv1a, hash),
+        _ => (Hasher::Xxh3, hash),
+    };
     if hash.len() != 16 || !size.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let record = Record { size: size.parse().ok()?, hash: u64::from_str_radix(hash, 16).ok()? };
+    let hash = u64::from_str_radix(hash, 16).ok()?;
+    let record = Record { size: size.parse().ok()?, hash, hasher };
     Some((name, Some(record)))
 }
 
@@ -455,11 +513,41 @@ mod tests {
         fs::remove_dir_all(&root).unwrap();
     }
 
+    /// The hash of `bytes` by `hasher`, given in three pieces.
+    fn pieces(hasher: Hasher, bytes: &[u8]) -> u64 {
+        let mut digest = Digest::new(hasher);
+        let (a, rest) = bytes.split_at(bytes.len() / 3);
+        let (b, c) = rest.split_at(rest.len() / 2);
+        [a, b, c].into_iter().for_each(|piece| digest.add(piece));
+        digest.value()
+    }
+
     #[test]
-    fn the_hash_is_fnv1a_64() {
-        // The published test vectors of FNV-1a, 64 bits.
-        assert_eq!(Record::of(b"").hash, 0xcbf2_9ce4_8422_2325);
-        assert_eq!(Record::of(b"a").hash, 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(Record::of(b"foobar").hash, 0x8594_4171_f739_67e8);
+    fn the_hash_is_xxh3_64_and_version_2_s_fnv1a_64() {
+        // The reference implementation's XXH3_64bits of the empty input (seed 0), and the
+        // published test vectors of FNV-1a, 64 bits.
+        assert_eq!(Record::of(b"").hash, 0x2d06_8005_38d3_94c2);
+        let long: Vec<u8> = (0..1000u32).map(|n| (n * 7 % 251) as u8).collect();
+        for bytes in [&b""[..], b"a", b"foobar", &long] {
+            assert_eq!(pieces(Hasher::Xxh3, bytes), Record::of(bytes).hash, "in pieces");
+        }
+        assert_eq!(pieces(Hasher::Fnv1a, b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(pieces(Hasher::Fnv1a, b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(pieces(Hasher::Fnv1a, b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn older_manifests_read_with_their_hash() {
+        let v2 = parse_manifest("tilepress-manifest 2\n6 85944171f73967e8 a.svg\n").unwrap();
+        let record = v2["a.svg"].unwrap();
+        assert_eq!((record.hasher, record.hash), (Hasher::Fnv1a, 0x8594_4171_f739_67e8));
+        // A kept file of a version 2 manifest is written into version 3 with its hash.
+        let text = manifest_text(&v2);
+        assert!(text.starts_with("tilepress-manifest 3\n"), "{text}");
+        assert!(text.contains("6 fnv1a:85944171f73967e8 a.svg"), "{text}");
+        assert_eq!(parse_manifest(&text), Some(v2));
+        assert_eq!(parse_manifest("tilepress-manifest 2\n6 fnv1a:85944171f73967e8 a.svg\n"), None);
+        let v3 = parse_manifest(&manifest_text(&[("b.pdf".into(), Some(Record::of(b"x")))].into()));
+        assert_eq!(v3.unwrap()["b.pdf"].unwrap().hasher, Hasher::Xxh3);
     }
 }

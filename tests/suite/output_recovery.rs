@@ -210,7 +210,7 @@ fn a_users_folder_left_in_a_working_folder_by_an_older_run_is_named_not_deleted(
 fn manifest_lines(folder: &Path) -> Vec<String> {
     let manifest = fs::read_to_string(folder.join(".tilepress-manifest")).unwrap();
     let mut lines = manifest.lines();
-    assert_eq!(lines.next(), Some("tilepress-manifest 2"), "{manifest}");
+    assert_eq!(lines.next(), Some("tilepress-manifest 3"), "{manifest}");
     lines.filter(|l| !l.starts_with('#')).map(String::from).collect()
 }
 
@@ -292,6 +292,49 @@ fn an_older_manifest_without_records_deletes_nothing_it_cannot_verify() {
             assert!(lines.iter().any(|l| !l.starts_with('-') && l.ends_with(&format!(" {name}"))));
         }
     }
+    assert_eq!(names_in(&dir.join("out")), ["mini"]);
+}
+
+/// FNV-1a, 64 bits: the hash of version 2 manifests.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn a_folder_of_a_version_2_manifest_is_verified_with_its_hash() {
+    let dir = project("version-2");
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    let names: Vec<String> = manifest_lines(&folder)
+        .iter()
+        .map(|l| l.splitn(3, ' ').nth(2).unwrap().to_string())
+        .collect();
+    // What the tilepress before XXH3 wrote: the same files, FNV-1a hashes.
+    let version_2 = |folder: &Path| {
+        let mut text = String::from("tilepress-manifest 2\n");
+        for name in &names {
+            let bytes = fs::read(folder.join(name)).unwrap();
+            text.push_str(&format!("{} {:016x} {name}\n", bytes.len(), fnv1a(&bytes)));
+        }
+        fs::write(folder.join(".tilepress-manifest"), text).unwrap();
+    };
+    version_2(&folder);
+    fs::write(folder.join("notes.txt"), "my notes").unwrap();
+    build_mini(&dir);
+    let lines = manifest_lines(&folder);
+    assert_eq!(lines.len(), names.len(), "rewritten as version 3: {lines:?}");
+    assert_eq!(fs::read_to_string(folder.join("notes.txt")).unwrap(), "my notes");
+    // A file edited after a version 2 manifest recorded it is the user's now.
+    version_2(&folder);
+    let svg = names.iter().find(|n| n.ends_with(".svg")).expect("an SVG sheet");
+    let mut edited = fs::read(folder.join(svg)).unwrap();
+    edited.extend_from_slice(b"<!-- my edit -->");
+    fs::write(folder.join(svg), &edited).unwrap();
+    let output = run(&dir, &["build", "designs/mini.toml", "-o", "out"]);
+    assert_refused(&output, "was changed since tilepress wrote it", svg);
+    assert_eq!(fs::read(folder.join(svg)).unwrap(), edited);
     assert_eq!(names_in(&dir.join("out")), ["mini"]);
 }
 
