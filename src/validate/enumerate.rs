@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 pub use super::face_key::TileKey;
 use super::face_key::face_key;
+use super::matching::{Matching, VisitMatching};
 use super::rule::{corner_violations, rule_breaks};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
@@ -115,29 +116,47 @@ pub fn each_unfiltered(
     let Some(total) = choices.len().checked_pow(positions as u32) else {
         return Err(TooLarge::Work(work));
     };
+    // Buffers kept across the assignments: the enumeration makes thousands of them, most
+    // without a single matching, and each once allocated its picks, lines and joins anew.
     let mut slots = Vec::new();
+    let mut picked = vec![0; positions];
+    let mut matching = Matching::default();
+    let mut joins = Vec::new();
+    let no_region_joins = [Vec::new()];
     for index in 0..total {
-        assign_slots(&mut slots, &choices, positions, index);
-        let regions = region_joinings(&slots, rule.region_joins);
-        for line_joins in line_matchings(&slots, rule.joins) {
-            for region_joins in &regions {
-                let mut joins = line_joins.clone();
+        write_picks(&mut picked, choices.len(), index);
+        assign_slots(&mut slots, &choices, &picked);
+        let found_regions;
+        let regions: &[Vec<(usize, usize)>] = match rule.region_joins {
+            RegionJoinRule::Never => &no_region_joins,
+            other => {
+                found_regions = region_joinings(&slots, other);
+                &found_regions
+            }
+        };
+        let went_on = each_line_matching(&slots, rule.joins, &mut matching, &mut |line_joins| {
+            for region_joins in regions {
+                joins.clear();
+                joins.extend_from_slice(line_joins);
                 joins.extend(region_joins.iter().copied());
                 joins.sort_unstable();
                 if !visit(&slots, &joins) {
-                    return Ok(());
+                    return false;
                 }
             }
+            true
+        });
+        if !went_on {
+            return Ok(());
         }
     }
     Ok(())
 }
 
-/// Writes the `index`-th assignment of `choices` (each one slot, or an edge's slots) to
-/// `positions` into `slots`, flattened clockwise. The slots' colours keep their storage:
+/// Writes the assignment `picked` (a choice of `choices`, each one slot or an edge's slots,
+/// per position) into `slots`, flattened clockwise. The slots' colours keep their storage:
 /// the enumeration makes millions of assignments, and a fresh one allocated every colour.
-fn assign_slots(slots: &mut Vec<Slot>, choices: &[Vec<Slot>], positions: usize, index: usize) {
-    let picked = picks(choices.len(), positions, index);
+fn assign_slots(slots: &mut Vec<Slot>, choices: &[Vec<Slot>], picked: &[usize]) {
     let mut count = 0;
     for slot in picked.iter().flat_map(|&pick| &choices[pick]) {
         match slots.get_mut(count) {
@@ -154,13 +173,18 @@ fn assign_slots(slots: &mut Vec<Slot>, choices: &[Vec<Slot>], positions: usize, 
 
 /// The choice (of `count`) at each of `positions` in the `index`-th assignment: the digits
 /// of `index` in base `count`, the last position least significant.
-fn picks(count: usize, positions: usize, mut index: usize) -> Vec<usize> {
+fn picks(count: usize, positions: usize, index: usize) -> Vec<usize> {
     let mut picked = vec![0; positions];
+    write_picks(&mut picked, count, index);
+    picked
+}
+
+/// [`picks`] written into `picked` (one digit per position), allocating nothing.
+fn write_picks(picked: &mut [usize], count: usize, mut index: usize) {
     for pick in picked.iter_mut().rev() {
         *pick = index % count;
         index /= count;
     }
-    picked
 }
 
 /// Every slot a position may take: each colour in each of its kinds (`"-"`: the empty slot).
@@ -183,11 +207,11 @@ fn slot_choices(rule: &SetRule) -> Vec<Slot> {
 /// the links between them (`optional`; subsets that make the same areas give one tile), and
 /// with `optional` the band over all the tile's regions when they are of one colour and apart.
 fn region_joinings(slots: &[Slot], rule: RegionJoinRule) -> Vec<Vec<(usize, usize)>> {
-    let links = same_colour_links(slots);
     match rule {
         RegionJoinRule::Never => vec![Vec::new()],
-        RegionJoinRule::SameColour => vec![joins_of_links(slots.len(), &links)],
+        RegionJoinRule::SameColour => vec![joins_of_links(slots.len(), &same_colour_links(slots))],
         RegionJoinRule::Optional => {
+            let links = same_colour_links(slots);
             let mut found: Vec<Vec<(usize, usize)>> = (0..1usize << links.len())
                 .map(|subset| {
                     let chosen: Vec<(usize, usize)> = (0..links.len())
@@ -308,41 +332,21 @@ fn assignment<T: Clone>(choices: &[T], sides: usize, index: usize) -> Vec<T> {
     picks(choices.len(), sides, index).into_iter().map(|pick| choices[pick].clone()).collect()
 }
 
-/// Ways of joining line slots of the same colour: all of them (`Every`: perfect matchings),
-/// any subset (`Optional`), or none.
-fn line_matchings(slots: &[Slot], rule: JoinRule) -> Vec<Vec<(usize, usize)>> {
+/// Calls `visit` with each way of joining line slots of the same colour — all of them
+/// (`Every`: perfect matchings), any subset (`Optional`), or none — until it returns
+/// `false`; returns whether it went on to the end. `matching` holds the buffers.
+fn each_line_matching(
+    slots: &[Slot],
+    rule: JoinRule,
+    matching: &mut Matching,
+    visit: &mut VisitMatching<'_>,
+) -> bool {
     if rule == JoinRule::Never {
-        return vec![Vec::new()];
+        return visit(&[]);
     }
-    let lines: Vec<usize> = (0..slots.len()).filter(|&e| slots[e].kind == SlotKind::Line).collect();
-    matchings(&lines, rule == JoinRule::Every, &|a, b| slots[a].colour == slots[b].colour)
-}
-
-/// All matchings of `items` using pairs that `pairable` accepts; `perfect` keeps only those
-/// that use every item. Pairs are (smaller, larger) and listed in order.
-pub fn matchings(
-    items: &[usize],
-    perfect: bool,
-    pairable: &dyn Fn(usize, usize) -> bool,
-) -> Vec<Vec<(usize, usize)>> {
-    let Some((&first, rest)) = items.split_first() else { return vec![Vec::new()] };
-    let mut found = Vec::new();
-    if !perfect {
-        found.extend(matchings(rest, perfect, pairable));
-    }
-    for (i, &partner) in rest.iter().enumerate() {
-        if !pairable(first, partner) {
-            continue;
-        }
-        let remaining: Vec<usize> =
-            rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &e)| e).collect();
-        for mut tail in matchings(&remaining, perfect, pairable) {
-            tail.insert(0, (first.min(partner), first.max(partner)));
-            tail.sort_unstable();
-            found.push(tail);
-        }
-    }
-    found
+    matching.set_items((0..slots.len()).filter(|&e| slots[e].kind == SlotKind::Line));
+    let pairable = |a: usize, b: usize| slots[a].colour == slots[b].colour;
+    matching.each(rule == JoinRule::Every, &pairable, visit)
 }
 
 #[cfg(test)]
@@ -422,13 +426,24 @@ mod tests {
         }
     }
 
+    /// How many ways of joining the line slots of `slots` the rule gives.
+    fn line_matchings(slots: &[Slot], rule: JoinRule) -> usize {
+        let mut count = 0;
+        each_line_matching(slots, rule, &mut Matching::default(), &mut |_| {
+            count += 1;
+            true
+        });
+        count
+    }
+
     fn count(rule: &SetRule) -> usize {
         complete_set(rule, RegularPolygon::new(3, 40.0)).map(|set| set.len()).unwrap_or(0)
     }
 
     #[test]
     fn six_edges_pair_up_in_fifteen_ways_and_five_up_to_rotation() {
-        let all = matchings(&[0, 1, 2, 3, 4, 5], true, &|_, _| true);
+        let all =
+            super::super::matching::tests::all_matchings(&[0, 1, 2, 3, 4, 5], true, &|_, _| true);
         assert_eq!(all.len(), 15);
         let classes: BTreeSet<_> = all
             .iter()
@@ -496,7 +511,7 @@ mod tests {
                 .collect();
             let total = choices.len().pow(shape.sides as u32);
             let visited: usize = (0..total)
-                .map(|i| line_matchings(&assignment(&choices, shape.sides, i), rule.joins).len())
+                .map(|i| line_matchings(&assignment(&choices, shape.sides, i), rule.joins))
                 .sum();
             let estimate = enumeration_work(&rule, shape.sides);
             assert!((estimate - (total + visited) as f64).abs() < 1e-6 * estimate, "{rule:?}");

@@ -11,6 +11,7 @@ pub mod face_key;
 pub mod legibility;
 pub mod listing;
 pub mod listing_printed;
+pub mod matching;
 pub mod pieces;
 pub mod rule;
 pub mod values;
