@@ -26,6 +26,9 @@ pub fn region_groups(slots: &[Slot], joins: &[(usize, usize)]) -> Vec<Vec<usize>
         .copied()
         .filter(|&(a, _)| slots.get(a).is_some_and(|s| s.kind == SlotKind::Region))
         .collect();
+    if region_pairs.is_empty() {
+        return Vec::new(); // no joined regions, no groups (and nothing to allocate)
+    }
     join_groups(n, &region_pairs).into_iter().map(|group| run(n, &group).unwrap_or(group)).collect()
 }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 pub use super::face_key::TileKey;
 use super::face_key::face_key;
 use super::matching::{Matching, VisitMatching};
-use super::rule::{corner_violations, rule_breaks};
+use super::rule::{corner_violations, keeps_rule};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
@@ -43,7 +43,7 @@ pub fn complete_set(
     let mut too_many = false;
     let corner_total = corner_colourings(rule, shape.sides)?;
     each_unfiltered(rule, shape, &mut |slots, joins| {
-        if !rule_breaks(rule, shape, slots, joins).is_empty() {
+        if !keeps_rule(rule, shape, slots, joins) {
             return true;
         }
         for corner_index in 0..corner_total {
@@ -367,7 +367,7 @@ mod tests {
         assert_eq!(distinct, all, "every index a different assignment, in order");
         assert!(assignment::<&str>(&[], 4, 0).is_empty());
     }
-    use super::super::rule::violations;
+    use super::super::rule::{rule_breaks, violations};
     use crate::geometry::canonical::{canonical, edge_labels};
     use crate::model::design::Symmetry;
     use std::collections::BTreeSet;
@@ -592,6 +592,45 @@ mod tests {
         for (key, tile) in complete_set(&rule, shape).unwrap_or_default() {
             assert!(violations(&rule, shape, &tile.slots, &tile.joins).is_empty());
             assert_eq!(face_key(&tile.slots, 1, &tile.joins, &tile.corners, rule.symmetry).0, key);
+        }
+    }
+
+    #[test]
+    fn keeping_the_rule_is_finding_no_break_on_every_candidate() {
+        let mut regions = triles_rule(1, 1);
+        regions.colours = vec!["city".into(), "road".into(), EMPTY_SLOT.into()];
+        regions.slot_kinds = vec![SlotKind::Region, SlotKind::Line];
+        regions.joins = JoinRule::Optional;
+        let mut cases = vec![
+            (tantrix_like(&["red", "yellow", "blue", "green"]), RegularPolygon::new(6, 24.0)),
+            (triles_rule(2, 2), RegularPolygon::new(3, 40.0)),
+        ];
+        for region_joins in
+            [RegionJoinRule::Never, RegionJoinRule::SameColour, RegionJoinRule::Optional]
+        {
+            let mut rule = regions.clone();
+            rule.region_joins = region_joins;
+            rule.max_colours = 2;
+            cases.push((rule, RegularPolygon::new(4, 30.0)));
+        }
+        for (rule, shape) in cases {
+            let (mut kept, mut broken) = (0, 0);
+            // Each candidate, and its slots under a rule that lost its first colour.
+            let mut narrower = rule.clone();
+            narrower.colours.remove(0);
+            each_unfiltered(&rule, shape, &mut |slots, joins| {
+                for rule in [&rule, &narrower] {
+                    let breaks = rule_breaks(rule, shape, slots, joins);
+                    assert_eq!(keeps_rule(rule, shape, slots, joins), breaks.is_empty());
+                    match breaks.is_empty() {
+                        true => kept += 1,
+                        false => broken += 1,
+                    }
+                }
+                true
+            })
+            .unwrap();
+            assert!(kept > 0 && broken > 0, "{kept} kept, {broken} broken: {rule:?}");
         }
     }
 

@@ -3,13 +3,13 @@
 //! The same check filters the enumeration of the complete set and explains why a listed
 //! tile is not part of it, so the two can never disagree.
 
-use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::edge_slots::slot_name;
-use crate::model::region_joins::{is_band, line_joins, region_groups, same_colour_links};
+use crate::model::region_joins::{is_band, region_groups, same_colour_links};
 
 /// One way a tile breaks its rule: the rule's key it breaks, and how, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,25 +38,52 @@ pub fn rule_breaks(
     joins: &[(usize, usize)],
 ) -> Vec<Violation> {
     let mut found = Vec::new();
+    let _ = each_break(rule, shape, slots, joins, &mut |constraint, text| {
+        found.push(Violation { constraint, text: text() });
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// Whether the tile `slots` + `joins` keeps `rule`: [`rule_breaks`] would find nothing.
+/// Stops at the first break and writes none in words (the enumeration asks this of every
+/// candidate).
+pub fn keeps_rule(
+    rule: &SetRule,
+    shape: RegularPolygon,
+    slots: &[Slot],
+    joins: &[(usize, usize)],
+) -> bool {
+    each_break(rule, shape, slots, joins, &mut |_, _| ControlFlow::Break(())).is_continue()
+}
+
+/// What [`each_break`] calls with each break: the key and how to write it in words;
+/// `Break` stops.
+type FoundBreak<'a> = dyn FnMut(&'static str, &dyn Fn() -> String) -> ControlFlow<()> + 'a;
+
+/// Calls `found` with every way the tile breaks `rule`, in order, until it says stop.
+fn each_break(
+    rule: &SetRule,
+    shape: RegularPolygon,
+    slots: &[Slot],
+    joins: &[(usize, usize)],
+    found: &mut FoundBreak<'_>,
+) -> ControlFlow<()> {
     let per_edge = rule.slots_per_edge;
-    let mut push = |constraint: &'static str, text: String| {
-        found.push(Violation { constraint, text });
-    };
     for (position, slot) in slots.iter().enumerate() {
         let at = || slot_name(position, per_edge);
         if !rule.colours.contains(&slot.colour) {
             let what = if slot.is_empty() { "empty" } else { slot.colour.as_str() };
-            push("colours", format!("{} is {what}, which the rule does not use", at()));
+            found("colours", &|| format!("{} is {what}, which the rule does not use", at()))?;
         }
         if !slot.is_empty() && !rule.slot_kinds.contains(&slot.kind) {
-            push(
-                "slot_kinds",
-                format!("{} is a {}, which the rule does not use", at(), slot.kind.name()),
-            );
+            found("slot_kinds", &|| {
+                format!("{} is a {}, which the rule does not use", at(), slot.kind.name())
+            })?;
         } else if !slot.is_empty() && !rule.kinds_for(&slot.colour).contains(&slot.kind) {
-            let kinds: Vec<&str> = rule.kinds_for(&slot.colour).iter().map(|k| k.name()).collect();
-            push(
-                "kinds_of",
+            found("kinds_of", &|| {
+                let kinds: Vec<&str> =
+                    rule.kinds_for(&slot.colour).iter().map(|k| k.name()).collect();
                 format!(
                     "{} is a {} {}, where the rule's `kinds_of` gives {} only {}",
                     at(),
@@ -64,102 +91,111 @@ pub fn rule_breaks(
                     slot.kind.name(),
                     slot.colour,
                     kinds.join(" or ")
-                ),
-            );
+                )
+            })?;
         }
     }
     if !rule.edges.is_empty() && per_edge > 0 {
         for (edge, on_edge) in slots.chunks(per_edge).enumerate() {
             if !rule.edges.iter().any(|allowed| allowed == on_edge) {
-                let texts: Vec<String> = on_edge.iter().map(super::describe::slot_text).collect();
-                push(
-                    "edges",
+                found("edges", &|| {
+                    let texts: Vec<String> =
+                        on_edge.iter().map(super::describe::slot_text).collect();
                     format!(
                         "edge {} reads {}, which the rule's `edges` do not list",
                         edge + 1,
                         texts.join(" | ")
-                    ),
-                );
+                    )
+                })?;
             }
         }
     }
     for text in region_violations(rule, slots, joins) {
-        push("region_joins", text);
+        found("region_joins", &|| text.clone())?;
     }
-    let joins = &line_joins(slots, joins)[..];
-    let joined: BTreeSet<usize> = joins.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let unjoined_lines: Vec<usize> = (0..slots.len())
-        .filter(|e| slots[*e].kind == SlotKind::Line && !joined.contains(e))
-        .collect();
+    let is_line_join =
+        |&&(a, _): &&(usize, usize)| slots.get(a).is_some_and(|s| s.kind == SlotKind::Line);
+    let line_joins = || joins.iter().filter(is_line_join);
+    let joined = |e: usize| line_joins().any(|&(a, b)| a == e || b == e);
+    let unjoined_lines: Vec<usize> =
+        (0..slots.len()).filter(|&e| slots[e].kind == SlotKind::Line && !joined(e)).collect();
     let nouns = if per_edge > 1 { "slot(s)" } else { "edge(s)" };
     match rule.joins {
         JoinRule::Every if !unjoined_lines.is_empty() => {
-            push("joins", format!("line slot(s) {} are not joined", edge_list(&unjoined_lines)));
+            found("joins", &|| {
+                format!("line slot(s) {} are not joined", edge_list(&unjoined_lines))
+            })?;
         }
-        JoinRule::Never if !joins.is_empty() => {
+        JoinRule::Never if line_joins().next().is_some() => {
             let what = if per_edge > 1 { "slots" } else { "edges" };
-            push("joins", format!("it joins {what}; the rule joins none"))
+            found("joins", &|| format!("it joins {what}; the rule joins none"))?;
         }
         _ => {}
     }
     let positions = shape.sides * per_edge;
-    let spans: Vec<usize> = joins.iter().map(|&(a, b)| slot_span(positions, a, b)).collect();
-    for (&(a, b), span) in joins.iter().zip(&spans) {
-        if !rule.join_spans.contains(span) {
-            push(
-                "join_spans",
+    let span = |&(a, b): &(usize, usize)| slot_span(positions, a, b);
+    for &(a, b) in line_joins() {
+        let span = span(&(a, b));
+        if !rule.join_spans.contains(&span) {
+            found("join_spans", &|| {
                 format!(
                     "the line {}–{} spans {span} {nouns}, which the rule does not allow",
                     a + 1,
                     b + 1
-                ),
-            );
+                )
+            })?;
         }
     }
-    let mut sorted_spans = spans.clone();
-    sorted_spans.sort_unstable();
-    if rule.exclude_spans.contains(&sorted_spans) {
-        push(
-            "exclude_spans",
-            format!("its line pattern (spans {sorted_spans:?}) is excluded by the rule"),
-        );
+    if !rule.exclude_spans.is_empty() {
+        let mut sorted_spans: Vec<usize> = line_joins().map(span).collect();
+        sorted_spans.sort_unstable();
+        if rule.exclude_spans.contains(&sorted_spans) {
+            found("exclude_spans", &|| {
+                format!("its line pattern (spans {sorted_spans:?}) is excluded by the rule")
+            })?;
+        }
     }
     if rule.distinct_line_colours {
-        let line_colours: Vec<&str> = joins
-            .iter()
-            .map(|&(a, _)| slots[a].colour.as_str())
-            .chain(unjoined_lines.iter().map(|&e| slots[e].colour.as_str()))
-            .collect();
-        let distinct: BTreeSet<&str> = line_colours.iter().copied().collect();
-        if distinct.len() < line_colours.len() {
-            push("distinct_line_colours", "two of its lines have the same colour".into());
+        // One colour per line: each joined pair's, then each unjoined line slot's.
+        let line_colours = || {
+            line_joins()
+                .map(|&(a, _)| slots[a].colour.as_str())
+                .chain(unjoined_lines.iter().map(|&e| slots[e].colour.as_str()))
+        };
+        if distinct_count(line_colours) < line_colours().count() {
+            found("distinct_line_colours", &|| "two of its lines have the same colour".into())?;
         }
     }
     let shown = || slots.iter().filter(|s| !s.is_empty());
-    let colours: BTreeSet<&str> = shown().map(|s| s.colour.as_str()).collect();
-    if colours.len() < rule.min_colours || colours.len() > rule.max_colours {
-        let key = if colours.len() < rule.min_colours { "min_colours" } else { "max_colours" };
-        push(
-            key,
+    let colours = distinct_count(|| shown().map(|s| s.colour.as_str()));
+    if colours < rule.min_colours || colours > rule.max_colours {
+        let key = if colours < rule.min_colours { "min_colours" } else { "max_colours" };
+        found(key, &|| {
             format!(
-                "it shows {} colour(s); the rule wants {}",
-                colours.len(),
+                "it shows {colours} colour(s); the rule wants {}",
                 range_text(rule.min_colours, rule.max_colours)
-            ),
-        );
+            )
+        })?;
     }
-    let kinds: BTreeSet<SlotKind> = shown().map(|s| s.kind).collect();
-    if kinds.len() < rule.min_slot_kinds {
-        push(
-            "min_slot_kinds",
+    let kinds = distinct_count(|| shown().map(|s| s.kind));
+    if kinds < rule.min_slot_kinds {
+        found("min_slot_kinds", &|| {
             format!(
-                "it shows {} slot kind(s); the rule wants at least {}",
-                kinds.len(),
+                "it shows {kinds} slot kind(s); the rule wants at least {}",
                 rule.min_slot_kinds
-            ),
-        );
+            )
+        })?;
     }
-    found
+    ControlFlow::Continue(())
+}
+
+/// How many different items `items` yields (each compared with those before it: a tile
+/// has a few dozen slots at most, and this allocates nothing).
+fn distinct_count<T: PartialEq, I: Iterator<Item = T>>(items: impl Fn() -> I) -> usize {
+    items()
+        .enumerate()
+        .filter(|(i, item)| !items().take(*i).any(|earlier| earlier == *item))
+        .count()
 }
 
 /// How the tile's joined regions break the rule's `region_joins`.
