@@ -206,10 +206,11 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         false => Ok(Vec::new()),
     };
     let (pdfs, pages, images) = if parallel {
-        // The PDFs, the SVG and cut files, and the PNGs drawn from the scenes: three tasks.
+        // The PDFs, the SVG and cut files, and the PNGs drawn from the scenes: three tasks,
+        // the longest (the PNGs) begun first.
         std::thread::scope(|scope| {
-            let pdfs = scope.spawn(|| pdfs(&documents));
             let images = scope.spawn(|| images(&documents));
+            let pdfs = scope.spawn(|| pdfs(&documents));
             let pages = documents
                 .iter()
                 .map(|(stem, document)| page_files(stem, &document.pages, formats.svg, formats.cut))

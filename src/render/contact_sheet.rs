@@ -11,15 +11,15 @@ use resvg::tiny_skia::PixmapMut;
 use super::item_reach::ItemReach;
 use super::png::{MM_PER_INCH, Paper, scale_for};
 use super::raster::{ImageCache, draw_reaching_items, items_bounds};
-use super::strips::{Encoding, draw_in_strips};
+use super::strips::{Drawing, draw_in_strips};
 use crate::scene::{Item, Page, Role};
 
 /// The most pixels a preview has, whatever the paper or the number of sheets.
 pub const PREVIEW_PIXELS: f64 = 4_000_000.0;
 /// Space around and between the pictures, in mm.
 const GUTTER_MM: f64 = 4.0;
-/// The most pixel bytes of a strip of a preview; two are held at once (one drawn while the
-/// other is encoded), 1 MiB in all. A quarter of the sheets' strips: the strips are the
+/// The most pixel bytes of a strip of a preview; two are held at once (one drawn by each
+/// of two threads), 1 MiB in all. A quarter of the sheets' strips: the strips are the
 /// largest block of a small build's memory, and pictures taller than a strip are drawn once
 /// per strip they reach into. Measured on Tantrix (release), one strip at a time: 2 MiB
 /// strips peak at 18.8 MiB resident for 272.3 M instructions, 1 MiB at 17.7 MiB for
@@ -46,16 +46,15 @@ pub fn contact_sheet(rows: &[Vec<&Page>], dpi: f64) -> Result<Vec<u8>, String> {
     let (pictures, width, height) = laid_out(blocks, GUTTER_MM);
     let scale = asked.min((PREVIEW_PIXELS / (width * height)).sqrt());
     let pixels = |v: f64| (v * scale).round().max(1.0) as u32;
-    let mut images = ImageCache::default();
     draw_in_strips(
         pixels(width),
         pixels(height),
         Paper::White,
-        // The preview is the longest part of a small design's build: its strips are encoded
-        // beside the drawing.
-        (PREVIEW_STRIP_BYTES, Encoding::Beside),
-        |strip, top| {
-            draw_strip(&pictures, strip, top, scale, &mut images);
+        // The preview is the longest part of a small design's build: its strips are shared
+        // out between two threads.
+        (PREVIEW_STRIP_BYTES, Drawing::Shared),
+        |strip, top, images: &mut ImageCache| {
+            draw_strip(&pictures, strip, top, scale, images);
             Ok(())
         },
     )

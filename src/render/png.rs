@@ -11,7 +11,7 @@ use resvg::usvg::{Options, Tree};
 
 use super::item_reach::ItemReach;
 use super::raster::{ImageCache, draw_reaching_items};
-use super::strips::{Encoding, draw_in_strips};
+use super::strips::{Drawing, draw_in_strips};
 use crate::scene::Page;
 
 /// CSS pixels per inch: usvg measures millimetres in these.
@@ -42,10 +42,16 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
     crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
-    draw_in_strips(width, height, paper, (STRIP_BYTES, Encoding::InTurn), |strip, top| {
-        resvg::render(&tree, scale.post_translate(0.0, -(top as f32)), strip);
-        Ok(())
-    })
+    draw_in_strips(
+        width,
+        height,
+        paper,
+        (STRIP_BYTES, Drawing::InTurn),
+        |strip, top, _: &mut ()| {
+            resvg::render(&tree, scale.post_translate(0.0, -(top as f32)), strip);
+            Ok(())
+        },
+    )
 }
 
 /// The whole of `page` (every layer) as a PNG at `dpi`, drawn from its scene in strips of at
@@ -58,13 +64,13 @@ pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, Strin
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale =
         Affine::scale_non_uniform(f64::from(width) / width_mm, f64::from(height) / height_mm);
-    let mut images = ImageCache::default();
     let reach: Vec<ItemReach> =
         page.layers.iter().map(|layer| ItemReach::of(&layer.items)).collect();
-    draw_in_strips(width, height, paper, (STRIP_BYTES, Encoding::InTurn), |strip, top| {
+    let strips = (STRIP_BYTES, Drawing::InTurn);
+    draw_in_strips(width, height, paper, strips, |strip, top, images: &mut ImageCache| {
         let to_strip = Affine::translate((0.0, -f64::from(top))) * scale;
         for (layer, reach) in page.layers.iter().zip(&reach) {
-            draw_reaching_items(&layer.items, reach, to_strip, strip, &mut images);
+            draw_reaching_items(&layer.items, reach, to_strip, strip, images);
         }
         Ok(())
     })

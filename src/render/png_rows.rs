@@ -1,17 +1,27 @@
-//! PNG encoding row by row: pixmap strips go into the encoder as they are drawn, so an image never has to be held whole, at the compression level chosen in docs/performance.md.
+//! PNG encoding strip by strip: each strip's rows filtered and deflated on their own (so strips can be encoded on any thread, in any order), then joined in order into the PNG's one zlib stream, at the compression level chosen in docs/performance.md.
 //!
 //! tiny-skia keeps premultiplied RGBA; PNG wants straight alpha, and opaque images are
-//! written as RGB (a quarter less to compress). Rows are converted one at a time.
+//! written as RGB (a quarter less to compress). Each strip is raw deflate ended by a sync
+//! flush (the last by the final block), as pigz joins pieces compressed apart: the zlib
+//! header goes before the first, the Adler-32 of all the rows (combined from the strips'
+//! own) after the last. A strip's first row is filtered None, every other row Up.
 
-use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
+use flate2::{Compress, Compression, FlushCompress, Status};
+use png::{BitDepth, ColorType, Encoder, Writer, chunk};
 use resvg::tiny_skia::PixmapRef;
-use std::io::Write;
+use zlib_rs::adler32::{adler32, adler32_combine};
 
 /// How PNGs are compressed: zlib level 2 (zlib-rs) after the Up row filter. Measured in
 /// `cargo bench --bench compression` (docs/performance.md): several times faster than the
 /// default (level 6, adaptive filters) for files 2–5 % larger; fdeflate is faster still but
 /// its files are half as large again, more than the 10 % growth allowed.
-const DEFLATE: DeflateCompression = DeflateCompression::Level(2);
+const LEVEL: u32 = 2;
+/// A zlib header (deflate, 32 KiB window) that says "fast" compression, as zlib writes at
+/// levels 2 to 5.
+const ZLIB_HEADER: [u8; 2] = [0x78, 0x5e];
+/// PNG's row filter types.
+const FILTER_NONE: u8 = 0;
+const FILTER_UP: u8 = 2;
 
 /// Whether the image keeps an alpha channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,79 +32,154 @@ pub enum Alpha {
     Kept,
 }
 
-/// Encodes a `width` × `height` PNG whose rows `fill` writes, strip by strip from the top,
-/// into the [`Rows`] it is given; an error if it writes more or fewer rows than `height`.
-pub fn encode_rows(
+/// The rows of one strip, filtered and deflated: a piece of the PNG's zlib stream.
+#[derive(Debug)]
+pub struct EncodedStrip {
+    deflated: Vec<u8>,
+    /// Adler-32 of the filtered rows, and how many bytes they are.
+    adler: u32,
+    filtered_len: u64,
+    /// Whether the deflate stream ends with it.
+    last: bool,
+}
+
+/// Encodes the first `rows` rows of `strip` (premultiplied RGBA): the last strip of the
+/// image ends the deflate stream.
+pub fn encode_strip(
+    strip: PixmapRef<'_>,
+    rows: u32,
+    alpha: Alpha,
+    last: bool,
+) -> Result<EncodedStrip, String> {
+    let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
+    let row_bytes = strip.width() as usize * channels;
+    let mut filtered = Vec::with_capacity(rows as usize * (row_bytes + 1));
+    let (mut row, mut previous) = (Vec::with_capacity(row_bytes), Vec::with_capacity(row_bytes));
+    for (index, pixels) in
+        strip.data().chunks_exact(strip.width() as usize * 4).take(rows as usize).enumerate()
+    {
+        png_row(pixels, alpha, &mut row);
+        if index == 0 {
+            filtered.push(FILTER_NONE);
+            filtered.extend_from_slice(&row);
+        } else {
+            filtered.push(FILTER_UP);
+            filtered.extend(row.iter().zip(&previous).map(|(now, above)| now.wrapping_sub(*above)));
+        }
+        std::mem::swap(&mut row, &mut previous);
+    }
+    let deflated = deflated(&filtered, last)?;
+    let (adler, filtered_len) = (adler32(1, &filtered), filtered.len() as u64);
+    Ok(EncodedStrip { deflated, adler, filtered_len, last })
+}
+
+/// `bytes` as raw deflate at [`LEVEL`]: ended by a sync flush, or by the final block.
+fn deflated(bytes: &[u8], last: bool) -> Result<Vec<u8>, String> {
+    let mut compress = Compress::new(Compression::new(LEVEL), false);
+    let flush = if last { FlushCompress::Finish } else { FlushCompress::Sync };
+    let mut out = Vec::with_capacity(bytes.len() / 4 + 64);
+    loop {
+        let taken = compress.total_in() as usize;
+        out.reserve(out.capacity().max(4096));
+        let status = compress
+            .compress_vec(&bytes[taken..], &mut out, flush)
+            .map_err(|e| format!("cannot encode the PNG: {e}"))?;
+        let done = compress.total_in() as usize == bytes.len()
+            && (status == Status::StreamEnd || (!last && out.len() < out.capacity()));
+        if done {
+            return Ok(out);
+        }
+    }
+}
+
+/// Encodes a `width` × `height` PNG whose strips `fill` pushes, in order from the top, into
+/// the [`PngStrips`] it is given; an error if they hold more or fewer rows than `height`.
+pub fn encode_png(
     width: u32,
     height: u32,
     alpha: Alpha,
-    fill: impl FnOnce(&mut Rows<'_>) -> Result<(), String>,
+    fill: impl FnOnce(&mut PngStrips<'_>) -> Result<(), String>,
 ) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    let mut encoder = Encoder::new(&mut out, width, height);
-    encoder.set_color(match alpha {
-        Alpha::Opaque => ColorType::Rgb,
-        Alpha::Kept => ColorType::Rgba,
-    });
-    encoder.set_depth(BitDepth::Eight);
-    encoder.set_deflate_compression(DEFLATE);
-    encoder.set_filter(Filter::Up);
-    let mut writer = encoder.write_header().map_err(encoding_error)?;
-    let mut stream = writer.stream_writer().map_err(encoding_error)?;
-    let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
-    let row = Vec::with_capacity(width as usize * channels);
-    fill(&mut Rows { stream: &mut stream, alpha, width, row })?;
-    stream.finish().map_err(encoding_error)?;
-    writer.finish().map_err(encoding_error)?;
+    {
+        let mut encoder = Encoder::new(&mut out, width, height);
+        encoder.set_color(match alpha {
+            Alpha::Opaque => ColorType::Rgb,
+            Alpha::Kept => ColorType::Rgba,
+        });
+        encoder.set_depth(BitDepth::Eight);
+        let writer = encoder.write_header().map_err(encoding_error)?;
+        let mut png = PngStrips { writer, adler: 1, started: false, rows_left: height };
+        fill(&mut png)?;
+        let PngStrips { writer, rows_left, .. } = png;
+        if rows_left > 0 {
+            return Err(format!("{rows_left} rows of the PNG were not drawn"));
+        }
+        writer.finish().map_err(encoding_error)?;
+    }
     // A build holds every file until it writes them: give back what growing left spare.
     out.shrink_to_fit();
     Ok(out)
 }
 
-/// Where a PNG's rows go, converted from premultiplied RGBA strips.
-pub struct Rows<'s> {
-    stream: &'s mut (dyn Write + Send),
-    alpha: Alpha,
-    width: u32,
-    row: Vec<u8>,
+/// The PNG being written: its header, then the strips in order.
+pub struct PngStrips<'o> {
+    writer: Writer<&'o mut Vec<u8>>,
+    adler: u32,
+    started: bool,
+    rows_left: u32,
 }
 
-impl std::fmt::Debug for Rows<'_> {
+impl std::fmt::Debug for PngStrips<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Rows").field("alpha", &self.alpha).field("width", &self.width).finish()
+        f.debug_struct("PngStrips").field("rows_left", &self.rows_left).finish()
     }
 }
 
-impl Rows<'_> {
-    /// Writes the first `rows` rows of `strip` (which must be as wide as the image).
-    pub fn write(&mut self, strip: PixmapRef<'_>, rows: u32) -> Result<(), String> {
-        if strip.width() != self.width {
-            let (strip, image) = (strip.width(), self.width);
-            return Err(format!("a strip {strip} pixels wide in a {image} pixel image"));
+impl PngStrips<'_> {
+    /// Adds the next strip, of `rows` rows, as an IDAT chunk.
+    pub fn push(&mut self, strip: &EncodedStrip, rows: u32) -> Result<(), String> {
+        let Some(left) = self.rows_left.checked_sub(rows) else {
+            return Err("a strip of more rows than the PNG has left".into());
+        };
+        if strip.last != (left == 0) {
+            return Err("a strip that ends the PNG is not its last".into());
         }
-        let row_bytes = self.width as usize * 4;
-        for pixels in strip.data().chunks_exact(row_bytes).take(rows as usize) {
-            let whole = |p: &[u8]| p.get(3).is_some_and(|a| *a == 0 || *a == 255);
-            let row: &[u8] = if self.alpha == Alpha::Opaque && opaque_rgb(pixels, &mut self.row) {
-                // Premultiplied is straight when alpha is 255.
-                &self.row
-            } else if self.alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
-                // Opaque and clear pixels are the same premultiplied or not.
-                pixels
-            } else {
-                self.row.clear();
-                for pixel in pixels.chunks_exact(4) {
-                    let &[red, green, blue, alpha] = pixel else { continue };
-                    self.row.extend_from_slice(&straight([red, green, blue], alpha));
-                    if self.alpha == Alpha::Kept {
-                        self.row.push(alpha);
-                    }
-                }
-                &self.row
-            };
-            self.stream.write_all(row).map_err(|e| format!("cannot encode the PNG: {e}"))?;
+        self.rows_left = left;
+        let mut data = Vec::with_capacity(strip.deflated.len() + 6);
+        if !self.started {
+            data.extend_from_slice(&ZLIB_HEADER);
+            self.started = true;
         }
-        Ok(())
+        data.extend_from_slice(&strip.deflated);
+        self.adler = adler32_combine(self.adler, strip.adler, strip.filtered_len);
+        if self.rows_left == 0 {
+            data.extend_from_slice(&self.adler.to_be_bytes());
+        }
+        self.writer.write_chunk(chunk::IDAT, &data).map_err(encoding_error)
+    }
+}
+
+/// One row of premultiplied RGBA `pixels` as the PNG stores it, into `row`: RGB when the
+/// image is opaque, straight RGBA otherwise.
+fn png_row(pixels: &[u8], alpha: Alpha, row: &mut Vec<u8>) {
+    let whole = |p: &[u8]| p.get(3).is_some_and(|a| *a == 0 || *a == 255);
+    if alpha == Alpha::Opaque && opaque_rgb(pixels, row) {
+        // Premultiplied is straight when alpha is 255.
+        return;
+    }
+    row.clear();
+    if alpha == Alpha::Kept && pixels.chunks_exact(4).all(whole) {
+        // Opaque and clear pixels are the same premultiplied or not.
+        row.extend_from_slice(pixels);
+        return;
+    }
+    for pixel in pixels.chunks_exact(4) {
+        let &[red, green, blue, alpha_byte] = pixel else { continue };
+        row.extend_from_slice(&straight([red, green, blue], alpha_byte));
+        if alpha == Alpha::Kept {
+            row.push(alpha_byte);
+        }
     }
 }
 
@@ -134,33 +219,75 @@ pub fn strip_rows(width: u32, bytes: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use resvg::tiny_skia::{Color, Pixmap};
+    use resvg::tiny_skia::{Color, Pixmap, PremultipliedColorU8};
+    use std::io::Read;
+
+    /// A PNG of `strips` (each drawn with `rows` rows of it), encoded in turn.
+    fn png_of(width: u32, alpha: Alpha, strips: &[(&Pixmap, u32)]) -> Result<Vec<u8>, String> {
+        let height = strips.iter().map(|(_, rows)| rows).sum();
+        encode_png(width, height, alpha, |png| {
+            let mut left = height;
+            for (strip, rows) in strips {
+                left -= rows;
+                png.push(&encode_strip(strip.as_ref(), *rows, alpha, left == 0)?, *rows)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The zlib stream of a PNG's IDAT chunks, inflated by flate2 (which checks the Adler-32).
+    fn inflated(png: &[u8]) -> Vec<u8> {
+        let mut stream = Vec::new();
+        let mut at = 8;
+        while at + 8 <= png.len() {
+            let len = u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
+            if &png[at + 4..at + 8] == b"IDAT" {
+                stream.extend_from_slice(&png[at + 8..at + 8 + len]);
+            }
+            at += 12 + len;
+        }
+        let mut rows = Vec::new();
+        flate2::read::ZlibDecoder::new(&stream[..]).read_to_end(&mut rows).unwrap();
+        rows
+    }
 
     #[test]
-    fn strips_written_in_turn_make_the_whole_image() {
+    fn strips_encoded_apart_make_one_valid_image() {
         let mut strip = Pixmap::new(3, 2).unwrap();
         strip.fill(Color::from_rgba8(200, 100, 50, 255));
-        let png = encode_rows(3, 3, Alpha::Opaque, |rows| {
-            rows.write(strip.as_ref(), 2)?;
-            rows.write(strip.as_ref(), 1)
-        })
-        .unwrap();
+        strip.pixels_mut()[5] = PremultipliedColorU8::from_rgba(10, 20, 30, 255).unwrap();
+        let png = png_of(3, Alpha::Opaque, &[(&strip, 2), (&strip, 1), (&strip, 2)]).unwrap();
         let decoded = Pixmap::decode_png(&png).unwrap();
-        assert_eq!((decoded.width(), decoded.height()), (3, 3));
+        assert_eq!((decoded.width(), decoded.height()), (3, 5));
+        let pixel = |x, y| {
+            let p = decoded.pixel(x, y).unwrap();
+            (p.red(), p.green(), p.blue())
+        };
+        assert_eq!(pixel(2, 2), (200, 100, 50));
+        assert_eq!((pixel(2, 1), pixel(2, 4)), ((10, 20, 30), (10, 20, 30)));
+        // Each strip's first row unfiltered, the others Up; the checksum flate2 verified.
+        let rows = inflated(&png);
+        let filters: Vec<u8> = rows.chunks(1 + 9).map(|row| row[0]).collect();
+        assert_eq!(filters, [0, 2, 0, 0, 2]);
+        let up = [10_u8.wrapping_sub(200), 20_u8.wrapping_sub(100), 30_u8.wrapping_sub(50)];
+        assert_eq!(&rows[11..20], &[0, 0, 0, 0, 0, 0, up[0], up[1], up[2]]);
         assert_eq!(straight([64, 32, 0], 128), [128, 64, 0]);
-        let corner = decoded.pixel(2, 2).unwrap();
-        assert_eq!((corner.red(), corner.green(), corner.blue()), (200, 100, 50));
     }
 
     #[test]
     fn transparent_pixels_keep_their_alpha_and_short_images_are_errors() {
         let mut strip = Pixmap::new(2, 1).unwrap();
         strip.fill(Color::from_rgba8(255, 0, 0, 128));
-        let png = encode_rows(2, 1, Alpha::Kept, |rows| rows.write(strip.as_ref(), 1)).unwrap();
+        let png = png_of(2, Alpha::Kept, &[(&strip, 1)]).unwrap();
         let pixel = Pixmap::decode_png(&png).unwrap().pixel(0, 0).unwrap().demultiply();
         assert_eq!((pixel.red(), pixel.alpha()), (255, 128));
-        assert!(encode_rows(2, 2, Alpha::Kept, |rows| rows.write(strip.as_ref(), 1)).is_err());
-        assert!(encode_rows(3, 1, Alpha::Kept, |rows| rows.write(strip.as_ref(), 1)).is_err());
+        let one = encode_strip(strip.as_ref(), 1, Alpha::Kept, false).unwrap();
+        let short = encode_png(2, 2, Alpha::Kept, |png| png.push(&one, 1));
+        assert_eq!(short, Err("1 rows of the PNG were not drawn".to_string()));
+        let last = encode_strip(strip.as_ref(), 1, Alpha::Kept, true).unwrap();
+        assert!(encode_png(2, 2, Alpha::Kept, |png| png.push(&last, 1)).is_err(), "ends early");
+        assert!(encode_png(2, 1, Alpha::Kept, |png| png.push(&one, 1)).is_err(), "never ends");
+        assert!(encode_png(2, 1, Alpha::Kept, |png| png.push(&last, 2)).is_err(), "too many");
     }
 
     #[test]
@@ -168,15 +295,32 @@ mod tests {
         let mut strip = Pixmap::new(3, 2).unwrap();
         strip.fill(Color::from_rgba8(200, 100, 50, 255));
         // The second row has a half-transparent pixel: the slow path, the same rule.
-        let half = resvg::tiny_skia::PremultipliedColorU8::from_rgba(64, 32, 0, 128).unwrap();
+        let half = PremultipliedColorU8::from_rgba(64, 32, 0, 128).unwrap();
         strip.pixels_mut()[4] = half;
-        let png = encode_rows(3, 2, Alpha::Opaque, |rows| rows.write(strip.as_ref(), 2)).unwrap();
+        let png = png_of(3, Alpha::Opaque, &[(&strip, 2)]).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let mut reader = decoder.read_info().unwrap();
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
         reader.next_frame(&mut pixels).unwrap();
         assert_eq!(&pixels[..9], &[200, 100, 50, 200, 100, 50, 200, 100, 50]);
         assert_eq!(&pixels[9..18], &[200, 100, 50, 128, 64, 0, 200, 100, 50]);
+    }
+
+    #[test]
+    fn a_large_strip_deflates_whole() {
+        // More than one call of the compressor: noise that does not compress.
+        let mut strip = Pixmap::new(512, 300).unwrap();
+        let mut state = 0x9e37_79b9_u32;
+        for byte in strip.data_mut().chunks_exact_mut(4) {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            byte[..3].copy_from_slice(&state.to_le_bytes()[..3]);
+            byte[3] = 255;
+        }
+        let png = png_of(512, Alpha::Opaque, &[(&strip, 300), (&strip, 300)]).unwrap();
+        assert_eq!(inflated(&png).len(), 600 * (1 + 512 * 3));
+        assert_eq!(Pixmap::decode_png(&png).unwrap().data()[..4], strip.data()[..4]);
     }
 
     #[test]

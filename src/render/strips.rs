@@ -1,130 +1,146 @@
-//! PNGs drawn strip by strip from the top, each strip encoded once it is drawn, or (previews) on a thread of its own while the next one is drawn, so drawing and compressing overlap.
+//! PNGs drawn strip by strip from the top, each strip filtered and deflated on its own: one after the other on the caller's thread, or (previews) shared out between two threads, then joined in order.
 //!
-//! Either way the rows reach the encoder in order, so the bytes are the same. Overlapping
-//! pays where cores are idle (a preview, the longest task of a small design's build) and
-//! costs where they are not (a build's diagrams drawn side by side: 10 % more CPU), so the
-//! caller chooses. An image of one strip is drawn and encoded on the caller's thread; a
-//! taller one drawn beside its encoding uses two strips in turn, each within the budget it
-//! is given.
+//! A strip's bytes depend only on its rows (`render::png_rows`), so the PNG is the same
+//! bytes whichever thread drew which strip. Sharing pays where cores are idle (a preview,
+//! the longest task of a small design's build) and costs where they are not (a build's
+//! diagrams drawn side by side), so the caller chooses. Each thread holds one strip of
+//! pixels at a time, within the budget it is given.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 
 use resvg::tiny_skia::{Color, Pixmap, PixmapMut};
 
 use super::png::Paper;
-use super::png_rows::{Alpha, Rows, encode_rows, strip_rows};
+use super::png_rows::{Alpha, EncodedStrip, encode_png, encode_strip, strip_rows};
 use crate::threads::joined;
 
-/// How the strips of an image are encoded.
+/// Who draws the strips of an image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
-    /// Each strip once it is drawn, on the drawing thread.
+pub enum Drawing {
+    /// The caller's thread, one strip after the other.
     InTurn,
-    /// On a thread of its own while the next strip is drawn.
-    Beside,
+    /// The caller's thread and one more, each taking the next strip.
+    Shared,
 }
 
 /// A `width` × `height` PNG drawn strip by strip from the top, each strip at most
-/// `strip_bytes` of pixels (two strips at once when encoded [`Encoding::Beside`] the
-/// drawing): `draw` paints the rows from `top` down into a strip already filled with the
-/// paper.
-pub fn draw_in_strips(
+/// `strip_bytes` of pixels: `draw` paints the rows from `top` down into a strip already
+/// filled with the paper, with a state of its thread's own (e.g. the images it has
+/// decoded).
+pub fn draw_in_strips<S: Default>(
     width: u32,
     height: u32,
     paper: Paper,
-    (strip_bytes, encoding): (usize, Encoding),
-    mut draw: impl FnMut(&mut PixmapMut<'_>, u32) -> Result<(), String>,
+    (strip_bytes, drawing): (usize, Drawing),
+    draw: impl Fn(&mut PixmapMut<'_>, u32, &mut S) -> Result<(), String> + Sync,
 ) -> Result<Vec<u8>, String> {
-    let height = height.max(1);
+    let (width, height) = (width.max(1), height.max(1));
     let rows = strip_rows(width, strip_bytes).min(height);
-    let new_strip = || {
-        Pixmap::new(width.max(1), rows)
-            .ok_or_else(|| format!("a {width} × {height} pixel image is too large"))
-    };
     let (alpha, colour) = match paper {
         Paper::White => (Alpha::Opaque, Color::WHITE),
         Paper::Transparent => (Alpha::Kept, Color::TRANSPARENT),
     };
-    let strips = Strips { height, rows, colour };
-    encode_rows(width.max(1), height, alpha, |png| {
-        if rows < height && encoding == Encoding::Beside {
-            strips.drawn_beside_encoding(png, [new_strip()?, new_strip()?], &mut draw)
-        } else {
-            strips.drawn_in_turn(png, new_strip()?, &mut draw)
+    let strips = Strips { width, height, rows, alpha, colour };
+    encode_png(width, height, alpha, |png| {
+        let count = strips.count();
+        if drawing == Drawing::Shared && count > 1 {
+            return strips.shared(&draw, |strip, rows| png.push(strip, rows));
         }
+        let mut pixmap = strips.pixmap()?;
+        let mut state = S::default();
+        for index in 0..count {
+            let (strip, rows) = strips.encoded(index, &mut pixmap, &mut state, &draw)?;
+            png.push(&strip, rows)?;
+        }
+        Ok(())
     })
 }
 
 /// How an image is cut into strips.
 #[derive(Clone, Copy, Debug)]
 struct Strips {
+    width: u32,
     height: u32,
     /// Rows of a strip (the last may use fewer).
     rows: u32,
+    alpha: Alpha,
     colour: Color,
 }
 
+/// A strip encoded, with its number of rows, or why it could not be.
+type Encoded = Result<(EncodedStrip, u32), String>;
+
 impl Strips {
-    /// Draws each strip into `strip` and encodes it into `png`, one after the other.
-    fn drawn_in_turn(
-        self,
-        png: &mut Rows<'_>,
-        mut strip: Pixmap,
-        draw: &mut impl FnMut(&mut PixmapMut<'_>, u32) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let mut top = 0;
-        while top < self.height {
-            let count = self.rows.min(self.height - top);
-            strip.fill(self.colour);
-            draw(&mut strip.as_mut(), top)?;
-            png.write(strip.as_ref(), count)?;
-            top += count;
-        }
-        Ok(())
+    fn count(self) -> u32 {
+        self.height.div_ceil(self.rows)
     }
 
-    /// Draws the strips in turn into `buffers` while a scoped thread encodes each one drawn
-    /// into `png`; the first error wins (drawing's before encoding's).
-    fn drawn_beside_encoding(
+    /// A strip's pixels.
+    fn pixmap(self) -> Result<Pixmap, String> {
+        Pixmap::new(self.width, self.rows)
+            .ok_or_else(|| format!("a {} × {} pixel image is too large", self.width, self.height))
+    }
+
+    /// Strip `index` drawn into `pixmap` and encoded.
+    fn encoded<S>(
         self,
-        png: &mut Rows<'_>,
-        buffers: [Pixmap; 2],
-        draw: &mut impl FnMut(&mut PixmapMut<'_>, u32) -> Result<(), String>,
+        index: u32,
+        pixmap: &mut Pixmap,
+        state: &mut S,
+        draw: &impl Fn(&mut PixmapMut<'_>, u32, &mut S) -> Result<(), String>,
+    ) -> Encoded {
+        let top = index * self.rows;
+        let rows = self.rows.min(self.height - top);
+        pixmap.fill(self.colour);
+        draw(&mut pixmap.as_mut(), top, state)?;
+        Ok((encode_strip(pixmap.as_ref(), rows, self.alpha, top + rows == self.height)?, rows))
+    }
+
+    /// The strips drawn and encoded by the caller's thread and one more, each taking the
+    /// next strip, and handed to `push` in order; the error of the first strip that failed
+    /// wins, and no strip is begun once one has failed.
+    fn shared<S: Default>(
+        self,
+        draw: &(impl Fn(&mut PixmapMut<'_>, u32, &mut S) -> Result<(), String> + Sync),
+        mut push: impl FnMut(&EncodedStrip, u32) -> Result<(), String>,
     ) -> Result<(), String> {
-        // Drawn strips go to the encoder, at most one waiting; encoded ones come back.
-        let (to_encode, drawn) = mpsc::sync_channel::<(Pixmap, u32)>(1);
-        let (to_draw, free) = mpsc::channel::<Pixmap>();
-        for buffer in buffers {
-            let _ = to_draw.send(buffer);
-        }
-        std::thread::scope(|scope| {
-            let encoder = scope.spawn(move || {
-                for (strip, count) in drawn {
-                    png.write(strip.as_ref(), count)?;
-                    // The drawing may have stopped: a strip it no longer wants is dropped.
-                    let _ = to_draw.send(strip);
-                }
-                Ok::<(), String>(())
-            });
-            let mut drawing = Ok(());
-            let mut top = 0;
-            while top < self.height {
-                // None when the encoder has stopped (its error is reported below).
-                let Ok(mut strip) = free.recv() else { break };
-                let count = self.rows.min(self.height - top);
-                strip.fill(self.colour);
-                if let Err(error) = draw(&mut strip.as_mut(), top) {
-                    drawing = Err(error);
+        let (next, failed) = (AtomicU32::new(0), AtomicBool::new(false));
+        let work = |done: mpsc::Sender<(u32, Encoded)>| -> Result<(), String> {
+            let mut pixmap = self.pixmap()?;
+            let mut state = S::default();
+            while !failed.load(Ordering::Relaxed) {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= self.count() {
                     break;
                 }
-                if to_encode.send((strip, count)).is_err() {
+                let encoded = self.encoded(index, &mut pixmap, &mut state, draw);
+                failed.fetch_or(encoded.is_err(), Ordering::Relaxed);
+                if done.send((index, encoded)).is_err() {
                     break;
                 }
-                top += count;
             }
-            drop(to_encode);
-            let encoded = joined(encoder);
-            drawing.and(encoded)
+            Ok(())
+        };
+        std::thread::scope(|scope| {
+            let (done, arrived) = mpsc::channel();
+            let helper = {
+                let done = done.clone();
+                scope.spawn(move || work(done))
+            };
+            let own = work(done);
+            let mut waiting = BTreeMap::new();
+            let mut written = 0;
+            for (index, encoded) in arrived {
+                waiting.insert(index, encoded);
+                while let Some(encoded) = waiting.remove(&written) {
+                    let (strip, rows) = encoded?;
+                    push(&strip, rows)?;
+                    written += 1;
+                }
+            }
+            joined(helper).and(own)
         })
     }
 }
@@ -133,9 +149,10 @@ impl Strips {
 mod tests {
     use super::*;
     use resvg::tiny_skia::{Paint, Rect, Transform};
+    use std::sync::Mutex;
 
     /// A picture that differs on every row: a band of colour per 3 rows, and a diagonal.
-    fn paint_rows(strip: &mut PixmapMut<'_>, top: u32) -> Result<(), String> {
+    fn paint_rows(strip: &mut PixmapMut<'_>, top: u32, _: &mut ()) -> Result<(), String> {
         for row in 0..strip.height() {
             let y = top + row;
             let mut paint = Paint::default();
@@ -147,34 +164,47 @@ mod tests {
     }
 
     #[test]
-    fn strips_drawn_beside_encoding_make_the_image_drawn_at_once() {
+    fn strips_drawn_in_turn_or_shared_make_the_image_drawn_at_once() {
         let (width, height) = (31, 97);
-        let at_once = (usize::MAX, Encoding::InTurn);
+        let at_once = (usize::MAX, Drawing::InTurn);
         let whole = draw_in_strips(width, height, Paper::White, at_once, paint_rows).unwrap();
+        let whole = Pixmap::decode_png(&whole).unwrap();
         // 4 rows of 31 pixels a strip: 25 strips, the last of one row.
-        for encoding in [Encoding::InTurn, Encoding::Beside] {
-            let strips = (4 * 31 * 4, encoding);
-            let png = draw_in_strips(width, height, Paper::White, strips, paint_rows).unwrap();
-            assert_eq!(whole, png, "the same bytes, {encoding:?}");
-            let decoded = Pixmap::decode_png(&png).unwrap();
-            assert_eq!((decoded.width(), decoded.height()), (width, height));
+        let strips = |drawing| (4 * 31 * 4, drawing);
+        let in_turn =
+            draw_in_strips(width, height, Paper::White, strips(Drawing::InTurn), paint_rows);
+        for _ in 0..5 {
+            let shared =
+                draw_in_strips(width, height, Paper::White, strips(Drawing::Shared), paint_rows);
+            assert_eq!(shared, in_turn, "the same bytes, whichever thread drew a strip");
         }
+        let decoded = Pixmap::decode_png(&in_turn.unwrap()).unwrap();
+        assert_eq!(decoded, whole, "the same pixels as drawn at once");
     }
 
     #[test]
     fn an_error_drawing_a_strip_stops_the_image() {
-        for encoding in [Encoding::InTurn, Encoding::Beside] {
-            let mut drawn = Vec::new();
-            let strips = (8 * 4 * 4, encoding);
-            let failed = draw_in_strips(8, 40, Paper::Transparent, strips, |strip, top| {
-                drawn.push(top);
-                match top {
-                    8.. => Err(format!("cannot draw from row {top}")),
-                    _ => paint_rows(strip, top),
+        for drawing in [Drawing::InTurn, Drawing::Shared] {
+            let drawn = Mutex::new(Vec::new());
+            let strips = (8 * 4 * 4, drawing);
+            let failed =
+                draw_in_strips(8, 400, Paper::Transparent, strips, |strip, top, _: &mut ()| {
+                    drawn.lock().unwrap().push(top);
+                    match top {
+                        8.. => Err(format!("cannot draw from row {top}")),
+                        _ => paint_rows(strip, top, &mut ()),
+                    }
+                });
+            assert_eq!(failed, Err("cannot draw from row 8".to_string()), "{drawing:?}");
+            let mut drawn = drawn.into_inner().unwrap();
+            drawn.sort();
+            match drawing {
+                Drawing::InTurn => assert_eq!(drawn, [0, 4, 8], "no strip drawn after the error"),
+                // The other thread may have begun one more before it saw the failure.
+                Drawing::Shared => {
+                    assert!(drawn.len() < 100 && drawn[..3] == [0, 4, 8], "{drawn:?}")
                 }
-            });
-            assert_eq!(failed, Err("cannot draw from row 8".to_string()));
-            assert_eq!(drawn, [0, 4, 8], "no strip drawn after the error ({encoding:?})");
+            }
         }
     }
 }
