@@ -4,7 +4,7 @@
 //! may lie translucent layers that cover the rectangle too, each blended in
 //! (`Colour::over`).
 
-use kurbo::{Affine, BezPath, Line, Point, Rect, Shape as _};
+use kurbo::{Affine, BezPath, Line, ParamCurve as _, Point, Rect, Shape as _};
 
 use super::side::Neighbour;
 use crate::scene::bounds::painted_bounds;
@@ -142,6 +142,25 @@ pub fn keeps_off(path: &BezPath, rect: Rect) -> bool {
     path.segments().all(|segment| !overlaps(segment.bounding_box(), rect))
 }
 
+/// Whether no piece of `path` enters `rect`: each piece's bounding box keeps off it (as
+/// [`keeps_off`]), or the piece neither crosses one of its sides nor starts inside it (so
+/// it lies wholly outside). A slanted edge whose box reaches the rectangle while the edge
+/// passes by it, as a hexagon's do around a wide number, stays out.
+pub fn nothing_enters(path: &BezPath, rect: Rect) -> bool {
+    let corners = [
+        Point::new(rect.x0, rect.y0),
+        Point::new(rect.x1, rect.y0),
+        Point::new(rect.x1, rect.y1),
+        Point::new(rect.x0, rect.y1),
+    ];
+    let sides = [0, 1, 2, 3].map(|k| Line::new(corners[k], corners[(k + 1) % 4]));
+    path.segments().all(|segment| {
+        !overlaps(segment.bounding_box(), rect)
+            || (!rect.contains(segment.start())
+                && sides.iter().all(|side| segment.intersect_line(*side).is_empty()))
+    })
+}
+
 /// Whether two rectangles overlap or touch.
 pub fn overlaps(a: Rect, b: Rect) -> bool {
     a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1
@@ -172,6 +191,34 @@ mod tests {
         assert_eq!(solid_cover(&[neighbour(&disc), neighbour(&stroke)], ink), None);
         // Nothing behind: the paper.
         assert_eq!(solid_cover(&[], ink), Some(Colour::WHITE));
+    }
+
+    #[test]
+    fn a_hexagons_slanted_edges_pass_by_a_wide_rectangle_and_a_hole_or_crossing_enters() {
+        let hexagon = |across: f64| {
+            let mut path = BezPath::new();
+            for k in 0..6 {
+                let angle = std::f64::consts::PI / 3.0 * k as f64;
+                let corner = (across * angle.cos(), across * angle.sin());
+                if k == 0 { path.move_to(corner) } else { path.line_to(corner) }
+            }
+            path.close_path();
+            path
+        };
+        let outline = hexagon(24.0);
+        // A two-digit number's box on a Tantrix back: in the boxes of four slanted edges.
+        let number = Rect::new(-12.5, -7.6, 12.5, 7.6);
+        assert!(!keeps_off(&outline, number), "the boxes reach it");
+        assert!(nothing_enters(&outline, number));
+        // Across an edge: the edge from (24, 0) to (12, 20.8) crosses x = 20 at y = 6.9.
+        assert!(!nothing_enters(&outline, Rect::new(-12.0, -2.0, 20.0, 2.0 + 6.0)));
+        // An edge starting inside the rectangle (a hole wholly within it) enters it.
+        let mut with_hole = outline.clone();
+        with_hole.extend(hexagon(1.0).elements().iter().copied());
+        assert!(!nothing_enters(&with_hole, number));
+        // A rectangle wholly outside, its box in an edge's box.
+        assert!(nothing_enters(&outline, Rect::new(19.0, 15.0, 22.0, 18.0)));
+        assert!(!outline.contains(Point::new(20.5, 16.5)));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use kurbo::{BezPath, ParamCurveNearest, Shape as _};
 
 use super::collisions::{CLEARANCE_MM, collisions, judged};
 use super::contrast::{median_contrast, ratio, worst_meaningful};
-use super::cover::{keeps_off, overlaps, solid_cover};
+use super::cover::{nothing_enters, overlaps, solid_cover};
 use super::pixels::{FEWEST_PIXELS, PAINTED, Region, on_paper, painted_colour};
 use super::report::{Amount, Finding};
 use super::side::{Side, neighbours, placed};
@@ -274,10 +274,11 @@ fn low_contrast(
 }
 
 /// Whether `ink` lies inside `outline` and more than `safe_mm` from its edge, told without
-/// pixels: no piece of the outline comes near the ink's rectangle, and its centre is inside.
+/// pixels: no piece of the outline enters the ink's rectangle grown by that much, and its
+/// centre is inside.
 fn clear_of(outline: &BezPath, ink: kurbo::Rect, safe_mm: f64) -> bool {
     let near = ink.inflate(safe_mm + 0.01, safe_mm + 0.01);
-    outline.contains(ink.center()) && keeps_off(outline, near)
+    outline.contains(ink.center()) && nothing_enters(outline, near)
 }
 
 /// How far the farthest of the `outside` pixels lies past `outline`, in mm (0 when all lie
