@@ -214,9 +214,14 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     // (each entry matched once against the derived tiles' descriptions).
     let description_of =
         |key: &TileKey| complete.get(key).map(|t| describe(shape, &t.slots, &t.joins, &t.corners));
-    let by_name: BTreeMap<String, &TileKey> = (complete.keys())
-        .filter_map(|key| Some((tile_description_key(&description_of(key)?), key)))
-        .collect();
+    // Described only when `copies_of` names some: a rule without it needs no description
+    // of every derived tile.
+    let by_name: BTreeMap<String, &TileKey> = match rule.copies_of.is_empty() {
+        true => BTreeMap::new(),
+        false => (complete.keys())
+            .filter_map(|key| Some((tile_description_key(&description_of(key)?), key)))
+            .collect(),
+    };
     let mut own: BTreeMap<&TileKey, u32> = BTreeMap::new();
     for (name, copies, position) in &rule.copies_of {
         match by_name.get(name) {

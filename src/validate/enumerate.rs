@@ -2,10 +2,10 @@
 //! line slots and its neighbouring regions, every corner colouring, kept when the rule
 //! allows it, one per symmetry class.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use super::face_key::TileKey;
-use super::face_key::face_key;
+use super::face_key::{face_key, key_of};
 use super::matching::{Matching, VisitMatching};
 use super::rule::{corner_violations, keeps_rule};
 use crate::geometry::polygon::RegularPolygon;
@@ -42,6 +42,11 @@ pub fn complete_set(
     let mut set = BTreeMap::new();
     let mut too_many = false;
     let corner_total = corner_colourings(rule, shape.sides)?;
+    // Most candidates turn out to be a tile met before, turned: each is first keyed by
+    // numbers standing for its colours (which keys faces alike exactly when the names do,
+    // and copies no name), and keyed by its names only when it is new.
+    let mut numbered = Numbered::default();
+    let mut met = BTreeSet::new();
     each_unfiltered(rule, shape, &mut |slots, joins| {
         if !keeps_rule(rule, shape, slots, joins) {
             return true;
@@ -49,6 +54,12 @@ pub fn complete_set(
         for corner_index in 0..corner_total {
             let corners = corner_colouring(rule, shape.sides, corner_index);
             if !corner_violations(rule, &corners).is_empty() {
+                continue;
+            }
+            let (number_slots, number_corners) = numbered.face(slots, &corners);
+            let numbers_key =
+                key_of(number_slots, rule.slots_per_edge, joins, number_corners, rule.symmetry).0;
+            if !met.insert(numbers_key) {
                 continue;
             }
             let key = face_key(slots, rule.slots_per_edge, joins, &corners, rule.symmetry).0;
@@ -67,6 +78,42 @@ pub fn complete_set(
     match too_many {
         true => Err(TooLarge::Tiles),
         false => Ok(set),
+    }
+}
+
+/// Colour names numbered in the order met (a corner's number 1 more, 0 standing for no
+/// corner), and the buffers of one face written in those numbers.
+#[derive(Default)]
+struct Numbered {
+    names: Vec<String>,
+    slots: Vec<(usize, SlotKind)>,
+    corners: Vec<usize>,
+}
+
+impl Numbered {
+    /// The face `slots` + `corners` in numbers.
+    fn face(&mut self, slots: &[Slot], corners: &[String]) -> (&[(usize, SlotKind)], &[usize]) {
+        self.slots.clear();
+        self.corners.clear();
+        for slot in slots {
+            let number = self.number(&slot.colour);
+            self.slots.push((number, slot.kind));
+        }
+        for corner in corners {
+            let number = self.number(corner) + 1;
+            self.corners.push(number);
+        }
+        (&self.slots, &self.corners)
+    }
+
+    fn number(&mut self, name: &str) -> usize {
+        match self.names.iter().position(|known| known == name) {
+            Some(number) => number,
+            None => {
+                self.names.push(name.to_string());
+                self.names.len() - 1
+            }
+        }
     }
 }
 
@@ -592,6 +639,64 @@ mod tests {
         for (key, tile) in complete_set(&rule, shape).unwrap_or_default() {
             assert!(violations(&rule, shape, &tile.slots, &tile.joins).is_empty());
             assert_eq!(face_key(&tile.slots, 1, &tile.joins, &tile.corners, rule.symmetry).0, key);
+        }
+    }
+
+    #[test]
+    fn numbered_keys_keep_the_tiles_named_keys_keep() {
+        // The set as keyed by names alone: every candidate keyed, the first of each kept.
+        let by_names = |rule: &SetRule, shape: RegularPolygon| {
+            let mut set = BTreeMap::new();
+            let corner_total = corner_colourings(rule, shape.sides).unwrap();
+            each_unfiltered(rule, shape, &mut |slots, joins| {
+                for index in 0..corner_total {
+                    let corners = corner_colouring(rule, shape.sides, index);
+                    if keeps_rule(rule, shape, slots, joins)
+                        && corner_violations(rule, &corners).is_empty()
+                    {
+                        let key =
+                            face_key(slots, rule.slots_per_edge, joins, &corners, rule.symmetry);
+                        set.entry(key.0)
+                            .or_insert_with(|| (slots.to_vec(), joins.to_vec(), corners));
+                    }
+                }
+                true
+            })
+            .unwrap();
+            set
+        };
+        let mut corners = triles_rule(1, 1);
+        corners.colours = vec![EMPTY_SLOT.into(), "road".into()];
+        corners.slot_kinds = vec![SlotKind::Line];
+        corners.min_colours = 0;
+        corners.min_slot_kinds = 0;
+        corners.corner_colours = vec!["sea".into(), "land".into()];
+        let mut two_per_edge = tantrix_like(&["red", "blue"]);
+        two_per_edge.slots_per_edge = 2;
+        two_per_edge.distinct_line_colours = false;
+        two_per_edge.exclude_spans = Vec::new();
+        two_per_edge.join_spans = (1..=6).collect();
+        let mut mirrored = triles_rule(2, 2);
+        mirrored.symmetry = Symmetry::RotationReflection;
+        let mut cases = vec![
+            (tantrix_like(&["red", "yellow", "blue", "green"]), RegularPolygon::new(6, 24.0)),
+            (triles_rule(2, 2), RegularPolygon::new(3, 40.0)),
+            (mirrored, RegularPolygon::new(3, 40.0)),
+            (two_per_edge, RegularPolygon::new(3, 40.0)),
+        ];
+        for symmetry in [Symmetry::None, Symmetry::Rotation, Symmetry::RotationReflection] {
+            corners.symmetry = symmetry;
+            cases.push((corners.clone(), RegularPolygon::new(3, 30.0)));
+        }
+        for (rule, shape) in cases {
+            let named = by_names(&rule, shape);
+            let derived = complete_set(&rule, shape).unwrap();
+            assert!(named.len() > 1, "{rule:?}");
+            let derived: BTreeMap<_, _> = derived
+                .into_iter()
+                .map(|(key, tile)| (key, (tile.slots, tile.joins, tile.corners)))
+                .collect();
+            assert_eq!(derived, named, "{rule:?}");
         }
     }
 

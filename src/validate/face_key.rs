@@ -19,7 +19,16 @@ pub fn face_labels(
     joins: &[(usize, usize)],
     corners: &[String],
 ) -> Vec<EdgeLabel<EdgeArt>> {
-    let art: Vec<EdgeArt> = slots
+    labels_of(slots, joins, corners)
+}
+
+/// [`face_labels`] of slots and corners of any kind (names, or numbers standing for them).
+fn labels_of<S: Clone, C: Clone + Default>(
+    slots: &[S],
+    joins: &[(usize, usize)],
+    corners: &[C],
+) -> Vec<EdgeLabel<(S, C)>> {
+    let art: Vec<(S, C)> = slots
         .iter()
         .enumerate()
         .map(|(edge, slot)| (slot.clone(), corners.get(edge).cloned().unwrap_or_default()))
@@ -30,7 +39,10 @@ pub fn face_labels(
 /// The labels of the face flipped over: edge `k` becomes edge `−k`, which starts at what
 /// was the end of edge `−k`, corner `1 − k` (with several slots per edge, each edge's slots
 /// reversed; such faces have no corners).
-fn mirror_labels(labels: &[EdgeLabel<EdgeArt>], per_edge: usize) -> Vec<EdgeLabel<EdgeArt>> {
+fn mirror_labels<S: Clone, C: Clone>(
+    labels: &[EdgeLabel<(S, C)>],
+    per_edge: usize,
+) -> Vec<EdgeLabel<(S, C)>> {
     let n = labels.len();
     let mut mirror = reflected_slots(labels, per_edge);
     if per_edge > 1 {
@@ -51,7 +63,21 @@ pub fn face_key(
     corners: &[String],
     symmetry: Symmetry,
 ) -> (TileKey, Placement) {
-    let labels = face_labels(slots, joins, corners);
+    key_of(slots, per_edge, joins, corners, symmetry)
+}
+
+/// [`face_key`] of slots and corners of any kind. Two faces get the same key exactly when
+/// one is the other turned (or flipped), whatever stands for their slots and corners, as
+/// long as it tells apart what the names tell apart: numbering the colours keys faces as
+/// their names do.
+pub fn key_of<S: Clone + Ord, C: Clone + Ord + Default>(
+    slots: &[S],
+    per_edge: usize,
+    joins: &[(usize, usize)],
+    corners: &[C],
+    symmetry: Symmetry,
+) -> (Vec<EdgeLabel<(S, C)>>, Placement) {
+    let labels = labels_of(slots, joins, corners);
     canonical_of_slots(&labels, || mirror_labels(&labels, per_edge), symmetry, per_edge)
 }
 
