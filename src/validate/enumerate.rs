@@ -163,16 +163,32 @@ pub fn each_unfiltered(
     let Some(total) = choices.len().checked_pow(positions as u32) else {
         return Err(TooLarge::Work(work));
     };
+    // Each choice's slots' colours as numbers, compared without reading the names.
+    let mut numbering = Numbered::default();
+    let choice_numbers: Vec<Vec<usize>> = (choices.iter())
+        .map(|choice| choice.iter().map(|slot| numbering.number(&slot.colour)).collect())
+        .collect();
     // Buffers kept across the assignments: the enumeration makes thousands of them, most
     // without a single matching, and each once allocated its picks, lines and joins anew.
     let mut slots = Vec::new();
+    let mut numbers = Vec::new();
+    let mut odd = vec![false; numbering.names.len()];
     let mut picked = vec![0; positions];
     let mut matching = Matching::default();
     let mut joins = Vec::new();
     let no_region_joins = [Vec::new()];
     for index in 0..total {
         write_picks(&mut picked, choices.len(), index);
+        // Joining every line slot to one of its colour needs an even number of each: the
+        // other assignments have no matching to visit, and are not written out.
+        if rule.joins == JoinRule::Every
+            && !lines_pair_up(&choices, &choice_numbers, &picked, &mut odd)
+        {
+            continue;
+        }
         assign_slots(&mut slots, &choices, &picked);
+        numbers.clear();
+        numbers.extend(picked.iter().flat_map(|&pick| &choice_numbers[pick]));
         let found_regions;
         let regions: &[Vec<(usize, usize)>] = match rule.region_joins {
             RegionJoinRule::Never => &no_region_joins,
@@ -181,7 +197,8 @@ pub fn each_unfiltered(
                 &found_regions
             }
         };
-        let went_on = each_line_matching(&slots, rule.joins, &mut matching, &mut |line_joins| {
+        let lines = (&slots[..], &numbers[..]);
+        let went_on = each_line_matching(lines, rule.joins, &mut matching, &mut |line_joins| {
             for region_joins in regions {
                 joins.clear();
                 joins.extend_from_slice(line_joins);
@@ -381,9 +398,10 @@ fn assignment<T: Clone>(choices: &[T], sides: usize, index: usize) -> Vec<T> {
 
 /// Calls `visit` with each way of joining line slots of the same colour — all of them
 /// (`Every`: perfect matchings), any subset (`Optional`), or none — until it returns
-/// `false`; returns whether it went on to the end. `matching` holds the buffers.
+/// `false`; returns whether it went on to the end. The slots come with their colours'
+/// numbers (equal numbers, equal colours); `matching` holds the buffers.
 fn each_line_matching(
-    slots: &[Slot],
+    (slots, numbers): (&[Slot], &[usize]),
     rule: JoinRule,
     matching: &mut Matching,
     visit: &mut VisitMatching<'_>,
@@ -392,8 +410,27 @@ fn each_line_matching(
         return visit(&[]);
     }
     matching.set_items((0..slots.len()).filter(|&e| slots[e].kind == SlotKind::Line));
-    let pairable = |a: usize, b: usize| slots[a].colour == slots[b].colour;
+    let pairable = |a: usize, b: usize| numbers[a] == numbers[b];
     matching.each(rule == JoinRule::Every, &pairable, visit)
+}
+
+/// Whether the assignment `picked` of `choices` (their colours numbered by `numbers`) has
+/// an even number of line slots of each colour; `odd` is a flag per colour number.
+fn lines_pair_up(
+    choices: &[Vec<Slot>],
+    numbers: &[Vec<usize>],
+    picked: &[usize],
+    odd: &mut [bool],
+) -> bool {
+    odd.fill(false);
+    for &pick in picked {
+        for (slot, &number) in choices[pick].iter().zip(&numbers[pick]) {
+            if slot.kind == SlotKind::Line {
+                odd[number] = !odd[number];
+            }
+        }
+    }
+    !odd.contains(&true)
 }
 
 #[cfg(test)]
@@ -476,7 +513,9 @@ mod tests {
     /// How many ways of joining the line slots of `slots` the rule gives.
     fn line_matchings(slots: &[Slot], rule: JoinRule) -> usize {
         let mut count = 0;
-        each_line_matching(slots, rule, &mut Matching::default(), &mut |_| {
+        let mut numbering = Numbered::default();
+        let numbers: Vec<usize> = slots.iter().map(|s| numbering.number(&s.colour)).collect();
+        each_line_matching((slots, &numbers), rule, &mut Matching::default(), &mut |_| {
             count += 1;
             true
         });
@@ -562,6 +601,14 @@ mod tests {
                 .sum();
             let estimate = enumeration_work(&rule, shape.sides);
             assert!((estimate - (total + visited) as f64).abs() < 1e-6 * estimate, "{rule:?}");
+            // The enumeration visits each of them (assignments it passes over have none).
+            let mut candidates = 0;
+            each_unfiltered(&rule, shape, &mut |_, _| {
+                candidates += 1;
+                true
+            })
+            .unwrap();
+            assert_eq!(candidates, visited, "{rule:?}");
         }
     }
 
