@@ -13,10 +13,11 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use kurbo::BezPath;
+use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 
 use super::spec::{LaidText, TextMeasure, TextSpec};
 
@@ -74,6 +75,25 @@ enum Seen {
     Kept(LaidText),
 }
 
+/// What a shape plan is made for: a direction, a script (none for text of common
+/// characters only) and a language.
+type PlanKey = (Direction, Option<Script>, Option<Language>);
+
+/// The shape plans made so far, with what each is for.
+#[derive(Default)]
+struct Plans(Mutex<Vec<(PlanKey, Arc<ShapePlan>)>>);
+
+impl std::fmt::Debug for Plans {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let keys: Vec<PlanKey> = self
+            .0
+            .lock()
+            .map(|k| k.iter().map(|(key, _)| key.clone()).collect())
+            .unwrap_or_default();
+        f.debug_tuple("Plans").field(&keys).finish()
+    }
+}
+
 /// The layouts and glyph outlines made with one font.
 #[derive(Debug, Default)]
 pub struct TextCache {
@@ -83,6 +103,9 @@ pub struct TextCache {
     /// Glyph outlines in font units (y up, origin on the baseline); `None` for a glyph
     /// without one (a space).
     glyphs: Mutex<BTreeMap<u16, Option<BezPath>>>,
+    /// rustybuzz's shape plans (the font's lookups for a direction, script and language:
+    /// slow to make, the same for every text of those), each made once.
+    plans: Plans,
 }
 
 impl TextCache {
@@ -128,6 +151,25 @@ impl TextCache {
     }
 
     /// The outline of glyph `id`, made by `outline` the first time it is asked for.
+    /// The shape plan of `face` for the direction, script and language of `buffer` (its
+    /// segment properties guessed), made the first time they are asked for: the plan
+    /// `rustybuzz::shape` would make for it.
+    pub fn plan(&self, face: &Face<'_>, buffer: &UnicodeBuffer) -> Arc<ShapePlan> {
+        // A guess leaves the script unset (unknown) for text of common characters only.
+        let script = Some(buffer.script()).filter(|script| *script != rustybuzz::script::UNKNOWN);
+        let key: PlanKey = (buffer.direction(), script, buffer.language());
+        let kept = self.plans.0.lock().ok();
+        if let Some(plan) = kept.as_ref().and_then(|k| k.iter().find(|(at, _)| *at == key)) {
+            return plan.1.clone();
+        }
+        drop(kept);
+        let plan = Arc::new(ShapePlan::new(face, key.0, key.1, key.2.as_ref(), &[]));
+        if let Ok(mut kept) = self.plans.0.lock() {
+            kept.push((key, plan.clone()));
+        }
+        plan
+    }
+
     pub fn glyph(&self, id: u16, outline: impl FnOnce() -> Option<BezPath>) -> Option<BezPath> {
         if let Some(path) = self.glyphs.lock().ok().and_then(|kept| kept.get(&id).cloned()) {
             return path;

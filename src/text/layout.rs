@@ -24,7 +24,7 @@ pub fn shape_line(face: &Face<'_>, cache: &TextCache, text: &str) -> (BezPath, f
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
-    let glyphs = rustybuzz::shape(face, &[], buffer);
+    let glyphs = rustybuzz::shape_with_plan(face, &cache.plan(face, &buffer), buffer);
     let mut path = BezPath::new();
     let (mut pen_x, mut pen_y) = (0.0, 0.0);
     for (info, pos) in glyphs.glyph_infos().iter().zip(glyphs.glyph_positions()) {
@@ -299,6 +299,36 @@ mod tests {
         let pair = advance(face, "AV");
         let apart = advance(face, "A") + advance(face, "V");
         assert!(pair < apart - 1.0, "AV {pair} vs A + V {apart}");
+    }
+
+    #[test]
+    fn lines_shaped_with_kept_plans_come_out_as_shaped_afresh() {
+        let font = default_font();
+        let face = font.face();
+        let cache = TextCache::default();
+        // Digits only (no script), Latin, Greek, Hebrew (right to left), then again: the
+        // plans made for the first four are used for the last four.
+        let texts = ["42", "AVAV", "Ελλάδα", "שלום", "17", "Tilepress", "Κύκλος", "עברית"];
+        for text in texts {
+            let mut buffer = UnicodeBuffer::new();
+            buffer.push_str(text);
+            let fresh = rustybuzz::shape(face, &[], buffer);
+            let advance: i32 = fresh.glyph_positions().iter().map(|p| p.x_advance).sum();
+            let (path, shaped) = shape_line(face, &cache, text);
+            assert_eq!(shaped, f64::from(advance), "{text}");
+            let mut glyphs = BezPath::new();
+            let mut pen = 0.0;
+            for (info, pos) in fresh.glyph_infos().iter().zip(fresh.glyph_positions()) {
+                let mut builder = PathBuilder::default();
+                let id = GlyphId(info.glyph_id as u16);
+                if face.outline_glyph(id, &mut builder).is_some() {
+                    let at = (pen + f64::from(pos.x_offset), f64::from(pos.y_offset));
+                    glyphs.extend(Affine::translate(at) * builder.path);
+                }
+                pen += f64::from(pos.x_advance);
+            }
+            assert_eq!(path, glyphs, "{text}");
+        }
     }
 
     #[test]
