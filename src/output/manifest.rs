@@ -51,17 +51,16 @@ impl Record {
     }
 
     /// Whether the regular file at `path` (with metadata `meta`) still holds what this
-    /// record describes: its size first, then its bytes, read in pieces.
-    fn matches(&self, path: &Path, meta: &fs::Metadata) -> io::Result<bool> {
+    /// record describes: its size first, then its bytes, read in pieces into `buffer`.
+    fn matches(&self, path: &Path, meta: &fs::Metadata, buffer: &mut [u8]) -> io::Result<bool> {
         if !meta.is_file() || meta.len() != self.size {
             return Ok(false);
         }
         let mut file = File::open(path)?;
         let mut hash = Digest::new(self.hasher);
-        let mut buffer = vec![0u8; 64 * 1024];
         let mut read = 0u64;
         loop {
-            let n = file.read(&mut buffer)?;
+            let n = file.read(buffer)?;
             if n == 0 {
                 break;
             }
@@ -282,6 +281,8 @@ fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
             }
         }
     }
+    // The pieces files are read in, one for the whole folder.
+    let mut buffer = vec![0u8; 64 * 1024];
     for (name, kind) in entries {
         if name == MANIFEST {
             continue;
@@ -291,7 +292,7 @@ fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
             let path = folder.join(&name);
             let still_ours = match (kind, record) {
                 (EntryKind::File, Some(record)) => {
-                    record.matches(&path, &fs::symlink_metadata(&path)?)?
+                    record.matches(&path, &fs::symlink_metadata(&path)?, &mut buffer)?
                 }
                 (EntryKind::File, None) => true,
                 _ => false,
@@ -335,45 +336,58 @@ pub fn remove_working_folder(
     dry_run: bool,
 ) -> Result<(), PublishError> {
     let Some((remove, left)) = sort_out(folder, keeper)? else { return Ok(()) };
-    if !left.is_empty() {
-        let named: Vec<String> =
-            left.iter().map(|(name, what)| format!("{name} ({what})")).collect();
-        return Err(PublishError::Refused {
-            why: format!(
-                "{} is tilepress's hidden working folder, but holds {} that tilepress cannot remove",
-                folder.display(),
-                named.join(", ")
-            ),
-            help: format!(
-                "they are yours: move them out of {} (then tilepress removes the rest), and build again",
-                folder.display()
-            ),
-        });
-    }
+    refuse_left(folder, &left)?;
     if dry_run {
         return Ok(());
     }
+    remove_sorted(folder, &remove)
+}
+
+/// After a swap: the old build in `folder` put away. First every entry of it that is the
+/// user's and that `keeper` (the new build) has no entry of that name for — a file the user
+/// saved into the folder while the new build was staged — is put back into `keeper`, so
+/// that nothing of the user's is left in a working folder; then the folder is removed as
+/// [`remove_working_folder`] removes it, refused (naming them) when entries `keeper`
+/// already had a name for are left.
+pub fn retire_old_build(folder: &Path, keeper: &Path) -> Result<(), PublishError> {
+    let Some((remove, left)) = sort_out(folder, keeper)? else { return Ok(()) };
+    let mut stuck = Vec::new();
+    for (name, what) in left {
+        match super::swap::rename_no_replace(&folder.join(&name), &keeper.join(&name)) {
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => stuck.push((name, what)),
+            other => other?,
+        }
+    }
+    refuse_left(folder, &stuck)?;
+    remove_sorted(folder, &remove)
+}
+
+/// The refusal to remove a working folder that holds `left`, what tilepress cannot remove.
+fn refuse_left(folder: &Path, left: &[(String, &str)]) -> Result<(), PublishError> {
+    if left.is_empty() {
+        return Ok(());
+    }
+    let named: Vec<String> = left.iter().map(|(name, what)| format!("{name} ({what})")).collect();
+    Err(PublishError::Refused {
+        why: format!(
+            "{} is tilepress's hidden working folder, but holds {} that tilepress cannot remove",
+            folder.display(),
+            named.join(", ")
+        ),
+        help: format!(
+            "they are yours: move them out of {} (then tilepress removes the rest), and build again",
+            folder.display()
+        ),
+    })
+}
+
+/// Removes the entries `remove` of a working folder, its manifest and the folder.
+fn remove_sorted(folder: &Path, remove: &[String]) -> Result<(), PublishError> {
     for name in remove {
         remove_entry(&folder.join(name))?;
     }
     remove_entry(&folder.join(MANIFEST))?;
     fs::remove_dir(folder)?;
-    Ok(())
-}
-
-/// After a swap: puts back into `keeper` (the new build) every entry of the old build in
-/// `folder` that is the user's and that `keeper` has no entry of that name for — a file the
-/// user saved into the folder while the new build was staged — so that nothing of the
-/// user's is left in a working folder. Entries `keeper` already has a name for stay (and
-/// [`remove_working_folder`] names them).
-pub fn return_strays(folder: &Path, keeper: &Path) -> Result<(), PublishError> {
-    let Some((_, left)) = sort_out(folder, keeper)? else { return Ok(()) };
-    for (name, _) in left {
-        match super::swap::rename_no_replace(&folder.join(&name), &keeper.join(&name)) {
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
-            other => other?,
-        }
-    }
     Ok(())
 }
 
@@ -506,10 +520,20 @@ mod tests {
         fs::write(old.join("saved.txt"), "mine").unwrap();
         let refused = remove_working_folder(&old, &new, true).unwrap_err();
         assert!(refused.to_string().contains("saved.txt (not written by tilepress)"), "{refused}");
-        return_strays(&old, &new).unwrap();
+        retire_old_build(&old, &new).unwrap();
         assert_eq!(fs::read_to_string(new.join("saved.txt")).unwrap(), "mine");
-        remove_working_folder(&old, &new, false).unwrap();
         assert!(!old.exists());
+        // A saved file whose name the new build has stays, and is named.
+        for folder in [&old, &new] {
+            fs::create_dir_all(folder).unwrap();
+            write_manifest(folder, &entries).unwrap();
+            fs::write(folder.join("a.svg"), "1").unwrap();
+        }
+        fs::write(old.join("saved.txt"), "mine too").unwrap();
+        let refused = retire_old_build(&old, &new).unwrap_err();
+        assert!(refused.to_string().contains("saved.txt (not written by tilepress)"), "{refused}");
+        assert_eq!(fs::read_to_string(old.join("saved.txt")).unwrap(), "mine too");
+        assert_eq!(fs::read_to_string(new.join("saved.txt")).unwrap(), "mine");
         fs::remove_dir_all(&root).unwrap();
     }
 

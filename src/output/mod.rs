@@ -207,10 +207,8 @@ fn publish_with(
     }
     // The old build is now under the staging name (exchanged) or the retired one. A file the
     // user saved into the folder while the new build was staged is put back first.
-    manifest::return_strays(&staging, &target)?;
-    manifest::return_strays(&retired, &target)?;
-    remove_working_folder(&staging, &target, false)?;
-    remove_working_folder(&retired, &target, false)?;
+    manifest::retire_old_build(&staging, &target)?;
+    manifest::retire_old_build(&retired, &target)?;
     Ok(Published::default())
 }
 
