@@ -40,6 +40,15 @@ pub fn edge_labels<T: Clone>(slots: &[T], joins: &[(usize, usize)]) -> Vec<EdgeL
     let n = slots.len();
     let mut labels: Vec<EdgeLabel<T>> =
         slots.iter().map(|slot| EdgeLabel { slot: slot.clone(), partner_offset: None }).collect();
+    if pairs_apart(n, joins) {
+        // Each join a group of two (lines, regions over two edges): its edges point at each
+        // other, as `join_groups` would have them, without gathering groups.
+        for &(a, b) in joins {
+            labels[a].partner_offset = Some((b + n - a) % n);
+            labels[b].partner_offset = Some((a + n - b) % n);
+        }
+        return labels;
+    }
     for group in join_groups(n, joins) {
         for (i, &edge) in group.iter().enumerate() {
             let next = group[(i + 1) % group.len()];
@@ -80,6 +89,21 @@ pub fn join_groups(n: usize, joins: &[(usize, usize)]) -> Vec<Vec<usize>> {
         }
     }
     groups
+}
+
+/// Whether `joins` are pairs of distinct edges of an `n`-gon (at most 64) sharing no edge.
+fn pairs_apart(n: usize, joins: &[(usize, usize)]) -> bool {
+    let mut used = 0u64;
+    n <= 64
+        && joins.iter().all(|&(a, b)| {
+            let edges = match a < n && b < n && a != b {
+                true => 1u64 << a | 1u64 << b,
+                false => return false,
+            };
+            let fresh = used & edges == 0;
+            used |= edges;
+            fresh
+        })
 }
 
 /// The labels turned by `rotation` edges.
@@ -184,6 +208,35 @@ mod tests {
             let turned = rotated(&labels, r);
             assert_eq!(canonical(&turned, Symmetry::Rotation).0, form, "rotation {r}");
         }
+    }
+
+    #[test]
+    fn labels_of_pairs_apart_point_as_their_groups_do() {
+        // Every join as its own group, gathered by `join_groups`, against the shortcut.
+        let by_groups = |n: usize, joins: &[(usize, usize)]| {
+            let mut offsets = vec![None; n];
+            for group in join_groups(n, joins) {
+                for (i, &edge) in group.iter().enumerate() {
+                    offsets[edge] = Some((group[(i + 1) % group.len()] + n - edge) % n);
+                }
+            }
+            offsets
+        };
+        let cases: [&[(usize, usize)]; 5] = [
+            &[(0, 1), (2, 4), (3, 5)],
+            &[(1, 4)],
+            &[(4, 1), (0, 5)],
+            &[(0, 1), (1, 2)],
+            &[(0, 6), (2, 2)],
+        ];
+        for joins in cases {
+            let labels = edge_labels(&['x'; 6], joins);
+            let offsets: Vec<_> = labels.iter().map(|l| l.partner_offset).collect();
+            assert_eq!(offsets, by_groups(6, joins), "{joins:?}");
+        }
+        assert!(pairs_apart(6, &[(0, 1), (2, 4), (3, 5)]) && pairs_apart(6, &[(4, 1)]));
+        assert!(!pairs_apart(6, &[(0, 1), (1, 2)]) && !pairs_apart(6, &[(0, 6)]));
+        assert!(!pairs_apart(6, &[(2, 2)]) && !pairs_apart(65, &[(0, 1)]));
     }
 
     #[test]
