@@ -5,10 +5,9 @@
 //! from the top of the first line's capitals to the baseline of the last line.
 
 use kurbo::{Affine, BezPath, Shape as _};
+use rustybuzz::UnicodeBuffer;
 use rustybuzz::ttf_parser::GlyphId;
-use rustybuzz::{Face, UnicodeBuffer};
 
-use super::cache::TextCache;
 use super::font::FontData;
 pub use super::spec::{Align, LaidText, TextMeasure, TextSpec};
 use super::{PathBuilder, cap_height};
@@ -19,8 +18,9 @@ const FIT_TOLERANCE_MM: f64 = 1e-6;
 pub const SMALLEST_FIT_MM: f64 = 0.5;
 
 /// One shaped line in font units: its outline (y up, baseline at 0) and its advance; glyph
-/// outlines come from `cache`.
-pub fn shape_line(face: &Face<'_>, cache: &TextCache, text: &str) -> (BezPath, f64) {
+/// outlines and the shape plan come from the font's cache.
+pub fn shape_line(font: &FontData, text: &str) -> (BezPath, f64) {
+    let (face, cache) = (font.face(), &font.cache);
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
@@ -47,11 +47,12 @@ pub fn shape_line(face: &Face<'_>, cache: &TextCache, text: &str) -> (BezPath, f
 
 /// The advance of `text` in font units: shaped as [`shape_line`] shapes it, without
 /// drawing its glyphs (wrapping measures every line it tries).
-pub fn advance(face: &Face<'_>, text: &str) -> f64 {
+pub fn advance(font: &FontData, text: &str) -> f64 {
+    let face = font.face();
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
-    let glyphs = rustybuzz::shape(face, &[], buffer);
+    let glyphs = rustybuzz::shape_with_plan(face, &font.cache.plan(face, &buffer), buffer);
     glyphs.glyph_positions().iter().map(|pos| f64::from(pos.x_advance)).sum()
 }
 
@@ -65,24 +66,22 @@ pub fn lay_out(font: &FontData, spec: &TextSpec<'_>) -> LaidText {
 /// make the font keep every text's outline.
 pub fn measure(font: &FontData, spec: &TextSpec<'_>) -> TextMeasure {
     font.cache.measure(spec, || {
-        let face = font.face();
-        let paragraphs = Words::paragraphs(face, spec);
-        measure_at(face, spec, &paragraphs, fitted_size(face, spec, &paragraphs))
+        let paragraphs = Words::paragraphs(font, spec);
+        measure_at(font, spec, &paragraphs, fitted_size(font, spec, &paragraphs))
     })
 }
 
 /// [`lay_out`] without the font's cache of layouts.
 pub(crate) fn lay_out_uncached(font: &FontData, layer: &TextSpec<'_>) -> LaidText {
-    let face = font.face();
-    let paragraphs = Words::paragraphs(face, layer);
-    draw_at(face, &font.cache, layer, &paragraphs, fitted_size(face, layer, &paragraphs))
+    let paragraphs = Words::paragraphs(font, layer);
+    draw_at(font, layer, &paragraphs, fitted_size(font, layer, &paragraphs))
 }
 
 /// The size the text is set at: the size asked for, or with `fit` and a box it does not
 /// fit, the largest that fits (bisected, measuring without drawing), at least
 /// [`SMALLEST_FIT_MM`].
-fn fitted_size(face: &Face<'_>, layer: &TextSpec<'_>, paragraphs: &[Words<'_>]) -> f64 {
-    fitted(layer, |size| measure_at(face, layer, paragraphs, size).fits)
+fn fitted_size(font: &FontData, layer: &TextSpec<'_>, paragraphs: &[Words<'_>]) -> f64 {
+    fitted(layer, |size| measure_at(font, layer, paragraphs, size).fits)
 }
 
 /// The size `spec` is set at when `fits_at` says whether the text fits at a size: the size
@@ -119,15 +118,16 @@ struct Lines {
 
 /// The lines of the text at `size_mm`.
 fn lines_at(
-    face: &Face<'_>,
+    font: &FontData,
     layer: &TextSpec<'_>,
     paragraphs: &[Words<'_>],
     size_mm: f64,
 ) -> Lines {
+    let face = font.face();
     let scale = size_mm / cap_height(face).max(1.0);
     let wrap_width = layer.box_mm.map(|(w, _)| w / scale);
     let lines: Vec<String> =
-        paragraphs.iter().flat_map(|words| words.wrap(face, wrap_width)).collect();
+        paragraphs.iter().flat_map(|words| words.wrap(font, wrap_width)).collect();
     let line_units =
         f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
     let line_mm = line_units * scale * layer.line_spacing;
@@ -137,13 +137,13 @@ fn lines_at(
 
 /// How the text comes out at `size_mm`, from the advances of its lines (no outlines).
 fn measure_at(
-    face: &Face<'_>,
+    font: &FontData,
     layer: &TextSpec<'_>,
     paragraphs: &[Words<'_>],
     size_mm: f64,
 ) -> TextMeasure {
-    let Lines { lines, scale, height_mm, .. } = lines_at(face, layer, paragraphs, size_mm);
-    let width_mm = lines.iter().map(|line| advance(face, line) * scale).fold(0.0, f64::max);
+    let Lines { lines, scale, height_mm, .. } = lines_at(font, layer, paragraphs, size_mm);
+    let width_mm = lines.iter().map(|line| advance(font, line) * scale).fold(0.0, f64::max);
     TextMeasure { size_mm, width_mm, height_mm, fits: fits(layer, width_mm, height_mm) }
 }
 
@@ -156,15 +156,13 @@ fn fits(layer: &TextSpec<'_>, width_mm: f64, height_mm: f64) -> bool {
 
 /// Lays out and draws at one size.
 fn draw_at(
-    face: &Face<'_>,
-    cache: &TextCache,
+    font: &FontData,
     layer: &TextSpec<'_>,
     paragraphs: &[Words<'_>],
     size_mm: f64,
 ) -> LaidText {
-    let Lines { lines, scale, line_mm, height_mm } = lines_at(face, layer, paragraphs, size_mm);
-    let shaped: Vec<(BezPath, f64)> =
-        lines.iter().map(|line| shape_line(face, cache, line)).collect();
+    let Lines { lines, scale, line_mm, height_mm } = lines_at(font, layer, paragraphs, size_mm);
+    let shaped: Vec<(BezPath, f64)> = lines.iter().map(|line| shape_line(font, line)).collect();
     let width_mm = shaped.iter().map(|(_, a)| a * scale).fold(0.0, f64::max);
     // Sized exactly: a set's scenes hold every tile's text (1,960 numbered backs).
     let mut path = BezPath::with_capacity(shaped.iter().map(|(o, _)| o.elements().len()).sum());
@@ -216,22 +214,23 @@ impl<'t> Words<'t> {
     /// Every paragraph of the layer's text (split at `\n`); in a box, each word shaped once
     /// for every size tried (advances in font units do not depend on the size), without a
     /// box none (a paragraph is one line).
-    fn paragraphs(face: &Face<'_>, layer: &TextSpec<'t>) -> Vec<Words<'t>> {
+    fn paragraphs(font: &FontData, layer: &TextSpec<'t>) -> Vec<Words<'t>> {
         let wraps = layer.box_mm.is_some();
         layer
             .text
             .split('\n')
             .map(
                 |paragraph| {
-                    if wraps { Words::of(face, paragraph) } else { Words::whole(paragraph) }
+                    if wraps { Words::of(font, paragraph) } else { Words::whole(paragraph) }
                 },
             )
             .collect()
     }
 
-    fn of(face: &Face<'_>, paragraph: &'t str) -> Words<'t> {
-        let words = paragraph.split_whitespace().map(|word| (word, advance(face, word))).collect();
-        Words { paragraph, words, space: advance(face, " "), em: f64::from(face.units_per_em()) }
+    fn of(font: &FontData, paragraph: &'t str) -> Words<'t> {
+        let words = paragraph.split_whitespace().map(|word| (word, advance(font, word))).collect();
+        let em = f64::from(font.face().units_per_em());
+        Words { paragraph, words, space: advance(font, " "), em }
     }
 
     /// A paragraph that is not wrapped: its words are never measured.
@@ -244,7 +243,7 @@ impl<'t> Words<'t> {
     /// shaped whole: the sum of the words' advances decides unless it comes within the
     /// kerning slack of the width, when the line is shaped (so the time is linear in the
     /// text). One line without a width.
-    fn wrap(&self, face: &Face<'_>, width: Option<f64>) -> Vec<String> {
+    fn wrap(&self, font: &FontData, width: Option<f64>) -> Vec<String> {
         let Some(width) = width else { return vec![self.paragraph.to_string()] };
         let mut lines = Vec::new();
         let mut line = String::new();
@@ -262,7 +261,7 @@ impl<'t> Words<'t> {
             } else if estimate - slack > width {
                 false
             } else {
-                advance(face, &format!("{line} {word}")) <= width
+                advance(font, &format!("{line} {word}")) <= width
             };
             if fits {
                 line.push(' ');
@@ -295,9 +294,8 @@ mod tests {
     #[test]
     fn av_is_kerned_narrower_than_a_plus_v() {
         let font = default_font();
-        let face = font.face();
-        let pair = advance(face, "AV");
-        let apart = advance(face, "A") + advance(face, "V");
+        let pair = advance(&font, "AV");
+        let apart = advance(&font, "A") + advance(&font, "V");
         assert!(pair < apart - 1.0, "AV {pair} vs A + V {apart}");
     }
 
@@ -305,7 +303,6 @@ mod tests {
     fn lines_shaped_with_kept_plans_come_out_as_shaped_afresh() {
         let font = default_font();
         let face = font.face();
-        let cache = TextCache::default();
         // Digits only (no script), Latin, Greek, Hebrew (right to left), then again: the
         // plans made for the first four are used for the last four.
         let texts = ["42", "AVAV", "Ελλάδα", "שלום", "17", "Tilepress", "Κύκλος", "עברית"];
@@ -314,7 +311,7 @@ mod tests {
             buffer.push_str(text);
             let fresh = rustybuzz::shape(face, &[], buffer);
             let advance: i32 = fresh.glyph_positions().iter().map(|p| p.x_advance).sum();
-            let (path, shaped) = shape_line(face, &cache, text);
+            let (path, shaped) = shape_line(&font, text);
             assert_eq!(shaped, f64::from(advance), "{text}");
             let mut glyphs = BezPath::new();
             let mut pen = 0.0;
@@ -394,13 +391,13 @@ mod tests {
     }
 
     /// The wrap of before: every candidate line shaped whole.
-    fn wrap_shaping_every_candidate(face: &Face<'_>, paragraph: &str, width: f64) -> Vec<String> {
+    fn wrap_shaping_every_candidate(font: &FontData, paragraph: &str, width: f64) -> Vec<String> {
         let mut lines = Vec::new();
         let mut line = String::new();
         for word in paragraph.split_whitespace() {
             let candidate =
                 if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-            if line.is_empty() || advance(face, &candidate) <= width {
+            if line.is_empty() || advance(font, &candidate) <= width {
                 line = candidate;
             } else {
                 lines.push(std::mem::replace(&mut line, word.to_string()));
@@ -416,13 +413,13 @@ mod tests {
         let face = font.face();
         let text = "AVA Wave, To Yonder LT  fjord: Vâ Ta Ye, \"quoted\" words -- and W.A.V.E. \
                     at the end; Ελλάδα Кириллица façade AV AV AV To To To";
-        let words = Words::of(face, text);
+        let words = Words::of(&font, text);
         let em = f64::from(face.units_per_em());
         for step in 1..=400 {
             let width = em * f64::from(step) * 0.1;
             assert_eq!(
-                words.wrap(face, Some(width)),
-                wrap_shaping_every_candidate(face, text, width),
+                words.wrap(&font, Some(width)),
+                wrap_shaping_every_candidate(&font, text, width),
                 "at {width} units"
             );
         }

@@ -103,7 +103,7 @@ fn words(
     // Each stretch shaped once for its advance; drawing shapes it again for its outline.
     for stretch in words.iter_mut().flatten() {
         if let Stretch::Text { text, font, units } = stretch {
-            *units = advance(font.face(), text);
+            *units = advance(font, text);
         }
     }
     words
@@ -131,7 +131,7 @@ fn wrap(
     lines: &[Vec<Word>],
     size_mm: f64,
 ) -> Vec<Vec<(usize, usize)>> {
-    let space = advance(base.face(), " ") * scale_of(base, base, size_mm);
+    let space = advance(base, " ") * scale_of(base, base, size_mm);
     let width = spec.box_mm.map(|(w, _)| w);
     let mut wrapped = Vec::new();
     for (line_index, words) in lines.iter().enumerate() {
@@ -173,7 +173,7 @@ fn extent_of(
     wrapped: &[Vec<(usize, usize)>],
     size_mm: f64,
 ) -> (f64, f64) {
-    let space = advance(base.face(), " ") * scale_of(base, base, size_mm);
+    let space = advance(base, " ") * scale_of(base, base, size_mm);
     let width = wrapped
         .iter()
         .map(|line| {
@@ -196,7 +196,7 @@ fn fits(spec: &TextSpec<'_>, (width, height): (f64, f64)) -> bool {
 
 /// Draws the block at `size_mm`, centred on the origin as plain text is.
 fn draw(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64) -> LaidText {
-    let space = advance(base.face(), " ") * scale_of(base, base, size_mm);
+    let space = advance(base, " ") * scale_of(base, base, size_mm);
     let wrapped = wrap(base, spec, lines, size_mm);
     let line_mm = line_mm(base, spec, size_mm);
     let (width_mm, height_mm) = extent_of(base, spec, lines, &wrapped, size_mm);
@@ -214,7 +214,7 @@ fn draw(base: &FontData, spec: &TextSpec<'_>, lines: &[Vec<Word>], size_mm: f64)
                 match stretch {
                     Stretch::Text { text, font, .. } => {
                         let scale = scale_of(base, font, size_mm);
-                        let (mut glyphs, units) = shape_line(font.face(), &font.cache, text);
+                        let (mut glyphs, units) = shape_line(font, text);
                         glyphs.apply_affine(Affine::new([scale, 0.0, 0.0, -scale, pen, baseline]));
                         outline.extend(glyphs);
                         pen += units * scale;
