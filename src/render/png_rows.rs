@@ -53,7 +53,10 @@ pub fn encode_strip(
 ) -> Result<EncodedStrip, String> {
     let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
     let row_bytes = strip.width() as usize * channels;
-    let mut filtered = Vec::with_capacity(rows as usize * (row_bytes + 1));
+    let mut deflater = Deflater::new();
+    // Rows go to the compressor a piece at a time, so a strip's filtered bytes are never
+    // held whole beside its pixels.
+    let mut filtered = Vec::with_capacity(PIECE_BYTES + row_bytes + 1);
     let (mut row, mut previous) = (Vec::with_capacity(row_bytes), Vec::with_capacity(row_bytes));
     for (index, pixels) in
         strip.data().chunks_exact(strip.width() as usize * 4).take(rows as usize).enumerate()
@@ -67,27 +70,64 @@ pub fn encode_strip(
             filtered.extend(row.iter().zip(&previous).map(|(now, above)| now.wrapping_sub(*above)));
         }
         std::mem::swap(&mut row, &mut previous);
+        if filtered.len() >= PIECE_BYTES {
+            deflater.feed(&filtered, FlushCompress::None)?;
+            filtered.clear();
+        }
     }
-    let deflated = deflated(&filtered, last)?;
-    let (adler, filtered_len) = (adler32(1, &filtered), filtered.len() as u64);
+    let flush = if last { FlushCompress::Finish } else { FlushCompress::Sync };
+    deflater.feed(&filtered, flush)?;
+    let Deflater { out: deflated, adler, fed: filtered_len, .. } = deflater;
     Ok(EncodedStrip { deflated, adler, filtered_len, last })
 }
 
-/// `bytes` as raw deflate at [`LEVEL`]: ended by a sync flush, or by the final block.
-fn deflated(bytes: &[u8], last: bool) -> Result<Vec<u8>, String> {
-    let mut compress = Compress::new(Compression::new(LEVEL), false);
-    let flush = if last { FlushCompress::Finish } else { FlushCompress::Sync };
-    let mut out = Vec::with_capacity(bytes.len() / 4 + 64);
-    loop {
-        let taken = compress.total_in() as usize;
-        out.reserve(out.capacity().max(4096));
-        let status = compress
-            .compress_vec(&bytes[taken..], &mut out, flush)
-            .map_err(|e| format!("cannot encode the PNG: {e}"))?;
-        let done = compress.total_in() as usize == bytes.len()
-            && (status == Status::StreamEnd || (!last && out.len() < out.capacity()));
-        if done {
-            return Ok(out);
+/// How many filtered bytes are gathered before they go to the compressor.
+const PIECE_BYTES: usize = 64 << 10;
+
+/// Raw deflate at [`LEVEL`], fed in pieces, with the Adler-32 of what it was fed.
+struct Deflater {
+    compress: Compress,
+    out: Vec<u8>,
+    adler: u32,
+    fed: u64,
+}
+
+impl Deflater {
+    fn new() -> Deflater {
+        Deflater {
+            compress: Compress::new(Compression::new(LEVEL), false),
+            out: Vec::new(),
+            adler: 1,
+            fed: 0,
+        }
+    }
+
+    /// Compresses `bytes`; with a sync flush the output then ends on a byte boundary, with
+    /// `Finish` it ends the stream.
+    fn feed(&mut self, bytes: &[u8], flush: FlushCompress) -> Result<(), String> {
+        self.adler = adler32(self.adler, bytes);
+        self.fed += bytes.len() as u64;
+        let start = self.compress.total_in();
+        loop {
+            let taken = (self.compress.total_in() - start) as usize;
+            if self.out.capacity() - self.out.len() < 4096 {
+                // Doubling: the output is written a few times over at most.
+                self.out.reserve(self.out.len().max(4096));
+            }
+            let status = self
+                .compress
+                .compress_vec(&bytes[taken..], &mut self.out, flush)
+                .map_err(|e| format!("cannot encode the PNG: {e}"))?;
+            let consumed = (self.compress.total_in() - start) as usize == bytes.len();
+            // Room left in the output: the compressor had nothing more to give.
+            let drained = self.out.len() < self.out.capacity();
+            let done = match flush {
+                FlushCompress::Finish => status == Status::StreamEnd,
+                _ => consumed && drained,
+            };
+            if done {
+                return Ok(());
+            }
         }
     }
 }
