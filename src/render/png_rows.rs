@@ -39,6 +39,8 @@ pub struct EncodedStrip {
     /// Adler-32 of the filtered rows, and how many bytes they are.
     adler: u32,
     filtered_len: u64,
+    /// How many rows of the image it holds.
+    rows: u32,
     /// Whether the deflate stream ends with it.
     last: bool,
 }
@@ -78,7 +80,7 @@ pub fn encode_strip(
     let flush = if last { FlushCompress::Finish } else { FlushCompress::Sync };
     deflater.feed(&filtered, flush)?;
     let Deflater { out: deflated, adler, fed: filtered_len, .. } = deflater;
-    Ok(EncodedStrip { deflated, adler, filtered_len, last })
+    Ok(EncodedStrip { deflated, adler, filtered_len, rows, last })
 }
 
 /// How many filtered bytes are gathered before they go to the compressor.
@@ -149,7 +151,9 @@ pub fn encode_png(
         });
         encoder.set_depth(BitDepth::Eight);
         let writer = encoder.write_header().map_err(encoding_error)?;
-        let mut png = PngStrips { writer, adler: 1, started: false, rows_left: height };
+        let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
+        let row_bytes = 1 + u64::from(width) * channels;
+        let mut png = PngStrips { writer, adler: 1, height, row_bytes, rows_left: height };
         fill(&mut png)?;
         let PngStrips { writer, rows_left, .. } = png;
         if rows_left > 0 {
@@ -165,8 +169,11 @@ pub fn encode_png(
 /// The PNG being written: its header, then the strips in order.
 pub struct PngStrips<'o> {
     writer: Writer<&'o mut Vec<u8>>,
+    /// Adler-32 of the filtered rows pushed so far.
     adler: u32,
-    started: bool,
+    height: u32,
+    /// The bytes of a filtered row: its filter type and its pixels.
+    row_bytes: u64,
     rows_left: u32,
 }
 
@@ -177,20 +184,22 @@ impl std::fmt::Debug for PngStrips<'_> {
 }
 
 impl PngStrips<'_> {
-    /// Adds the next strip, of `rows` rows, as an IDAT chunk.
-    pub fn push(&mut self, strip: &EncodedStrip, rows: u32) -> Result<(), String> {
-        let Some(left) = self.rows_left.checked_sub(rows) else {
+    /// Adds the next strip as an IDAT chunk.
+    pub fn push(&mut self, strip: &EncodedStrip) -> Result<(), String> {
+        let Some(left) = self.rows_left.checked_sub(strip.rows) else {
             return Err("a strip of more rows than the PNG has left".into());
         };
         if strip.last != (left == 0) {
             return Err("a strip that ends the PNG is not its last".into());
         }
-        self.rows_left = left;
-        let mut data = Vec::with_capacity(strip.deflated.len() + 6);
-        if !self.started {
-            data.extend_from_slice(&ZLIB_HEADER);
-            self.started = true;
+        if strip.filtered_len != u64::from(strip.rows) * self.row_bytes {
+            return Err("a strip of another width or colour type than the PNG's".into());
         }
+        let mut data = Vec::with_capacity(strip.deflated.len() + 6);
+        if self.rows_left == self.height {
+            data.extend_from_slice(&ZLIB_HEADER);
+        }
+        self.rows_left = left;
         data.extend_from_slice(&strip.deflated);
         self.adler = adler32_combine(self.adler, strip.adler, strip.filtered_len);
         if self.rows_left == 0 {
@@ -269,7 +278,7 @@ mod tests {
             let mut left = height;
             for (strip, rows) in strips {
                 left -= rows;
-                png.push(&encode_strip(strip.as_ref(), *rows, alpha, left == 0)?, *rows)?;
+                png.push(&encode_strip(strip.as_ref(), *rows, alpha, left == 0)?)?;
             }
             Ok(())
         })
@@ -322,12 +331,20 @@ mod tests {
         let pixel = Pixmap::decode_png(&png).unwrap().pixel(0, 0).unwrap().demultiply();
         assert_eq!((pixel.red(), pixel.alpha()), (255, 128));
         let one = encode_strip(strip.as_ref(), 1, Alpha::Kept, false).unwrap();
-        let short = encode_png(2, 2, Alpha::Kept, |png| png.push(&one, 1));
+        let short = encode_png(2, 2, Alpha::Kept, |png| png.push(&one));
         assert_eq!(short, Err("1 rows of the PNG were not drawn".to_string()));
         let last = encode_strip(strip.as_ref(), 1, Alpha::Kept, true).unwrap();
-        assert!(encode_png(2, 2, Alpha::Kept, |png| png.push(&last, 1)).is_err(), "ends early");
-        assert!(encode_png(2, 1, Alpha::Kept, |png| png.push(&one, 1)).is_err(), "never ends");
-        assert!(encode_png(2, 1, Alpha::Kept, |png| png.push(&last, 2)).is_err(), "too many");
+        assert!(encode_png(2, 2, Alpha::Kept, |png| png.push(&last)).is_err(), "ends early");
+        assert!(encode_png(2, 1, Alpha::Kept, |png| png.push(&one)).is_err(), "never ends");
+        let mut tall = Pixmap::new(2, 2).unwrap();
+        tall.fill(Color::from_rgba8(255, 0, 0, 128));
+        let two = encode_strip(tall.as_ref(), 2, Alpha::Kept, true).unwrap();
+        let too_many = encode_png(2, 1, Alpha::Kept, |png| png.push(&two));
+        assert_eq!(too_many, Err("a strip of more rows than the PNG has left".into()));
+        let wide = encode_png(3, 1, Alpha::Kept, |png| png.push(&last));
+        assert_eq!(wide, Err("a strip of another width or colour type than the PNG's".into()));
+        let rgb = encode_png(2, 1, Alpha::Opaque, |png| png.push(&last));
+        assert!(rgb.is_err(), "an RGBA strip in an RGB image");
     }
 
     #[test]

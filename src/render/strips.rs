@@ -46,13 +46,12 @@ pub fn draw_in_strips<S: Default>(
     encode_png(width, height, alpha, |png| {
         let count = strips.count();
         if drawing == Drawing::Shared && count > 1 {
-            return strips.shared(&draw, |strip, rows| png.push(strip, rows));
+            return strips.shared(&draw, |strip| png.push(strip));
         }
         let mut pixmap = strips.pixmap()?;
         let mut state = S::default();
         for index in 0..count {
-            let (strip, rows) = strips.encoded(index, &mut pixmap, &mut state, &draw)?;
-            png.push(&strip, rows)?;
+            png.push(&strips.encoded(index, &mut pixmap, &mut state, &draw)?)?;
         }
         Ok(())
     })
@@ -69,8 +68,8 @@ struct Strips {
     colour: Color,
 }
 
-/// A strip encoded, with its number of rows, or why it could not be.
-type Encoded = Result<(EncodedStrip, u32), String>;
+/// A strip encoded, or why it could not be.
+type Encoded = Result<EncodedStrip, String>;
 
 impl Strips {
     fn count(self) -> u32 {
@@ -95,7 +94,7 @@ impl Strips {
         let rows = self.rows.min(self.height - top);
         pixmap.fill(self.colour);
         draw(&mut pixmap.as_mut(), top, state)?;
-        Ok((encode_strip(pixmap.as_ref(), rows, self.alpha, top + rows == self.height)?, rows))
+        encode_strip(pixmap.as_ref(), rows, self.alpha, top + rows == self.height)
     }
 
     /// The strips drawn and encoded by the caller's thread and one more, each taking the
@@ -104,7 +103,7 @@ impl Strips {
     fn shared<S: Default>(
         self,
         draw: &(impl Fn(&mut PixmapMut<'_>, u32, &mut S) -> Result<(), String> + Sync),
-        mut push: impl FnMut(&EncodedStrip, u32) -> Result<(), String>,
+        mut push: impl FnMut(&EncodedStrip) -> Result<(), String>,
     ) -> Result<(), String> {
         let (next, failed) = (AtomicU32::new(0), AtomicBool::new(false));
         let work = |done: mpsc::Sender<(u32, Encoded)>| -> Result<(), String> {
@@ -135,8 +134,7 @@ impl Strips {
             for (index, encoded) in arrived {
                 waiting.insert(index, encoded);
                 while let Some(encoded) = waiting.remove(&written) {
-                    let (strip, rows) = encoded?;
-                    push(&strip, rows)?;
+                    push(&encoded?)?;
                     written += 1;
                 }
             }
