@@ -1,38 +1,44 @@
-//! `f32` numbers of PDF content streams written exactly as `{value}` (`Display`, the shortest text that reads back as the same `f32`) writes them, by integer arithmetic when the value is a whole number of thousandths.
+//! `f32` numbers of PDF content streams written exactly as `{value}` (`Display`, the shortest text that reads back as the same `f32`) writes them, by integer arithmetic when the value is a whole number of thousandths or ten-thousandths.
 //!
-//! Page coordinates are rounded to 0.001 pt before they become `f32`s, so almost every
-//! operand is the `f32` nearest to a decimal `k / 1000`. Below 16 384 the gap between two
-//! `f32`s is under 0.001, so when that decimal lies inside the value's rounding interval it
-//! is the only decimal of three places or fewer there, and therefore the shortest one:
-//! exactly what `Display` prints. Any other value (colour channels, matrices, huge or
-//! negative-zero values, a decimal on the interval's edge) goes through `Display` itself.
+//! Page coordinates are rounded to 0.001 pt, and coordinates in forms (symbols, in their own
+//! units) to 0.0001, before they become `f32`s, so almost every operand is the `f32` nearest
+//! to a decimal `k / 1000` or `k / 10 000`. Below 16 384 the gap between two `f32`s is under
+//! 0.001, and below 1 024 under 0.0001, so when such a decimal lies inside the value's
+//! rounding interval it is the only decimal of that many places or fewer there, and
+//! therefore the shortest one: exactly what `Display` prints. Any other value (colour
+//! channels, matrices, huge or negative-zero values, a decimal on the interval's edge) goes
+//! through `Display` itself.
 
 use std::io::Write;
 
 use super::decimal::{push_units, rounded};
 
-/// Beyond this magnitude two neighbouring `f32`s may be more than 0.001 apart.
-const FAST_LIMIT: f32 = 16_384.0;
+/// The decimal places tried, each with the magnitude beyond which two neighbouring `f32`s
+/// may be more than one step of them apart: thousandths below 2¹⁴, ten-thousandths below 2¹⁰.
+const PLACES: [(usize, f32); 2] = [(3, 16_384.0), (4, 1_024.0)];
 
 /// Appends `value` as `write!(out, "{value}")` would.
 pub fn push_f32(out: &mut Vec<u8>, value: f32) {
-    match thousandths(value) {
-        Some(k) => push_units(out, k, 3),
-        // Writing to a Vec does not fail.
-        None => drop(write!(out, "{value}")),
+    for (places, limit) in PLACES {
+        if let Some(k) = whole_steps(value, places, limit) {
+            return push_units(out, k, places);
+        }
     }
+    // Writing to a Vec does not fail.
+    drop(write!(out, "{value}"));
 }
 
-/// `k` when `value` is the `f32` that the decimal `k / 1000` reads back as, with room to
-/// spare on both sides of its rounding interval; `None` otherwise.
-fn thousandths(value: f32) -> Option<i64> {
-    if !value.is_finite() || value.abs() >= FAST_LIMIT || (value == 0.0 && value.is_sign_negative())
-    {
+/// `k` when `value` (below `limit` in magnitude) is the `f32` that the decimal
+/// `k / 10^places` reads back as, with room to spare on both sides of its rounding interval;
+/// `None` otherwise.
+fn whole_steps(value: f32, places: usize, limit: f32) -> Option<i64> {
+    if !value.is_finite() || value.abs() >= limit || (value == 0.0 && value.is_sign_negative()) {
         return None;
     }
+    let steps = 10f64.powi(places as i32);
     let exact = f64::from(value);
-    let k = rounded(exact * 1000.0) as f64;
-    let error = k / 1000.0 - exact;
+    let k = rounded(exact * steps) as f64;
+    let error = k / steps - exact;
     // The decimal must lie strictly inside half the gap to the neighbour on its side; the
     // factor leaves room for the rounding of `k / 1000` in f64 (about 10⁻¹⁶ of the value,
     // against gaps of 6 × 10⁻⁸ of it).
@@ -62,6 +68,26 @@ mod tests {
         for k in (-20_000..=20_000).chain((-17_000_000..17_000_000).step_by(997)) {
             check(((f64::from(k)) / 1000.0) as f32);
         }
+    }
+
+    #[test]
+    fn rounded_form_coordinates_read_as_display_writes_them() {
+        // Every ten-thousandth up to 3 units, and a stride past the limit of four places,
+        // either sign: the values forms' coordinates are rounded to.
+        for k in (-30_000..=30_000).chain((-11_000_000..11_000_000).step_by(991)) {
+            check(((f64::from(k)) / 10_000.0) as f32);
+        }
+    }
+
+    #[test]
+    fn four_places_are_tried_only_where_they_are_exact() {
+        // Below the limit a ten-thousandth takes the integer path; from it on, Display.
+        assert_eq!(whole_steps(12.3456, 4, 1_024.0), Some(123_456));
+        assert_eq!(whole_steps(1_023.999_9, 4, 1_024.0), Some(10_239_999));
+        assert_eq!(whole_steps(1_024.000_1, 4, 1_024.0), None);
+        // A thousandth is written with three places or fewer either way.
+        assert_eq!(written(2.5), "2.5");
+        assert_eq!(written(0.125), "0.125");
     }
 
     #[test]

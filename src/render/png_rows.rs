@@ -6,6 +6,8 @@
 //! header goes before the first, the Adler-32 of all the rows (combined from the strips'
 //! own) after the last. A strip's first row is filtered None, every other row Up.
 
+use std::cell::RefCell;
+
 use flate2::{Compress, Compression, FlushCompress, Status};
 use png::{BitDepth, ColorType, Encoder, Writer, chunk};
 use resvg::tiny_skia::PixmapRef;
@@ -53,9 +55,30 @@ pub fn encode_strip(
     alpha: Alpha,
     last: bool,
 ) -> Result<EncodedStrip, String> {
+    STRIP_COMPRESSOR.with_borrow_mut(|kept| {
+        let compress = kept.get_or_insert_with(|| Compress::new(Compression::new(LEVEL), false));
+        // Reset, it deflates as a new one would: the same bytes.
+        compress.reset();
+        encode_strip_with(strip, rows, alpha, last, Deflater::new(compress))
+    })
+}
+
+thread_local! {
+    /// Each thread's raw deflate compressor, kept from strip to strip: setting one up
+    /// allocates and clears a quarter of a MiB of tables.
+    static STRIP_COMPRESSOR: RefCell<Option<Compress>> = const { RefCell::new(None) };
+}
+
+/// [`encode_strip`] with the compressor `deflater` feeds.
+fn encode_strip_with(
+    strip: PixmapRef<'_>,
+    rows: u32,
+    alpha: Alpha,
+    last: bool,
+    mut deflater: Deflater<'_>,
+) -> Result<EncodedStrip, String> {
     let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
     let row_bytes = strip.width() as usize * channels;
-    let mut deflater = Deflater::new();
     // Rows go to the compressor a piece at a time, so a strip's filtered bytes are never
     // held whole beside its pixels.
     let mut filtered = Vec::with_capacity(PIECE_BYTES + row_bytes + 1);
@@ -87,21 +110,16 @@ pub fn encode_strip(
 const PIECE_BYTES: usize = 64 << 10;
 
 /// Raw deflate at [`LEVEL`], fed in pieces, with the Adler-32 of what it was fed.
-struct Deflater {
-    compress: Compress,
+struct Deflater<'c> {
+    compress: &'c mut Compress,
     out: Vec<u8>,
     adler: u32,
     fed: u64,
 }
 
-impl Deflater {
-    fn new() -> Deflater {
-        Deflater {
-            compress: Compress::new(Compression::new(LEVEL), false),
-            out: Vec::new(),
-            adler: 1,
-            fed: 0,
-        }
+impl<'c> Deflater<'c> {
+    fn new(compress: &'c mut Compress) -> Deflater<'c> {
+        Deflater { compress, out: Vec::new(), adler: 1, fed: 0 }
     }
 
     /// Compresses `bytes`; with a sync flush the output then ends on a byte boundary, with
