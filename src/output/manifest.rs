@@ -6,9 +6,12 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use std::time::SystemTime;
+
 use xxhash_rust::xxh3::{Xxh3, xxh3_64};
 
 use super::PublishError;
+use super::verified::{Seen, remember, verified_before};
 
 /// The manifest's file name inside an output folder.
 pub const MANIFEST: &str = ".tilepress-manifest";
@@ -51,11 +54,20 @@ impl Record {
     }
 
     /// Whether the regular file at `path` (with metadata `meta`) still holds what this
-    /// record describes: its size first, then its bytes, read in pieces into `buffer`.
+    /// record describes: its size first, then its bytes, read in pieces into `buffer` —
+    /// unless this process read them before and the metadata is unchanged since
+    /// (`output::verified`).
     fn matches(&self, path: &Path, meta: &fs::Metadata, buffer: &mut [u8]) -> io::Result<bool> {
         if !meta.is_file() || meta.len() != self.size {
             return Ok(false);
         }
+        let seen = Seen::of(meta);
+        if verified_before(self, &seen) {
+            return Ok(true);
+        }
+        let settled = seen.settled(SystemTime::now());
+        #[cfg(test)]
+        tests::READS.with(|reads| reads.set(reads.get() + 1));
         let mut file = File::open(path)?;
         let mut hash = Digest::new(self.hasher);
         let mut read = 0u64;
@@ -67,7 +79,11 @@ impl Record {
             read += n as u64;
             hash.add(&buffer[..n]);
         }
-        Ok(read == self.size && hash.value() == self.hash)
+        let matched = read == self.size && hash.value() == self.hash;
+        if matched && settled {
+            remember(*self, seen);
+        }
+        Ok(matched)
     }
 }
 
@@ -490,6 +506,46 @@ fn same_entry(a: &Path, b: &Path, kind: EntryKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+    use std::time::Duration;
+
+    thread_local! {
+        /// How many files this test's thread has read to check them against a record.
+        pub static READS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Whether `path` matches `record`, and whether its bytes were read to tell.
+    fn checked(record: &Record, path: &Path) -> (bool, bool) {
+        let before = READS.with(Cell::get);
+        let meta = fs::symlink_metadata(path).unwrap();
+        let matched = record.matches(path, &meta, &mut [0; 16]).unwrap();
+        (matched, READS.with(Cell::get) > before)
+    }
+
+    #[test]
+    fn a_settled_file_is_read_once_and_any_write_since_is_seen() {
+        let root = std::env::temp_dir().join(format!("tilepress-verified-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        let (fresh, settled) = (root.join("fresh.svg"), root.join("settled.svg"));
+        let record = Record::of(b"<svg>1</svg>");
+        fs::write(&settled, "<svg>1</svg>").unwrap();
+        std::thread::sleep(super::super::verified::SETTLED + Duration::from_millis(20));
+        fs::write(&fresh, "<svg>1</svg>").unwrap();
+        assert_eq!(checked(&record, &settled), (true, true), "read the first time");
+        assert_eq!(checked(&record, &settled), (true, false), "vouched for by its metadata");
+        // Just written: read every time, as a second write in the same tick of the clock
+        // would leave its times as they were.
+        assert_eq!(checked(&record, &fresh), (true, true));
+        assert_eq!(checked(&record, &fresh), (true, true));
+        // Rewritten in place with bytes of the same size, its modification time set back:
+        // its change time moved, so it is read, and found changed.
+        let modified = fs::metadata(&settled).unwrap().modified().unwrap();
+        fs::write(&settled, "<svg>2</svg>").unwrap();
+        File::options().write(true).open(&settled).unwrap().set_modified(modified).unwrap();
+        assert_eq!(checked(&record, &settled), (false, true));
+        fs::remove_dir_all(&root).unwrap();
+    }
 
     #[test]
     fn a_manifest_reads_back_what_it_lists() {

@@ -19,6 +19,7 @@
 mod in_place;
 pub mod manifest;
 mod swap;
+mod verified;
 
 use std::collections::BTreeSet;
 use std::fmt;
