@@ -211,6 +211,7 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         std::thread::scope(|scope| {
             let images = scope.spawn(|| images(&documents));
             let pdfs = scope.spawn(|| pdfs(&documents));
+            crate::threads::make_room();
             let pages = documents
                 .iter()
                 .map(|(stem, document)| page_files(stem, &document.pages, formats.svg, formats.cut))

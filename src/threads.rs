@@ -1,8 +1,62 @@
-//! Joining a scoped thread with a panic in it passed on to the joining thread, as if the work had run there.
+//! Joining a scoped thread with a panic in it passed on to the joining thread, as if the work had run there; and making room for a thread just spawned.
 
 use std::thread::ScopedJoinHandle;
 
 /// What the scoped thread returned; its panic, if it panicked, resumed here.
 pub fn joined<T>(handle: ScopedJoinHandle<'_, T>) -> T {
     handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Moves the calling thread to another CPU it may run on, then lets it run on any of them
+/// again: called right after spawning a thread of CPU-bound work, so that the new thread
+/// has the spawner's CPU at once. Some kernels (virtual machines that pack work onto the
+/// fewest virtual CPUs) queue a new thread behind its spawner while another CPU idles.
+pub fn make_room() {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::thread::{CpuSet, sched_getaffinity, sched_getcpu, sched_setaffinity};
+        let Ok(allowed) = sched_getaffinity(None) else { return };
+        if allowed.count() < 2 {
+            return;
+        }
+        let here = sched_getcpu();
+        let other = (1..CpuSet::MAX_CPU)
+            .map(|step| (here + step) % CpuSet::MAX_CPU)
+            .find(|&cpu| allowed.is_set(cpu));
+        let Some(other) = other else { return };
+        let mut only = CpuSet::new();
+        only.set(other);
+        if sched_setaffinity(None, &only).is_ok() {
+            let _ = sched_setaffinity(None, &allowed);
+        }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use rustix::thread::{CpuSet, sched_getaffinity, sched_getcpu, sched_setaffinity};
+
+    /// The CPUs of `set`, in order.
+    fn cpus(set: &CpuSet) -> Vec<usize> {
+        (0..CpuSet::MAX_CPU).filter(|&cpu| set.is_set(cpu)).collect()
+    }
+
+    #[test]
+    fn making_room_leaves_the_thread_free_to_run_where_it_could() {
+        // On a thread of its own, so no other test's thread is moved.
+        std::thread::spawn(|| {
+            let before = sched_getaffinity(None).unwrap();
+            make_room();
+            assert_eq!(cpus(&sched_getaffinity(None).unwrap()), cpus(&before));
+            // A thread held to one CPU stays held to it.
+            let mut one = CpuSet::new();
+            one.set(sched_getcpu());
+            sched_setaffinity(None, &one).unwrap();
+            make_room();
+            assert_eq!(cpus(&sched_getaffinity(None).unwrap()), cpus(&one));
+        })
+        .join()
+        .unwrap();
+    }
 }

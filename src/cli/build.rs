@@ -294,6 +294,7 @@ fn checked_and_built(
     }
     std::thread::scope(|scope| {
         let check = scope.spawn(|| check_design(design, path));
+        tilepress::threads::make_room();
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             build_formats(design, stem, overrides.print.formats)
         }));

@@ -128,6 +128,7 @@ impl Strips {
                 let done = done.clone();
                 scope.spawn(move || work(done))
             };
+            crate::threads::make_room();
             let own = work(done);
             let mut waiting = BTreeMap::new();
             let mut written = 0;

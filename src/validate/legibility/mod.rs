@@ -134,6 +134,7 @@ fn measured<'a>(
     let half = count / 2;
     std::thread::scope(|scope| {
         let second = scope.spawn(|| measure_range(half..count));
+        crate::threads::make_room();
         let mut found = measure_range(0..half);
         found.extend(joined(second));
         found
