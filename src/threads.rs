@@ -16,14 +16,14 @@ pub fn joined<T>(handle: ScopedJoinHandle<'_, T>) -> T {
 pub fn make_room() {
     #[cfg(target_os = "linux")]
     {
-        use rustix::thread::{CpuSet, sched_getaffinity, sched_getcpu, sched_setaffinity};
+        use rustix::thread::{CpuSet, sched_getaffinity, sched_setaffinity};
         let Ok(allowed) = sched_getaffinity(None) else { return };
         // With more runnable threads than CPUs, moving makes no room: it only moves the
         // spawner onto a busy CPU (a build of several designs at once: 4 % slower).
         if allowed.count() < 2 || runnable().is_none_or(|running| running > allowed.count()) {
             return;
         }
-        let here = sched_getcpu();
+        let Some(here) = current_cpu() else { return };
         let other = (1..CpuSet::MAX_CPU)
             .map(|step| (here + step) % CpuSet::MAX_CPU)
             .find(|&cpu| allowed.is_set(cpu));
@@ -34,6 +34,17 @@ pub fn make_room() {
             let _ = sched_setaffinity(None, &allowed);
         }
     }
+}
+
+/// The CPU the calling thread last ran on: the 39th field of `/proc/thread-self/stat`
+/// (rustix's `sched_getcpu` reads the vDSO, which valgrind does not map).
+#[cfg(target_os = "linux")]
+fn current_cpu() -> Option<usize> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may hold anything.
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    // `state` is field 3, so field 39 is the 37th after the name.
+    after_name.split_whitespace().nth(36)?.parse().ok()
 }
 
 /// How many threads the system has runnable now, the calling one included (the fourth
@@ -47,11 +58,17 @@ fn runnable() -> Option<u32> {
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
-    use rustix::thread::{CpuSet, sched_getaffinity, sched_getcpu, sched_setaffinity};
+    use rustix::thread::{CpuSet, sched_getaffinity, sched_setaffinity};
 
     /// The CPUs of `set`, in order.
     fn cpus(set: &CpuSet) -> Vec<usize> {
         (0..CpuSet::MAX_CPU).filter(|&cpu| set.is_set(cpu)).collect()
+    }
+
+    #[test]
+    fn the_current_cpu_is_one_the_thread_may_use() {
+        let cpu = current_cpu().expect("read");
+        assert!(cpus(&sched_getaffinity(None).unwrap()).contains(&cpu), "{cpu}");
     }
 
     #[test]
@@ -68,7 +85,7 @@ mod tests {
             assert_eq!(cpus(&sched_getaffinity(None).unwrap()), cpus(&before));
             // A thread held to one CPU stays held to it.
             let mut one = CpuSet::new();
-            one.set(sched_getcpu());
+            one.set(cpus(&sched_getaffinity(None).unwrap())[0]);
             sched_setaffinity(None, &one).unwrap();
             make_room();
             assert_eq!(cpus(&sched_getaffinity(None).unwrap()), cpus(&one));
