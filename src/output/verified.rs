@@ -55,25 +55,41 @@ impl Seen {
 
 /// Files read and found to match a record, by (device, inode), each with the record and
 /// its metadata then.
-type Verified = HashMap<(u64, u64), (Record, Seen)>;
+#[derive(Debug, Default)]
+struct Files(HashMap<(u64, u64), (Record, Seen)>);
 
-static VERIFIED: Mutex<Option<Verified>> = Mutex::new(None);
+impl Files {
+    fn vouches_for(&self, record: &Record, seen: &Seen) -> bool {
+        (self.0.get(&(seen.device, seen.inode)))
+            .is_some_and(|(was, then)| was == record && then == seen)
+    }
+
+    fn remember(&mut self, record: Record, seen: Seen) {
+        if self.0.len() >= MOST_REMEMBERED {
+            self.0.clear();
+        }
+        self.0.insert((seen.device, seen.inode), (record, seen));
+    }
+}
+
+/// How many files are remembered at most: a long `serve` session forgets them all when it
+/// reaches this many (the next look reads them again), so memory stays bounded.
+const MOST_REMEMBERED: usize = 4096;
+
+static VERIFIED: Mutex<Option<Files>> = Mutex::new(None);
 
 /// Whether the file `seen` describes was read earlier in this process and found to match
 /// `record`, its metadata the same since.
 pub fn verified_before(record: &Record, seen: &Seen) -> bool {
     let verified = VERIFIED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    verified
-        .as_ref()
-        .and_then(|files| files.get(&(seen.device, seen.inode)))
-        .is_some_and(|(was, then)| was == record && then == seen)
+    verified.as_ref().is_some_and(|files| files.vouches_for(record, seen))
 }
 
 /// Remembers that the file `seen` describes matched `record` when read (only a settled
 /// file: see [`Seen::settled`], judged before the read began).
 pub fn remember(record: Record, seen: Seen) {
     let mut verified = VERIFIED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    verified.get_or_insert_with(HashMap::new).insert((seen.device, seen.inode), (record, seen));
+    verified.get_or_insert_with(Files::default).remember(record, seen);
 }
 
 #[cfg(test)]
@@ -106,5 +122,17 @@ mod tests {
         assert!(!verified_before(&record, &changed), "changed since");
         let modified = Seen { modified: (0, 1), ..seen };
         assert!(!verified_before(&record, &modified), "modified since");
+    }
+
+    #[test]
+    fn memory_stays_bounded() {
+        let (record, mut files) = (Record::of(b"x"), Files::default());
+        let seen = |inode| Seen { inode, ..seen_changed_at(10, 0) };
+        for inode in 0..MOST_REMEMBERED as u64 + 10 {
+            files.remember(record, seen(inode));
+        }
+        assert_eq!(files.0.len(), 10, "forgotten at the bound, then the last ten");
+        assert!(files.vouches_for(&record, &seen(MOST_REMEMBERED as u64 + 9)));
+        assert!(!files.vouches_for(&record, &seen(0)), "read again");
     }
 }
