@@ -25,7 +25,7 @@ use crate::render::pdf::document_to_pdf_boxed;
 use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page, PageBoxes};
 use crate::sources::{Part, Summary, parts};
-use crate::threads::joined;
+use crate::threads::{joined, spawned};
 use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
 use previews::{add_previews, cut_stats};
 use std::borrow::Borrow;
@@ -209,9 +209,8 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         // The PDFs, the SVG and cut files, and the PNGs drawn from the scenes: three tasks,
         // the longest (the PNGs) begun first.
         std::thread::scope(|scope| {
-            let images = scope.spawn(|| images(&documents));
-            let pdfs = scope.spawn(|| pdfs(&documents));
-            crate::threads::make_room();
+            let images = spawned(scope, || images(&documents));
+            let pdfs = spawned(scope, || pdfs(&documents));
             let pages = documents
                 .iter()
                 .map(|(stem, document)| page_files(stem, &document.pages, formats.svg, formats.cut))

@@ -1,6 +1,16 @@
-//! Joining a scoped thread with a panic in it passed on to the joining thread, as if the work had run there; and making room for a thread just spawned.
+//! Scoped threads of CPU-bound work: spawned with room made for them, and joined with a panic in one passed on to the joining thread, as if the work had run there.
 
-use std::thread::ScopedJoinHandle;
+use std::thread::{Scope, ScopedJoinHandle};
+
+/// `work` on a thread of `scope`, the spawner then making room for it ([`make_room`]).
+pub fn spawned<'scope, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> ScopedJoinHandle<'scope, T> {
+    let handle = scope.spawn(work);
+    make_room();
+    handle
+}
 
 /// What the scoped thread returned; its panic, if it panicked, resumed here.
 pub fn joined<T>(handle: ScopedJoinHandle<'_, T>) -> T {
@@ -8,12 +18,12 @@ pub fn joined<T>(handle: ScopedJoinHandle<'_, T>) -> T {
 }
 
 /// Moves the calling thread to another CPU it may run on, then lets it run on any of them
-/// again: called right after spawning a thread of CPU-bound work, so that the new thread
+/// again: done right after spawning a thread of CPU-bound work, so that the new thread
 /// has the spawner's CPU at once. Some kernels (virtual machines that pack work onto the
 /// fewest virtual CPUs) queue a new thread behind its spawner while another CPU idles.
 /// Nothing moves when more threads are runnable than there are CPUs the thread may use
 /// (each CPU is busy anyway).
-pub fn make_room() {
+fn make_room() {
     #[cfg(target_os = "linux")]
     {
         use rustix::thread::{CpuSet, sched_getaffinity, sched_setaffinity};

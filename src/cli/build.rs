@@ -11,7 +11,7 @@ use tilepress::model::diagnostic::number_text;
 use tilepress::model::laminate::seal_refusal_help;
 use tilepress::model::limits::{RASTER_HELP, is_raster_refusal};
 use tilepress::model::sheet_template::template_refusal_help;
-use tilepress::threads::joined;
+use tilepress::threads::{joined, spawned};
 use tilepress::validate::{CheckReport, check_design};
 
 use super::args::BuildArgs;
@@ -293,8 +293,7 @@ fn checked_and_built(
         return (check_design(design, path), None);
     }
     std::thread::scope(|scope| {
-        let check = scope.spawn(|| check_design(design, path));
-        tilepress::threads::make_room();
+        let check = spawned(scope, || check_design(design, path));
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             build_formats(design, stem, overrides.print.formats)
         }));

@@ -10,11 +10,15 @@ use crate::geometry::canonical::join_groups;
 
 /// The joins between line slots (the ones drawn as lines), in order.
 pub fn line_joins(slots: &[Slot], joins: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    joins
-        .iter()
-        .copied()
-        .filter(|&(a, _)| slots.get(a).is_some_and(|s| s.kind == SlotKind::Line))
-        .collect()
+    each_line_join(slots, joins).collect()
+}
+
+/// [`line_joins`] one after the other, without gathering them.
+pub fn each_line_join<'a>(
+    slots: &'a [Slot],
+    joins: &'a [(usize, usize)],
+) -> impl Iterator<Item = (usize, usize)> + Clone + 'a {
+    joins.iter().copied().filter(|&(a, _)| slots.get(a).is_some_and(|s| s.kind == SlotKind::Line))
 }
 
 /// The groups of joined regions, each as its edges clockwise from its first edge (a run's

@@ -5,7 +5,6 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-
 use std::time::SystemTime;
 
 use xxhash_rust::xxh3::{Xxh3, xxh3_64};

@@ -34,6 +34,16 @@ pub enum Alpha {
     Kept,
 }
 
+impl Alpha {
+    /// The bytes of a pixel as the PNG stores it.
+    fn channels(self) -> usize {
+        match self {
+            Alpha::Opaque => 3,
+            Alpha::Kept => 4,
+        }
+    }
+}
+
 /// The rows of one strip, filtered and deflated: a piece of the PNG's zlib stream.
 #[derive(Debug)]
 pub struct EncodedStrip {
@@ -77,8 +87,7 @@ fn encode_strip_with(
     last: bool,
     mut deflater: Deflater<'_>,
 ) -> Result<EncodedStrip, String> {
-    let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
-    let row_bytes = strip.width() as usize * channels;
+    let row_bytes = strip.width() as usize * alpha.channels();
     // Rows go to the compressor a piece at a time, so a strip's filtered bytes are never
     // held whole beside its pixels.
     let mut filtered = Vec::with_capacity(PIECE_BYTES + row_bytes + 1);
@@ -169,8 +178,7 @@ pub fn encode_png(
         });
         encoder.set_depth(BitDepth::Eight);
         let writer = encoder.write_header().map_err(encoding_error)?;
-        let channels = if alpha == Alpha::Opaque { 3 } else { 4 };
-        let row_bytes = 1 + u64::from(width) * channels;
+        let row_bytes = 1 + u64::from(width) * alpha.channels() as u64;
         let mut png = PngStrips { writer, adler: 1, height, row_bytes, rows_left: height };
         fill(&mut png)?;
         let PngStrips { writer, rows_left, .. } = png;

@@ -14,7 +14,7 @@ use resvg::tiny_skia::{Color, Pixmap, PixmapMut};
 
 use super::png::Paper;
 use super::png_rows::{Alpha, EncodedStrip, encode_png, encode_strip, strip_rows};
-use crate::threads::joined;
+use crate::threads::{joined, spawned};
 
 /// Who draws the strips of an image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,9 +126,8 @@ impl Strips {
             let (done, arrived) = mpsc::channel();
             let helper = {
                 let done = done.clone();
-                scope.spawn(move || work(done))
+                spawned(scope, move || work(done))
             };
-            crate::threads::make_room();
             let own = work(done);
             let mut waiting = BTreeMap::new();
             let mut written = 0;

@@ -150,7 +150,6 @@ impl TextCache {
         measured
     }
 
-    /// The outline of glyph `id`, made by `outline` the first time it is asked for.
     /// The shape plan of `face` for the direction, script and language of `buffer` (its
     /// segment properties guessed), made the first time they are asked for: the plan
     /// `rustybuzz::shape` would make for it.
@@ -164,12 +163,16 @@ impl TextCache {
         }
         drop(kept);
         let plan = Arc::new(ShapePlan::new(face, key.0, key.1, key.2.as_ref(), &[]));
-        if let Ok(mut kept) = self.plans.0.lock() {
-            kept.push((key, plan.clone()));
+        let Ok(mut kept) = self.plans.0.lock() else { return plan };
+        // Another thread may have made the same plan meanwhile: the first one kept is used.
+        if let Some((_, first)) = kept.iter().find(|(at, _)| *at == key) {
+            return first.clone();
         }
+        kept.push((key, plan.clone()));
         plan
     }
 
+    /// The outline of glyph `id`, made by `outline` the first time it is asked for.
     pub fn glyph(&self, id: u16, outline: impl FnOnce() -> Option<BezPath>) -> Option<BezPath> {
         if let Some(path) = self.glyphs.lock().ok().and_then(|kept| kept.get(&id).cloned()) {
             return path;

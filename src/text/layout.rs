@@ -5,8 +5,8 @@
 //! from the top of the first line's capitals to the baseline of the last line.
 
 use kurbo::{Affine, BezPath, Shape as _};
-use rustybuzz::UnicodeBuffer;
 use rustybuzz::ttf_parser::GlyphId;
+use rustybuzz::{GlyphBuffer, UnicodeBuffer};
 
 use super::font::FontData;
 pub use super::spec::{Align, LaidText, TextMeasure, TextSpec};
@@ -21,10 +21,7 @@ pub const SMALLEST_FIT_MM: f64 = 0.5;
 /// outlines and the shape plan come from the font's cache.
 pub fn shape_line(font: &FontData, text: &str) -> (BezPath, f64) {
     let (face, cache) = (font.face(), &font.cache);
-    let mut buffer = UnicodeBuffer::new();
-    buffer.push_str(text);
-    buffer.guess_segment_properties();
-    let glyphs = rustybuzz::shape_with_plan(face, &cache.plan(face, &buffer), buffer);
+    let glyphs = shaped(font, text);
     let mut path = BezPath::new();
     let (mut pen_x, mut pen_y) = (0.0, 0.0);
     for (info, pos) in glyphs.glyph_infos().iter().zip(glyphs.glyph_positions()) {
@@ -48,12 +45,18 @@ pub fn shape_line(font: &FontData, text: &str) -> (BezPath, f64) {
 /// The advance of `text` in font units: shaped as [`shape_line`] shapes it, without
 /// drawing its glyphs (wrapping measures every line it tries).
 pub fn advance(font: &FontData, text: &str) -> f64 {
+    let glyphs = shaped(font, text);
+    glyphs.glyph_positions().iter().map(|pos| f64::from(pos.x_advance)).sum()
+}
+
+/// `text` shaped in `font` (its direction, script and language guessed), with the shape
+/// plan the font's cache keeps for them.
+fn shaped(font: &FontData, text: &str) -> GlyphBuffer {
     let face = font.face();
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
-    let glyphs = rustybuzz::shape_with_plan(face, &font.cache.plan(face, &buffer), buffer);
-    glyphs.glyph_positions().iter().map(|pos| f64::from(pos.x_advance)).sum()
+    rustybuzz::shape_with_plan(face, &font.cache.plan(face, &buffer), buffer)
 }
 
 /// Lays out text in `font`: wraps, fits and aligns it (once per distinct layout and font).

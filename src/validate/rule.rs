@@ -9,7 +9,7 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::edge_slots::slot_name;
-use crate::model::region_joins::{is_band, region_groups, same_colour_links};
+use crate::model::region_joins::{each_line_join, is_band, region_groups, same_colour_links};
 
 /// One way a tile breaks its rule: the rule's key it breaks, and how, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,10 +113,8 @@ fn each_break(
     for text in region_violations(rule, slots, joins) {
         found("region_joins", &|| text.clone())?;
     }
-    let is_line_join =
-        |&&(a, _): &&(usize, usize)| slots.get(a).is_some_and(|s| s.kind == SlotKind::Line);
-    let line_joins = || joins.iter().filter(is_line_join);
-    let joined = |e: usize| line_joins().any(|&(a, b)| a == e || b == e);
+    let line_joins = || each_line_join(slots, joins);
+    let joined = |e: usize| line_joins().any(|(a, b)| a == e || b == e);
     let unjoined_lines: Vec<usize> =
         (0..slots.len()).filter(|&e| slots[e].kind == SlotKind::Line && !joined(e)).collect();
     let nouns = if per_edge > 1 { "slot(s)" } else { "edge(s)" };
@@ -133,9 +131,9 @@ fn each_break(
         _ => {}
     }
     let positions = shape.sides * per_edge;
-    let span = |&(a, b): &(usize, usize)| slot_span(positions, a, b);
-    for &(a, b) in line_joins() {
-        let span = span(&(a, b));
+    let span = |(a, b): (usize, usize)| slot_span(positions, a, b);
+    for (a, b) in line_joins() {
+        let span = span((a, b));
         if !rule.join_spans.contains(&span) {
             found("join_spans", &|| {
                 format!(
@@ -159,7 +157,7 @@ fn each_break(
         // One colour per line: each joined pair's, then each unjoined line slot's.
         let line_colours = || {
             line_joins()
-                .map(|&(a, _)| slots[a].colour.as_str())
+                .map(|(a, _)| slots[a].colour.as_str())
                 .chain(unjoined_lines.iter().map(|&e| slots[e].colour.as_str()))
         };
         if distinct_count(line_colours) < line_colours().count() {

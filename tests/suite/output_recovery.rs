@@ -214,6 +214,12 @@ fn manifest_lines(folder: &Path) -> Vec<String> {
     lines.filter(|l| !l.starts_with('#')).map(String::from).collect()
 }
 
+/// The names the manifest of `folder` lists, in its order.
+fn listed_names(folder: &Path) -> Vec<String> {
+    let lines = manifest_lines(folder);
+    lines.iter().map(|l| l.splitn(3, ' ').nth(2).unwrap().to_string()).collect()
+}
+
 #[test]
 fn the_manifest_records_each_files_size_and_hash() {
     let dir = project("records");
@@ -275,10 +281,7 @@ fn an_older_manifest_without_records_deletes_nothing_it_cannot_verify() {
     let dir = project("version-1");
     build_mini(&dir);
     let folder = dir.join("out/mini");
-    let built: Vec<String> = manifest_lines(&folder)
-        .iter()
-        .map(|l| l.splitn(3, ' ').nth(2).unwrap().to_string())
-        .collect();
+    let built = listed_names(&folder);
     fs::write(folder.join("notes.txt"), "my notes").unwrap();
     // What tilepress 1 wrote: names only; this one also (wrongly) lists the user's notes.
     let old = format!("tilepress-manifest 1\n{}\nnotes.txt\n", built.join("\n"));
@@ -307,10 +310,7 @@ fn a_folder_of_a_version_2_manifest_is_verified_with_its_hash() {
     let dir = project("version-2");
     build_mini(&dir);
     let folder = dir.join("out/mini");
-    let names: Vec<String> = manifest_lines(&folder)
-        .iter()
-        .map(|l| l.splitn(3, ' ').nth(2).unwrap().to_string())
-        .collect();
+    let names = listed_names(&folder);
     // What the tilepress before XXH3 wrote: the same files, FNV-1a hashes.
     let version_2 = |folder: &Path| {
         let mut text = String::from("tilepress-manifest 2\n");

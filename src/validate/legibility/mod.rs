@@ -28,7 +28,7 @@ use crate::model::legibility::{CARD_SAFE_MM, Legibility};
 use crate::render::raster::ImageCache;
 use crate::scene::Item;
 use crate::sources::{Part, parts};
-use crate::threads::joined;
+use crate::threads::{joined, spawned};
 use examine::examine;
 use report::{Finding, Findings};
 use side::Side;
@@ -133,8 +133,7 @@ fn measured<'a>(
     }
     let half = count / 2;
     std::thread::scope(|scope| {
-        let second = scope.spawn(|| measure_range(half..count));
-        crate::threads::make_room();
+        let second = spawned(scope, || measure_range(half..count));
         let mut found = measure_range(0..half);
         found.extend(joined(second));
         found
