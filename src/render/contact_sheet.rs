@@ -10,7 +10,7 @@ use resvg::tiny_skia::PixmapMut;
 
 use super::item_reach::ItemReach;
 use super::png::{MM_PER_INCH, Paper, scale_for};
-use super::raster::{ImageCache, draw_reaching_items, items_bounds};
+use super::raster::{Edges, ImageCache, draw_reaching_items, items_bounds};
 use super::strips::{Drawing, draw_in_strips};
 use crate::scene::{Item, Page, Role};
 
@@ -131,7 +131,7 @@ fn draw_strip(
         let place = Affine::translate((x.round(), y.round() - first))
             * Affine::scale(scale)
             * Affine::translate((-picture.bounds.x0, -picture.bounds.y0));
-        draw_reaching_items(picture.art, &picture.reach, place, strip, images);
+        draw_reaching_items(picture.art, &picture.reach, place, strip, images, Edges::Coverage);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Backends that turn scene pages into bytes: SVG, PDF, cut files and PNG. They read only `scene`.
 
 pub mod contact_sheet;
+mod coverage;
 pub mod cut;
 pub mod cut_file;
 mod decimal;

@@ -10,7 +10,7 @@ use resvg::tiny_skia::Transform;
 use resvg::usvg::{Options, Tree};
 
 use super::item_reach::ItemReach;
-use super::raster::{ImageCache, draw_reaching_items};
+use super::raster::{Edges, ImageCache, draw_reaching_items};
 use super::strips::{Drawing, draw_in_strips};
 use crate::scene::Page;
 
@@ -70,7 +70,7 @@ pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, Strin
     draw_in_strips(width, height, paper, strips, |strip, top, images: &mut ImageCache| {
         let to_strip = Affine::translate((0.0, -f64::from(top))) * scale;
         for (layer, reach) in page.layers.iter().zip(&reach) {
-            draw_reaching_items(&layer.items, reach, to_strip, strip, images);
+            draw_reaching_items(&layer.items, reach, to_strip, strip, images, Edges::AsResvg);
         }
         Ok(())
     })

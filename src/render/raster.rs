@@ -17,6 +17,7 @@ use resvg::tiny_skia::{
     Transform,
 };
 
+use super::coverage;
 use super::item_reach::ItemReach;
 use crate::scene::{
     Colour, Item, LineCap, Raster, RasterImage, Shape, Stroke, Symbol, Translucent,
@@ -64,29 +65,41 @@ fn premultiply(image: &RasterImage) -> Option<Pixmap> {
     Pixmap::from_vec(data, size)
 }
 
+/// How shapes' edges are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edges {
+    /// By tiny-skia, as resvg draws the SVG: pages, faces and what the checks measure, which
+    /// must match their SVG.
+    AsResvg,
+    /// By exact area coverage in sixteenths ([`coverage`]), about twice as cheap: the preview.
+    Coverage,
+}
+
 /// Draws `items` (in mm, or any frame `transform` maps to the pixmap's pixels) over what the
-/// pixmap holds.
+/// pixmap holds, as resvg draws them.
 pub fn draw_items(
     items: &[Item],
     transform: Affine,
     target: &mut PixmapMut<'_>,
     images: &mut ImageCache,
 ) {
-    draw(items, transform, target, images, None);
+    draw(items, transform, target, images, None, Edges::AsResvg);
 }
 
 /// Draws the items of `items` that `reach` (made of them) says may touch the pixmap, as
-/// [`draw_items`] draws them all: an image drawn in strips walks only what each strip shows.
+/// [`draw_items`] draws them all, their edges as `edges` says: an image drawn in strips walks
+/// only what each strip shows.
 pub fn draw_reaching_items(
     items: &[Item],
     reach: &ItemReach,
     transform: Affine,
     target: &mut PixmapMut<'_>,
     images: &mut ImageCache,
+    edges: Edges,
 ) {
     let size = (target.width(), target.height());
     for item in reach.reaching(items, transform, size) {
-        draw(std::slice::from_ref(item), transform, target, images, None);
+        draw(std::slice::from_ref(item), transform, target, images, None, edges);
     }
 }
 
@@ -96,19 +109,20 @@ fn draw(
     target: &mut PixmapMut<'_>,
     images: &mut ImageCache,
     mask: Option<&Mask>,
+    edges: Edges,
 ) {
     for item in items {
         match item {
-            Item::Shape(shape) => draw_shape(shape, transform, target, mask),
+            Item::Shape(shape) => draw_shape(shape, transform, target, mask, edges),
             Item::Group(group) => {
                 if group.transform.is_finite() {
-                    draw(&group.items, transform * group.transform, target, images, mask);
+                    draw(&group.items, transform * group.transform, target, images, mask, edges);
                 }
             }
             Item::Use(used) => {
                 if used.transform.is_finite() {
                     let symbol: &Symbol = &used.symbol;
-                    draw(&symbol.items, transform * used.transform, target, images, mask);
+                    draw(&symbol.items, transform * used.transform, target, images, mask, edges);
                 }
             }
             Item::Image(raster) => draw_image(raster, transform, target, images, mask),
@@ -132,9 +146,11 @@ fn draw(
                         inner
                     }
                 };
-                draw(&clip.items, transform, target, images, Some(&clipped));
+                draw(&clip.items, transform, target, images, Some(&clipped), edges);
             }
-            Item::Translucent(veil) => draw_translucent(veil, transform, target, images, mask),
+            Item::Translucent(veil) => {
+                draw_translucent(veil, transform, target, images, mask, edges)
+            }
         }
     }
 }
@@ -148,6 +164,7 @@ fn draw_translucent(
     target: &mut PixmapMut<'_>,
     images: &mut ImageCache,
     mask: Option<&Mask>,
+    edges: Edges,
 ) {
     let Some(ink) = items_bounds(&veil.items) else { return };
     let target_rect = Rect::new(0.0, 0.0, f64::from(target.width()), f64::from(target.height()));
@@ -160,18 +177,28 @@ fn draw_translucent(
     }
     let Some(mut layer) = Pixmap::new(width as u32, height as u32) else { return };
     let shifted = Affine::translate((-x0, -y0)) * transform;
-    draw(&veil.items, shifted, &mut layer.as_mut(), images, None);
+    draw(&veil.items, shifted, &mut layer.as_mut(), images, None, edges);
     let paint = PixmapPaint { opacity: veil.drawn_opacity() as f32, ..PixmapPaint::default() };
     target.draw_pixmap(x0 as i32, y0 as i32, layer.as_ref(), &paint, Transform::identity(), mask);
 }
 
-fn draw_shape(shape: &Shape, transform: Affine, target: &mut PixmapMut<'_>, mask: Option<&Mask>) {
+fn draw_shape(
+    shape: &Shape,
+    transform: Affine,
+    target: &mut PixmapMut<'_>,
+    mask: Option<&Mask>,
+    edges: Edges,
+) {
     let stroke = shape.stroke.as_ref().and_then(|stroke| Some((stroke, stroke_width(stroke)?)));
     if shape.fill.is_none() && stroke.is_none() {
         return;
     }
     let reach = stroke.map_or(0.0, |(_, width)| f64::from(width) / 2.0 * std::f64::consts::SQRT_2);
     if !may_reach(shape.path.control_box(), reach, transform, target) {
+        return;
+    }
+    let width = stroke.map(|(_, width)| width);
+    if edges == Edges::Coverage && coverage::draw_shape(shape, width, transform, target, mask) {
         return;
     }
     let Some(path) = skia_path(&shape.path) else { return };
@@ -218,15 +245,7 @@ fn stroke_width(stroke: &Stroke) -> Option<f32> {
 /// Round joins (as every backend writes), the scene's cap, and its dashes when they dash;
 /// an odd pattern is repeated to make it even, as SVG says.
 fn skia_stroke(stroke: &Stroke, width: f32) -> SkiaStroke {
-    let dash = &stroke.dash_mm;
-    let usable = dash.iter().all(|d| d.is_finite() && *d >= 0.0) && dash.iter().sum::<f64>() > 0.0;
-    let dash = usable
-        .then(|| {
-            let times = if dash.len() % 2 == 1 { 2 } else { 1 };
-            let pattern = dash.iter().cycle().take(dash.len() * times).map(|d| *d as f32);
-            StrokeDash::new(pattern.collect(), 0.0)
-        })
-        .flatten();
+    let dash = dash_pattern(stroke).and_then(|pattern| StrokeDash::new(pattern, 0.0));
     SkiaStroke {
         width,
         line_cap: match stroke.cap {
@@ -269,6 +288,18 @@ fn draw_image(
     );
     let paint = Paint { shader, ..Paint::default() };
     target.fill_rect(source, &paint, skia_transform(transform * place), mask);
+}
+
+/// The stroke's dashes (mm) when they dash, an odd pattern repeated to make it even, as SVG
+/// says; `None` for a solid stroke or a pattern that does not dash (a negative or non-finite
+/// length, or nothing but gaps of zero), which draws solid.
+pub(super) fn dash_pattern(stroke: &Stroke) -> Option<Vec<f32>> {
+    let dash = &stroke.dash_mm;
+    let usable = dash.iter().all(|d| d.is_finite() && *d >= 0.0) && dash.iter().sum::<f64>() > 0.0;
+    usable.then(|| {
+        let times = if dash.len() % 2 == 1 { 2 } else { 1 };
+        dash.iter().cycle().take(dash.len() * times).map(|d| *d as f32).collect()
+    })
 }
 
 /// kurbo's affine as tiny-skia's (same coefficient order).
