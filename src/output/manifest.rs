@@ -264,12 +264,15 @@ impl EntryKind {
 /// Lists an output folder: its manifest (an unreadable one is an `InvalidData` error naming
 /// it), each listed file checked against its record, and the rest.
 pub fn list_folder(folder: &Path) -> io::Result<Listing> {
-    read_listing(folder, false)
+    read_listing(folder, None)
 }
 
-/// Lists `folder`; with `lenient` (a working folder, which only tilepress makes), a manifest
-/// that is empty, cut short or not a manifest at all is noted instead of refused.
-fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
+/// Lists `folder`; with a `keeper` (`folder` is a working folder, which only tilepress
+/// makes, and `keeper` the output folder beside it), a manifest that is empty, cut short or
+/// not a manifest at all is noted instead of refused, and a listed file that is the very file
+/// of that name in the keeper is listed among the others without being read.
+fn read_listing(folder: &Path, keeper: Option<&Path>) -> io::Result<Listing> {
+    let lenient = keeper.is_some();
     let mut listing = Listing::default();
     let mut entries = Vec::new();
     for entry in fs::read_dir(folder)? {
@@ -305,6 +308,14 @@ fn read_listing(folder: &Path, lenient: bool) -> io::Result<Listing> {
         let kind = EntryKind::of(kind);
         if let Some(Some(record)) = listed.as_ref().map(|l| l.get(&name)) {
             let path = folder.join(&name);
+            // A file carried into the keeper is not read: removing this name of it removes no
+            // bytes (the sorting below finds it the keeper's).
+            if kind == EntryKind::File
+                && keeper.is_some_and(|keeper| same_entry(&path, &keeper.join(&name), kind))
+            {
+                listing.others.push((name, kind));
+                continue;
+            }
             let still_ours = match (kind, record) {
                 (EntryKind::File, Some(record)) => {
                     record.matches(&path, &fs::symlink_metadata(&path)?, &mut buffer)?
@@ -426,7 +437,7 @@ fn sort_out(folder: &Path, keeper: &Path) -> Result<Option<Sorted>, PublishError
         }
         Ok(_) => {}
     }
-    let listing = match read_listing(folder, true) {
+    let listing = match read_listing(folder, Some(keeper)) {
         Ok(listing) => listing,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(error.into()),
@@ -589,6 +600,38 @@ mod tests {
         assert!(refused.to_string().contains("saved.txt (not written by tilepress)"), "{refused}");
         assert_eq!(fs::read_to_string(old.join("saved.txt")).unwrap(), "mine too");
         assert_eq!(fs::read_to_string(new.join("saved.txt")).unwrap(), "mine");
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn an_old_build_s_file_carried_into_the_new_one_is_not_read_to_remove_it() {
+        let root = std::env::temp_dir().join(format!("tilepress-carried-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let (old, new) = (root.join("old"), root.join("new"));
+        fs::create_dir_all(&old).unwrap();
+        fs::create_dir_all(&new).unwrap();
+        let entries: Entries = [
+            ("carried.svg".to_string(), Some(Record::of(b"1"))),
+            ("dropped.svg".to_string(), Some(Record::of(b"2"))),
+        ]
+        .into();
+        write_manifest(&old, &entries).unwrap();
+        write_manifest(&new, &entries).unwrap();
+        fs::write(old.join("carried.svg"), "1").unwrap();
+        fs::write(old.join("dropped.svg"), "2").unwrap();
+        fs::hard_link(old.join("carried.svg"), new.join("carried.svg")).unwrap();
+        let before = READS.with(Cell::get);
+        retire_old_build(&old, &new).unwrap();
+        assert_eq!(READS.with(Cell::get) - before, 1, "only the file that is not carried is read");
+        assert!(!old.exists());
+        assert_eq!(fs::read_to_string(new.join("carried.svg")).unwrap(), "1");
+        // A file of the old build that is not the new one's, changed since it was written, is
+        // still the user's, though a file of that name was carried.
+        fs::create_dir_all(&old).unwrap();
+        write_manifest(&old, &entries).unwrap();
+        fs::write(old.join("carried.svg"), "changed").unwrap();
+        let refused = retire_old_build(&old, &new).unwrap_err();
+        assert!(refused.to_string().contains("carried.svg (changed since"), "{refused}");
         fs::remove_dir_all(&root).unwrap();
     }
 

@@ -297,6 +297,10 @@ struct Kept {
     /// Files tilepress wrote earlier that stay, with their records ([`Mode::Add`]; in either
     /// mode the unverified ones of an older manifest that the new build does not replace).
     ours: Vec<(String, Option<Record>)>,
+    /// The files tilepress wrote earlier, still as it wrote them, under names the new build
+    /// writes again: one whose bytes the new file repeats is carried into the new build (a
+    /// second link to the same file) instead of written again.
+    rewritten: Entries,
     /// The user's files and links.
     theirs: Vec<(String, EntryKind)>,
     /// The files tilepress wrote earlier that the new build drops (they go with the old
@@ -401,8 +405,15 @@ fn inspect(
         .collect();
     let dropped =
         owned.iter().filter(|(name, record)| !new(name) && !kept(record)).map(|(n, _)| n.clone());
+    let rewritten = owned.iter().filter(|(name, _)| new(name)).map(|(n, r)| (n.clone(), *r));
     let theirs = listing.others.into_iter().filter(|(_, kind)| *kind != EntryKind::Other);
-    Ok(Some(Kept { ours, theirs: theirs.collect(), dropped: dropped.collect(), untouched }))
+    Ok(Some(Kept {
+        ours,
+        rewritten: rewritten.collect(),
+        theirs: theirs.collect(),
+        dropped: dropped.collect(),
+        untouched,
+    }))
 }
 
 /// What the new folder's manifest lists: the new files and those kept of tilepress's.
@@ -414,16 +425,22 @@ fn new_manifest(files: &[OutputFile], kept: Option<&Kept>) -> Entries {
 }
 
 /// Fills the staging folder: the manifest first, whole (so a leftover can be cleaned up),
-/// the new files, then second links to what the old folder keeps.
+/// the new files (each one the old folder already holds, byte for byte, carried over as it
+/// is), then second links to what the old folder keeps.
 fn fill(
     staging: &Path,
     target: &Path,
     files: &[OutputFile],
     kept: Option<&Kept>,
 ) -> io::Result<()> {
-    write_manifest(staging, &new_manifest(files, kept))?;
+    let listed = new_manifest(files, kept);
+    write_manifest(staging, &listed)?;
     for file in files {
-        write_new(&staging.join(&file.name), &file.bytes)?;
+        let path = staging.join(&file.name);
+        let record = listed.get(&file.name).copied().flatten();
+        if !carried_unchanged(target, &path, &file.name, record, kept) {
+            write_new(&path, &file.bytes)?;
+        }
     }
     let Some(kept) = kept else { return Ok(()) };
     for (name, _) in &kept.ours {
@@ -442,6 +459,22 @@ fn fill(
         }
     }
     Ok(())
+}
+
+/// Links the old folder's file `name` to `path` when it holds the new file's bytes: its
+/// record (size and hash, checked against the file under the lock) is the new file's. An
+/// unchanged file then stays the same file, its modification time too, and costs no writing
+/// (nor, when the old build is removed, freeing its blocks). `false` when there is none to
+/// carry or the link fails (a file system without hard links): the file is written instead.
+fn carried_unchanged(
+    target: &Path,
+    path: &Path,
+    name: &str,
+    record: Option<Record>,
+    kept: Option<&Kept>,
+) -> bool {
+    let old = kept.and_then(|kept| kept.rewritten.get(name).copied().flatten());
+    record.is_some() && old == record && fs::hard_link(target.join(name), path).is_ok()
 }
 
 /// Creates a new file (failing if anything, a link included, has the name) and writes it.
@@ -485,6 +518,36 @@ mod tests {
         assert_eq!(fs::read_to_string(folder.join("notes.txt")).unwrap(), "mine");
         assert_eq!(entries(&folder), (vec!["a.svg".into()], vec!["notes.txt".into()]));
         assert_eq!(entries(&root).1, ["set"], "no working folder is left");
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn an_unchanged_file_is_carried_over_and_a_changed_one_written_anew() {
+        use std::os::unix::fs::MetadataExt;
+        let root = scratch("carry");
+        let folder = root.join("set");
+        publish(&folder, &[file("same.svg", "1"), file("new.svg", "2")], &[]).unwrap();
+        let inode = |name: &str| fs::metadata(folder.join(name)).unwrap().ino();
+        let (same, changed) = (inode("same.svg"), inode("new.svg"));
+        publish(&folder, &[file("same.svg", "1"), file("new.svg", "3")], &[]).unwrap();
+        assert_eq!(inode("same.svg"), same, "the very same file");
+        assert_ne!(inode("new.svg"), changed, "written anew");
+        assert_eq!(fs::read_to_string(folder.join("new.svg")).unwrap(), "3");
+        let links = fs::metadata(folder.join("same.svg")).unwrap().nlink();
+        assert_eq!(links, 1, "the old build's name for it is gone");
+        assert_eq!(entries(&folder), (vec!["new.svg".into(), "same.svg".into()], vec![]));
+        assert_eq!(entries(&root).1, ["set"], "no working folder is left");
+        // The same bytes under another name, or a file the user changed back by hand after
+        // tilepress wrote it (a new file, not the one tilepress wrote): written anew.
+        publish(&folder, &[file("other.svg", "1"), file("new.svg", "3")], &[]).unwrap();
+        assert_ne!(fs::metadata(folder.join("other.svg")).unwrap().ino(), same);
+        let written = inode("new.svg");
+        fs::remove_file(folder.join("new.svg")).unwrap();
+        fs::write(folder.join("new.svg"), "3").unwrap();
+        let by_hand = inode("new.svg");
+        publish(&folder, &[file("other.svg", "1"), file("new.svg", "3")], &[]).unwrap();
+        assert_eq!(inode("new.svg"), by_hand, "the same bytes: carried, whoever wrote them");
+        assert_ne!(by_hand, written);
         fs::remove_dir_all(&root).unwrap();
     }
 
