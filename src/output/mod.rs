@@ -192,12 +192,19 @@ fn publish_with(
     let old = check_locked(&parent, &name, Some(&names), sources, mode)?;
     remove_working_folder(&staging, &target, false)?;
     remove_working_folder(&retired, &target, false)?;
+    let listed = new_manifest(files, old.as_ref());
+    if let Some(kept) = old.as_ref().filter(|kept| kept.verified_manifest.as_ref() == Some(&listed))
+    {
+        // The folder holds this very build already, every file as it would be written and
+        // its manifest listing just these: nothing is written, nothing removed.
+        return Ok(Published { untouched: kept.untouched.clone() });
+    }
     if let Some(kept) = old.as_ref().filter(|kept| !kept.untouched.is_empty()) {
         in_place::write_beside(&target, files, kept)?;
         return Ok(Published { untouched: kept.untouched.clone() });
     }
     fs::create_dir(&staging)?;
-    if let Err(error) = fill(&staging, &target, files, old.as_ref()) {
+    if let Err(error) = fill(&staging, &target, files, &listed, old.as_ref()) {
         let _ = remove_working_folder(&staging, &target, false);
         return Err(error.into());
     }
@@ -301,6 +308,9 @@ struct Kept {
     /// writes again: one whose bytes the new file repeats is carried into the new build (a
     /// second link to the same file) instead of written again.
     rewritten: Entries,
+    /// What the folder's manifest lists, when every file it lists is there as tilepress
+    /// wrote it: a new build whose manifest would be the same finds its files already there.
+    verified_manifest: Option<Entries>,
     /// The user's files and links.
     theirs: Vec<(String, EntryKind)>,
     /// The files tilepress wrote earlier that the new build drops (they go with the old
@@ -406,10 +416,13 @@ fn inspect(
     let dropped =
         owned.iter().filter(|(name, record)| !new(name) && !kept(record)).map(|(n, _)| n.clone());
     let rewritten = owned.iter().filter(|(name, _)| new(name)).map(|(n, r)| (n.clone(), *r));
+    let verified_manifest =
+        listing.listed.keys().all(|name| owned.contains_key(name)).then(|| listing.listed.clone());
     let theirs = listing.others.into_iter().filter(|(_, kind)| *kind != EntryKind::Other);
     Ok(Some(Kept {
         ours,
         rewritten: rewritten.collect(),
+        verified_manifest,
         theirs: theirs.collect(),
         dropped: dropped.collect(),
         untouched,
@@ -431,10 +444,10 @@ fn fill(
     staging: &Path,
     target: &Path,
     files: &[OutputFile],
+    listed: &Entries,
     kept: Option<&Kept>,
 ) -> io::Result<()> {
-    let listed = new_manifest(files, kept);
-    write_manifest(staging, &listed)?;
+    write_manifest(staging, listed)?;
     for file in files {
         let path = staging.join(&file.name);
         let record = listed.get(&file.name).copied().flatten();
@@ -548,6 +561,40 @@ mod tests {
         publish(&folder, &[file("other.svg", "1"), file("new.svg", "3")], &[]).unwrap();
         assert_eq!(inode("new.svg"), by_hand, "the same bytes: carried, whoever wrote them");
         assert_ne!(by_hand, written);
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_folder_that_holds_the_build_already_is_left_as_it_is() {
+        use std::os::unix::fs::MetadataExt;
+        let root = scratch("current");
+        let folder = root.join("set");
+        let build = [file("a.svg", "1"), file("b.svg", "2")];
+        publish(&folder, &build, &[]).unwrap();
+        let inode = |name: &str| fs::metadata(folder.join(name)).unwrap().ino();
+        let inodes = || ["", "a.svg", "b.svg", MANIFEST].map(inode);
+        let before = inodes();
+        // A killed run's staging folder is still cleaned up.
+        let staging = root.join(".set.tilepress-staging");
+        fs::create_dir(&staging).unwrap();
+        publish(&folder, &build, &[]).unwrap();
+        assert_eq!(inodes(), before, "the folder, its files and its manifest untouched");
+        assert_eq!(entries(&root).1, ["set"], "no working folder is left");
+        // A listed file gone missing: written again.
+        fs::remove_file(folder.join("b.svg")).unwrap();
+        publish(&folder, &build, &[]).unwrap();
+        assert_eq!(fs::read_to_string(folder.join("b.svg")).unwrap(), "2");
+        assert_ne!(inode(""), before[0], "a new build swapped in");
+        // A listed file the user changed, which the new build drops: no longer listed.
+        fs::write(folder.join("b.svg"), "mine").unwrap();
+        publish(&folder, &build[..1], &[]).unwrap();
+        assert_eq!(entries(&folder), (vec!["a.svg".into()], vec!["b.svg".into()]));
+        let (listed, a) = (inode(MANIFEST), inode("a.svg"));
+        publish(&folder, &build[..1], &[]).unwrap();
+        assert_eq!((inode(MANIFEST), inode("a.svg")), (listed, a), "and then current");
+        // Adding a file that is there already, as it is: nothing to do either.
+        publish_more(&folder, &build[..1], &[]).unwrap();
+        assert_eq!(inode(MANIFEST), listed);
         fs::remove_dir_all(&root).unwrap();
     }
 
