@@ -159,20 +159,42 @@ fn paint(
     let pixels = target.data_mut();
     for (row, line) in coverage.chunks_exact(columns).enumerate() {
         let first = (top + row) * stride + left;
-        let held = pixels[first * 4..(first + columns) * 4].chunks_exact_mut(4);
+        let held = &mut pixels[first * 4..(first + columns) * 4];
         match mask {
-            None => {
-                for (pixel, &covered) in held.zip(line) {
-                    blend(pixel, source, in_sixteenths(covered));
-                }
-            }
+            None => blend_row(held, line, source),
             Some(mask) => {
                 let masked = &mask.data()[first..first + columns];
-                for ((pixel, &covered), &kept) in held.zip(line).zip(masked) {
+                for ((pixel, &covered), &kept) in held.chunks_exact_mut(4).zip(line).zip(masked) {
                     blend(pixel, source, times(in_sixteenths(covered), kept));
                 }
             }
         }
+    }
+}
+
+/// Blends a row of pixels by their coverage, eight at a time where all eight round to
+/// nothing or to full (most of a shape's rectangle is one or the other).
+fn blend_row(held: &mut [u8], line: &[u8], source: [u8; 4]) {
+    // The bits that make a coverage byte 8 or more: none set rounds to nothing, all set
+    // (248 or more) to full.
+    const ROUNDED: u64 = 0xF8F8_F8F8_F8F8_F8F8;
+    let mut pixels = held.chunks_exact_mut(32);
+    let mut covers = line.chunks_exact(8);
+    for (eight, cover) in (&mut pixels).zip(&mut covers) {
+        let bytes: [u8; 8] = cover.try_into().expect("chunks of eight");
+        match u64::from_ne_bytes(bytes) & ROUNDED {
+            0 => {}
+            ROUNDED => eight.chunks_exact_mut(4).for_each(|pixel| pixel.copy_from_slice(&source)),
+            _ => {
+                for (pixel, &covered) in eight.chunks_exact_mut(4).zip(cover) {
+                    blend(pixel, source, in_sixteenths(covered));
+                }
+            }
+        }
+    }
+    let rest = pixels.into_remainder().chunks_exact_mut(4);
+    for (pixel, &covered) in rest.zip(covers.remainder()) {
+        blend(pixel, source, in_sixteenths(covered));
     }
 }
 
@@ -321,6 +343,26 @@ mod tests {
         broken.line_to((f64::NAN, 20.0));
         broken.line_to((20.0, 20.0));
         assert!(blank(&draw(&Shape::filled(broken, red()), Affine::IDENTITY, None).unwrap()));
+    }
+
+    #[test]
+    fn a_row_blends_eight_at_a_time_as_one_by_one() {
+        let line: Vec<u8> = (0..37u32)
+            .map(|i| [0, 3, 7, 8, 100, 247, 248, 255][(i * 7 % 11 % 8) as usize])
+            .collect();
+        let mut runs = line.clone();
+        runs[..8].fill(0);
+        runs[8..16].fill(250);
+        runs[16..24].fill(5);
+        for line in [line, runs] {
+            let start: Vec<u8> = (0..line.len() * 4).map(|i| (i * 37 % 256) as u8).collect();
+            let (mut fast, mut slow) = (start.clone(), start);
+            blend_row(&mut fast, &line, [10, 20, 30, 255]);
+            for (pixel, &covered) in slow.chunks_exact_mut(4).zip(&line) {
+                blend(pixel, [10, 20, 30, 255], in_sixteenths(covered));
+            }
+            assert_eq!(fast, slow);
+        }
     }
 
     #[test]
