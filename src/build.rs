@@ -209,8 +209,8 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
         // The PDFs, the SVG and cut files, and the PNGs drawn from the scenes: three tasks,
         // the longest (the PNGs) begun first.
         std::thread::scope(|scope| {
-            let images = spawned(scope, || images(&documents));
-            let pdfs = spawned(scope, || pdfs(&documents));
+            let images = spawned(scope, "tp-images", || images(&documents));
+            let pdfs = spawned(scope, "tp-pdf", || pdfs(&documents));
             let pages = documents
                 .iter()
                 .map(|(stem, document)| page_files(stem, &document.pages, formats.svg, formats.cut))

@@ -2,12 +2,16 @@
 
 use std::thread::{Scope, ScopedJoinHandle};
 
-/// `work` on a thread of `scope`, the spawner then making room for it ([`make_room`]).
+/// `work` on a thread of `scope` named `name` (as profilers and panic messages show it),
+/// the spawner then making room for it ([`make_room`]). Like [`Scope::spawn`], it panics
+/// when the system cannot start a thread.
 pub fn spawned<'scope, T: Send + 'scope>(
     scope: &'scope Scope<'scope, '_>,
+    name: &str,
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> ScopedJoinHandle<'scope, T> {
-    let handle = scope.spawn(work);
+    let builder = std::thread::Builder::new().name(name.to_string());
+    let handle = builder.spawn_scoped(scope, work).expect("failed to spawn thread");
     make_room();
     handle
 }

@@ -293,7 +293,7 @@ fn checked_and_built(
         return (check_design(design, path), None);
     }
     std::thread::scope(|scope| {
-        let check = spawned(scope, || check_design(design, path));
+        let check = spawned(scope, "tp-check", || check_design(design, path));
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             build_formats(design, stem, overrides.print.formats)
         }));

@@ -126,7 +126,7 @@ impl Strips {
             let (done, arrived) = mpsc::channel();
             let helper = {
                 let done = done.clone();
-                spawned(scope, move || work(done))
+                spawned(scope, "tp-strips", move || work(done))
             };
             let own = work(done);
             let mut waiting = BTreeMap::new();

@@ -133,7 +133,7 @@ fn measured<'a>(
     }
     let half = count / 2;
     std::thread::scope(|scope| {
-        let second = spawned(scope, || measure_range(half..count));
+        let second = spawned(scope, "tp-legibility", || measure_range(half..count));
         let mut found = measure_range(0..half);
         found.extend(joined(second));
         found
