@@ -79,12 +79,17 @@ echo "median of $RUNS runs, wall time and peak resident memory (GNU time), $(npr
 echo
 echo "| job | wall | CPU | peak memory |"
 echo "|---|---|---|---|"
+# Each build below goes into the folder the same build wrote the run before, so it finds
+# its files there already and writes nothing (docs/format.md, "Output folders"); the rows
+# "into a new folder" make every file and sync it, in a folder made for each run.
 row "tilepress: Tantrix (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -o "$WORK/out")"
+row "tilepress: Tantrix, into a new folder" "$(median_of "$RUNS" sh -c 'exec "$0" build designs/tantrix.toml -o "$(mktemp -d "$1/new.XXXXXX")"' "$BIN" "$WORK")"
 row "tilepress: Tantrix, the PDF only (protograf's job)" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml --format pdf -o "$WORK/out")"
 row "tilepress: Tantrix, -j 1" "$(median_of "$RUNS" "$BIN" build designs/tantrix.toml -j 1 -o "$WORK/out")"
 row "tilepress: Saltmarsh (default outputs)" "$(median_of "$RUNS" "$BIN" build designs/saltmarsh.toml -o "$WORK/out")"
 row "tilepress: 1,000 cards on A4" "$(median_of "$RUNS" "$BIN" build "$deck" --paper A4 -o "$WORK/out")"
 row "tilepress: 1,000 cards on Letter" "$(median_of "$RUNS" "$BIN" build "$deck" --paper Letter -o "$WORK/out")"
+row "tilepress: 1,000 cards on A4, into a new folder" "$(median_of "$RUNS" sh -c 'exec "$0" build "$1" --paper A4 -o "$(mktemp -d "$2/new.XXXXXX")"' "$BIN" "$deck" "$WORK")"
 row "tilepress: the default build (8 designs, 24 diagrams)" "$(median_of "$RUNS" "$BIN" build -o "$WORK/out")"
 row "tilepress: the default build, -j 1" "$(median_of "$RUNS" "$BIN" build -j 1 -o "$WORK/out")"
 row "tilepress: issue 16's build (4 designs, 20 diagrams)" "$(median_of "$RUNS" sh -c "cd '$issue16' && exec '$BIN_PATH' build -o '$WORK/out'")"
