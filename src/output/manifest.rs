@@ -517,6 +517,7 @@ fn same_entry(a: &Path, b: &Path, kind: EntryKind) -> bool {
 mod tests {
     use super::*;
     use std::cell::Cell;
+    use std::path::PathBuf;
     use std::time::Duration;
 
     thread_local! {
@@ -571,13 +572,20 @@ mod tests {
         assert_eq!(old.get("a.svg"), Some(&None), "version 1: names only, unverified");
     }
 
-    #[test]
-    fn a_file_saved_into_the_old_build_during_a_swap_is_put_back() {
-        let root = std::env::temp_dir().join(format!("tilepress-strays-{}", std::process::id()));
+    /// A fresh scratch folder holding empty folders `old` (a retired build) and `new` (the
+    /// build that replaced it).
+    fn old_and_new(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+        let root = std::env::temp_dir().join(format!("tilepress-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&root);
         let (old, new) = (root.join("old"), root.join("new"));
         fs::create_dir_all(&old).unwrap();
         fs::create_dir_all(&new).unwrap();
+        (root, old, new)
+    }
+
+    #[test]
+    fn a_file_saved_into_the_old_build_during_a_swap_is_put_back() {
+        let (root, old, new) = old_and_new("strays");
         let entries: Entries = [("a.svg".to_string(), Some(Record::of(b"1")))].into();
         for folder in [&old, &new] {
             write_manifest(folder, &entries).unwrap();
@@ -605,11 +613,7 @@ mod tests {
 
     #[test]
     fn an_old_build_s_file_carried_into_the_new_one_is_not_read_to_remove_it() {
-        let root = std::env::temp_dir().join(format!("tilepress-carried-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
-        let (old, new) = (root.join("old"), root.join("new"));
-        fs::create_dir_all(&old).unwrap();
-        fs::create_dir_all(&new).unwrap();
+        let (root, old, new) = old_and_new("carried");
         let entries: Entries = [
             ("carried.svg".to_string(), Some(Record::of(b"1"))),
             ("dropped.svg".to_string(), Some(Record::of(b"2"))),
