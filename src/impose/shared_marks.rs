@@ -4,10 +4,10 @@
 //! the very same path, filled and stroked the same, as before.
 
 use std::collections::BTreeMap;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use kurbo::{Affine, PathEl, Point};
+use xxhash_rust::xxh3::xxh3_64;
 
 use crate::scene::{Item, Page, Role, Shape, Symbol, Use};
 
@@ -52,15 +52,14 @@ impl MarkSharer {
     }
 
     fn add_item(&mut self, pages: &mut [Page], place: Place) {
-        let Some(Item::Shape(shape)) = item_at(pages, &place) else { return };
+        let Some(mine @ Item::Shape(shape)) = item_at(pages, &place) else { return };
         if shape.path.elements().len() < SMALLEST_SHARED_ELEMENTS {
             return;
         }
-        let mine = Item::Shape(shape.clone());
         let entries = self.seen.entry(shape_hash(shape)).or_default();
         let same = entries.iter_mut().find(|seen| match seen {
-            Seen::Once(other) => item_at(pages, other) == Some(&mine),
-            Seen::Shared(symbol) => symbol.items.first() == Some(&mine),
+            Seen::Once(other) => item_at(pages, other) == Some(mine),
+            Seen::Shared(symbol) => symbol.items.first() == Some(mine),
         });
         let Some(same) = same else {
             entries.push(Seen::Once(place));
@@ -69,7 +68,9 @@ impl MarkSharer {
         let symbol = match same {
             Seen::Shared(symbol) => symbol.clone(),
             Seen::Once(other) => {
-                let symbol = Arc::new(Symbol { name: "footer".into(), items: vec![mine] });
+                // The shape is stored once, in the symbol; both places then use it.
+                let items = vec![mine.clone()];
+                let symbol = Arc::new(Symbol { name: "footer".into(), items });
                 put_use(pages, other, &symbol);
                 *same = Seen::Shared(symbol.clone());
                 symbol
@@ -118,11 +119,10 @@ fn put_use(pages: &mut [Page], (page, layer, path): &Place, symbol: &Arc<Symbol>
     }
 }
 
-/// A hash of a shape's paint and of every path element's kind and coordinates (by their
-/// bits): equal shapes hash equal.
+/// A hash (XXH3) of a shape's paint and of every path element's kind and coordinates (by
+/// their bits): equal shapes hash equal.
 fn shape_hash(shape: &Shape) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    format!("{:?} {:?}", shape.fill, shape.stroke).hash(&mut hasher);
+    let mut bytes = format!("{:?} {:?}", shape.fill, shape.stroke).into_bytes();
     for element in shape.path.elements() {
         let (kind, points): (u8, &[Point]) = match element {
             PathEl::MoveTo(p) => (0, std::slice::from_ref(p)),
@@ -131,12 +131,13 @@ fn shape_hash(shape: &Shape) -> u64 {
             PathEl::CurveTo(a, b, p) => (3, &[*a, *b, *p]),
             PathEl::ClosePath => (4, &[]),
         };
-        kind.hash(&mut hasher);
+        bytes.push(kind);
         for point in points {
-            (point.x.to_bits(), point.y.to_bits()).hash(&mut hasher);
+            bytes.extend(point.x.to_bits().to_le_bytes());
+            bytes.extend(point.y.to_bits().to_le_bytes());
         }
     }
-    hasher.finish()
+    xxh3_64(&bytes)
 }
 
 #[cfg(test)]
