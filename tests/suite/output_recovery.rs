@@ -373,6 +373,52 @@ fn leftover_working_folders_with_broken_manifests_are_recovered() {
     }
 }
 
+/// Each entry of `folder` (hidden ones too) with its inode, and the folder's own as `.`.
+fn inodes(folder: &Path) -> Vec<(String, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let mut entries: Vec<(String, u64)> = fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .map(|entry| {
+            (entry.file_name().to_string_lossy().into_owned(), entry.metadata().unwrap().ino())
+        })
+        .collect();
+    entries.push((".".into(), fs::metadata(folder).unwrap().ino()));
+    entries.sort();
+    entries
+}
+
+#[test]
+fn a_rebuild_writes_only_the_files_that_changed() {
+    let dir = project("rebuild");
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    let first = inodes(&folder);
+    let bytes = |name: &str| fs::read(folder.join(name)).unwrap();
+    let cut = bytes("mini-cut-01.svg");
+    // The same design again: the folder holds this build already, and is left as it is.
+    build_mini(&dir);
+    assert_eq!(inodes(&folder), first, "nothing written, linked or removed");
+    // Another red: the sheets, the PDF and the preview change, the cut file does not.
+    let design = dir.join("designs/mini.toml");
+    let text = fs::read_to_string(&design).unwrap();
+    fs::write(&design, text.replace("#d62828", "#c62828")).unwrap();
+    build_mini(&dir);
+    let second = inodes(&folder);
+    let inode = |entries: &[(String, u64)], name: &str| {
+        entries.iter().find(|(entry, _)| entry == name).map(|(_, inode)| *inode)
+    };
+    assert_eq!(inode(&second, "mini-cut-01.svg"), inode(&first, "mini-cut-01.svg"), "kept");
+    assert_eq!(bytes("mini-cut-01.svg"), cut);
+    for name in ["mini.pdf", "mini-sheet-01-front.svg", "mini-preview.png", ".tilepress-manifest"] {
+        assert_ne!(inode(&second, name), inode(&first, name), "{name} written anew");
+    }
+    assert_eq!(names_in(&dir.join("out")), ["mini"], "no working folder is left");
+    // What was kept is listed as it is, and the next build finds it all in place.
+    build_mini(&dir);
+    assert_eq!(inodes(&folder), second);
+}
+
 #[test]
 fn a_full_disk_at_the_manifest_then_a_build_that_succeeds() {
     let dir = project("full-disk");
