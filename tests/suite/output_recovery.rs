@@ -40,6 +40,14 @@ fn build_mini(dir: &Path) -> Output {
     output
 }
 
+/// A scratch [`project`] with `designs/mini.toml` built: the project and its `out/mini`.
+fn built(name: &str) -> (PathBuf, PathBuf) {
+    let dir = project(name);
+    build_mini(&dir);
+    let folder = dir.join("out/mini");
+    (dir, folder)
+}
+
 /// Asserts exit 2 with a message that says `says`, names `path` and gives a help line.
 fn assert_refused(output: &Output, says: &str, path: &str) -> String {
     let (_, err) = text(output);
@@ -141,9 +149,7 @@ fn the_build_button_refuses_a_users_folder_and_moves_nothing() {
 
 #[test]
 fn a_forged_manifest_listing_a_users_folder_moves_nothing_and_the_next_build_succeeds() {
-    let dir = project("forged-manifest");
-    build_mini(&dir);
-    let folder = dir.join("out/mini");
+    let (dir, folder) = built("forged-manifest");
     // The user's folder, a FIFO and a file beside the build, and the manifest made to list
     // the folder as tilepress's.
     fs::create_dir(folder.join("sub")).unwrap();
@@ -222,9 +228,7 @@ fn listed_names(folder: &Path) -> Vec<String> {
 
 #[test]
 fn the_manifest_records_each_files_size_and_hash() {
-    let dir = project("records");
-    build_mini(&dir);
-    let folder = dir.join("out/mini");
+    let (_, folder) = built("records");
     let lines = manifest_lines(&folder);
     assert!(!lines.is_empty());
     for line in &lines {
@@ -240,9 +244,7 @@ fn the_manifest_records_each_files_size_and_hash() {
 
 #[test]
 fn a_listed_file_tilepress_never_wrote_is_kept() {
-    let dir = project("forged");
-    build_mini(&dir);
-    let folder = dir.join("out/mini");
+    let (dir, folder) = built("forged");
     fs::write(folder.join("notes.txt"), "my notes").unwrap();
     // A manifest that claims the user's file (copied from elsewhere, or edited).
     let manifest = fs::read_to_string(folder.join(".tilepress-manifest")).unwrap();
@@ -278,9 +280,7 @@ fn an_edited_file_of_the_build_is_never_replaced() {
 
 #[test]
 fn an_older_manifest_without_records_deletes_nothing_it_cannot_verify() {
-    let dir = project("version-1");
-    build_mini(&dir);
-    let folder = dir.join("out/mini");
+    let (dir, folder) = built("version-1");
     let built = listed_names(&folder);
     fs::write(folder.join("notes.txt"), "my notes").unwrap();
     // What tilepress 1 wrote: names only; this one also (wrongly) lists the user's notes.
@@ -307,9 +307,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 #[test]
 fn a_folder_of_a_version_2_manifest_is_verified_with_its_hash() {
-    let dir = project("version-2");
-    build_mini(&dir);
-    let folder = dir.join("out/mini");
+    let (dir, folder) = built("version-2");
     let names = listed_names(&folder);
     // What the tilepress before XXH3 wrote: the same files, FNV-1a hashes.
     let version_2 = |folder: &Path| {
@@ -390,9 +388,7 @@ fn inodes(folder: &Path) -> Vec<(String, u64)> {
 
 #[test]
 fn a_rebuild_writes_only_the_files_that_changed() {
-    let dir = project("rebuild");
-    build_mini(&dir);
-    let folder = dir.join("out/mini");
+    let (dir, folder) = built("rebuild");
     let first = inodes(&folder);
     let bytes = |name: &str| fs::read(folder.join(name)).unwrap();
     let cut = bytes("mini-cut-01.svg");
