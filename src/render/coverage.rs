@@ -33,10 +33,20 @@ thread_local! {
     });
 }
 
+/// How far beyond the target, in pixels, a shape may reach and still be drawn here: zeno
+/// walks every row and cell a line crosses, on the target or not, in 24.8 fixed point. A
+/// shape reaching further (a huge background clipped to a face) is left to tiny-skia, which
+/// cuts its lines to the target first.
+const REACH_BEYOND: f64 = 4096.0;
+/// The most dashes a stroke is drawn with here (tiny-skia's limit); more are left to it.
+const MOST_DASHES: f64 = 1_000_000.0;
+
 /// Draws the shape's fill, then its stroke (round joins, its cap and dashes as
 /// [`super::raster::dash_pattern`] reads them), through `transform` into `target`, each
 /// pixel's coverage multiplied by the `mask`'s. Returns `false`, having drawn nothing, for a
-/// stroke under a transform that is not a rotation, reflection and uniform scale.
+/// stroke under a transform that is not a rotation, reflection and uniform scale, a shape
+/// reaching more than [`REACH_BEYOND`] pixels past the target, or more than
+/// [`MOST_DASHES`] dashes: tiny-skia draws those.
 pub fn draw_shape(
     shape: &Shape,
     stroke_width: Option<f32>,
@@ -49,22 +59,32 @@ pub fn draw_shape(
     if stroke.is_some() && scale.is_none() {
         return false;
     }
+    let scale = scale.unwrap_or(1.0);
+    let width = stroke.map_or(0.0, |(_, width)| f64::from(width) * scale);
+    let dashes: Vec<f32> = stroke
+        .and_then(|(stroke, _)| super::raster::dash_pattern(stroke))
+        .unwrap_or_default()
+        .iter()
+        .map(|d| (f64::from(*d) * scale) as f32)
+        .collect();
+    // Caps and joins reach at most half the width times √2 beyond the path.
+    let reach = width / 2.0 * std::f64::consts::SQRT_2;
+    let near = Rect::new(0.0, 0.0, f64::from(target.width()), f64::from(target.height()))
+        .inflate(REACH_BEYOND, REACH_BEYOND);
     WORKSPACE.with(|workspace| {
         let workspace = &mut *workspace.borrow_mut();
         let Some(outline) = pixel_path(&shape.path, transform, &mut workspace.commands) else {
-            return;
+            return true;
         };
+        let painted = outline.inflate(reach, reach);
+        if painted.union(near) != near || too_many_dashes(&workspace.commands, &dashes) {
+            return false;
+        }
         if let Some(colour) = shape.fill {
             paint(workspace, Style::Fill(Fill::NonZero), outline, colour, target, mask);
         }
-        if let (Some((stroke, width)), Some(scale)) = (stroke, scale) {
-            let width = width * scale as f32;
-            let dashes: Vec<f32> = super::raster::dash_pattern(stroke)
-                .unwrap_or_default()
-                .iter()
-                .map(|d| d * scale as f32)
-                .collect();
-            let mut style = zeno::Stroke::new(width);
+        if let Some((stroke, _)) = stroke {
+            let mut style = zeno::Stroke::new(width as f32);
             style.join(Join::Round).cap(match stroke.cap {
                 LineCap::Butt => Cap::Butt,
                 LineCap::Round => Cap::Round,
@@ -73,13 +93,36 @@ pub fn draw_shape(
             if !dashes.is_empty() {
                 style.dash(&dashes, 0.0);
             }
-            // Caps and joins reach at most half the width times √2 beyond the path.
-            let reach = f64::from(width) / 2.0 * std::f64::consts::SQRT_2;
-            let outline = outline.inflate(reach, reach);
-            paint(workspace, Style::Stroke(style), outline, stroke.colour, target, mask);
+            paint(workspace, Style::Stroke(style), painted, stroke.colour, target, mask);
         }
-    });
-    true
+        true
+    })
+}
+
+/// Whether dashing the path (pixels) with `dashes` would make more than [`MOST_DASHES`]
+/// dashes, its length taken as its control polygon's (never shorter than the path).
+fn too_many_dashes(commands: &[Command], dashes: &[f32]) -> bool {
+    let interval: f64 = dashes.iter().map(|d| f64::from(*d)).sum();
+    if dashes.is_empty() {
+        return false;
+    }
+    let (mut at, mut start, mut length) = (zeno::Point::ZERO, zeno::Point::ZERO, 0.0);
+    let walk = |to: zeno::Point, length: &mut f64, at: &mut zeno::Point| {
+        *length += f64::from((to - *at).length());
+        *at = to;
+    };
+    for command in commands {
+        match *command {
+            Command::MoveTo(p) => (at, start) = (p, p),
+            Command::LineTo(p) => walk(p, &mut length, &mut at),
+            Command::QuadTo(c, p) => [c, p].into_iter().for_each(|q| walk(q, &mut length, &mut at)),
+            Command::CurveTo(c1, c2, p) => {
+                [c1, c2, p].into_iter().for_each(|q| walk(q, &mut length, &mut at))
+            }
+            Command::Close => walk(start, &mut length, &mut at),
+        }
+    }
+    length / interval * (dashes.len() / 2) as f64 > MOST_DASHES
 }
 
 /// The scale of a transform that turns, mirrors and scales alike in every direction; `None`
@@ -323,6 +366,22 @@ mod tests {
         let drawn = draw(&square, stretched, None).expect("fills take any transform");
         assert_eq!(drawn.pixel(18, 8).unwrap().green(), 30);
         assert_eq!(drawn.pixel(22, 8).unwrap().green(), 255);
+    }
+
+    #[test]
+    fn shapes_reaching_far_off_the_target_and_countless_dashes_are_left_to_tiny_skia() {
+        let huge = Shape::filled(Rect::new(-1e7, -1e7, 1e7, 1e7).to_path(0.1), red());
+        assert!(draw(&huge, Affine::IDENTITY, None).is_none());
+        let near = Shape::filled(Rect::new(-1e3, -1e3, 1e3, 1e3).to_path(0.1), red());
+        let drawn = draw(&near, Affine::IDENTITY, None).expect("within reach");
+        assert!(drawn.data().chunks(4).all(|pixel| pixel == [200, 30, 40, 255]));
+        let mut long = BezPath::new();
+        long.move_to((5.0, 20.0));
+        long.line_to((55.0, 20.0));
+        let dotted = stroked(long.clone(), LineCap::Butt, vec![0.00001, 0.00001]);
+        assert!(draw(&dotted, Affine::IDENTITY, None).is_none());
+        let dashed = stroked(long, LineCap::Butt, vec![1.0, 1.0]);
+        assert!(draw(&dashed, Affine::IDENTITY, None).is_some());
     }
 
     #[test]
