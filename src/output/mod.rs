@@ -193,8 +193,7 @@ fn publish_with(
     remove_working_folder(&staging, &target, false)?;
     remove_working_folder(&retired, &target, false)?;
     let listed = new_manifest(files, old.as_ref());
-    if let Some(kept) = old.as_ref().filter(|kept| kept.verified_manifest.as_ref() == Some(&listed))
-    {
+    if let Some(kept) = old.as_ref().filter(|kept| kept.manifest_whole && kept.owned == listed) {
         // The folder holds this very build already, every file as it would be written and
         // its manifest listing just these: nothing is written, nothing removed.
         return Ok(Published { untouched: kept.untouched.clone() });
@@ -304,13 +303,13 @@ struct Kept {
     /// Files tilepress wrote earlier that stay, with their records ([`Mode::Add`]; in either
     /// mode the unverified ones of an older manifest that the new build does not replace).
     ours: Vec<(String, Option<Record>)>,
-    /// The files tilepress wrote earlier, still as it wrote them, under names the new build
-    /// writes again: one whose bytes the new file repeats is carried into the new build (a
+    /// Every file tilepress wrote earlier that is still as it wrote them, with its record:
+    /// one whose bytes a new file of that name repeats is carried into the new build (a
     /// second link to the same file) instead of written again.
-    rewritten: Entries,
-    /// What the folder's manifest lists, when every file it lists is there as tilepress
-    /// wrote it: a new build whose manifest would be the same finds its files already there.
-    verified_manifest: Option<Entries>,
+    owned: Entries,
+    /// Whether every file the folder's manifest lists is among `owned`: then a new build
+    /// whose manifest would be `owned` finds its files already there.
+    manifest_whole: bool,
     /// The user's files and links.
     theirs: Vec<(String, EntryKind)>,
     /// The files tilepress wrote earlier that the new build drops (they go with the old
@@ -346,14 +345,14 @@ fn inspect(
             "move the file away, or choose another output folder with -o",
         ));
     }
-    let listing = list_folder(target).map_err(|error| match error.kind() {
+    let mut listing = list_folder(target).map_err(|error| match error.kind() {
         io::ErrorKind::InvalidData => PublishError::refused(
             format!("{error}, so {shown} may not be tilepress's"),
             "remove the folder yourself if it holds nothing you need, or choose another with -o",
         ),
         _ => error.into(),
     })?;
-    let Some(owned) = &listing.owned else {
+    let Some(owned) = listing.owned.take() else {
         if listing.others.is_empty() {
             return Ok(Some(Kept::default()));
         }
@@ -413,20 +412,12 @@ fn inspect(
         .filter(|(name, record)| !new(name) && kept(record))
         .map(|(name, record)| (name.clone(), *record))
         .collect();
-    let dropped =
-        owned.iter().filter(|(name, record)| !new(name) && !kept(record)).map(|(n, _)| n.clone());
-    let rewritten = owned.iter().filter(|(name, _)| new(name)).map(|(n, r)| (n.clone(), *r));
-    let verified_manifest =
-        listing.listed.keys().all(|name| owned.contains_key(name)).then(|| listing.listed.clone());
+    let dropped = owned.iter().filter(|(name, record)| !new(name) && !kept(record));
+    let dropped = dropped.map(|(n, _)| n.clone()).collect();
+    // What is owned is listed, so the manifest is whole when it lists nothing else.
+    let manifest_whole = listing.listed.len() == owned.len();
     let theirs = listing.others.into_iter().filter(|(_, kind)| *kind != EntryKind::Other);
-    Ok(Some(Kept {
-        ours,
-        rewritten: rewritten.collect(),
-        verified_manifest,
-        theirs: theirs.collect(),
-        dropped: dropped.collect(),
-        untouched,
-    }))
+    Ok(Some(Kept { ours, owned, manifest_whole, theirs: theirs.collect(), dropped, untouched }))
 }
 
 /// What the new folder's manifest lists: the new files and those kept of tilepress's.
@@ -486,7 +477,7 @@ fn carried_unchanged(
     record: Option<Record>,
     kept: Option<&Kept>,
 ) -> bool {
-    let old = kept.and_then(|kept| kept.rewritten.get(name).copied().flatten());
+    let old = kept.and_then(|kept| kept.owned.get(name).copied().flatten());
     record.is_some() && old == record && fs::hard_link(target.join(name), path).is_ok()
 }
 

@@ -102,24 +102,25 @@ pub fn draw_shape(
 /// Whether dashing the path (pixels) with `dashes` would make more than [`MOST_DASHES`]
 /// dashes, its length taken as its control polygon's (never shorter than the path).
 fn too_many_dashes(commands: &[Command], dashes: &[f32]) -> bool {
-    let interval: f64 = dashes.iter().map(|d| f64::from(*d)).sum();
     if dashes.is_empty() {
         return false;
     }
+    let interval: f64 = dashes.iter().map(|d| f64::from(*d)).sum();
     let (mut at, mut start, mut length) = (zeno::Point::ZERO, zeno::Point::ZERO, 0.0);
-    let walk = |to: zeno::Point, length: &mut f64, at: &mut zeno::Point| {
-        *length += f64::from((to - *at).length());
-        *at = to;
-    };
     for command in commands {
-        match *command {
-            Command::MoveTo(p) => (at, start) = (p, p),
-            Command::LineTo(p) => walk(p, &mut length, &mut at),
-            Command::QuadTo(c, p) => [c, p].into_iter().for_each(|q| walk(q, &mut length, &mut at)),
-            Command::CurveTo(c1, c2, p) => {
-                [c1, c2, p].into_iter().for_each(|q| walk(q, &mut length, &mut at))
+        let points: &[zeno::Point] = match command {
+            Command::MoveTo(p) => {
+                (at, start) = (*p, *p);
+                &[]
             }
-            Command::Close => walk(start, &mut length, &mut at),
+            Command::LineTo(p) => std::slice::from_ref(p),
+            Command::QuadTo(c, p) => &[*c, *p],
+            Command::CurveTo(c1, c2, p) => &[*c1, *c2, *p],
+            Command::Close => &[start],
+        };
+        for &point in points {
+            length += f64::from((point - at).length());
+            at = point;
         }
     }
     length / interval * (dashes.len() / 2) as f64 > MOST_DASHES
@@ -136,8 +137,8 @@ fn uniform_scale(transform: Affine) -> Option<f64> {
 }
 
 /// The path in pixels as zeno's commands, and its control points' bounds; `None` when it is
-/// empty or not finite (the SVG writer leaves such a path out). A path not starting with a
-/// move starts at the origin, as in [`super::raster::skia_path`].
+/// empty or not finite, as [`super::raster::drawn_elements`] reads it (a transform that
+/// overflows counts as not finite).
 fn pixel_path(
     path: &kurbo::BezPath,
     transform: Affine,
@@ -145,27 +146,23 @@ fn pixel_path(
 ) -> Option<Rect> {
     commands.clear();
     let mut bounds: Option<Rect> = None;
-    let mut at = |p: Point| -> Option<zeno::Point> {
+    let mut finite = true;
+    let mut at = |p: Point| {
         let p = transform * p;
-        if !p.is_finite() {
-            return None;
-        }
+        finite &= p.is_finite();
         bounds = Some(bounds.map_or(Rect::from_points(p, p), |b| b.union_pt(p)));
-        Some(zeno::Point::new(p.x as f32, p.y as f32))
+        zeno::Point::new(p.x as f32, p.y as f32)
     };
-    for (index, element) in path.elements().iter().enumerate() {
-        if index == 0 && !matches!(element, PathEl::MoveTo(_)) {
-            commands.push(Command::MoveTo(at(Point::ORIGIN)?));
-        }
-        commands.push(match *element {
-            PathEl::MoveTo(p) => Command::MoveTo(at(p)?),
-            PathEl::LineTo(p) => Command::LineTo(at(p)?),
-            PathEl::QuadTo(c, p) => Command::QuadTo(at(c)?, at(p)?),
-            PathEl::CurveTo(c1, c2, p) => Command::CurveTo(at(c1)?, at(c2)?, at(p)?),
+    super::raster::drawn_elements(path, |element| {
+        commands.push(match element {
+            PathEl::MoveTo(p) => Command::MoveTo(at(p)),
+            PathEl::LineTo(p) => Command::LineTo(at(p)),
+            PathEl::QuadTo(c, p) => Command::QuadTo(at(c), at(p)),
+            PathEl::CurveTo(c1, c2, p) => Command::CurveTo(at(c1), at(c2), at(p)),
             PathEl::ClosePath => Command::Close,
         });
-    }
-    bounds
+    })?;
+    bounds.filter(|_| finite)
 }
 
 /// Rasterises the path in `style` over the part of `target` that `outline` (pixels) may

@@ -309,12 +309,30 @@ pub fn skia_transform(transform: Affine) -> Transform {
 }
 
 /// The path for tiny-skia; `None` when it is empty or has a coordinate that is not finite
-/// (the SVG writer leaves those out). A path not starting with a move starts at the origin.
+/// (the SVG writer leaves those out), as [`drawn_elements`] reads it.
 pub fn skia_path(path: &BezPath) -> Option<Path> {
     let mut builder = PathBuilder::with_capacity(path.elements().len(), path.elements().len() * 3);
+    let f = |v: f64| v as f32;
+    drawn_elements(path, |element| match element {
+        PathEl::MoveTo(p) => builder.move_to(f(p.x), f(p.y)),
+        PathEl::LineTo(p) => builder.line_to(f(p.x), f(p.y)),
+        PathEl::QuadTo(c, p) => builder.quad_to(f(c.x), f(c.y), f(p.x), f(p.y)),
+        PathEl::CurveTo(c1, c2, p) => {
+            builder.cubic_to(f(c1.x), f(c1.y), f(c2.x), f(c2.y), f(p.x), f(p.y))
+        }
+        PathEl::ClosePath => builder.close(),
+    })?;
+    builder.finish()
+}
+
+/// Hands `path`'s elements to `each` as the rasterisers draw them: a path not starting with
+/// a move starts at the origin. `None` (the elements before it handed over) at the first
+/// coordinate that is not finite: the SVG writer leaves such a path out, so the caller
+/// draws nothing.
+pub(super) fn drawn_elements(path: &BezPath, mut each: impl FnMut(PathEl)) -> Option<()> {
     for (index, element) in path.elements().iter().enumerate() {
         if index == 0 && !matches!(element, PathEl::MoveTo(_)) {
-            builder.move_to(0.0, 0.0);
+            each(PathEl::MoveTo(kurbo::Point::ORIGIN));
         }
         let finite = match element {
             PathEl::MoveTo(p) | PathEl::LineTo(p) => p.is_finite(),
@@ -325,18 +343,9 @@ pub fn skia_path(path: &BezPath) -> Option<Path> {
         if !finite {
             return None;
         }
-        let f = |v: f64| v as f32;
-        match *element {
-            PathEl::MoveTo(p) => builder.move_to(f(p.x), f(p.y)),
-            PathEl::LineTo(p) => builder.line_to(f(p.x), f(p.y)),
-            PathEl::QuadTo(c, p) => builder.quad_to(f(c.x), f(c.y), f(p.x), f(p.y)),
-            PathEl::CurveTo(c1, c2, p) => {
-                builder.cubic_to(f(c1.x), f(c1.y), f(c2.x), f(c2.y), f(p.x), f(p.y))
-            }
-            PathEl::ClosePath => builder.close(),
-        }
+        each(*element);
     }
-    builder.finish()
+    Some(())
 }
 
 /// What `items` draw, in their own frame: path bounds (their stroke outline's when
