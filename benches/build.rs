@@ -18,7 +18,7 @@ use tilepress::build::{build, build_sheets};
 use tilepress::diagram::Figure;
 use tilepress::diagram::files::figure_files;
 use tilepress::diagram::load::load as load_diagram;
-use tilepress::model::file_stem::file_stem;
+use tilepress::model::input::file_stem::file_stem;
 use tilepress::model::{Design, load};
 
 /// Every `*.toml` in the project's `folder`, sorted, read with `read`, by file stem.

@@ -18,8 +18,8 @@ use crate::impose::bleed_shortfall::bleed_shortfall_note;
 use crate::impose::room::bleed_note;
 use crate::impose::{Imposed, Packing, PartSheets, impose, impose_moving_faces};
 use crate::model::design::Design;
-use crate::model::limits::MAX_SHEETS;
-use crate::model::print::PrintSettings;
+use crate::model::input::limits::MAX_SHEETS;
+use crate::model::print::corrections::PrintSettings;
 use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
 use crate::render::pdf::document_to_pdf_boxed;
 use crate::render::svg::page_to_svg;
@@ -261,13 +261,13 @@ pub const SMALL_DESIGN_ITEMS: u64 = 10_000;
 /// once and the check's cutouts are gone before the build makes its own.
 pub fn built_beside_check(design: &Design) -> bool {
     let items: u64 = design.decks.iter().chain(&design.counters).map(|deck| deck.printed()).sum();
-    crate::model::limits::estimated_sheets(design) <= SMALL_DESIGN_SHEETS as f64
+    crate::model::input::limits::estimated_sheets(design) <= SMALL_DESIGN_SHEETS as f64
         && items <= SMALL_DESIGN_ITEMS
 }
 
 /// Every part composed and imposed, its documents waiting in the result.
 fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
-    crate::model::limits::sheets_fit(design)?;
+    crate::model::input::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
     let mut parts = parts(design);
     let print = &design.sheet.print;

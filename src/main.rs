@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             return ExitCode::from(cli::console::finish(cli::console::parse_error(&error)));
         }
     };
-    if let Err(message) = tilepress::model::reach::allow_paths(&cli.allow_path) {
+    if let Err(message) = tilepress::model::input::reach::allow_paths(&cli.allow_path) {
         cli::console::err(format_args!("error: {message}"));
         cli::console::err(format_args!("  help: give --allow-path the path of an existing folder"));
         return ExitCode::from(cli::console::finish(cli::exit::BAD_INPUT));

@@ -12,7 +12,7 @@ use super::OutputFile;
 use crate::cutout::{Cut, Cutout};
 use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
-use crate::model::diagnostic::number_text;
+use crate::model::input::diagnostic::number_text;
 use crate::render::pdf::document_to_pdf_trimmed;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::png_dpi::with_dpi;

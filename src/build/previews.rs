@@ -5,7 +5,7 @@
 //! anything.
 
 use super::{Formats, OutputFile};
-use crate::model::print::{DEFAULT_SHEET_DPI, PrintSettings};
+use crate::model::print::corrections::{DEFAULT_SHEET_DPI, PrintSettings};
 use crate::render::contact_sheet::contact_sheet;
 use crate::render::cut_file::{CutStats, is_cut_file_name, measure_cut_file};
 use crate::render::png::{Paper, page_to_png};

@@ -6,11 +6,11 @@ use tilepress::build::faces::{FACE_PIXELS_HELP, is_face_pixels_refusal};
 use tilepress::build::{BuildResult, build_formats, built_beside_check};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
-use tilepress::model::bleed_limit::BLEED_TOO_LARGE_HELP;
-use tilepress::model::diagnostic::number_text;
-use tilepress::model::laminate::seal_refusal_help;
-use tilepress::model::limits::{RASTER_HELP, is_raster_refusal};
-use tilepress::model::sheet_template::template_refusal_help;
+use tilepress::model::input::diagnostic::number_text;
+use tilepress::model::input::limits::{RASTER_HELP, is_raster_refusal};
+use tilepress::model::print::bleed_limit::BLEED_TOO_LARGE_HELP;
+use tilepress::model::print::laminate::seal_refusal_help;
+use tilepress::model::print::sheet_template::template_refusal_help;
 use tilepress::threads::{joined, spawned};
 use tilepress::validate::{CheckReport, check_design};
 

@@ -25,7 +25,7 @@ pub fn load_logged(path: &Path, log: &mut Log) -> Option<Design> {
         Ok((_, design)) => Some(design),
         Err(diagnostics) => {
             log_all(&diagnostics, log);
-            let n = tilepress::model::diagnostic::mistakes_found(&diagnostics);
+            let n = tilepress::model::input::diagnostic::mistakes_found(&diagnostics);
             log.err(format_args!("{}: {}, nothing done", path.display(), counted(n, "error")));
             None
         }

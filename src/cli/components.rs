@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use tilepress::components::files::components_files;
-use tilepress::model::file_stem::file_stem;
+use tilepress::model::input::file_stem::file_stem;
 use tilepress::output::publish;
 use tilepress::render::png::DPI_RANGE;
 

@@ -8,12 +8,12 @@ use tilepress::diagram::Figure;
 use tilepress::diagram::designs::Designs;
 use tilepress::diagram::files::{check_figure, figure_files};
 use tilepress::diagram::load::load_with;
-use tilepress::model::file_stem::file_stem;
+use tilepress::model::input::file_stem::file_stem;
 use tilepress::output::publish_more;
 use tilepress::render::png::DPI_RANGE;
 
 use super::args::DiagramArgs;
-use tilepress::model::source::toml_files_in;
+use tilepress::model::input::source::toml_files_in;
 
 use super::exit::{BAD_INPUT, OK, SET_PROBLEMS, publish_failed};
 use super::inputs::{SAME_NAME_HELP, output_stems};

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use tilepress::model::file_stem::file_stem;
-use tilepress::model::source::toml_files_in;
+use tilepress::model::input::file_stem::file_stem;
+use tilepress::model::input::source::toml_files_in;
 
 /// What to do about two files with one output name.
 pub const SAME_NAME_HELP: &str =

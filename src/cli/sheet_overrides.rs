@@ -1,8 +1,8 @@
 //! Sheet options given on `build`'s command line (`--paper`, `--margin`…), checked before any design is read and laid over each design's own.
 
 use tilepress::model::design::{Duplex, SheetSettings};
-use tilepress::model::paper::parse_paper;
-use tilepress::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
+use tilepress::model::print::corrections::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
+use tilepress::model::print::paper::parse_paper;
 use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex, parse_orientation};
 
 use super::args::BuildArgs;

@@ -6,7 +6,7 @@ pub mod page;
 
 use crate::cutout::Cutout;
 use crate::model::design::Design;
-use crate::model::diagnostic::counted;
+use crate::model::input::diagnostic::counted;
 use crate::sources::{boards, cards, maps, nets, pieces, tiles, tracks};
 use crate::validate::listing::{board_and_net_lines, piece_grid_words, tile_shape_words};
 use crate::validate::listing_printed::{deck_size_words, track_and_map_lines};

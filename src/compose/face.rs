@@ -13,10 +13,10 @@ use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::path_proximity::come_within;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::{slot_line, slot_point, slot_span};
-use crate::model::cues::{BULLSEYE_SHARE, Cue, CueOn};
 use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::face::Level;
 use crate::model::face::items::tile_outline;
+use crate::model::rules::cues::{BULLSEYE_SHARE, Cue, CueOn};
 use crate::scene::vision::standing_out;
 use crate::scene::{Item, LineCap, Shape, Stroke};
 
@@ -130,7 +130,7 @@ pub fn layered_face(
 /// Joins sorted so that short lines lie underneath and long ones cross over them (spans
 /// counted in slots: with one slot per edge, in edges).
 fn drawing_order(tile: &Tile) -> Vec<(usize, usize)> {
-    let mut joins = crate::model::region_joins::line_joins(&tile.slots, &tile.joins);
+    let mut joins = crate::model::rules::region_joins::line_joins(&tile.slots, &tile.joins);
     joins.sort_by_key(|&(a, b)| (slot_span(tile.slots.len(), a, b), a, b));
     joins
 }

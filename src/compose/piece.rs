@@ -13,7 +13,7 @@ use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
 use crate::model::face::items::piece_outline;
 use crate::model::face::{Layer, Level};
-use crate::model::pieces::{Board, Face};
+use crate::model::parts::pieces::{Board, Face};
 use crate::scene::cut_style::CUT_WIDTH_MM;
 use crate::scene::{Group, Item, LineCap, Shape, Stroke};
 use crate::text::{Anchor, text_outline};

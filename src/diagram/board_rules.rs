@@ -14,7 +14,7 @@ use super::board_pieces::{BoardPiece, cell_text};
 use super::legality::Violation;
 use crate::geometry::grid::{Cell, GridKind, neighbours};
 use crate::geometry::polyform::is_connected;
-use crate::model::play::{PlayRule, rule_name};
+use crate::model::rules::play::{PlayRule, rule_name};
 use crate::scene::Colour;
 
 /// Every rule the diagram's pieces break, in a fixed order.

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use super::legality::Violation;
 use super::{Diagram, Placed};
-use crate::model::play::Matching;
-use crate::model::values::ValueAt;
+use crate::model::rules::play::Matching;
+use crate::model::rules::values::ValueAt;
 
 /// Positions closer than this (mm) are one vertex.
 const SAME_VERTEX_MM: f64 = 1e-3;

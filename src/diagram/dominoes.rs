@@ -13,9 +13,9 @@ use crate::compose::face::layered_face;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::Cell;
 use crate::model::design::{Design, Tile};
-use crate::model::play::Matching;
-use crate::model::source::Position;
-use crate::model::tile_shape::{RectangleTile, TileShape};
+use crate::model::input::source::Position;
+use crate::model::rules::play::Matching;
+use crate::model::rules::tile_shape::{RectangleTile, TileShape};
 use crate::scene::{Item, Shape, Stroke};
 
 /// A domino on the grid.

@@ -110,7 +110,7 @@ fn rule_list(diagram: &Diagram) -> String {
         .play
         .rules
         .iter()
-        .map(|rule| format!(", {}", crate::model::play::rule_name(rule)))
+        .map(|rule| format!(", {}", crate::model::rules::play::rule_name(rule)))
         .collect()
 }
 

@@ -11,7 +11,7 @@ pub const DEFAULT_CAPTION_MM: f64 = 2.6;
 pub const DEFAULT_LABEL_MM: f64 = 2.5;
 /// The cap heights `caption_mm` and a label's `size_mm` may ask for, in mm (the range of a
 /// design's `[figures]` too).
-pub const TEXT_MM_RANGE: (f64, f64) = crate::model::figure_style::FIGURE_TEXT_MM_RANGE;
+pub const TEXT_MM_RANGE: (f64, f64) = crate::model::print::figure_style::FIGURE_TEXT_MM_RANGE;
 /// The thinnest line a figure prints, in mm at its printed size.
 pub const MIN_LINE_MM: f64 = 0.25;
 /// The caption's colour by default: near-black.

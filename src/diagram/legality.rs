@@ -11,9 +11,9 @@ use super::table::{Facing, Table};
 use super::{Diagram, cell_name};
 use crate::geometry::tile_grid::Cell;
 use crate::model::design::{Slot, SlotKind, Tile};
-use crate::model::edge_slots::slot_name;
-use crate::model::play::{Matching, PlayRule, rule_name};
-use crate::model::source::Position;
+use crate::model::input::source::Position;
+use crate::model::rules::edge_slots::slot_name;
+use crate::model::rules::play::{Matching, PlayRule, rule_name};
 use crate::validate::describe::slot_text;
 
 /// One broken rule: its name (as in `breaks`), why, and the `[[place]]` it is about.

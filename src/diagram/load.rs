@@ -15,10 +15,10 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::Diagnostic;
 use crate::model::design::Design;
-use crate::model::limits::MAX_TEXT_CHARS;
-use crate::model::play::RULE_NAMES;
+use crate::model::input::limits::MAX_TEXT_CHARS;
+use crate::model::input::toml_read::read_toml;
 use crate::model::resolve::{Resolver, syntax_help};
-use crate::model::toml_read::read_toml;
+use crate::model::rules::play::RULE_NAMES;
 use crate::scene::Colour;
 
 /// Default printed width: a column of text.
@@ -39,13 +39,14 @@ pub fn load(path: &Path) -> Result<Figure, Vec<Diagnostic>> {
 
 /// [`load`], taking its design from `designs` (read there on its first use in the run).
 pub fn load_with(path: &Path, designs: &Designs) -> Result<Figure, Vec<Diagnostic>> {
-    let source = crate::model::source::read_source(path, "diagram").map_err(|error| vec![error])?;
+    let source =
+        crate::model::input::source::read_source(path, "diagram").map_err(|error| vec![error])?;
     // Every unknown key and wrong value of the file at once; unknown keys are left out and
     // the rest read on.
     let read = read_toml::<DiagramFile>(&source.text);
     let mut mistakes: Vec<Diagnostic> = (read.mistakes.iter())
         .map(|mistake| {
-            let deep = || crate::model::source::too_deep(&source.text).map(|at| at..at);
+            let deep = || crate::model::input::source::too_deep(&source.text).map(|at| at..at);
             let position = mistake.span.clone().or_else(deep).map(|span| source.start_of(&span));
             let help = match syntax_help(&mistake.message) {
                 help if help.contains("did you mean") => help,
@@ -276,7 +277,7 @@ fn resolve(
     let captures = super::board_pieces::resolve_captures(resolver, file, &design, &pieces);
     let pawns = super::pawns::resolve_pawns(resolver, file, &design);
     let moves = super::pawns::resolve_moves(resolver, file, &design, &pawns);
-    let needs_mover = design.play.rules.iter().any(crate::model::play::needs_mover);
+    let needs_mover = design.play.rules.iter().any(crate::model::rules::play::needs_mover);
     let moved = places.iter().any(|p: &Placed| p.new) || pieces.iter().any(|p| p.new || p.replaced);
     if table.mover.is_none() && needs_mover && moved {
         resolver.error(
@@ -332,7 +333,7 @@ fn resolve(
             let value = *dpi.get_ref();
             let (low, high) = crate::render::png::DPI_RANGE;
             if !(low..=high).contains(&value) {
-                let shown = crate::model::diagnostic::number_text(value);
+                let shown = crate::model::input::diagnostic::number_text(value);
                 resolver.error(
                     &dpi.span(),
                     format!("dpi is {shown}"),
@@ -399,7 +400,7 @@ fn text_markup(
 fn breaks(
     resolver: &mut Resolver<'_>,
     table: &DiagramTable,
-) -> Vec<(String, crate::model::source::Position)> {
+) -> Vec<(String, crate::model::input::source::Position)> {
     let Some(list) = &table.breaks else { return Vec::new() };
     if *table.legal.get_ref() {
         resolver.error(
@@ -420,7 +421,7 @@ pub fn known_names(
     known: &[&str],
     unknown: &str,
     help: &str,
-) -> Vec<(String, crate::model::source::Position)> {
+) -> Vec<(String, crate::model::input::source::Position)> {
     list.iter()
         .filter_map(|name| {
             let text = name.get_ref().trim();

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::design::{Design, Tile};
-use crate::model::source::Position;
+use crate::model::input::source::Position;
 use crate::scene::Colour;
 
 /// A resolved diagram.
@@ -51,7 +51,7 @@ pub struct Diagram {
     /// The caption's colour (`caption_colour`).
     pub caption_colour: Colour,
     /// Where the caption is written.
-    pub caption_position: crate::model::source::Position,
+    pub caption_position: crate::model::input::source::Position,
     /// The caption's cap height, in printed mm.
     pub caption_mm: f64,
     pub legal: bool,
@@ -162,7 +162,7 @@ pub struct Label {
     /// Cap height, in printed mm.
     pub size_mm: f64,
     /// Where the label is written in the diagram file.
-    pub position: crate::model::source::Position,
+    pub position: crate::model::input::source::Position,
     /// Its markup (bold, italic, icons of the design's `[icons]`), when it has any.
     pub marked: Option<Arc<crate::text::markup::Marked>>,
 }

@@ -10,11 +10,11 @@ use toml::Spanned;
 use super::schema::{DiagramFile, MoveTable, PlaceTable};
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::triangle_grid::Cell;
-use crate::model::board::Board;
 use crate::model::design::Design;
-use crate::model::nets::NetSolid;
+use crate::model::input::source::Position;
+use crate::model::parts::board::Board;
+use crate::model::parts::nets::NetSolid;
 use crate::model::resolve::Resolver;
-use crate::model::source::Position;
 use crate::validate::reach::{Pawn, Pose};
 
 /// A pawn on the board before the moves.
@@ -151,7 +151,7 @@ fn resolve_pawn(
         }
         return None;
     };
-    let colour = |c: &crate::model::nets::PieceColour| {
+    let colour = |c: &crate::model::parts::nets::PieceColour| {
         c.for_player(Some(&player.colour)).unwrap_or_default().to_string()
     };
     let faces: Vec<String> = piece.faces.iter().map(colour).collect();

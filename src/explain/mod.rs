@@ -18,11 +18,11 @@ use readings::{List, ListReading, Listed};
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::SetRule;
-use crate::model::diagnostic::Diagnostic;
-use crate::model::limits::{MAX_ENUMERATION_WORK, count_text};
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::limits::{MAX_ENUMERATION_WORK, count_text};
+use crate::model::input::source::read_source;
+use crate::model::parts::tiles::TileReading;
 use crate::model::resolve::{resolve, tile_description_key};
-use crate::model::source::read_source;
-use crate::model::tiles::TileReading;
 use crate::validate::enumerate::{TooLarge, complete_set, enumeration_work};
 
 /// The enumeration work all the rules of one explanation may cost together: four times
@@ -196,7 +196,7 @@ pub fn explain(path: &Path) -> Result<Explanation, Vec<Diagnostic>> {
                     explanation.skipped.push(format!(
                         "{}: more than {} tiles",
                         what(),
-                        crate::model::limits::MAX_TILES
+                        crate::model::input::limits::MAX_TILES
                     ))
                 }
             }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::readings::Listed;
 use crate::geometry::slot_points::slot_span;
 use crate::model::design::{EMPTY_SLOT, Palette, Slot, SlotKind};
-use crate::model::region_joins::line_joins;
+use crate::model::rules::region_joins::line_joins;
 
 /// What one reading of the list shows.
 #[derive(Clone, Debug, Default)]

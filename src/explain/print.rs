@@ -9,9 +9,11 @@ use super::readings::Listed;
 use super::{Explanation, Outcome, Proposal};
 use crate::geometry::canonical::Symmetry;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
-use crate::model::diagnostic::counted;
-use crate::model::region_joins::{joins_of_links, line_joins, region_groups, same_colour_links};
-use crate::model::source::Position;
+use crate::model::input::diagnostic::counted;
+use crate::model::input::source::Position;
+use crate::model::rules::region_joins::{
+    joins_of_links, line_joins, region_groups, same_colour_links,
+};
 use crate::validate::describe::slot_text;
 use crate::validate::enumerate::TileDesign;
 

@@ -13,7 +13,7 @@ use super::readings::Listed;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
 use crate::model::design::SetRule;
-use crate::model::region_joins::line_joins;
+use crate::model::rules::region_joins::line_joins;
 use crate::validate::enumerate::{TileDesign, TileKey};
 use crate::validate::rule::rule_breaks;
 

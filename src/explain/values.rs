@@ -7,9 +7,9 @@ use std::path::Path;
 
 use super::print::{RANKING, at_entry_of};
 use crate::model::design::{Design, Tile};
-use crate::model::diagnostic::counted;
-use crate::model::limits::{MAX_ENUMERATION_WORK, count_text};
-use crate::model::values::{ValueAt, ValueRule, ValueSymmetry, values_text};
+use crate::model::input::diagnostic::counted;
+use crate::model::input::limits::{MAX_ENUMERATION_WORK, count_text};
+use crate::model::rules::values::{ValueAt, ValueRule, ValueSymmetry, values_text};
 use crate::validate::values::{complete_values, value_violations};
 
 /// A rule over values, derived and compared with the list.

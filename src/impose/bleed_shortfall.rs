@@ -2,7 +2,7 @@
 
 use super::Packing;
 use crate::cutout::{Cut, Cutout};
-use crate::model::diagnostic::number_text;
+use crate::model::input::diagnostic::number_text;
 
 /// How much less than the bleed asked counts as less, in mm.
 const LESS_MM: f64 = 1e-6;

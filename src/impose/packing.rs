@@ -20,10 +20,10 @@ use super::tiled_board::{TilePlan, plan};
 use crate::cutout::Cutout;
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::board::DEFAULT_OVERLAP_MM;
 use crate::model::design::{Duplex, SheetSettings};
-use crate::model::print::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
-use crate::model::sheet_template::{SheetTemplate, TEMPLATE_NO_FOLD};
+use crate::model::parts::board::DEFAULT_OVERLAP_MM;
+use crate::model::print::corrections::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
+use crate::model::print::sheet_template::{SheetTemplate, TEMPLATE_NO_FOLD};
 use crate::scene::Item;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
@@ -327,7 +327,7 @@ pub(crate) fn a4_sheet(orientation: crate::model::design::Orientation) -> SheetS
         margin_mm: 8.0,
         gap_mm: 0.0,
         duplex: crate::model::design::Duplex::LongEdge,
-        print: crate::model::print::PrintSettings::default(),
+        print: crate::model::print::corrections::PrintSettings::default(),
     }
 }
 

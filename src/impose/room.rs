@@ -6,7 +6,7 @@
 use super::n_up::per_sheet;
 use crate::cutout::Cutout;
 use crate::model::design::SheetSettings;
-use crate::model::diagnostic::number_text;
+use crate::model::input::diagnostic::number_text;
 
 /// Steps the bleed and margin are tried in, in mm.
 const STEP_MM: f64 = 0.5;

@@ -7,7 +7,7 @@ use kurbo::Affine;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use crate::cutout::Cutout;
 use crate::model::design::SheetSettings;
-use crate::model::sheet_template::{SheetTemplate, TEMPLATE_NO_REGISTRATION};
+use crate::model::print::sheet_template::{SheetTemplate, TEMPLATE_NO_REGISTRATION};
 
 /// The cutouts in `template`'s slots, sheet after sheet; `Err` when the sheet asks for
 /// registration marks (a fold-over sheet `arrange` refuses for every template).
@@ -61,7 +61,7 @@ mod tests {
     use crate::geometry::outline::Outline;
     use crate::impose::packing::a4_sheet;
     use crate::model::design::{Duplex, Orientation};
-    use crate::model::sheet_template::Slot;
+    use crate::model::print::sheet_template::Slot;
     use kurbo::Rect;
 
     fn template() -> SheetTemplate {
@@ -70,7 +70,7 @@ mod tests {
             quarter_turns: turns,
             number,
             file: "t.toml".into(),
-            at: crate::model::source::Position { line: 1, column: 1 },
+            at: crate::model::input::source::Position { line: 1, column: 1 },
         };
         SheetTemplate {
             name: "test".into(),

@@ -308,7 +308,7 @@ mod tests {
             margin_mm: 5.0,
             gap_mm: 0.0,
             duplex: Duplex::LongEdge,
-            print: crate::model::print::PrintSettings::default(),
+            print: crate::model::print::corrections::PrintSettings::default(),
         }
     }
 

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::source::Position;
 pub use crate::geometry::canonical::Symmetry;
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::input::source::Position;
 use crate::scene::Colour;
 
 /// A fully resolved design.
@@ -18,12 +18,12 @@ pub struct Design {
     pub shape: Option<RegularPolygon>,
     /// The tiles' outline of any kind (a regular polygon as `shape`, a rectangle or a
     /// circle); `None` without `[[tiles]]`.
-    pub tile_shape: Option<super::tile_shape::TileShape>,
+    pub tile_shape: Option<crate::model::rules::tile_shape::TileShape>,
     /// How many slots each edge of a tile has (`[set] slots_per_edge`, default 1): a tile's
     /// slots are this many per edge, clockwise, edge 1's first.
     pub slots_per_edge: usize,
     /// Where the tiles' values sit and how they are drawn, when tiles carry values.
-    pub values: Option<super::values::Values>,
+    pub values: Option<crate::model::rules::values::Values>,
     pub style: Style,
     pub palette: Palette,
     pub rule: Option<SetRule>,
@@ -31,29 +31,29 @@ pub struct Design {
     pub sheet: SheetSettings,
     pub tiles: Vec<Tile>,
     /// Polyform pieces on a grid, when the design has `[[pieces]]`.
-    pub pieces: Option<super::pieces::PieceSet>,
+    pub pieces: Option<crate::model::parts::pieces::PieceSet>,
     /// A board made of cells of the pieces' grid (`[board]` without its own `grid`).
-    pub grid_board: Option<super::pieces::Board>,
+    pub grid_board: Option<crate::model::parts::pieces::Board>,
     /// `[[players]]`, in file order.
-    pub players: Vec<super::board::Player>,
+    pub players: Vec<crate::model::parts::board::Player>,
     /// A painted board on a grid of its own (`[board]` with `grid = …`).
-    pub board: Option<super::board::Board>,
+    pub board: Option<crate::model::parts::board::Board>,
     /// `[[nets]]`: fold-up pieces.
-    pub nets: Vec<super::nets::NetPiece>,
+    pub nets: Vec<crate::model::parts::nets::NetPiece>,
     /// `[[decks]]`: decks of cards.
-    pub decks: Vec<super::cards::Deck>,
+    pub decks: Vec<crate::model::parts::cards::Deck>,
     /// `[[counters]]`: round counters (decks whose items are circles).
-    pub counters: Vec<super::cards::Deck>,
+    pub counters: Vec<crate::model::parts::cards::Deck>,
     /// `[[tracks]]`: score tracks and other numbered paths.
-    pub tracks: Vec<super::tracks::Track>,
+    pub tracks: Vec<crate::model::parts::tracks::Track>,
     /// `[[maps]]`: grid boards with terrain.
-    pub maps: Vec<super::maps::Map>,
+    pub maps: Vec<crate::model::parts::maps::Map>,
     /// How tiles may be laid next to each other (`[play]`); the default when absent.
-    pub play: super::play::Play,
+    pub play: crate::model::rules::play::Play,
     /// What the legibility check holds every face to (`[check]`).
-    pub legibility: super::legibility::Legibility,
+    pub legibility: crate::model::print::legibility::Legibility,
     /// The caption and label sizes of the design's diagrams (`[figures]`).
-    pub figure_style: super::figure_style::FigureStyle,
+    pub figure_style: crate::model::print::figure_style::FigureStyle,
     /// `[icons]`: what `:name:` draws in a text (faces' and diagram labels').
     pub icons: std::sync::Arc<super::face::inline_icons::InlineIcons>,
     /// `[fonts]` `fallback`: tried in order for a character a text's faces lack (faces' and
@@ -63,9 +63,9 @@ pub struct Design {
     /// send besides the design and what it built.
     pub files: Vec<std::path::PathBuf>,
     /// The colours faces take from data (`fill = "{kind}"`), each value once per key.
-    pub data_colours: Vec<super::data_colours::DataColour>,
+    pub data_colours: Vec<crate::model::input::data_colours::DataColour>,
     /// Problems found while reading faces (`when` values no item has): `check` reports them.
-    pub face_problems: Vec<super::diagnostic::Diagnostic>,
+    pub face_problems: Vec<crate::model::input::diagnostic::Diagnostic>,
 }
 
 /// Named colours.
@@ -75,7 +75,7 @@ pub struct Palette {
     /// Where each colour is written in `[palette]`.
     pub lines: BTreeMap<String, Position>,
     /// `[cues]`: the patterns drawn on colours' lines, areas and dots (one for each).
-    pub cues: BTreeMap<String, Vec<super::cues::ColourCue>>,
+    pub cues: BTreeMap<String, Vec<crate::model::rules::cues::ColourCue>>,
 }
 
 impl Palette {
@@ -85,7 +85,11 @@ impl Palette {
     }
 
     /// The cue drawn on `name` where it is drawn as `on` (lines, areas, dots), if it has one.
-    pub fn cue_on(&self, name: &str, on: super::cues::CueOn) -> Option<super::cues::Cue> {
+    pub fn cue_on(
+        &self,
+        name: &str,
+        on: crate::model::rules::cues::CueOn,
+    ) -> Option<crate::model::rules::cues::Cue> {
         self.cues.get(name)?.iter().map(|c| c.cue).find(|cue| cue.on() == on)
     }
 }
@@ -303,7 +307,7 @@ pub struct SetRule {
     /// count is written.
     pub copies_of: Vec<(String, u32, Position)>,
     /// A rule over values instead of edges (`values = {…}`).
-    pub values: Option<super::values::ValueRule>,
+    pub values: Option<crate::model::rules::values::ValueRule>,
     /// Where `[rule]` is in the file.
     pub position: Position,
     /// Where each constraint the rule writes is (`min_colours`, `joins`, …), by its key.
@@ -377,7 +381,7 @@ pub struct SheetSettings {
     pub gap_mm: f64,
     pub duplex: Duplex,
     /// Bleed, duplex corrections and PNG outputs.
-    pub print: super::print::PrintSettings,
+    pub print: crate::model::print::corrections::PrintSettings,
 }
 
 impl SheetSettings {

@@ -8,28 +8,28 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::board_table::{BoardKind, board_kind};
 use super::design::{
     Backs, Design, Duplex, EMPTY_SLOT, FoldLine, JoinRule, Orientation, Palette, RegionJoinRule,
     SetRule, SheetSettings, SlotKind, Style, Symmetry,
 };
-use super::diagnostic::Diagnostic;
-use super::diagnostic::number_text;
-use super::input_file::Used;
-use super::paper::parse_paper;
-use super::pieces::{PieceTables, resolve_pieces};
-use super::region_joins::region_groups;
 use super::schema::{BacksTable, DesignFile, RuleTable, SheetTable, StyleTable};
-use super::slot_style::slot_style;
-use super::source::SourceFile;
-use super::suggest::{closest, quoted_words};
-use super::tile_shape::{TileShape, resolve_tile_shape};
-use super::tiles::{TileKinds, TileReading, resolve_tiles};
-use super::values::{Values, resolve_value_rule, resolve_values, value_layers};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::face::items::{piece_faces, tile_faces};
 use crate::model::face::part_faces::{board_cell_faces, net_faces};
 use crate::model::face::resolve::FaceResolver;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::diagnostic::number_text;
+use crate::model::input::input_file::Used;
+use crate::model::input::source::SourceFile;
+use crate::model::input::suggest::{closest, quoted_words};
+use crate::model::parts::board_table::{BoardKind, board_kind};
+use crate::model::parts::pieces::{PieceTables, resolve_pieces};
+use crate::model::parts::tiles::{TileKinds, TileReading, resolve_tiles};
+use crate::model::print::paper::parse_paper;
+use crate::model::rules::region_joins::region_groups;
+use crate::model::rules::slot_style::slot_style;
+use crate::model::rules::tile_shape::{TileShape, resolve_tile_shape};
+use crate::model::rules::values::{Values, resolve_value_rule, resolve_values, value_layers};
 use crate::scene::Colour;
 
 /// Most copies of one tile accepted (a sheet of copies beyond this is a typo).
@@ -47,9 +47,9 @@ pub fn resolve_reading(
     reading: Option<TileReading>,
 ) -> Result<Design, Vec<Diagnostic>> {
     let mut resolver = Resolver::new(source);
-    let read = super::toml_read::read_toml::<DesignFile>(&source.text);
+    let read = crate::model::input::toml_read::read_toml::<DesignFile>(&source.text);
     for mistake in &read.mistakes {
-        let deep = || super::source::too_deep(&source.text).map(|at| at..at);
+        let deep = || crate::model::input::source::too_deep(&source.text).map(|at| at..at);
         let span = mistake.span.clone().or_else(deep).unwrap_or(0..0);
         resolver.error(&span, mistake.message.clone(), &syntax_help(&mistake.message));
     }
@@ -58,11 +58,12 @@ pub fn resolve_reading(
     let Some(file) = read.value else {
         return Err(resolver.diagnostics);
     };
-    if !super::limits::counts_fit(&mut resolver, &file) {
+    if !crate::model::input::limits::counts_fit(&mut resolver, &file) {
         return Err(resolver.diagnostics);
     }
     let mut palette = resolver.palette(&file.palette);
-    palette.cues = super::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
+    palette.cues =
+        crate::model::rules::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
     let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
     let tile_shape = resolve_tile_shape(&mut resolver, &file.set, needs_shape);
     let shape = tile_shape.and_then(TileShape::regular);
@@ -73,8 +74,10 @@ pub fn resolve_reading(
     let values =
         resolve_values(&mut resolver, file.values.as_ref(), &palette, tile_shape, with_values);
     let set_table = file.set.get_ref();
-    let slots_per_edge =
-        super::edge_slots::slots_per_edge(&mut resolver, set_table.slots_per_edge.as_ref());
+    let slots_per_edge = crate::model::rules::edge_slots::slots_per_edge(
+        &mut resolver,
+        set_table.slots_per_edge.as_ref(),
+    );
     let rule = file
         .rule
         .as_ref()
@@ -124,7 +127,7 @@ pub fn resolve_reading(
     if let Some(set) = pieces.as_mut() {
         piece_faces(&mut resolver, &mut faces, &file, &palette, set);
     }
-    let mut decks = super::cards::resolve_decks(
+    let mut decks = crate::model::parts::cards::resolve_decks(
         &mut resolver,
         &mut faces,
         &file.decks,
@@ -132,7 +135,7 @@ pub fn resolve_reading(
         false,
         &sheet,
     );
-    let mut counters = super::cards::resolve_decks(
+    let mut counters = crate::model::parts::cards::resolve_decks(
         &mut resolver,
         &mut faces,
         &file.counters,
@@ -142,9 +145,20 @@ pub fn resolve_reading(
     );
     let cards = decks.iter_mut().chain(counters.iter_mut());
     crate::model::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
-    let tracks =
-        super::tracks::resolve_tracks(&mut resolver, &mut faces, &file.tracks, &palette, &sheet);
-    let maps = super::maps::resolve_maps(&mut resolver, &mut faces, &file.maps, &palette, &sheet);
+    let tracks = crate::model::parts::tracks::resolve_tracks(
+        &mut resolver,
+        &mut faces,
+        &file.tracks,
+        &palette,
+        &sheet,
+    );
+    let maps = crate::model::parts::maps::resolve_maps(
+        &mut resolver,
+        &mut faces,
+        &file.maps,
+        &palette,
+        &sheet,
+    );
     // Pieces share their cuts on the grid: they cannot be spaced apart.
     let sheet_gap = file.sheet.as_ref().and_then(|t| t.get_ref().gap_mm.as_ref());
     if let Some(gap) = sheet_gap.filter(|g| pieces.is_some() && *g.get_ref() > 0.0) {
@@ -157,21 +171,23 @@ pub fn resolve_reading(
     let every_deck = || decks.iter().chain(&counters);
     let sheet_table = file.sheet.as_ref().map(Spanned::get_ref);
     let bleed = sheet_table.and_then(|table| table.bleed_mm.as_ref());
-    let items = super::laminate::item_sizes(tile_shape, every_deck());
-    super::bleed_limit::check_bleed_key(&mut resolver, bleed, &items);
+    let items = crate::model::print::laminate::item_sizes(tile_shape, every_deck());
+    crate::model::print::bleed_limit::check_bleed_key(&mut resolver, bleed, &items);
     // A deck printed into a sheet template comes cut: it is not sealed.
     let sealed = every_deck().filter(|deck| deck.sheet_template.is_none());
-    let items = super::laminate::item_sizes(tile_shape, sealed);
-    super::laminate::check_sealed(
+    let items = crate::model::print::laminate::item_sizes(tile_shape, sealed);
+    crate::model::print::laminate::check_sealed(
         &mut resolver,
         sheet_table,
         sheet.print.laminate,
         (pieces.is_some(), !file.nets.is_empty()),
         &items,
     );
-    let players = super::board::resolve_players(&mut resolver, &file.players, &palette);
-    let mut board =
-        painted.as_ref().map(|b| super::board::resolve_board(&mut resolver, b, &palette));
+    let players =
+        crate::model::parts::board::resolve_players(&mut resolver, &file.players, &palette);
+    let mut board = painted
+        .as_ref()
+        .map(|b| crate::model::parts::board::resolve_board(&mut resolver, b, &palette));
     let mut grid_board = grid_board;
     board_cell_faces(
         &mut resolver,
@@ -181,7 +197,7 @@ pub fn resolve_reading(
         board.as_mut(),
         grid_board.as_mut(),
     );
-    let mut nets = super::nets::resolve_nets(&mut resolver, &file.nets, &palette);
+    let mut nets = crate::model::parts::nets::resolve_nets(&mut resolver, &file.nets, &palette);
     net_faces(&mut resolver, &mut faces, &file, &palette, &mut nets);
     // A template's mistake is found once per item that uses it: say it once.
     let mut seen = Vec::new();
@@ -193,13 +209,13 @@ pub fn resolve_reading(
     }
     resolver.diagnostics.extend(seen);
     let play = file.play.as_ref().map_or_else(Default::default, |table| {
-        super::play::resolve_play(&mut resolver, table.get_ref())
+        crate::model::rules::play::resolve_play(&mut resolver, table.get_ref())
     });
-    let legibility = super::legibility::resolve_legibility(
+    let legibility = crate::model::print::legibility::resolve_legibility(
         &mut resolver,
         file.check.as_ref().map(Spanned::get_ref),
     );
-    let figure_style = super::figure_style::resolve_figures(
+    let figure_style = crate::model::print::figure_style::resolve_figures(
         &mut resolver,
         file.figures.as_ref().map(Spanned::get_ref),
     );
@@ -234,16 +250,23 @@ pub fn resolve_reading(
         data_colours: std::mem::take(&mut resolver.data_colours).into_values().collect(),
         face_problems: crate::model::face::when::unmatched(&resolver),
     };
-    let lines = super::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
-    let mut regions = super::cues::region_colours(&design);
+    let lines =
+        crate::model::rules::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
+    let mut regions = crate::model::rules::cues::region_colours(&design);
     regions.extend(std::mem::take(&mut resolver.filled_colours));
     let cues = &design.palette.cues;
-    let dots = super::cues::dot_colours(&design);
+    let dots = crate::model::rules::cues::dot_colours(&design);
     let min_text_mm = design.legibility.min_text_mm;
     let drawn = (&lines, &regions, &dots);
-    super::cues::check_cue_lines(&mut resolver, file.cues.as_ref(), cues, drawn, min_text_mm);
-    super::part_names::part_names_differ(&mut resolver, &file);
-    super::limits::design_fits(&mut resolver, &file, &design);
+    crate::model::rules::cues::check_cue_lines(
+        &mut resolver,
+        file.cues.as_ref(),
+        cues,
+        drawn,
+        min_text_mm,
+    );
+    crate::model::parts::part_names::part_names_differ(&mut resolver, &file);
+    crate::model::input::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -263,7 +286,7 @@ fn measuring_polygon(shape: TileShape) -> RegularPolygon {
 /// The piece and board tables of a file.
 fn piece_tables<'a>(
     file: &'a DesignFile,
-    board: Option<&'a Spanned<super::pieces::BoardTable>>,
+    board: Option<&'a Spanned<crate::model::parts::pieces::BoardTable>>,
 ) -> PieceTables<'a> {
     PieceTables {
         grid: file.grid.as_ref(),
@@ -305,9 +328,9 @@ pub struct Resolver<'a> {
     /// The files the design uses (data files, images, fonts), resolved, in the order read.
     pub files: Vec<std::path::PathBuf>,
     /// The colours faces took from data, each (key, value) once, first item first.
-    pub data_colours: super::data_colours::DataColours,
+    pub data_colours: crate::model::input::data_colours::DataColours,
     /// What the face being resolved took from data so far (see `FaceResolver::face`).
-    pub face_colours: super::data_colours::FaceColours,
+    pub face_colours: crate::model::input::data_colours::FaceColours,
     /// The palette colours shape layers are filled with, as written or from data: areas a
     /// `hatch` cue is drawn on.
     pub filled_colours: std::collections::BTreeSet<String>,
@@ -511,15 +534,21 @@ impl<'a> Resolver<'a> {
         };
         let symmetry = self.symmetry(rule.symmetry.as_ref(), Symmetry::Rotation);
         let kinds_of = rule.kinds_of.as_ref().map_or_else(BTreeMap::new, |table| {
-            super::rule_kinds::kinds_of(self, table, &colours, &slot_kinds)
+            crate::model::rules::rule_kinds::kinds_of(self, table, &colours, &slot_kinds)
         });
         let edges = rule.edges.as_ref().map_or_else(Vec::new, |edges| {
-            let allowed = super::rule_edges::Allowed {
+            let allowed = crate::model::rules::rule_edges::Allowed {
                 colours: &colours,
                 slot_kinds: &slot_kinds,
                 kinds_of: &kinds_of,
             };
-            super::rule_edges::rule_edges(self, edges, palette, slots_per_edge, allowed)
+            crate::model::rules::rule_edges::rule_edges(
+                self,
+                edges,
+                palette,
+                slots_per_edge,
+                allowed,
+            )
         });
         if let Some(corners) = rule.corners.as_ref().filter(|_| slots_per_edge > 1) {
             self.error(
@@ -539,7 +568,7 @@ impl<'a> Resolver<'a> {
                 .distinct_line_colours
                 .as_ref()
                 .is_some_and(|d| *d.get_ref()),
-            key_positions: super::rule_keys::rule_key_positions(self.source, rule),
+            key_positions: crate::model::rules::rule_keys::rule_key_positions(self.source, rule),
             count: rule.count.as_ref().map(|c| *c.get_ref()),
             copies: rule.copies.as_ref().map_or(1, |copies| self.copies(copies)),
             copies_of: (rule.copies_of.iter().flatten())
@@ -737,14 +766,14 @@ impl<'a> Resolver<'a> {
             .map_or(DEFAULT_MARGIN_MM, |m| self.length(m, "`margin_mm`", (0.0, 100.0)));
         let gap_mm =
             table.gap_mm.as_ref().map_or(0.0, |g| self.length(g, "`gap_mm`", (0.0, 100.0)));
-        let print = super::print::resolve_print(self, table);
+        let print = crate::model::print::corrections::resolve_print(self, table);
         if let (Duplex::Fold(_), Some(name)) = (duplex, &table.duplex)
             && print.registration_marks
         {
             self.error(
                 &name.span(),
-                super::print::FOLD_WITH_REGISTRATION.into(),
-                super::print::FOLD_WITH_REGISTRATION_HELP,
+                crate::model::print::corrections::FOLD_WITH_REGISTRATION.into(),
+                crate::model::print::corrections::FOLD_WITH_REGISTRATION_HELP,
             );
         }
         SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex, print }

@@ -18,7 +18,7 @@ pub struct DesignFile {
     pub palette: Spanned<BTreeMap<String, Spanned<String>>>,
     /// `[cues]`: palette colour → the pattern on its lines, see `model::cues`.
     #[serde(default)]
-    pub cues: Option<Spanned<super::cues::CuesTable>>,
+    pub cues: Option<Spanned<crate::model::rules::cues::CuesTable>>,
     #[serde(default)]
     pub rule: Option<Spanned<RuleTable>>,
     #[serde(default)]
@@ -29,43 +29,43 @@ pub struct DesignFile {
     pub tiles: Vec<Spanned<TileTable>>,
     /// `[grid]`, `[[piece_groups]]`, `[[pieces]]`: see `model::pieces`.
     #[serde(default)]
-    pub grid: Option<Spanned<super::pieces::GridTable>>,
+    pub grid: Option<Spanned<crate::model::parts::pieces::GridTable>>,
     #[serde(default)]
-    pub piece_groups: Vec<Spanned<super::pieces::PieceGroupTable>>,
+    pub piece_groups: Vec<Spanned<crate::model::parts::pieces::PieceGroupTable>>,
     #[serde(default)]
-    pub pieces: Vec<Spanned<super::pieces::PieceTable>>,
+    pub pieces: Vec<Spanned<crate::model::parts::pieces::PieceTable>>,
     /// `[board]`, of either kind: see `model::board_table`.
     #[serde(default)]
-    pub board: Option<Spanned<super::board_table::BoardTable>>,
+    pub board: Option<Spanned<crate::model::parts::board_table::BoardTable>>,
     /// `[[players]]` and `[[nets]]`: see `model::parts_schema`.
     #[serde(default)]
-    pub players: Vec<Spanned<super::parts_schema::PlayerTable>>,
+    pub players: Vec<Spanned<crate::model::parts::parts_schema::PlayerTable>>,
     #[serde(default)]
-    pub nets: Vec<Spanned<super::parts_schema::NetTable>>,
+    pub nets: Vec<Spanned<crate::model::parts::parts_schema::NetTable>>,
     /// `[play]`: how tiles may be laid next to each other (for diagrams).
-    pub play: Option<Spanned<super::play::PlayTable>>,
+    pub play: Option<Spanned<crate::model::rules::play::PlayTable>>,
     /// `[[decks]]`: decks of cards, see `model::cards`.
     #[serde(default)]
-    pub decks: Vec<Spanned<super::cards::DeckTable>>,
+    pub decks: Vec<Spanned<crate::model::parts::cards::DeckTable>>,
     /// `[[counters]]`: round counters, like a deck (see `model::cards`) with `diameter_mm`.
     #[serde(default)]
-    pub counters: Vec<Spanned<super::cards::DeckTable>>,
+    pub counters: Vec<Spanned<crate::model::parts::cards::DeckTable>>,
     /// `[[tracks]]`: numbered cells along a path, see `model::tracks`.
     #[serde(default)]
-    pub tracks: Vec<Spanned<super::tracks::TrackTable>>,
+    pub tracks: Vec<Spanned<crate::model::parts::tracks::TrackTable>>,
     /// `[[maps]]`: grid boards, see `model::maps`.
     #[serde(default)]
-    pub maps: Vec<Spanned<super::maps::MapTable>>,
+    pub maps: Vec<Spanned<crate::model::parts::maps::MapTable>>,
     /// `[faces.NAME]`: face templates, see `face::schema`.
     #[serde(default)]
     pub faces: Option<Spanned<crate::model::face::schema::TemplatesTable>>,
     /// `[values]`: where tiles' values sit and how they are drawn, see `model::values`.
     #[serde(default)]
-    pub values: Option<Spanned<super::values::ValuesTable>>,
+    pub values: Option<Spanned<crate::model::rules::values::ValuesTable>>,
     /// `[check]`: the legibility check's thresholds, see `model::legibility`.
-    pub check: Option<Spanned<super::legibility::CheckTable>>,
+    pub check: Option<Spanned<crate::model::print::legibility::CheckTable>>,
     /// `[figures]`: the house style of the design's diagrams, see `model::figure_style`.
-    pub figures: Option<Spanned<super::figure_style::FiguresTable>>,
+    pub figures: Option<Spanned<crate::model::print::figure_style::FiguresTable>>,
     /// `[fonts]`: font families and fallback fonts, see `face::font_setup`.
     pub fonts: Option<Spanned<crate::model::face::font_setup::FontsTable>>,
     /// `[icons]`: inline icons of texts' markup, see `face::inline_icons`.
@@ -132,10 +132,10 @@ pub struct RuleTable {
     pub slot_kinds: Option<Spanned<Vec<Spanned<String>>>>,
     /// The edges a tile may have, each a list of `slots_per_edge` slots written as on a tile
     /// (`["field region", "road", "field region"]`); absent, any slot on any position.
-    pub edges: Option<Spanned<Vec<Spanned<super::edge_slots::EdgeText>>>>,
+    pub edges: Option<Spanned<Vec<Spanned<crate::model::rules::edge_slots::EdgeText>>>>,
     /// The kinds a colour's slots may have, when fewer than `slot_kinds`:
     /// `{ road = ["line"], city = ["region"] }`.
-    pub kinds_of: Option<Spanned<super::rule_kinds::KindsOfTable>>,
+    pub kinds_of: Option<Spanned<crate::model::rules::rule_kinds::KindsOfTable>>,
     /// `every` line slot is joined to another, joins are `optional`, or there are `none`.
     pub joins: Option<Spanned<String>>,
     /// Which edge distances a join may span (1 = neighbouring edges); default all.
@@ -159,7 +159,7 @@ pub struct RuleTable {
     /// prints it: `{ "edges 1–4 clockwise: red dot, -, -, -" = 3 }`.
     pub copies_of: Option<std::collections::BTreeMap<String, Spanned<i64>>>,
     /// A rule over the tiles' values instead of their edges, see `model::values`.
-    pub values: Option<Spanned<super::values::ValueRuleTable>>,
+    pub values: Option<Spanned<crate::model::rules::values::ValueRuleTable>>,
 }
 
 /// `[backs]`: what the back of every tile shows.
@@ -210,7 +210,7 @@ pub struct TileTable {
     /// One entry per edge, clockwise from edge 1: a slot (`"red"` or `"white ring"`), or the
     /// edge's `slots_per_edge` slots clockwise (`["-", "red", "-"]`); absent, every edge is
     /// empty (`"-"`) — on a tile with `corners` or `values`.
-    pub edges: Option<Spanned<Vec<Spanned<super::edge_slots::EdgeText>>>>,
+    pub edges: Option<Spanned<Vec<Spanned<crate::model::rules::edge_slots::EdgeText>>>>,
     /// Numbers at the tile's value positions (cells or corners, see `[values]`).
     pub values: Option<Spanned<Vec<Spanned<i64>>>>,
     /// One colour (or `"-"`) per corner, clockwise from corner 1 (where edge 1 starts).

@@ -39,7 +39,7 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
     let size = tree.size();
     let to_mm = |px: f32| f64::from(px) * MM_PER_INCH / CSS_DPI;
     let (width_mm, height_mm) = (to_mm(size.width()), to_mm(size.height()));
-    crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
+    crate::model::input::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
     draw_in_strips(
@@ -60,7 +60,7 @@ pub fn svg_to_png(svg: &str, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> 
 pub fn page_to_png(page: &Page, dpi: f64, paper: Paper) -> Result<Vec<u8>, String> {
     scale_for(dpi)?;
     let (width_mm, height_mm) = page.drawn_size_mm();
-    crate::model::limits::raster_fits(width_mm, height_mm, dpi)?;
+    crate::model::input::limits::raster_fits(width_mm, height_mm, dpi)?;
     let (width, height) = pixel_size(width_mm, height_mm, dpi);
     let scale =
         Affine::scale_non_uniform(f64::from(width) / width_mm, f64::from(height) / height_mm);

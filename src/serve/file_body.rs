@@ -5,7 +5,7 @@ use std::io::Read;
 use axum::body::{Body, Bytes};
 use futures_util::stream;
 
-use crate::model::input_file::InputFile;
+use crate::model::input::input_file::InputFile;
 
 /// How much of a file one chunk carries.
 const CHUNK: usize = 64 * 1024;

@@ -29,7 +29,7 @@ use notify::RecommendedWatcher;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
 
-use crate::model::file_stem::file_stem;
+use crate::model::input::file_stem::file_stem;
 use rebuild::Served;
 use routes::Site;
 

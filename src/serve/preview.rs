@@ -216,7 +216,7 @@ fn diagrams_of(design_path: &Path, folder: &Path) -> (Vec<OutputFile>, Vec<Diagr
 /// The `*.toml` files in `folder` whose `[diagram] design` names `design_path`, sorted.
 pub fn diagram_files_of(design_path: &Path, folder: &Path) -> Vec<PathBuf> {
     let Ok(design) = design_path.canonicalize() else { return Vec::new() };
-    let Ok(files) = crate::model::source::toml_files_in(folder) else { return Vec::new() };
+    let Ok(files) = crate::model::input::source::toml_files_in(folder) else { return Vec::new() };
     files
         .into_iter()
         .filter(|path| named_design(path).is_some_and(|named| named == design))

@@ -20,8 +20,8 @@ use super::paths::{file_inside, segments};
 use super::preview::Built;
 use super::rebuild::Served;
 use crate::build::OutputFile;
-use crate::model::input_file::InputFile;
-use crate::model::limits::MAX_ASSET_BYTES;
+use crate::model::input::input_file::InputFile;
+use crate::model::input::limits::MAX_ASSET_BYTES;
 
 type Reply = Response;
 
@@ -206,8 +206,9 @@ fn build_button(site: &Site, served: &Served) -> Reply {
 /// the diagram files beside it.
 fn sources_of(served: &Served) -> Vec<std::path::PathBuf> {
     let mut sources = vec![served.path.clone()];
-    sources
-        .extend(crate::model::source::toml_files_in(&served.diagrams_folder).unwrap_or_default());
+    sources.extend(
+        crate::model::input::source::toml_files_in(&served.diagrams_folder).unwrap_or_default(),
+    );
     sources
 }
 

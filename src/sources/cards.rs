@@ -12,9 +12,9 @@ use crate::compose::layers::draw::FaceArt;
 use crate::cutout::{Cut, Cutout};
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
-use crate::model::cards::Deck;
-use crate::model::counters::CounterShape;
 use crate::model::design::{Design, SheetSettings};
+use crate::model::parts::cards::Deck;
+use crate::model::parts::counters::CounterShape;
 
 /// One part per deck, in design order.
 pub fn decks(design: &Design) -> Vec<Part> {
@@ -105,7 +105,7 @@ fn deck(deck: &Deck, sheet: &SheetSettings) -> Part {
         None => packing,
     };
     Part {
-        suffix: format!("-{}", crate::model::file_stem::file_stem(&deck.name)),
+        suffix: format!("-{}", crate::model::input::file_stem::file_stem(&deck.name)),
         noun: Some(noun),
         front_and_back: true,
         cutouts,

@@ -1,9 +1,9 @@
 //! Each item of a part named as the design names it: a tile by its number, a card or counter by its deck's rule or `name` field.
 
 use super::{Part, Summary};
-use crate::model::cards::Deck;
 use crate::model::design::Design;
-use crate::model::file_stem::file_stem;
+use crate::model::input::file_stem::file_stem;
+use crate::model::parts::cards::Deck;
 
 /// One name per cutout of `part` (copies included, in its order): `tile 7`, `3 of salt`,
 /// `red punt`; the cutout's own label where the design gives no name (or the count differs).

@@ -14,8 +14,8 @@ use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
 use crate::model::face::{Layer, Level};
-use crate::model::map_cut::MapCut;
-use crate::model::maps::Map;
+use crate::model::parts::map_cut::MapCut;
+use crate::model::parts::maps::Map;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
@@ -128,7 +128,7 @@ fn map(map: &Map) -> Part {
     );
     let cut = outline.bounds();
     Part {
-        suffix: format!("-{}", crate::model::file_stem::file_stem(&map.name)),
+        suffix: format!("-{}", crate::model::input::file_stem::file_stem(&map.name)),
         noun: Some("map"),
         front_and_back: false,
         cutouts: vec![Cutout {

@@ -9,7 +9,7 @@ use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::model::design::Design;
-use crate::model::diagnostic::counted;
+use crate::model::input::diagnostic::counted;
 
 /// The nets part; `None` when the design has no nets. A net's anchors are its extent's
 /// corners: its faces are not cutouts of their own.

@@ -12,7 +12,7 @@ use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{normalised, outline};
 use crate::impose::Packing;
 use crate::model::design::{Design, Duplex};
-use crate::model::pieces::{Piece, PieceSet};
+use crate::model::parts::pieces::{Piece, PieceSet};
 
 /// Every physical piece: each group copy, each piece entry, `count` times, in design order.
 pub fn physical_pieces(set: &PieceSet) -> Vec<&Piece> {

@@ -12,7 +12,7 @@ use crate::compose::layers::draw::FaceArt;
 use crate::cutout::{Cut, Cutout};
 use crate::impose::Packing;
 use crate::model::design::{Design, Tile};
-use crate::model::tile_shape::TileShape;
+use crate::model::rules::tile_shape::TileShape;
 
 /// The gap between tiles that cannot share their cuts (rounded corners, circles) when the
 /// sheet asks for none, in mm.

@@ -12,7 +12,7 @@ use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
 use crate::model::design::Design;
 use crate::model::face::Level;
-use crate::model::tracks::{Track, TrackPath, cell_places};
+use crate::model::parts::tracks::{Track, TrackPath, cell_places};
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Group, Item, Role, Shape, Stroke};
 
@@ -63,7 +63,7 @@ fn track(track: &Track) -> Part {
     ];
     let outline = Outline::polygon(corners.map(kurbo::Point::from).to_vec());
     Part {
-        suffix: format!("-{}", crate::model::file_stem::file_stem(&track.name)),
+        suffix: format!("-{}", crate::model::input::file_stem::file_stem(&track.name)),
         noun: Some("track"),
         front_and_back: false,
         cutouts: vec![Cutout {

@@ -7,11 +7,11 @@ use std::path::Path;
 use super::reach::{Outcome, Pawn, reach};
 use crate::geometry::polyhedron::Vec3;
 use crate::geometry::unfold::{distance, fold, fold_gap, unfold};
-use crate::model::board::{Board, Moves, Player};
 use crate::model::design::Design;
-use crate::model::diagnostic::Diagnostic;
-use crate::model::nets::{NetPiece, NetSolid};
-use crate::model::source::Position;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::source::Position;
+use crate::model::parts::board::{Board, Moves, Player};
+use crate::model::parts::nets::{NetPiece, NetSolid};
 
 /// How far apart folded corners of one vertex may be, in mm.
 pub const FOLD_TOLERANCE_MM: f64 = 0.01;
@@ -93,7 +93,7 @@ fn check_net(net: &NetPiece, players: usize, problem: &mut impl FnMut(Position, 
         return;
     }
     // Corners that meet in space must carry the same ball colour.
-    let mut corners: Vec<(Vec3, &crate::model::nets::PieceColour)> = Vec::new();
+    let mut corners: Vec<(Vec3, &crate::model::parts::nets::PieceColour)> = Vec::new();
     for (face, points) in solid.faces.iter().zip(&folded) {
         for (&v, &p) in face.iter().zip(points) {
             if let Some(ball) = net.balls.get(v) {
@@ -187,7 +187,7 @@ fn check_reach(
         return;
     };
     for player in &design.players {
-        let colour = |c: &crate::model::nets::PieceColour| {
+        let colour = |c: &crate::model::parts::nets::PieceColour| {
             c.for_player(Some(&player.colour)).unwrap_or_default().to_string()
         };
         let pawn = Pawn {

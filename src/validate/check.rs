@@ -9,11 +9,11 @@ use super::face_key::{face_key, face_labels};
 use super::rule::{corner_violations, violations};
 use crate::geometry::canonical::{Placement, Symmetry, rotated};
 use crate::model::design::{Design, Tile};
-use crate::model::diagnostic::Diagnostic;
-use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_SHEETS, MAX_TILES};
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_SHEETS, MAX_TILES};
+use crate::model::input::source::Position;
+use crate::model::print::work::WORK_HELP;
 use crate::model::resolve::tile_description_key;
-use crate::model::source::Position;
-use crate::model::work::WORK_HELP;
 
 /// What `check` found.
 #[derive(Clone, Debug)]
@@ -42,7 +42,7 @@ impl CheckReport {
     /// Whether some finding makes the design unusable as written (exit 2), not just
     /// incomplete: a card larger than the paper.
     pub fn has_errors(&self) -> bool {
-        self.problems.iter().any(|p| p.severity == crate::model::diagnostic::Severity::Error)
+        self.problems.iter().any(|p| p.severity == crate::model::input::diagnostic::Severity::Error)
     }
 
     /// One line: the set, what it holds, and the verdict.
@@ -185,7 +185,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
             let message = match too_large {
                 TooLarge::Work(work) => format!(
                     "deriving the complete set would visit about {} slot assignments and joins, more than tilepress's limit of {MAX_ENUMERATION_WORK} (MAX_ENUMERATION_WORK)",
-                    crate::model::limits::count_text(work)
+                    crate::model::input::limits::count_text(work)
                 ),
                 TooLarge::Tiles => format!(
                     "the rule allows more than {MAX_TILES} distinct tiles, more than a design may hold (MAX_TILES)"

@@ -3,7 +3,7 @@
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
 use crate::model::design::{Slot, SlotKind};
-use crate::model::region_joins::{is_band, line_joins, region_groups};
+use crate::model::rules::region_joins::{is_band, line_joins, region_groups};
 
 /// `edges 1–6: red, red, yellow, blue, blue, yellow; lines: red 1–2 (span 1), …`, with the
 /// joined regions (`joined regions: red 1–2–3`, a band `red 1 + 4`) and the corners (`corners 1–4 clockwise: …`);
@@ -55,7 +55,7 @@ pub fn describe(
     text
 }
 
-pub use crate::model::diagnostic::counted;
+pub use crate::model::input::diagnostic::counted;
 
 /// `red` for a line slot, `white ring` otherwise.
 pub fn slot_text(slot: &Slot) -> String {

@@ -10,8 +10,8 @@ use super::matching::{Matching, VisitMatching};
 use super::rule::{corner_violations, keeps_rule};
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
-use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
-use crate::model::region_joins::{band_joins, joins_of_links, same_colour_links};
+use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
+use crate::model::rules::region_joins::{band_joins, joins_of_links, same_colour_links};
 
 /// One tile design: a slot per edge, the joined edge pairs and the corner colours.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,10 +6,10 @@ use super::describe::{counted, describe};
 use super::pieces::describe_cells;
 use crate::geometry::polyform::side_count;
 use crate::model::design::Design;
-use crate::model::nets::NetSolid;
-use crate::model::pieces::PieceSet;
-use crate::model::tile_shape::TileShape;
-use crate::model::values::values_text;
+use crate::model::parts::nets::NetSolid;
+use crate::model::parts::pieces::PieceSet;
+use crate::model::rules::tile_shape::TileShape;
+use crate::model::rules::values::values_text;
 
 /// The lines of the inventory, headings first in each part.
 pub fn listing(design: &Design) -> Vec<String> {

@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 
 use crate::geometry::map_grid::MapGridKind;
-use crate::model::cards::{Card, Deck};
 use crate::model::design::Design;
-use crate::model::diagnostic::counted;
-use crate::model::maps::Map;
-use crate::model::tracks::{Track, TrackPath};
+use crate::model::input::diagnostic::counted;
+use crate::model::parts::cards::{Card, Deck};
+use crate::model::parts::maps::Map;
+use crate::model::parts::tracks::{Track, TrackPath};
 
 /// The lines for the design's decks, counters, tracks and maps, headings first.
 pub fn printed_listing(design: &Design) -> Vec<String> {
@@ -45,7 +45,7 @@ fn deck_heading(deck: &Deck) -> String {
 pub fn deck_size_words(deck: &Deck) -> String {
     let noun = deck.counter.map_or("card", |shape| shape.name(deck.width_mm, deck.height_mm));
     let size = match deck.counter {
-        Some(crate::model::counters::CounterShape::Circle) => {
+        Some(crate::model::parts::counters::CounterShape::Circle) => {
             format!("{noun}s {} mm across", deck.width_mm)
         }
         Some(_) => format!("{noun}s {} × {} mm", deck.width_mm, deck.height_mm),

@@ -9,9 +9,9 @@ use crate::geometry::polyform::{
     canonical_form, components, enumerate, normalised, side_count, transformed,
 };
 use crate::model::design::Design;
-use crate::model::diagnostic::Diagnostic;
-use crate::model::pieces::{Board, Piece, PieceGroup, PieceSet};
-use crate::model::source::Position;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::source::Position;
+use crate::model::parts::pieces::{Board, Piece, PieceGroup, PieceSet};
 
 /// What the piece check counted, for the summary line.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::triangle_grid::{Cell, STEPS};
-use crate::model::board::{Board, Moves};
+use crate::model::parts::board::{Board, Moves};
 
 /// A pawn's colours: one per face (face order of the solid) and one ball per vertex.
 #[derive(Clone, Debug)]
@@ -182,8 +182,8 @@ pub fn reach(board: &Board, pawn: &Pawn<'_>, rule: &Moves, start: Cell, goal: us
 mod tests {
     use super::*;
     use crate::geometry::triangle_grid::{HexRegion, Pointing, Vertex};
-    use crate::model::board::Mark;
-    use crate::model::source::Position;
+    use crate::model::input::source::Position;
+    use crate::model::parts::board::Mark;
     use crate::scene::Colour;
 
     const COLOURS: [&str; 4] = ["red", "yellow", "blue", "green"];

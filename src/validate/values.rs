@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use crate::model::design::{Design, Tile};
-use crate::model::diagnostic::Diagnostic;
-use crate::model::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
-use crate::model::source::Position;
-use crate::model::values::{ValueRule, ValueSymmetry, values_text};
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
+use crate::model::input::source::Position;
+use crate::model::rules::values::{ValueRule, ValueSymmetry, values_text};
 
 /// Every tile the rule allows, by canonical form (sorted); `Err` with the work when the
 /// rule would list more than tilepress enumerates.
@@ -125,7 +125,7 @@ pub fn value_problems(
                 value_rule.position,
                 format!(
                     "deriving the complete set would visit about {} value lists, more than tilepress's limit of {MAX_ENUMERATION_WORK} (MAX_ENUMERATION_WORK)",
-                    crate::model::limits::count_text(work)
+                    crate::model::input::limits::count_text(work)
                 ),
                 "use a smaller range or fewer value positions",
             );

@@ -11,7 +11,7 @@ use common::svg_tree::{find_layers, polylines, visit_paths};
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 use resvg::usvg::{self, Options, Paint, Tree};
 use tilepress::build::build_sheets;
-use tilepress::model::file_stem::file_stem;
+use tilepress::model::input::file_stem::file_stem;
 
 /// Pixels per millimetre of the face renders.
 const PX_PER_MM: f32 = 8.0;

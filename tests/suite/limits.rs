@@ -167,11 +167,11 @@ fn spaced(n: u64) -> String {
 
 #[test]
 fn the_documented_input_and_work_limits_are_the_tools() {
-    use tilepress::model::limits::{
+    use tilepress::model::input::limits::{
         MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
         MAX_IMAGE_PIXELS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_WORKBOOK_BYTES,
     };
-    use tilepress::model::work::{MAX_PART_ITEMS, MAX_SHEET_CELLS};
+    use tilepress::model::print::work::{MAX_PART_ITEMS, MAX_SHEET_CELLS};
     let doc = fs::read_to_string(common::root().join("docs/format.md")).unwrap();
     let section = &doc[doc.find("## Limits").unwrap()..doc.find("## Output folders").unwrap()];
     let rows = [

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::{code, root, scratch, text, tilepress_watched};
 use tilepress::model::design::{JoinRule, RegionJoinRule, SetRule, SlotKind};
-use tilepress::model::limits::{
+use tilepress::model::input::limits::{
     MAX_BOARD_CELLS, MAX_ENUMERATION_WORK, MAX_NET_FACES, MAX_PIECES, MAX_TILES,
 };
 use tilepress::validate::enumerate::enumeration_work;

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::model::input_file::{InputRefusal, Used, read_input_inside};
+use crate::model::input::input_file::{InputRefusal, Used, read_input_inside};
 
 /// Why a font or image file cannot be used.
 #[derive(Debug)]

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use super::asset::{AssetRefusal, read_asset};
-use crate::model::input_file::Used;
-use crate::model::limits::MAX_ASSET_BYTES;
+use crate::model::input::input_file::Used;
+use crate::model::input::limits::MAX_ASSET_BYTES;
 use crate::text::font::{FontData, font_from_bytes};
 
 /// Reads and checks a TTF/OTF file, and says where the file opened lies.

@@ -13,8 +13,10 @@ use kurbo::{Affine, BezPath, Point};
 use usvg::tiny_skia_path::PathSegment;
 
 use super::asset::{AssetRefusal, read_asset};
-use crate::model::input_file::Used;
-use crate::model::limits::{MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX, MAX_SVG_BYTES, MAX_SVG_PATHS};
+use crate::model::input::input_file::Used;
+use crate::model::input::limits::{
+    MAX_ASSET_BYTES, MAX_IMAGE_SIDE_PX, MAX_SVG_BYTES, MAX_SVG_PATHS,
+};
 use crate::scene::{Colour, Item, Shape, Stroke, Symbol};
 
 /// An image as a scene symbol in its own units (SVG user units or pixels; origin top left,

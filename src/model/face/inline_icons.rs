@@ -139,7 +139,7 @@ fn icon_table(
         (None, Some(shape)) => {
             let written = shape.trim();
             let Some(figure) = icon_figure(written) else {
-                let help = match crate::model::suggest::closest(written, ICON_SHAPES) {
+                let help = match crate::model::input::suggest::closest(written, ICON_SHAPES) {
                     Some(near) => format!("did you mean `{near}`?"),
                     None => format!("use one of {}", ICON_SHAPES.join(", ")),
                 };

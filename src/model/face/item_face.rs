@@ -8,9 +8,9 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::schema::ItemFaceTables;
-use crate::model::diagnostic::Diagnostic;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::source::Position;
 use crate::model::resolve::Resolver;
-use crate::model::source::Position;
 
 /// One item's face as the resolver sees it.
 #[derive(Clone, Debug)]

@@ -13,10 +13,10 @@ use crate::geometry::outline::Outline;
 use crate::geometry::polyform::outline as polyform_outline;
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::{Backs, Palette, Tile};
-use crate::model::pieces::{PieceSet, PieceTable};
+use crate::model::parts::pieces::{PieceSet, PieceTable};
 use crate::model::resolve::Resolver;
+use crate::model::rules::tile_shape::TileShape;
 use crate::model::schema::DesignFile;
-use crate::model::tile_shape::TileShape;
 
 /// Resolves the faces of every tile: fronts (set or tile template, tile layers) and backs
 /// (the `[backs]` template). Tiles keep their order; entries that failed are skipped.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use kurbo::Vec2;
 
-use crate::model::source::Position;
+use crate::model::input::source::Position;
 use crate::scene::Colour;
 pub use crate::text::font::FontData;
 pub use crate::text::layout::Align;

@@ -4,7 +4,7 @@
 
 use super::schema::LayerTable;
 use super::{Align, Layer, LayerKind, Level, Placement, TextLayer, Turn};
-use crate::model::source::Position;
+use crate::model::input::source::Position;
 use crate::scene::Colour;
 use crate::text::font::default_font;
 use toml::Spanned;

@@ -6,10 +6,10 @@ use toml::Spanned;
 
 use super::resolve::{FaceResolver, ItemFace};
 use super::schema::ItemFaceTables;
-use crate::model::board::Board;
 use crate::model::design::Palette;
-use crate::model::nets::{NetPiece, NetSolid};
-use crate::model::pieces::Board as GridBoard;
+use crate::model::parts::board::Board;
+use crate::model::parts::nets::{NetPiece, NetSolid};
+use crate::model::parts::pieces::Board as GridBoard;
 use crate::model::resolve::Resolver;
 use crate::model::schema::DesignFile;
 
@@ -73,7 +73,7 @@ pub fn board_cell_faces(
 /// One cell as the resolver sees it.
 fn cell_face<'a>(
     built_in: &[(&str, String)],
-    position: crate::model::source::Position,
+    position: crate::model::input::source::Position,
     tables: ItemFaceTables<'a>,
     corners: usize,
     outline_name: &str,

@@ -10,7 +10,7 @@ use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 
 use super::image::FaceImage;
-use crate::model::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX};
+use crate::model::input::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX};
 use crate::scene::{Item, Raster, RasterImage, Symbol};
 use resvg::tiny_skia::Pixmap;
 

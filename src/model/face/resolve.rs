@@ -28,13 +28,13 @@ use super::{
     TextLayer, Turn,
 };
 use crate::model::design::Palette;
-use crate::model::diagnostic::Diagnostic;
-use crate::model::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
-use crate::model::reach::REACH_HELP;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
+use crate::model::input::reach::REACH_HELP;
+use crate::model::input::similar_file::did_you_mean;
+use crate::model::input::source::Position;
+use crate::model::input::suggest::closest;
 use crate::model::resolve::Resolver;
-use crate::model::similar_file::did_you_mean;
-use crate::model::source::Position;
-use crate::model::suggest::closest;
 use crate::scene::Colour;
 use crate::text::faces::FontFaces;
 use crate::text::font::{BUNDLED_FACES, DEFAULT_FONT_NAME, FontData, default_font};

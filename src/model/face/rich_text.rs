@@ -9,9 +9,9 @@ use toml::Spanned;
 use super::font_setup::style_name;
 use super::inline_icons::InlineIcons;
 use super::item_face::ItemFace;
-use crate::model::diagnostic::Diagnostic;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::suggest::closest;
 use crate::model::resolve::Resolver;
-use crate::model::suggest::closest;
 use crate::text::faces::FontFaces;
 use crate::text::markup::{Marked, Piece, is_plain, parse};
 

@@ -6,10 +6,10 @@ use super::fields::substituted;
 use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer};
 use super::shape_paint::NO_PAINT;
-use crate::model::data_colours::DataColour;
 use crate::model::design::Palette;
+use crate::model::input::data_colours::DataColour;
+use crate::model::input::suggest::closest;
 use crate::model::resolve::Resolver;
-use crate::model::suggest::closest;
 use crate::scene::Colour;
 
 /// The layer as `item` draws it: `Some(None)` when its `when` leaves it out, `None` when a
@@ -133,11 +133,11 @@ impl Style<'_, '_, '_> {
         }
         let text = match value.as_ref().map(Spanned::get_ref) {
             Some(Number::Field(text)) => text.clone(),
-            _ => crate::model::diagnostic::number_text(share),
+            _ => crate::model::input::diagnostic::number_text(share),
         };
         let written = Spanned::new(number.span(), text);
         let problem =
-            format!("{} is not from 0 to 1", crate::model::diagnostic::number_text(share));
+            format!("{} is not from 0 to 1", crate::model::input::diagnostic::number_text(share));
         self.wrong(&written, key, problem, wanted(key));
         None
     }

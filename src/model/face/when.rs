@@ -8,9 +8,9 @@ use toml::Spanned;
 use super::fields::value_text;
 use super::item_face::ItemFace;
 use super::schema::WhenTable;
-use crate::model::diagnostic::Diagnostic;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::suggest::closest;
 use crate::model::resolve::Resolver;
-use crate::model::suggest::closest;
 
 /// What one field of a `when` asks of an item's value.
 #[derive(Clone, Debug, PartialEq)]

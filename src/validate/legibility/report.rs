@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::model::diagnostic::Diagnostic;
-use crate::model::source::Position;
+use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::source::Position;
 
 /// What one rule found on one layer, without the item it was found on: the cause (the
 /// same on every item it is found on) and how bad it is on this item.

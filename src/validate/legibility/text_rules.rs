@@ -2,9 +2,9 @@
 //! whether WCAG counts it as large.
 
 use super::report::Amount;
-use crate::model::diagnostic::number_text;
 use crate::model::face::TextLayer;
-use crate::model::legibility::Legibility;
+use crate::model::input::diagnostic::number_text;
+use crate::model::print::legibility::Legibility;
 use crate::text::OUTLINE_FONT_NAME;
 use crate::text::layout::TextMeasure;
 

@@ -1,0 +1,19 @@
+//! The parts a design is made of, each resolved from its tables: tiles (`tiles`), decks and counters (`cards`, `card_background`, `counters`), tracks (`tracks`, `track_cells`), maps (`maps`, `map_cells`, `map_cut`), boards and players (`board`, `board_table`, `parts_schema`), nets (`nets`) and polyform pieces (`pieces`); `part_names` keeps their output names apart.
+//!
+//! May use: `model::input`, `model::rules`, `model::face`, `model::print`, `geometry`, `scene`, `text`.
+
+pub mod board;
+pub mod board_table;
+pub mod card_background;
+pub mod cards;
+pub mod counters;
+pub mod map_cells;
+pub mod map_cut;
+pub mod maps;
+pub mod nets;
+pub mod part_names;
+pub mod parts_schema;
+pub mod pieces;
+pub mod tiles;
+pub mod track_cells;
+pub mod tracks;

@@ -1,0 +1,13 @@
+//! Print settings: paper sizes (`paper`), bleed and duplex corrections (`corrections`), print shops' presets (`print_presets`), lamination (`laminate`), the bleed's limit (`bleed_limit`), die-cut and label sheets (`sheet_template`), the work a part expands to (`work`), and what printed faces and figures are held to (`legibility`, `figure_style`).
+//!
+//! May use: `model::input`, `model::rules`, `geometry`, `scene`.
+
+pub mod bleed_limit;
+pub mod corrections;
+pub mod figure_style;
+pub mod laminate;
+pub mod legibility;
+pub mod paper;
+pub mod print_presets;
+pub mod sheet_template;
+pub mod work;

@@ -1,0 +1,239 @@
+//! `[play]`: how tiles may be laid next to each other, as data — the edge-matching rule and a
+//! small vocabulary of move rules that `diagram` checks positions against.
+//!
+//! The rules are generic: each names what it forbids in terms of cells, slots, colours and
+//! kinds, never a game. "The mover" is the player whose colour a diagram names.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::model::design::SlotKind;
+use crate::model::resolve::Resolver;
+
+/// `[play]` as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayTable {
+    /// What touching edges must share: `colour` (default), `colour+kind`, or `none`.
+    #[serde(rename = "match")]
+    pub matching: Option<Spanned<String>>,
+    /// How many placed neighbours make an empty cell a forced space (default 3).
+    pub forced_space: Option<Spanned<usize>>,
+    #[serde(default)]
+    pub rules: Vec<Spanned<PlayRuleTable>>,
+}
+
+/// One `[[play.rules]]` entry as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRuleTable {
+    pub kind: Spanned<String>,
+    /// Slot kinds the rule looks at (`extend-own`, `no-own-pair`).
+    pub slots: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A number of slots or neighbours (`no-same-colour-space`, `max-space-neighbours`,
+    /// `no-controlled-side`).
+    pub count: Option<Spanned<usize>>,
+}
+
+/// How tiles may be laid, resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    pub matching: Matching,
+    /// Placed neighbours that make an empty cell a forced space.
+    pub forced_space: usize,
+    pub rules: Vec<PlayRule>,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play { matching: Matching::Colour, forced_space: 3, rules: Vec::new() }
+    }
+}
+
+/// What two touching edges must share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matching {
+    Colour,
+    ColourAndKind,
+    Nothing,
+}
+
+/// One move rule. "New" tiles are the ones a diagram marks as this move's; the others were
+/// on the table before.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayRule {
+    /// Every new tile touches a tile that was already there.
+    Touch,
+    /// A new tile continues a line of the mover's colour: one of its slots in that colour,
+    /// of one of these kinds, faces an earlier slot in that colour of one of these kinds.
+    ExtendOwn { kinds: Vec<SlotKind> },
+    /// No new slot of the mover's colour and this kind faces a slot of the same colour and
+    /// kind (e.g. two half-dots making a dot).
+    NoOwnPair { kind: SlotKind },
+    /// No line of the mover's colour through a new tile ends up with both ends closed
+    /// (capped, or meeting a slot that is not a line) without being a loop.
+    NoClosedOwnLine,
+    /// No empty cell next to a new tile faces `count` or more slots of one colour.
+    NoSameColourSpace { count: usize },
+    /// No empty cell next to a new tile has more than `count` placed neighbours.
+    MaxSpaceNeighbours { count: usize },
+    /// Filling every forced space (again and again, as long as new ones appear) must not
+    /// give an empty cell more than `count` neighbours where it would not without the move.
+    NoControlledSide { count: usize },
+    /// Polyform pieces: an opponent's piece whose every edge-neighbour cell on the board is
+    /// covered by the mover's pieces, one of them new, is captured (turned over); a diagram's
+    /// `captures` must name exactly those.
+    CaptureSurrounded,
+    /// Polyform pieces: a new piece may not go where every edge-neighbour cell on the board is
+    /// covered by the opponent's pieces.
+    NoSurroundedPlacement,
+    /// Polyform pieces: the pieces a diagram marks `replaced` (the mover's) are exchanged for
+    /// the new ones covering exactly the same cells — one piece for two or more, or two or
+    /// more adjacent pieces for one.
+    Replace,
+}
+
+/// Every rule kind's name, in the order the documentation lists them.
+pub const RULE_NAMES: [&str; 10] = [
+    "touch",
+    "extend-own",
+    "no-own-pair",
+    "no-closed-own-line",
+    "no-same-colour-space",
+    "max-space-neighbours",
+    "no-controlled-side",
+    "capture-surrounded",
+    "no-surrounded-placement",
+    "replace",
+];
+
+/// The name of a rule's kind, as written in `[[play.rules]]` and a diagram's `breaks`.
+pub fn rule_name(rule: &PlayRule) -> &'static str {
+    match rule {
+        PlayRule::Touch => RULE_NAMES[0],
+        PlayRule::ExtendOwn { .. } => RULE_NAMES[1],
+        PlayRule::NoOwnPair { .. } => RULE_NAMES[2],
+        PlayRule::NoClosedOwnLine => RULE_NAMES[3],
+        PlayRule::NoSameColourSpace { .. } => RULE_NAMES[4],
+        PlayRule::MaxSpaceNeighbours { .. } => RULE_NAMES[5],
+        PlayRule::NoControlledSide { .. } => RULE_NAMES[6],
+        PlayRule::CaptureSurrounded => RULE_NAMES[7],
+        PlayRule::NoSurroundedPlacement => RULE_NAMES[8],
+        PlayRule::Replace => RULE_NAMES[9],
+    }
+}
+
+/// Whether a rule needs to know the mover's colour.
+pub fn needs_mover(rule: &PlayRule) -> bool {
+    matches!(
+        rule,
+        PlayRule::ExtendOwn { .. }
+            | PlayRule::NoOwnPair { .. }
+            | PlayRule::NoClosedOwnLine
+            | PlayRule::CaptureSurrounded
+            | PlayRule::NoSurroundedPlacement
+            | PlayRule::Replace
+    )
+}
+
+/// Resolves `[play]`; problems go to the resolver.
+pub fn resolve_play(resolver: &mut Resolver<'_>, table: &PlayTable) -> Play {
+    let matching = match &table.matching {
+        None => Matching::Colour,
+        Some(name) => match name.get_ref().trim() {
+            "colour" => Matching::Colour,
+            "colour+kind" => Matching::ColourAndKind,
+            "none" => Matching::Nothing,
+            other => {
+                resolver.error(
+                    &name.span(),
+                    format!("unknown edge matching `{other}`"),
+                    "use `colour`, `colour+kind` or `none`",
+                );
+                Matching::Colour
+            }
+        },
+    };
+    let forced_space = table.forced_space.as_ref().map_or(3, |n| *n.get_ref());
+    let rules = table.rules.iter().filter_map(|rule| play_rule(resolver, rule)).collect();
+    Play { matching, forced_space, rules }
+}
+
+fn play_rule(resolver: &mut Resolver<'_>, entry: &Spanned<PlayRuleTable>) -> Option<PlayRule> {
+    let table = entry.get_ref();
+    let kinds: Vec<SlotKind> = match &table.slots {
+        None => vec![SlotKind::Line],
+        Some(list) => list.get_ref().iter().filter_map(|k| resolver.slot_kind(k)).collect(),
+    };
+    let count = |resolver: &mut Resolver<'_>, default: usize| match &table.count {
+        Some(n) if *n.get_ref() == 0 => {
+            resolver.error(&n.span(), "`count` is 0".into(), "give a count of 1 or more");
+            default
+        }
+        Some(n) => *n.get_ref(),
+        None => default,
+    };
+    let name = table.kind.get_ref().trim();
+    let rule = match name {
+        "touch" => PlayRule::Touch,
+        "extend-own" => PlayRule::ExtendOwn { kinds },
+        "no-own-pair" => PlayRule::NoOwnPair { kind: kinds.first().copied()? },
+        "no-closed-own-line" => PlayRule::NoClosedOwnLine,
+        "no-same-colour-space" => PlayRule::NoSameColourSpace { count: count(resolver, 3) },
+        "max-space-neighbours" => PlayRule::MaxSpaceNeighbours { count: count(resolver, 3) },
+        "no-controlled-side" => PlayRule::NoControlledSide { count: count(resolver, 3) },
+        "capture-surrounded" => PlayRule::CaptureSurrounded,
+        "no-surrounded-placement" => PlayRule::NoSurroundedPlacement,
+        "replace" => PlayRule::Replace,
+        other => {
+            resolver.error(
+                &table.kind.span(),
+                format!("unknown play rule `{other}`"),
+                &format!("use one of: {}", RULE_NAMES.join(", ")),
+            );
+            return None;
+        }
+    };
+    Some(rule)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::input::source::SourceFile;
+
+    fn resolve_text(text: &str) -> (Play, usize) {
+        let source = SourceFile::new("x.toml", text.to_string());
+        let table: PlayTable = toml::from_str(text).unwrap();
+        let mut resolver = Resolver::new(&source);
+        let play = resolve_play(&mut resolver, &table);
+        (play, resolver.diagnostics.len())
+    }
+
+    #[test]
+    fn rules_resolve_with_their_parameters() {
+        let (play, errors) = resolve_text(
+            "match = \"colour+kind\"\nforced_space = 4\n\
+             [[rules]]\nkind = \"no-own-pair\"\nslots = [\"dot\"]\n\
+             [[rules]]\nkind = \"max-space-neighbours\"\ncount = 3\n",
+        );
+        assert_eq!(errors, 0);
+        assert_eq!(play.matching, Matching::ColourAndKind);
+        assert_eq!(play.forced_space, 4);
+        assert_eq!(
+            play.rules,
+            vec![
+                PlayRule::NoOwnPair { kind: SlotKind::Dot },
+                PlayRule::MaxSpaceNeighbours { count: 3 }
+            ]
+        );
+        assert_eq!(rule_name(&play.rules[1]), "max-space-neighbours");
+    }
+
+    #[test]
+    fn unknown_rules_and_matchings_are_errors() {
+        let (play, errors) = resolve_text("match = \"shape\"\n[[rules]]\nkind = \"no-dots\"\n");
+        assert_eq!(errors, 2);
+        assert!(play.rules.is_empty());
+    }
+}
