@@ -6,10 +6,10 @@ use clap::Args;
 use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
 use tilepress::model::Design;
+use tilepress::model::design_limits::design_bleed_past_half;
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::file_stem::file_stem;
 use tilepress::model::input::suggest::closest;
-use tilepress::model::print::bleed_limit::design_bleed_past_half;
 use tilepress::model::print::corrections::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
     parse_pair,
@@ -21,7 +21,7 @@ use tilepress::model::print::paper::parse_paper;
 use tilepress::model::print::print_presets::{
     PresetFiles, PrintPreset, find_preset, preset_mismatch,
 };
-use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex};
+use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex};
 use tilepress::output::publish;
 use tilepress::render::cut_file::CutStats;
 use tilepress::render::png::DPI_RANGE;

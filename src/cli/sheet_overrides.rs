@@ -1,9 +1,9 @@
 //! Sheet options given on `build`'s command line (`--paper`, `--margin`…), checked before any design is read and laid over each design's own.
 
-use tilepress::model::design::{Duplex, SheetSettings};
 use tilepress::model::print::corrections::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
 use tilepress::model::print::paper::parse_paper;
-use tilepress::model::resolve::{DUPLEX_CHOICES, parse_duplex, parse_orientation};
+use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex, parse_orientation};
+use tilepress::model::print::sheet_settings::{Duplex, SheetSettings};
 
 use super::args::BuildArgs;
 use super::printing::PrintOverrides;
@@ -12,7 +12,7 @@ use super::printing::PrintOverrides;
 #[derive(Debug, Default)]
 pub struct SheetOverrides {
     paper: Option<(String, (f64, f64))>,
-    orientation: Option<tilepress::model::design::Orientation>,
+    orientation: Option<tilepress::model::print::sheet_settings::Orientation>,
     duplex: Option<Duplex>,
     margin: Option<f64>,
     gap: Option<f64>,
@@ -33,7 +33,7 @@ impl SheetOverrides {
             parse_orientation,
             "auto, portrait or landscape",
         )?
-        .or(preset_paper.map(|_| tilepress::model::design::Orientation::Portrait));
+        .or(preset_paper.map(|_| tilepress::model::print::sheet_settings::Orientation::Portrait));
         let duplex = parsed("--duplex", args.duplex.as_deref(), parse_duplex, DUPLEX_CHOICES)?;
         if matches!(duplex, Some(Duplex::Fold(_))) && args.print.registration_marks {
             return Err(format!(

@@ -5,8 +5,9 @@
 
 use crate::compose::layers::draw::FaceArt;
 use crate::geometry::outline::Outline;
-use crate::model::design::{Backs, Tile};
 use crate::model::face::Level;
+use crate::model::print::sheet_settings::Backs;
+use crate::model::rules::tile_set::Tile;
 use crate::scene::{Item, Shape};
 
 /// The back of `tile` on its `outline`, upright, centred on the origin.

@@ -13,10 +13,11 @@ use crate::geometry::edge_line::{CURVE_TOLERANCE_MM, EdgeLine, joins_cross};
 use crate::geometry::path_proximity::come_within;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::{slot_line, slot_point, slot_span};
-use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::face::Level;
 use crate::model::face::items::tile_outline;
 use crate::model::rules::cues::{BULLSEYE_SHARE, Cue, CueOn};
+use crate::model::rules::palette::Palette;
+use crate::model::rules::tile_set::{SlotKind, Style, Tile};
 use crate::scene::vision::standing_out;
 use crate::scene::{Item, LineCap, Shape, Stroke};
 
@@ -221,7 +222,7 @@ fn capped_stub(at: SlotAt, width: f64, length: f64) -> BezPath {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::model::design::{Slot, SlotStyle};
+    use crate::model::rules::tile_set::{Slot, SlotStyle};
     use crate::scene::Colour;
     use kurbo::ParamCurve;
 

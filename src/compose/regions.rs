@@ -6,9 +6,10 @@ use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_cell;
-use crate::model::design::{EMPTY_SLOT, Palette, SlotKind, Style, Tile};
 use crate::model::rules::cues::CueOn;
+use crate::model::rules::palette::Palette;
 use crate::model::rules::region_joins::{region_groups, same_colour_links};
+use crate::model::rules::tile_set::{EMPTY_SLOT, SlotKind, Style, Tile};
 use crate::scene::{Item, LineCap, Shape, Stroke};
 
 /// The area of a region over the run of neighbouring edges `run` (clockwise): along those

@@ -4,9 +4,10 @@ use kurbo::BezPath;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::cells_area;
-use crate::model::design::{Palette, SlotKind, Style, Tile};
 use crate::model::rules::cues::CueOn;
+use crate::model::rules::palette::Palette;
 use crate::model::rules::region_joins::region_groups;
+use crate::model::rules::tile_set::{SlotKind, Style, Tile};
 use crate::scene::{Item, Shape};
 
 /// The filled areas under a face's lines: the cells of line slots between two regions of
@@ -81,8 +82,8 @@ fn runs(n: usize, group: &[usize]) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::Slot;
     use crate::model::rules::cues::{ColourCue, Cue};
+    use crate::model::rules::tile_set::Slot;
     use crate::scene::Colour;
     use kurbo::Shape as _;
 

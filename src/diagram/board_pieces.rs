@@ -19,9 +19,9 @@ use crate::geometry::grid::{Cell, GridSymmetry, QUARTER_NAMES};
 use crate::geometry::polyform::{normalised, outline, transformed};
 use crate::geometry::tile_grid;
 use crate::model::design::Design;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::parts::pieces::Face;
-use crate::model::resolve::Resolver;
 use crate::model::rules::play::PlayRule;
 use crate::scene::{Colour, Item, LineCap, Shape, Stroke};
 

@@ -12,9 +12,10 @@ use super::{Diagram, cell_name};
 use crate::compose::face::layered_face;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::Cell;
-use crate::model::design::{Design, Tile};
+use crate::model::design::Design;
 use crate::model::input::source::Position;
 use crate::model::rules::play::Matching;
+use crate::model::rules::tile_set::Tile;
 use crate::model::rules::tile_shape::{RectangleTile, TileShape};
 use crate::scene::{Item, Shape, Stroke};
 

@@ -10,10 +10,10 @@ use super::lines::{End, line_through};
 use super::table::{Facing, Table};
 use super::{Diagram, cell_name};
 use crate::geometry::tile_grid::Cell;
-use crate::model::design::{Slot, SlotKind, Tile};
 use crate::model::input::source::Position;
 use crate::model::rules::edge_slots::slot_name;
 use crate::model::rules::play::{Matching, PlayRule, rule_name};
+use crate::model::rules::tile_set::{Slot, SlotKind, Tile};
 use crate::validate::describe::slot_text;
 
 /// One broken rule: its name (as in `breaks`), why, and the `[[place]]` it is about.

@@ -2,7 +2,7 @@
 //! line slots between them, to find how each end of the line finishes.
 
 use super::table::{Facing, Table};
-use crate::model::design::SlotKind;
+use crate::model::rules::tile_set::SlotKind;
 
 /// How one end of a line finishes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ mod tests {
     use crate::diagram::Placed;
     use crate::geometry::polygon::RegularPolygon;
     use crate::geometry::tile_grid::{Cell, Grid};
-    use crate::model::design::{Slot, Tile};
+    use crate::model::rules::tile_set::{Slot, Tile};
 
     fn triangle(slots: [(&str, SlotKind); 3], joins: &[(usize, usize)], cell: Cell) -> Placed {
         let slots = slots.iter().map(|(c, k)| Slot { colour: c.to_string(), kind: *k }).collect();

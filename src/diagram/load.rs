@@ -16,8 +16,9 @@ use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::Diagnostic;
 use crate::model::design::Design;
 use crate::model::input::limits::MAX_TEXT_CHARS;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::toml_read::read_toml;
-use crate::model::resolve::{Resolver, syntax_help};
+use crate::model::resolve::syntax_help;
 use crate::model::rules::play::RULE_NAMES;
 use crate::scene::Colour;
 

@@ -31,8 +31,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::geometry::tile_grid::{Cell, Grid};
-use crate::model::design::{Design, Tile};
+use crate::model::design::Design;
 use crate::model::input::source::Position;
+use crate::model::rules::tile_set::Tile;
 use crate::scene::Colour;
 
 /// A resolved diagram.

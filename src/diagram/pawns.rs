@@ -11,10 +11,10 @@ use super::schema::{DiagramFile, MoveTable, PlaceTable};
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::triangle_grid::Cell;
 use crate::model::design::Design;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::parts::board::Board;
 use crate::model::parts::nets::NetSolid;
-use crate::model::resolve::Resolver;
 use crate::validate::reach::{Pawn, Pose};
 
 /// A pawn on the board before the moves.

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::Placed;
 use crate::geometry::tile_grid::{Cell, Grid};
-use crate::model::design::Slot;
+use crate::model::rules::tile_set::Slot;
 
 /// Two placed tiles touching: edge `a_edge` of place `a` meets edge `b_edge` of place `b`
 /// (tile edges, 0-based; places are indices into the diagram's list, `a < b`).
@@ -160,7 +160,7 @@ impl<'a> Table<'a> {
 mod tests {
     use super::*;
     use crate::geometry::polygon::RegularPolygon;
-    use crate::model::design::{SlotKind, Tile};
+    use crate::model::rules::tile_set::{SlotKind, Tile};
 
     fn place(colours: [&str; 6], cell: Cell, turn: usize) -> Placed {
         let slots =

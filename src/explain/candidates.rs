@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 
 use super::observe::Observed;
 use crate::geometry::canonical::Symmetry;
-use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::parts::tiles::TileReading;
+use crate::model::rules::tile_set::{
+    EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind,
+};
 
 /// A rule the enumeration derives, and how many constraints it already has.
 #[derive(Clone, Debug)]

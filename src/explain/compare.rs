@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::readings::Listed;
 use crate::geometry::canonical::Symmetry;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::SetRule;
+use crate::model::rules::tile_set::SetRule;
 use crate::validate::describe::describe;
 use crate::validate::enumerate::{TileDesign, TileKey};
 use crate::validate::face_key::face_key;

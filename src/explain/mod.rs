@@ -17,12 +17,13 @@ use rank::Scored;
 use readings::{List, ListReading, Listed};
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::SetRule;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, count_text};
 use crate::model::input::source::read_source;
 use crate::model::parts::tiles::TileReading;
-use crate::model::resolve::{resolve, tile_description_key};
+use crate::model::resolve::resolve;
+use crate::model::rules::set_rule::tile_description_key;
+use crate::model::rules::tile_set::SetRule;
 use crate::validate::enumerate::{TooLarge, complete_set, enumeration_work};
 
 /// The enumeration work all the rules of one explanation may cost together: four times
@@ -292,9 +293,9 @@ pub fn reading_text(reading: TileReading) -> String {
 /// A base rule in a few words, for the list of rules not derived.
 fn base_text(rule: &SetRule, reading: TileReading) -> String {
     let joins = match rule.joins {
-        crate::model::design::JoinRule::Every => "every",
-        crate::model::design::JoinRule::Optional => "optional",
-        crate::model::design::JoinRule::Never => "none",
+        crate::model::rules::tile_set::JoinRule::Every => "every",
+        crate::model::rules::tile_set::JoinRule::Optional => "optional",
+        crate::model::rules::tile_set::JoinRule::Never => "none",
     };
     let _ = reading;
     format!(

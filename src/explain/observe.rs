@@ -5,8 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::readings::Listed;
 use crate::geometry::slot_points::slot_span;
-use crate::model::design::{EMPTY_SLOT, Palette, Slot, SlotKind};
+use crate::model::rules::palette::Palette;
 use crate::model::rules::region_joins::line_joins;
+use crate::model::rules::tile_set::{EMPTY_SLOT, Slot, SlotKind};
 
 /// What one reading of the list shows.
 #[derive(Clone, Debug, Default)]

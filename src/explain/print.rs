@@ -8,11 +8,13 @@ use super::compare::Differences;
 use super::readings::Listed;
 use super::{Explanation, Outcome, Proposal};
 use crate::geometry::canonical::Symmetry;
-use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::input::diagnostic::counted;
 use crate::model::input::source::Position;
 use crate::model::rules::region_joins::{
     joins_of_links, line_joins, region_groups, same_colour_links,
+};
+use crate::model::rules::tile_set::{
+    EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind,
 };
 use crate::validate::describe::slot_text;
 use crate::validate::enumerate::TileDesign;

@@ -12,8 +12,8 @@ use super::observe::Observed;
 use super::readings::Listed;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
-use crate::model::design::SetRule;
 use crate::model::rules::region_joins::line_joins;
+use crate::model::rules::tile_set::SetRule;
 use crate::validate::enumerate::{TileDesign, TileKey};
 use crate::validate::rule::rule_breaks;
 

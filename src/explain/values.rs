@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::print::{RANKING, at_entry_of};
-use crate::model::design::{Design, Tile};
+use crate::model::design::Design;
 use crate::model::input::diagnostic::counted;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, count_text};
+use crate::model::rules::tile_set::Tile;
 use crate::model::rules::values::{ValueAt, ValueRule, ValueSymmetry, values_text};
 use crate::validate::values::{complete_values, value_violations};
 

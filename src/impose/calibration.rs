@@ -9,7 +9,7 @@
 use kurbo::{Affine, BezPath, Point, Shape as _, Vec2};
 
 use super::duplex::back_mirror;
-use crate::model::design::Duplex;
+use crate::model::print::sheet_settings::Duplex;
 use crate::scene::{Colour, Document, Item, Page, Role, Shape, Stroke};
 use crate::text::{Anchor, text_outline};
 

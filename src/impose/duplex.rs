@@ -3,7 +3,7 @@
 
 use kurbo::{Affine, Vec2};
 
-use crate::model::design::{Duplex, FoldLine};
+use crate::model::print::sheet_settings::{Duplex, FoldLine};
 
 /// The map that takes a point of the front page to the point behind it on the back page, as
 /// the back page is printed — or, on a fold-over sheet, to the point behind it once the

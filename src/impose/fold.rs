@@ -4,7 +4,7 @@ use kurbo::{Affine, BezPath, Point, Rect};
 
 use super::duplex::back_mirror;
 use crate::compose::net::{FoldKind, fold_stroke};
-use crate::model::design::{Duplex, FoldLine, SheetSettings};
+use crate::model::print::sheet_settings::{Duplex, FoldLine, SheetSettings};
 use crate::scene::{Colour, Item, Shape, Stroke};
 
 /// Art keeps this far from the fold line on each side, in mm: a fold a little off the
@@ -141,7 +141,9 @@ mod tests {
 
     #[test]
     fn fold_tries_both_lines_and_a_part_without_backs_prints_single_sided() {
-        let mut sheet = crate::impose::packing::a4_sheet(crate::model::design::Orientation::Auto);
+        let mut sheet = crate::impose::packing::a4_sheet(
+            crate::model::print::sheet_settings::Orientation::Auto,
+        );
         sheet.duplex = Duplex::Fold(FoldLine::Either);
         let lines: Vec<Duplex> = fold_choices(&sheet, true).iter().map(|s| s.duplex).collect();
         assert_eq!(lines, [Duplex::Fold(FoldLine::Long), Duplex::Fold(FoldLine::Short)]);

@@ -12,7 +12,7 @@ use super::cut_lines::cut_stroke;
 use super::layout::SheetLayout;
 use super::packing::{Packed, SheetPlacement};
 use crate::cutout::Cutout;
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 
 /// Tolerance when comparing sizes, in mm.
 const EPSILON_MM: f64 = 1e-9;
@@ -131,7 +131,7 @@ mod tests {
     use super::*;
     use crate::geometry::outline::Outline;
     use crate::impose::packing::a4_sheet;
-    use crate::model::design::Orientation;
+    use crate::model::print::sheet_settings::Orientation;
     use crate::scene::Item;
 
     fn counters(count: usize, diameter: f64) -> Vec<Cutout> {

@@ -14,7 +14,7 @@ use super::trim_lines::{CutReach, sheet_guides, trim_lines};
 use crate::geometry::lattice_fill::LatticeFill;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::{TilePlacement, centre_in};
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Height reserved at the bottom of the printable area for the footer, in mm.
@@ -172,7 +172,7 @@ pub fn lattice_sheets(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::Orientation;
+    use crate::model::print::sheet_settings::Orientation;
 
     fn a4(orientation: Orientation) -> SheetSettings {
         super::super::packing::a4_sheet(orientation)

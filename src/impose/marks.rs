@@ -9,7 +9,7 @@ use super::cut_lines::key;
 use super::layout::FOOTER_BAND_MM;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
-use crate::model::design::Duplex;
+use crate::model::print::sheet_settings::Duplex;
 use crate::scene::{Colour, Group, Item, Shape, Stroke};
 use crate::text::{Anchor, text_outline, text_width};
 

@@ -19,7 +19,7 @@ use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::trim_lines::{edge_runs, sheet_guides};
 use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Tolerance when comparing sizes, in mm.
@@ -263,7 +263,7 @@ mod tests {
 
     use super::*;
     use crate::impose::packing::a4_sheet;
-    use crate::model::design::Orientation;
+    use crate::model::print::sheet_settings::Orientation;
     use crate::scene::Item;
 
     /// `count` 63 × 88 mm cards, with rounded corners of `radius` mm when positive.

@@ -18,7 +18,7 @@ use super::packing::{FooterPlace, Packed, SheetPlacement};
 use crate::compose::piece::segments_path;
 use crate::geometry::grid::{Cell, Grid, GridKind, GridSymmetry, symmetries, written_position};
 use crate::geometry::polyform::{boundary_sides, merge_collinear, normalised, transformed};
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Where one piece goes: its page, how it is turned, and its grid square offset.
@@ -335,7 +335,9 @@ mod tests {
         let grid = Grid { kind, square_mm: 12.0 };
         let pieces: Vec<Vec<Cell>> =
             crate::geometry::polyform::enumerate(kind, size, Symmetry::None).into_iter().collect();
-        let sheet = crate::impose::packing::a4_sheet(crate::model::design::Orientation::Portrait);
+        let sheet = crate::impose::packing::a4_sheet(
+            crate::model::print::sheet_settings::Orientation::Portrait,
+        );
         let packed = polyform_sheets(grid, &pieces, &sheet).unwrap();
         let area = SheetLayout::tile_area(packed.page_mm.0, packed.page_mm.1, sheet.margin_mm);
         let mut placed_count = 0;

@@ -20,9 +20,9 @@ use super::tiled_board::{TilePlan, plan};
 use crate::cutout::Cutout;
 use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{Duplex, SheetSettings};
 use crate::model::parts::board::DEFAULT_OVERLAP_MM;
 use crate::model::print::corrections::{FOLD_WITH_REGISTRATION, FOLD_WITH_REGISTRATION_HELP};
+use crate::model::print::sheet_settings::{Duplex, SheetSettings};
 use crate::model::print::sheet_template::{SheetTemplate, TEMPLATE_NO_FOLD};
 use crate::scene::Item;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
@@ -319,14 +319,16 @@ fn centred(cutout: &Cutout, sheet: &SheetSettings, noun: &str) -> Result<Arrange
 
 /// A4 paper with 8 mm margins, printed long-edge duplex, for tests.
 #[cfg(test)]
-pub(crate) fn a4_sheet(orientation: crate::model::design::Orientation) -> SheetSettings {
+pub(crate) fn a4_sheet(
+    orientation: crate::model::print::sheet_settings::Orientation,
+) -> SheetSettings {
     SheetSettings {
         paper_mm: (210.0, 297.0),
         paper_name: "A4".into(),
         orientation,
         margin_mm: 8.0,
         gap_mm: 0.0,
-        duplex: crate::model::design::Duplex::LongEdge,
+        duplex: crate::model::print::sheet_settings::Duplex::LongEdge,
         print: crate::model::print::corrections::PrintSettings::default(),
     }
 }
@@ -335,7 +337,7 @@ pub(crate) fn a4_sheet(orientation: crate::model::design::Orientation) -> SheetS
 mod tests {
     use super::*;
     use crate::geometry::outline::Outline;
-    use crate::model::design::Orientation;
+    use crate::model::print::sheet_settings::Orientation;
 
     fn a4() -> SheetSettings {
         a4_sheet(Orientation::Portrait)

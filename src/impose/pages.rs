@@ -21,7 +21,7 @@ use super::seal::{SEALED_STEPS, paper_guides, seal_of};
 use super::shared_marks::MarkSharer;
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::case_lines;
 use crate::scene::{Document, Group, Item, Page, PageBoxes, Role};
 
@@ -276,7 +276,7 @@ mod tests {
     use crate::geometry::outline::Outline;
     use crate::geometry::polygon::RegularPolygon;
     use crate::impose::packing::a4_sheet;
-    use crate::model::design::{Duplex, Orientation};
+    use crate::model::print::sheet_settings::{Duplex, Orientation};
     use crate::scene::{Colour, Shape};
 
     /// `count` 20 mm squares with a front and a back, drawn the way `back_frame` says.

@@ -5,8 +5,8 @@
 
 use super::n_up::per_sheet;
 use crate::cutout::Cutout;
-use crate::model::design::SheetSettings;
 use crate::model::input::diagnostic::number_text;
+use crate::model::print::sheet_settings::SheetSettings;
 
 /// Steps the bleed and margin are tried in, in mm.
 const STEP_MM: f64 = 0.5;

@@ -16,8 +16,8 @@ use super::packing::{Packed, Packing};
 use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::SheetSettings;
 use crate::model::print::laminate::{SEAL_REFUSED, seal_larger_than};
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::{CASING_COLOUR, FOLD_COLOUR};
 use crate::scene::{Item, Shape, Stroke as LineStroke};
 

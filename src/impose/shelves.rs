@@ -5,7 +5,7 @@ use kurbo::{Affine, Rect};
 
 use super::layout::SheetLayout;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Space between packed cutouts, at least, in mm.

@@ -6,7 +6,7 @@ use kurbo::Affine;
 
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use crate::cutout::Cutout;
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::model::print::sheet_template::{SheetTemplate, TEMPLATE_NO_REGISTRATION};
 
 /// The cutouts in `template`'s slots, sheet after sheet; `Err` when the sheet asks for
@@ -60,7 +60,7 @@ mod tests {
     }
     use crate::geometry::outline::Outline;
     use crate::impose::packing::a4_sheet;
-    use crate::model::design::{Duplex, Orientation};
+    use crate::model::print::sheet_settings::{Duplex, Orientation};
     use crate::model::print::sheet_template::Slot;
     use kurbo::Rect;
 
@@ -107,7 +107,7 @@ mod tests {
             ..Cutout::shared("card", Outline::rectangle(30.0, 15.0), Vec::new())
         };
         let mut sheet = a4_sheet(Orientation::Portrait);
-        sheet.duplex = Duplex::Fold(crate::model::design::FoldLine::Either);
+        sheet.duplex = Duplex::Fold(crate::model::print::sheet_settings::FoldLine::Either);
         let slots = crate::impose::packing::Packing::Slots(Box::new(template()));
         let why = crate::impose::packing::arrange(
             &slots,

@@ -10,7 +10,7 @@ use super::layout::{FOOTER_BAND_MM, SheetLayout};
 use super::marks::footer_left_of;
 use super::packing::FooterPlace;
 use super::registration::{footer_indent, registration_marks};
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 use crate::scene::cut_style::{case_lines, cut_stroke};
 use crate::scene::frame::{Frame, ROLES};
@@ -298,7 +298,7 @@ fn assembly_map(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::design::{Duplex, Orientation};
+    use crate::model::print::sheet_settings::{Duplex, Orientation};
 
     fn a4_auto() -> SheetSettings {
         SheetSettings {

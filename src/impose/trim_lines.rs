@@ -17,7 +17,7 @@ use super::layout::FOOTER_BAND_MM;
 use super::registration::within_clear_band;
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::TilePlacement;
-use crate::model::design::SheetSettings;
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
 
 /// Guides stop this far from the paper's edge (most printers cannot print closer), or at

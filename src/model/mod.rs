@@ -2,6 +2,8 @@
 //! diagnostics that point back into the file.
 
 pub mod design;
+pub mod design_limits;
+pub mod drawn_colours;
 pub mod face;
 pub mod input;
 pub mod parts;

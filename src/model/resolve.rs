@@ -3,37 +3,25 @@
 //! Every problem is collected with the place it comes from; resolving never stops at the
 //! first one, so a user sees all their mistakes at once.
 
-use std::collections::BTreeMap;
-use std::ops::Range;
-
 use toml::Spanned;
 
-use super::design::{
-    Backs, Design, Duplex, EMPTY_SLOT, FoldLine, JoinRule, Orientation, Palette, RegionJoinRule,
-    SetRule, SheetSettings, SlotKind, Style, Symmetry,
-};
-use super::schema::{BacksTable, DesignFile, RuleTable, SheetTable, StyleTable};
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::Design;
 use crate::model::face::items::{piece_faces, tile_faces};
 use crate::model::face::part_faces::{board_cell_faces, net_faces};
 use crate::model::face::resolve::FaceResolver;
 use crate::model::input::diagnostic::Diagnostic;
-use crate::model::input::diagnostic::number_text;
-use crate::model::input::input_file::Used;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::SourceFile;
 use crate::model::input::suggest::{closest, quoted_words};
 use crate::model::parts::board_table::{BoardKind, board_kind};
 use crate::model::parts::pieces::{PieceTables, resolve_pieces};
 use crate::model::parts::tiles::{TileKinds, TileReading, resolve_tiles};
-use crate::model::print::paper::parse_paper;
 use crate::model::rules::region_joins::region_groups;
-use crate::model::rules::slot_style::slot_style;
+use crate::model::rules::tile_set::RegionJoinRule;
 use crate::model::rules::tile_shape::{TileShape, resolve_tile_shape};
-use crate::model::rules::values::{Values, resolve_value_rule, resolve_values, value_layers};
-use crate::scene::Colour;
-
-/// Most copies of one tile accepted (a sheet of copies beyond this is a typo).
-const MAX_COPIES: u32 = 10_000;
+use crate::model::rules::values::{resolve_values, value_layers};
+use crate::model::schema::DesignFile;
 
 /// Reads a design's text into the resolved model, or every error found in it.
 pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
@@ -58,7 +46,7 @@ pub fn resolve_reading(
     let Some(file) = read.value else {
         return Err(resolver.diagnostics);
     };
-    if !crate::model::input::limits::counts_fit(&mut resolver, &file) {
+    if !crate::model::design_limits::counts_fit(&mut resolver, &file) {
         return Err(resolver.diagnostics);
     }
     let mut palette = resolver.palette(&file.palette);
@@ -171,11 +159,11 @@ pub fn resolve_reading(
     let every_deck = || decks.iter().chain(&counters);
     let sheet_table = file.sheet.as_ref().map(Spanned::get_ref);
     let bleed = sheet_table.and_then(|table| table.bleed_mm.as_ref());
-    let items = crate::model::print::laminate::item_sizes(tile_shape, every_deck());
+    let items = crate::model::design_limits::item_sizes(tile_shape, every_deck());
     crate::model::print::bleed_limit::check_bleed_key(&mut resolver, bleed, &items);
     // A deck printed into a sheet template comes cut: it is not sealed.
     let sealed = every_deck().filter(|deck| deck.sheet_template.is_none());
-    let items = crate::model::print::laminate::item_sizes(tile_shape, sealed);
+    let items = crate::model::design_limits::item_sizes(tile_shape, sealed);
     crate::model::print::laminate::check_sealed(
         &mut resolver,
         sheet_table,
@@ -252,10 +240,10 @@ pub fn resolve_reading(
     };
     let lines =
         crate::model::rules::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
-    let mut regions = crate::model::rules::cues::region_colours(&design);
+    let mut regions = crate::model::drawn_colours::region_colours(&design);
     regions.extend(std::mem::take(&mut resolver.filled_colours));
     let cues = &design.palette.cues;
-    let dots = crate::model::rules::cues::dot_colours(&design);
+    let dots = crate::model::drawn_colours::dot_colours(&design);
     let min_text_mm = design.legibility.min_text_mm;
     let drawn = (&lines, &regions, &dots);
     crate::model::rules::cues::check_cue_lines(
@@ -266,7 +254,7 @@ pub fn resolve_reading(
         min_text_mm,
     );
     crate::model::parts::part_names::part_names_differ(&mut resolver, &file);
-    crate::model::input::limits::design_fits(&mut resolver, &file, &design);
+    crate::model::design_limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }
@@ -318,507 +306,4 @@ pub fn syntax_help(message: &str) -> String {
     } else {
         "fix the TOML syntax at this place".into()
     }
-}
-
-/// Collects diagnostics while resolving one file.
-#[derive(Debug)]
-pub struct Resolver<'a> {
-    pub source: &'a SourceFile,
-    pub diagnostics: Vec<Diagnostic>,
-    /// The files the design uses (data files, images, fonts), resolved, in the order read.
-    pub files: Vec<std::path::PathBuf>,
-    /// The colours faces took from data, each (key, value) once, first item first.
-    pub data_colours: crate::model::input::data_colours::DataColours,
-    /// What the face being resolved took from data so far (see `FaceResolver::face`).
-    pub face_colours: crate::model::input::data_colours::FaceColours,
-    /// The palette colours shape layers are filled with, as written or from data: areas a
-    /// `hatch` cue is drawn on.
-    pub filled_colours: std::collections::BTreeSet<String>,
-    /// Every layer's `when` field tested on an item, with the values the items had.
-    pub when_uses: super::face::when::WhenUses,
-}
-
-impl<'a> Resolver<'a> {
-    /// A resolver of `source` with nothing found yet.
-    pub fn new(source: &'a SourceFile) -> Resolver<'a> {
-        Resolver {
-            source,
-            diagnostics: Vec::new(),
-            files: Vec::new(),
-            data_colours: Default::default(),
-            face_colours: Default::default(),
-            filled_colours: Default::default(),
-            when_uses: Default::default(),
-        }
-    }
-
-    /// Records the file `used` was read from in [`Resolver::files`] (once), and gives what
-    /// was read.
-    pub fn uses<T>(&mut self, used: Used<T>) -> T {
-        if !self.files.contains(&used.real_path) {
-            self.files.push(used.real_path);
-        }
-        used.value
-    }
-
-    /// Records an error at a span, with a hint.
-    pub fn error(&mut self, span: &Range<usize>, message: String, help: &str) {
-        let position = Some(self.source.start_of(span));
-        self.diagnostics
-            .push(Diagnostic::error(self.source.path(), position, message).with_help(help));
-    }
-
-    /// Looks up a palette colour name, reporting it if unknown.
-    pub fn colour_name(&mut self, name: &Spanned<String>, palette: &Palette) -> Option<String> {
-        let key = name.get_ref().trim().to_string();
-        if palette.colours.contains_key(&key) {
-            Some(key)
-        } else {
-            let known: Vec<&str> = palette.colours.keys().map(String::as_str).collect();
-            let help = match closest(&key, known.iter().copied()) {
-                Some(near) => format!("did you mean `{near}`? Or add `{key}` to [palette]"),
-                None => format!(
-                    "use a colour from [palette] ({}) or add `{key}` there",
-                    known.join(", ")
-                ),
-            };
-            self.error(&name.span(), format!("unknown colour `{key}`"), &help);
-            None
-        }
-    }
-
-    /// A length in mm that must be finite and within `range` (inclusive).
-    pub fn length(&mut self, value: &Spanned<f64>, what: &str, range: (f64, f64)) -> f64 {
-        let v = *value.get_ref();
-        if v.is_finite() && v >= range.0 && v <= range.1 {
-            v
-        } else {
-            self.error(
-                &value.span(),
-                format!("{what} is {} mm", number_text(v)),
-                &format!(
-                    "give a number of millimetres from {} to {}",
-                    number_text(range.0),
-                    number_text(range.1)
-                ),
-            );
-            range.0.max(f64::MIN_POSITIVE)
-        }
-    }
-
-    fn palette(&mut self, table: &Spanned<BTreeMap<String, Spanned<String>>>) -> Palette {
-        let mut palette = Palette::default();
-        for (name, value) in table.get_ref() {
-            match Colour::from_hex(value.get_ref().trim()) {
-                Some(colour) => {
-                    palette.colours.insert(name.clone(), colour);
-                    palette.lines.insert(name.clone(), self.source.start_of(&value.span()));
-                }
-                None => self.error(
-                    &value.span(),
-                    format!("colour `{name}` is `{}`, not a colour", value.get_ref()),
-                    "write colours as \"#rrggbb\", e.g. \"#d62828\"",
-                ),
-            }
-        }
-        if table.get_ref().is_empty() {
-            self.error(&table.span(), "the palette is empty".into(), "name at least one colour");
-        }
-        palette
-    }
-
-    fn style(
-        &mut self,
-        table: Option<&StyleTable>,
-        palette: &Palette,
-        shape: RegularPolygon,
-    ) -> Style {
-        let default = StyleTable::default();
-        let table = table.unwrap_or(&default);
-        let background = match &table.background {
-            Some(name) => {
-                self.colour_name(name, palette).map_or(Colour::BLACK, |n| palette.colour(&n))
-            }
-            None => Colour::BLACK,
-        };
-        let half_edge = shape.edge_mm / 2.0;
-        let line_width_mm = table
-            .line_width_mm
-            .as_ref()
-            .map_or(shape.edge_mm / 5.0, |w| self.length(w, "`line_width_mm`", (0.05, half_edge)));
-        let casing_mm = table
-            .casing_mm
-            .as_ref()
-            .map_or(line_width_mm / 6.0, |w| self.length(w, "`casing_mm`", (0.0, half_edge)));
-        let slots = slot_style(self, table, shape, line_width_mm);
-        Style { background, line_width_mm, casing_mm, slots, region_dividers: false }
-    }
-
-    fn rule(
-        &mut self,
-        table: &Spanned<RuleTable>,
-        palette: &Palette,
-        (shape, slots_per_edge): (RegularPolygon, usize),
-        values: Option<&Values>,
-    ) -> SetRule {
-        let rule = table.get_ref();
-        let value_rule = rule.values.as_ref().and_then(|v| resolve_value_rule(self, v, values));
-        let colours: Vec<String> = match (&rule.colours, &rule.values, &rule.corners) {
-            (Some(colours), Some(_), _) => {
-                self.error(
-                    &colours.span(),
-                    "the rule is over values and edge colours at once".into(),
-                    "a rule derives a set from values or from edges: drop `colours` or `values`",
-                );
-                Vec::new()
-            }
-            (Some(colours), None, _) => {
-                self.slot_colours(colours, palette, "the rule names no colours")
-            }
-            // A rule of corners or values alone: every edge is empty.
-            (None, Some(_), _) | (None, None, Some(_)) => vec![EMPTY_SLOT.to_string()],
-            (None, None, None) => {
-                self.error(
-                    &table.span(),
-                    "the rule has no `colours` (and no `corners` or `values`)".into(),
-                    "list the slot colours (`colours = [\"red\", …]`), the corner colours \
-                     (`corners = […]`) or give `values = {…}`",
-                );
-                Vec::new()
-            }
-        };
-        let corner_colours = rule.corners.as_ref().map_or_else(Vec::new, |corners| {
-            self.slot_colours(corners, palette, "the rule names no corner colours")
-        });
-        let region_joins = self.region_join_rule(rule.region_joins.as_ref());
-        let slot_kinds = match &rule.slot_kinds {
-            None => vec![SlotKind::Line],
-            Some(kinds) => kinds.get_ref().iter().filter_map(|kind| self.slot_kind(kind)).collect(),
-        };
-        let joins = match rule.joins.as_ref() {
-            None => JoinRule::Every,
-            Some(joins) => match joins.get_ref().as_str() {
-                "every" => JoinRule::Every,
-                "optional" => JoinRule::Optional,
-                "none" => JoinRule::Never,
-                other => {
-                    self.error(
-                        &joins.span(),
-                        format!("unknown join rule `{other}`"),
-                        "use `every`, `optional` or `none`",
-                    );
-                    JoinRule::Every
-                }
-            },
-        };
-        // Spans count slots: with one slot per edge, edges.
-        let max_span = shape.sides * slots_per_edge / 2;
-        let join_spans = match &rule.join_spans {
-            None => (1..=max_span).collect(),
-            Some(spans) => self.spans(spans, max_span, |s| s.to_vec()),
-        };
-        let exclude_spans = match &rule.exclude_spans {
-            None => Vec::new(),
-            Some(sets) => {
-                let all: Vec<usize> = sets.get_ref().iter().flatten().copied().collect();
-                self.spans(&Spanned::new(sets.span(), all), max_span, |_| ());
-                sets.get_ref()
-                    .iter()
-                    .map(|set| {
-                        let mut sorted = set.clone();
-                        sorted.sort_unstable();
-                        sorted
-                    })
-                    .collect()
-            }
-        };
-        let symmetry = self.symmetry(rule.symmetry.as_ref(), Symmetry::Rotation);
-        let kinds_of = rule.kinds_of.as_ref().map_or_else(BTreeMap::new, |table| {
-            crate::model::rules::rule_kinds::kinds_of(self, table, &colours, &slot_kinds)
-        });
-        let edges = rule.edges.as_ref().map_or_else(Vec::new, |edges| {
-            let allowed = crate::model::rules::rule_edges::Allowed {
-                colours: &colours,
-                slot_kinds: &slot_kinds,
-                kinds_of: &kinds_of,
-            };
-            crate::model::rules::rule_edges::rule_edges(
-                self,
-                edges,
-                palette,
-                slots_per_edge,
-                allowed,
-            )
-        });
-        if let Some(corners) = rule.corners.as_ref().filter(|_| slots_per_edge > 1) {
-            self.error(
-                &corners.span(),
-                "corner slots are not drawn on tiles with several slots per edge".into(),
-                "leave `corners` out, or set `slots_per_edge = 1`",
-            );
-        }
-        SetRule {
-            slots_per_edge,
-            edges,
-            kinds_of,
-            min_colours: rule.min_colours.as_ref().map_or(0, |n| *n.get_ref()),
-            max_colours: rule.max_colours.as_ref().map_or(usize::MAX, |n| *n.get_ref()),
-            min_slot_kinds: rule.min_slot_kinds.as_ref().map_or(0, |n| *n.get_ref()),
-            distinct_line_colours: rule
-                .distinct_line_colours
-                .as_ref()
-                .is_some_and(|d| *d.get_ref()),
-            key_positions: crate::model::rules::rule_keys::rule_key_positions(self.source, rule),
-            count: rule.count.as_ref().map(|c| *c.get_ref()),
-            copies: rule.copies.as_ref().map_or(1, |copies| self.copies(copies)),
-            copies_of: (rule.copies_of.iter().flatten())
-                .map(|(tile, copies)| {
-                    let at = self.source.start_of(&copies.span());
-                    (tile_description_key(tile), self.copies(copies), at)
-                })
-                .collect(),
-            values: value_rule,
-            position: self.source.start_of(&table.span()),
-            colours,
-            slot_kinds,
-            joins,
-            region_joins,
-            corner_colours,
-            join_spans,
-            exclude_spans,
-            symmetry,
-        }
-    }
-
-    /// Palette colours (or `"-"`, nothing) a rule lists for slots or corners.
-    fn slot_colours(
-        &mut self,
-        names: &Spanned<Vec<Spanned<String>>>,
-        palette: &Palette,
-        empty_message: &str,
-    ) -> Vec<String> {
-        if names.get_ref().is_empty() {
-            self.error(&names.span(), empty_message.into(), "list the colours");
-        }
-        names
-            .get_ref()
-            .iter()
-            .filter_map(|name| {
-                if name.get_ref().trim() == EMPTY_SLOT {
-                    Some(EMPTY_SLOT.to_string())
-                } else {
-                    self.colour_name(name, palette)
-                }
-            })
-            .collect()
-    }
-
-    /// `region_joins`: `none` (default), `optional` or `same-colour`.
-    fn region_join_rule(&mut self, name: Option<&Spanned<String>>) -> RegionJoinRule {
-        let Some(name) = name else { return RegionJoinRule::Never };
-        match name.get_ref().trim() {
-            "none" => RegionJoinRule::Never,
-            "optional" => RegionJoinRule::Optional,
-            "same-colour" => RegionJoinRule::SameColour,
-            other => {
-                self.error(
-                    &name.span(),
-                    format!("unknown region join rule `{other}`"),
-                    "use `none`, `optional` or `same-colour`",
-                );
-                RegionJoinRule::Never
-            }
-        }
-    }
-
-    /// Checks that every span is from 1 to `max`, then maps the list.
-    fn spans<T>(
-        &mut self,
-        spans: &Spanned<Vec<usize>>,
-        max: usize,
-        map: impl Fn(&[usize]) -> T,
-    ) -> T {
-        if let Some(bad) = spans.get_ref().iter().find(|&&s| s == 0 || s > max) {
-            self.error(
-                &spans.span(),
-                format!("join span {bad} is impossible on this tile"),
-                &format!(
-                    "a span counts edges (with several slots per edge, slots) between the \
-                     joined ones, from 1 to {max}"
-                ),
-            );
-        }
-        map(spans.get_ref())
-    }
-
-    /// Which copies count as the same: `rotation`, `rotation+reflection` or `none`;
-    /// `default` when absent, reported and `default` when unknown.
-    pub fn symmetry(&mut self, name: Option<&Spanned<String>>, default: Symmetry) -> Symmetry {
-        let Some(name) = name else { return default };
-        match name.get_ref().trim() {
-            "rotation" => Symmetry::Rotation,
-            "rotation+reflection" => Symmetry::RotationReflection,
-            "none" => Symmetry::None,
-            other => {
-                self.error(
-                    &name.span(),
-                    format!("unknown symmetry `{other}`"),
-                    "use `rotation`, `rotation+reflection` or `none`",
-                );
-                default
-            }
-        }
-    }
-
-    /// A `copies = N` value: a whole number of at least 1 (reported, and 1, otherwise).
-    pub fn copies(&mut self, copies: &Spanned<i64>) -> u32 {
-        match u32::try_from(*copies.get_ref()) {
-            Ok(n) if (1..=MAX_COPIES).contains(&n) => n,
-            _ => {
-                self.error(
-                    &copies.span(),
-                    format!("`copies = {}` is not a number of copies", copies.get_ref()),
-                    &format!("write a whole number from 1 to {MAX_COPIES} (leave it out for one)"),
-                );
-                1
-            }
-        }
-    }
-
-    /// A slot kind by name.
-    pub fn slot_kind(&mut self, name: &Spanned<String>) -> Option<SlotKind> {
-        let kind = SlotKind::from_name(name.get_ref().trim());
-        if kind.is_none() {
-            self.error(
-                &name.span(),
-                format!("unknown slot kind `{}`", name.get_ref()),
-                "use `line`, `ring`, `dot` or `region`",
-            );
-        }
-        kind
-    }
-
-    fn backs(
-        &mut self,
-        table: Option<&BacksTable>,
-        palette: &Palette,
-        style: &Style,
-        shape: RegularPolygon,
-        tiles: &[super::design::Tile],
-    ) -> Backs {
-        let default = BacksTable::default();
-        let table = table.unwrap_or(&default);
-        let background = match &table.background {
-            Some(name) => {
-                self.colour_name(name, palette).map_or(style.background, |n| palette.colour(&n))
-            }
-            None => style.background,
-        };
-        Backs {
-            enabled: table.enabled.unwrap_or_else(|| {
-                table.template.is_some()
-                    || !table.layers.is_empty()
-                    || tiles.iter().any(|t| t.back.is_some() || t.back_side.is_some())
-            }),
-            background,
-            text_height_mm: table.text_height_mm.as_ref().map_or(shape.apothem() * 0.7, |h| {
-                self.length(h, "`text_height_mm`", (1.0, 2.0 * shape.apothem()))
-            }),
-            mark_upside_down_numbers: table.mark_upside_down_numbers.unwrap_or(true),
-        }
-    }
-
-    fn sheet(&mut self, table: Option<&SheetTable>) -> SheetSettings {
-        let default = SheetTable::default();
-        let table = table.unwrap_or(&default);
-        let (paper_name, paper_mm) = match &table.paper {
-            None => ("A4".to_string(), (210.0, 297.0)),
-            Some(paper) => parse_paper(paper.get_ref()).unwrap_or_else(|message| {
-                self.error(&paper.span(), message, "e.g. paper = \"A4\" or paper = \"300x400\"");
-                ("A4".to_string(), (210.0, 297.0))
-            }),
-        };
-        let orientation = match &table.orientation {
-            None => Orientation::Auto,
-            Some(name) => parse_orientation(name.get_ref()).unwrap_or_else(|| {
-                self.error(
-                    &name.span(),
-                    format!("unknown orientation `{}`", name.get_ref()),
-                    "use `auto`, `portrait` or `landscape`",
-                );
-                Orientation::Auto
-            }),
-        };
-        let duplex = match &table.duplex {
-            None => Duplex::LongEdge,
-            Some(name) => parse_duplex(name.get_ref()).unwrap_or_else(|| {
-                self.error(
-                    &name.span(),
-                    format!("unknown duplex flip `{}`", name.get_ref()),
-                    &format!("use one of {DUPLEX_CHOICES}"),
-                );
-                Duplex::LongEdge
-            }),
-        };
-        let margin_mm = table
-            .margin_mm
-            .as_ref()
-            .map_or(DEFAULT_MARGIN_MM, |m| self.length(m, "`margin_mm`", (0.0, 100.0)));
-        let gap_mm =
-            table.gap_mm.as_ref().map_or(0.0, |g| self.length(g, "`gap_mm`", (0.0, 100.0)));
-        let print = crate::model::print::corrections::resolve_print(self, table);
-        if let (Duplex::Fold(_), Some(name)) = (duplex, &table.duplex)
-            && print.registration_marks
-        {
-            self.error(
-                &name.span(),
-                crate::model::print::corrections::FOLD_WITH_REGISTRATION.into(),
-                crate::model::print::corrections::FOLD_WITH_REGISTRATION_HELP,
-            );
-        }
-        SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex, print }
-    }
-}
-
-/// Default margin between the paper's edge and anything printed, in mm.
-pub const DEFAULT_MARGIN_MM: f64 = 5.0;
-
-/// `auto`, `portrait` or `landscape`.
-pub fn parse_orientation(text: &str) -> Option<Orientation> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "auto" => Some(Orientation::Auto),
-        "portrait" => Some(Orientation::Portrait),
-        "landscape" => Some(Orientation::Landscape),
-        _ => None,
-    }
-}
-
-/// The ways of printing backs, as `duplex` and `--duplex` name them ([`parse_duplex`]).
-pub const DUPLEX_CHOICES: &str = "long-edge, short-edge, fold, fold-long, fold-short or none";
-
-/// `long-edge`, `short-edge`, `fold` (`fold-long`, `fold-short`) or `none`.
-pub fn parse_duplex(text: &str) -> Option<Duplex> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "long-edge" | "long" => Some(Duplex::LongEdge),
-        "short-edge" | "short" => Some(Duplex::ShortEdge),
-        "fold" => Some(Duplex::Fold(FoldLine::Either)),
-        "fold-long" => Some(Duplex::Fold(FoldLine::Long)),
-        "fold-short" => Some(Duplex::Fold(FoldLine::Short)),
-        "none" => Some(Duplex::None),
-        _ => None,
-    }
-}
-
-/// A tile's description as `copies_of` and `check` compare it: words separated by single
-/// spaces, a hyphen between two numbers (`1-4`) read as the en dash `check` prints.
-pub fn tile_description_key(text: &str) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let chars: Vec<char> = words.join(" ").chars().collect();
-    let digit = |k: Option<&char>| k.is_some_and(char::is_ascii_digit);
-    (0..chars.len())
-        .map(|k| match chars[k] {
-            '-' if k > 0 && digit(chars.get(k - 1)) && digit(chars.get(k + 1)) => '–',
-            c => c,
-        })
-        .collect()
 }

@@ -12,9 +12,10 @@ use crate::compose::layers::draw::FaceArt;
 use crate::cutout::{Cut, Cutout};
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
-use crate::model::design::{Design, SheetSettings};
+use crate::model::design::Design;
 use crate::model::parts::cards::Deck;
 use crate::model::parts::counters::CounterShape;
+use crate::model::print::sheet_settings::SheetSettings;
 
 /// One part per deck, in design order.
 pub fn decks(design: &Design) -> Vec<Part> {

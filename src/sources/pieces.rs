@@ -11,8 +11,9 @@ use crate::geometry::grid::{Cell, Grid};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{normalised, outline};
 use crate::impose::Packing;
-use crate::model::design::{Design, Duplex};
+use crate::model::design::Design;
 use crate::model::parts::pieces::{Piece, PieceSet};
+use crate::model::print::sheet_settings::Duplex;
 
 /// Every physical piece: each group copy, each piece entry, `count` times, in design order.
 pub fn physical_pieces(set: &PieceSet) -> Vec<&Piece> {

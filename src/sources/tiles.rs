@@ -11,7 +11,8 @@ use crate::compose::face::{front, layered_face};
 use crate::compose::layers::draw::FaceArt;
 use crate::cutout::{Cut, Cutout};
 use crate::impose::Packing;
-use crate::model::design::{Design, Tile};
+use crate::model::design::Design;
+use crate::model::rules::tile_set::Tile;
 use crate::model::rules::tile_shape::TileShape;
 
 /// The gap between tiles that cannot share their cuts (rounded corners, circles) when the

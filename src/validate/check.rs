@@ -8,12 +8,13 @@ use super::enumerate::{TileKey, TooLarge, complete_set};
 use super::face_key::{face_key, face_labels};
 use super::rule::{corner_violations, violations};
 use crate::geometry::canonical::{Placement, Symmetry, rotated};
-use crate::model::design::{Design, Tile};
+use crate::model::design::Design;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_SHEETS, MAX_TILES};
 use crate::model::input::source::Position;
 use crate::model::print::work::WORK_HELP;
-use crate::model::resolve::tile_description_key;
+use crate::model::rules::set_rule::tile_description_key;
+use crate::model::rules::tile_set::Tile;
 
 /// What `check` found.
 #[derive(Clone, Debug)]

@@ -7,11 +7,13 @@ use std::path::Path;
 
 use crate::impose::fold::fold_choices;
 use crate::impose::n_up::n_up_room;
-use crate::model::design::{Design, Duplex};
+use crate::model::design::Design;
 use crate::model::face::fields::substitute;
 use crate::model::input::diagnostic::{Diagnostic, number_text as number};
-use crate::model::parts::cards::{Card, CardKey, Deck, card_key};
+use crate::model::parts::cards::{Card, Deck};
 use crate::model::parts::counters::CounterShape;
+use crate::model::parts::deck_rule::{CardKey, card_key};
+use crate::model::print::sheet_settings::Duplex;
 
 /// The problems of every deck against its rule.
 pub fn deck_problems(design: &Design, path: &Path) -> Vec<Diagnostic> {
@@ -172,7 +174,7 @@ fn problems(deck: &Deck, path: &Path) -> Vec<Diagnostic> {
 mod tests {
     use std::collections::BTreeMap;
 
-    use crate::model::parts::cards::{DeckRuleTable, ExtraCard, deck_rule};
+    use crate::model::parts::deck_rule::{DeckRuleTable, ExtraCard, deck_rule};
 
     fn values(list: &[&str]) -> Vec<String> {
         list.iter().map(|v| (*v).to_string()).collect()

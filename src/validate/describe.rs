@@ -2,8 +2,8 @@
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
-use crate::model::design::{Slot, SlotKind};
 use crate::model::rules::region_joins::{is_band, line_joins, region_groups};
+use crate::model::rules::tile_set::{Slot, SlotKind};
 
 /// `edges 1–6: red, red, yellow, blue, blue, yellow; lines: red 1–2 (span 1), …`, with the
 /// joined regions (`joined regions: red 1–2–3`, a band `red 1 + 4`) and the corners (`corners 1–4 clockwise: …`);

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use super::enumerate::{TooLarge, corner_colouring, corner_colourings, each_unfiltered};
 use super::rule::{corner_violations, rule_breaks};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::SetRule;
+use crate::model::rules::tile_set::SetRule;
 
 /// What emptied a rule that derives no tile, in words naming its keys, and the key that
 /// every candidate breaks (the first, when several are), to report it at.

@@ -9,9 +9,11 @@ use super::face_key::{face_key, key_of};
 use super::matching::{Matching, VisitMatching};
 use super::rule::{corner_violations, keeps_rule};
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
 use crate::model::rules::region_joins::{band_joins, joins_of_links, same_colour_links};
+use crate::model::rules::tile_set::{
+    EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind,
+};
 
 /// One tile design: a slot per edge, the joined edge pairs and the corner colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -453,7 +455,7 @@ mod tests {
     }
     use super::super::rule::{rule_breaks, violations};
     use crate::geometry::canonical::{canonical, edge_labels};
-    use crate::model::design::Symmetry;
+    use crate::model::rules::tile_set::Symmetry;
     use std::collections::BTreeSet;
 
     /// A Tantrix-like rule: every edge joined, lines in distinct colours, no three straights.

@@ -4,7 +4,7 @@
 use crate::geometry::canonical::{
     EdgeLabel, Placement, Symmetry, canonical_of_slots, edge_labels, reflected_slots,
 };
-use crate::model::design::Slot;
+use crate::model::rules::tile_set::Slot;
 
 /// What one edge of a face shows: its slot and the colour of the corner it starts at
 /// (empty text when the face has no corner slots).

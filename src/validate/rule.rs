@@ -7,10 +7,12 @@ use std::ops::ControlFlow;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_span;
-use crate::model::design::{EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind};
 use crate::model::rules::edge_slots::slot_name;
 use crate::model::rules::region_joins::{
     each_line_join, is_band, region_groups, same_colour_links,
+};
+use crate::model::rules::tile_set::{
+    EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind,
 };
 
 /// One way a tile breaks its rule: the rule's key it breaks, and how, in words.

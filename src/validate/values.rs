@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::design::{Design, Tile};
+use crate::model::design::Design;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
 use crate::model::input::source::Position;
+use crate::model::rules::tile_set::Tile;
 use crate::model::rules::values::{ValueRule, ValueSymmetry, values_text};
 
 /// Every tile the rule allows, by canonical form (sorted); `Err` with the work when the

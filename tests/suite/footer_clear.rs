@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use resvg::usvg::{self, Node, Options, Tree};
 use tilepress::build::build_sheets;
-use tilepress::model::design::{Duplex, Orientation};
 use tilepress::model::input::file_stem::file_stem;
+use tilepress::model::print::sheet_settings::{Duplex, Orientation};
 
 /// usvg measures in CSS pixels (96 per inch); pages are in mm.
 const MM_PER_CSS_PX: f64 = 25.4 / 96.0;

@@ -6,7 +6,7 @@ use crate::common::root;
 
 use tilepress::build::impose_part;
 use tilepress::impose::{PartSheets, impose_moving_faces};
-use tilepress::model::design::{Duplex, FoldLine};
+use tilepress::model::print::sheet_settings::{Duplex, FoldLine};
 use tilepress::render::svg::page_to_svg;
 use tilepress::sources::parts;
 

@@ -11,10 +11,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{code, root, scratch, text, tilepress_watched};
-use tilepress::model::design::{JoinRule, RegionJoinRule, SetRule, SlotKind};
 use tilepress::model::input::limits::{
     MAX_BOARD_CELLS, MAX_ENUMERATION_WORK, MAX_NET_FACES, MAX_PIECES, MAX_TILES,
 };
+use tilepress::model::rules::tile_set::{JoinRule, RegionJoinRule, SetRule, SlotKind};
 use tilepress::validate::enumerate::enumeration_work;
 
 /// Peak resident memory allowed, in kB.
@@ -71,7 +71,7 @@ fn largest_rule_colours() -> usize {
         min_colours: 1,
         max_colours: 1,
         min_slot_kinds: 1,
-        symmetry: tilepress::model::design::Symmetry::None,
+        symmetry: tilepress::model::rules::tile_set::Symmetry::None,
         count: None,
         copies: 1,
         copies_of: Vec::new(),

@@ -3,8 +3,8 @@
 use toml::Spanned;
 
 use super::schema::{LayerTable, TemplatesTable};
+use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::resolve::Resolver;
 
 /// Most templates one chain of `extends` passes through.
 pub const MAX_EXTENDS: usize = 32;

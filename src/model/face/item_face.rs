@@ -9,8 +9,8 @@ use toml::Spanned;
 
 use super::schema::ItemFaceTables;
 use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
-use crate::model::resolve::Resolver;
 
 /// One item's face as the resolver sees it.
 #[derive(Clone, Debug)]

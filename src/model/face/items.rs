@@ -12,9 +12,11 @@ use crate::geometry::grid::{Cell, Grid, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::outline as polyform_outline;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::{Backs, Palette, Tile};
+use crate::model::input::resolver::Resolver;
 use crate::model::parts::pieces::{PieceSet, PieceTable};
-use crate::model::resolve::Resolver;
+use crate::model::print::sheet_settings::Backs;
+use crate::model::rules::palette::Palette;
+use crate::model::rules::tile_set::Tile;
 use crate::model::rules::tile_shape::TileShape;
 use crate::model::schema::DesignFile;
 

@@ -32,10 +32,12 @@ pub mod resolve;
 pub mod rich_text;
 pub mod schema;
 pub mod shape_fill;
+pub mod shape_layers;
 pub mod shape_paint;
 pub mod share;
 pub mod styled;
 pub mod when;
+pub mod when_seen;
 
 pub use anchor::{Anchor, Turn};
 pub use image::FaceImage;

@@ -6,11 +6,11 @@ use toml::Spanned;
 
 use super::resolve::{FaceResolver, ItemFace};
 use super::schema::ItemFaceTables;
-use crate::model::design::Palette;
+use crate::model::input::resolver::Resolver;
 use crate::model::parts::board::Board;
 use crate::model::parts::nets::{NetPiece, NetSolid};
 use crate::model::parts::pieces::Board as GridBoard;
-use crate::model::resolve::Resolver;
+use crate::model::rules::palette::Palette;
 use crate::model::schema::DesignFile;
 
 /// Draws `[board] template` on every cell of whichever board the design has: fields

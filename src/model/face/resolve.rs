@@ -4,6 +4,8 @@
 //! Problems go to the design's resolver with the place of the key that caused them; a
 //! field an item lacks names the template's key and the item's line.
 
+use super::shape_layers::{pips, shape};
+use crate::model::rules::palette::colour;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -23,24 +25,21 @@ pub use super::item_face::ItemFace;
 use super::rich_text::marked_text;
 use super::schema::{LayerTable, StyledLayer, TemplatesTable};
 use super::styled::styled;
-use super::{
-    Align, Anchor, Figure, ImageLayer, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer,
-    TextLayer, Turn,
-};
-use crate::model::design::Palette;
+use super::{Align, Anchor, ImageLayer, Layer, LayerKind, Level, Placement, TextLayer, Turn};
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
 use crate::model::input::reach::REACH_HELP;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::similar_file::did_you_mean;
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
-use crate::model::resolve::Resolver;
+use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 use crate::text::faces::FontFaces;
 use crate::text::font::{BUNDLED_FACES, DEFAULT_FONT_NAME, FontData, default_font};
 
 /// Largest size, box side, inset or offset a layer may give, in mm.
-const MAX_LAYER_MM: f64 = 1000.0;
+pub(super) const MAX_LAYER_MM: f64 = 1000.0;
 
 /// Reads face tables of one design, with the files it has read so far.
 #[derive(Debug)]
@@ -511,7 +510,7 @@ fn placement(r: &mut Resolver<'_>, table: &StyledLayer, item: &ItemFace<'_>) -> 
 }
 
 /// Two finite numbers from `least` to [`MAX_LAYER_MM`].
-fn pair(
+pub(super) fn pair(
     r: &mut Resolver<'_>,
     value: &Spanned<Vec<f64>>,
     what: &str,
@@ -533,7 +532,7 @@ fn pair(
 }
 
 /// `size_mm`, which this kind of layer needs.
-fn required_size(r: &mut Resolver<'_>, table: &StyledLayer, what: &str) -> Option<f64> {
+pub(super) fn required_size(r: &mut Resolver<'_>, table: &StyledLayer, what: &str) -> Option<f64> {
     match &table.size_mm {
         Some(size) => Some(r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM))),
         None => {
@@ -547,147 +546,4 @@ fn required_size(r: &mut Resolver<'_>, table: &StyledLayer, what: &str) -> Optio
             None
         }
     }
-}
-
-/// A palette name or `#rrggbb`; `Ok(None)` when absent, `None` (reported) when unknown.
-pub fn colour(
-    r: &mut Resolver<'_>,
-    palette: &Palette,
-    name: Option<&Spanned<String>>,
-) -> Option<Option<Colour>> {
-    let Some(name) = name else { return Some(None) };
-    let text = name.get_ref().trim();
-    if text.starts_with('#') {
-        return match Colour::from_hex(text) {
-            Some(colour) => Some(Some(colour)),
-            None => {
-                r.error(
-                    &name.span(),
-                    format!("`{text}` is not a colour"),
-                    "write \"#rrggbb\" or a palette name",
-                );
-                None
-            }
-        };
-    }
-    r.colour_name(name, palette).map(|n| Some(palette.colour(&n)))
-}
-
-fn shape(
-    r: &mut Resolver<'_>,
-    palette: &Palette,
-    table: &StyledLayer,
-    name: &Spanned<String>,
-) -> Option<LayerKind> {
-    let figure = match name.get_ref().trim() {
-        "circle" => Figure::Circle,
-        "rectangle" => Figure::Rectangle {
-            radius_mm: table
-                .radius_mm
-                .as_ref()
-                .map_or(0.0, |v| r.length(v, "`radius_mm`", (0.0, MAX_LAYER_MM))),
-        },
-        "polygon" => Figure::Polygon { sides: counted(r, table.sides.as_ref(), "`sides`", 3, 6)? },
-        "star" => Figure::Star {
-            points: counted(r, table.points.as_ref(), "`points`", 2, 5)?,
-            inner: table.inner.as_ref().map_or(0.45, |v| r.length(v, "`inner`", (0.05, 1.0))),
-        },
-        "line" => Figure::Line,
-        other => {
-            let near = closest(other, ["circle", "rectangle", "polygon", "star", "line"]);
-            let help = near.map_or(
-                "use `circle`, `rectangle`, `polygon`, `star` or `line`".to_string(),
-                |n| format!("did you mean `{n}`?"),
-            );
-            r.error(&name.span(), format!("unknown shape `{other}`"), &help);
-            return None;
-        }
-    };
-    let (width_mm, height_mm) = match (&table.box_mm, &table.size_mm) {
-        (Some(b), _) => pair(r, b, "`box_mm`", 0.1)?,
-        (None, Some(size)) => {
-            let s = r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM));
-            // A line of `size_mm` runs across; a box gives it a slope.
-            if figure == Figure::Line { (s, 0.0) } else { (s, s) }
-        }
-        (None, None) => {
-            r.error(
-                &name.span(),
-                "a shape needs `size_mm` or `box_mm`".into(),
-                "add e.g. size_mm = 6",
-            );
-            return None;
-        }
-    };
-    let (fill, stroke_colour) =
-        super::shape_paint::paint(r, table, figure, &|r, key| colour(r, palette, key))?;
-    let stroke_mm =
-        table.stroke_mm.as_ref().map_or(0.3, |w| r.length(w, "`stroke_mm`", (0.01, 50.0)));
-    let hatched = match table.fill.as_ref().filter(|_| fill.is_some()) {
-        Some(name) => {
-            super::shape_fill::filled_with_hatch(r, palette, name, width_mm.min(height_mm))?
-        }
-        None => false,
-    };
-    Some(LayerKind::Shape(ShapeLayer {
-        figure,
-        width_mm,
-        height_mm,
-        fill,
-        stroke: stroke_colour.map(|c| (c, stroke_mm)),
-        hatched,
-    }))
-}
-
-/// A count from `least` to 64, or `default` when absent.
-fn counted(
-    r: &mut Resolver<'_>,
-    value: Option<&Spanned<u32>>,
-    what: &str,
-    least: u32,
-    default: u32,
-) -> Option<u32> {
-    let Some(value) = value else { return Some(default) };
-    let v = *value.get_ref();
-    if (least..=64).contains(&v) {
-        Some(v)
-    } else {
-        r.error(
-            &value.span(),
-            format!("{what} is {v}"),
-            &format!("give a whole number from {least} to 64"),
-        );
-        None
-    }
-}
-
-fn pips(
-    r: &mut Resolver<'_>,
-    palette: &Palette,
-    item: &ItemFace<'_>,
-    table: &StyledLayer,
-    value: &Spanned<toml::Value>,
-) -> Option<LayerKind> {
-    // A number written in the template is the same for every item; one from a field is
-    // the item's own, so its message names the item.
-    let (count, whose) = match value.get_ref() {
-        toml::Value::Integer(n) => (Some(*n), String::from("pips")),
-        toml::Value::String(text) => {
-            let text = substituted(r, item, &Spanned::new(value.span(), text.clone()))?;
-            (text.trim().parse::<i64>().ok(), format!("{}: pips `{}`", item.what, text.trim()))
-        }
-        _ => (None, String::from("pips")),
-    };
-    let Some(count) = count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::MAX_PIPS)
-    else {
-        r.error(
-            &value.span(),
-            format!("{whose} must be a whole number from 0 to 9"),
-            "write e.g. pips = 5 or pips = \"{pips}\" with a field holding 0 to 9",
-        );
-        return None;
-    };
-    let box_mm = required_size(r, table, "a pips layer")?;
-    let colour = colour(r, palette, table.colour.as_ref())?.unwrap_or(Colour::BLACK);
-    Some(LayerKind::Pips(PipsLayer { count, box_mm, colour }))
 }

@@ -10,8 +10,8 @@ use super::font_setup::style_name;
 use super::inline_icons::InlineIcons;
 use super::item_face::ItemFace;
 use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::resolve::Resolver;
 use crate::text::faces::FontFaces;
 use crate::text::markup::{Marked, Piece, is_plain, parse};
 

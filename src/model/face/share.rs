@@ -8,9 +8,9 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use super::Layer;
-use crate::model::design::Tile;
 use crate::model::parts::cards::Deck;
 use crate::model::parts::pieces::PieceSet;
+use crate::model::rules::tile_set::Tile;
 use crate::scene::{Item, Symbol};
 
 /// The one drawing of layers that are the same on several faces.

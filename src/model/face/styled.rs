@@ -6,10 +6,10 @@ use super::fields::substituted;
 use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer};
 use super::shape_paint::NO_PAINT;
-use crate::model::design::Palette;
 use crate::model::input::data_colours::DataColour;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::resolve::Resolver;
+use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// The layer as `item` draws it: `Some(None)` when its `when` leaves it out, `None` when a

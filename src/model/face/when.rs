@@ -1,6 +1,6 @@
 //! A layer's `when`: the items it is drawn on (a field's value or one of several, `not`, empty, a number range), and the values it asks for that no item has (problems, with "did you mean").
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 use toml::Spanned;
@@ -8,34 +8,10 @@ use toml::Spanned;
 use super::fields::value_text;
 use super::item_face::ItemFace;
 use super::schema::WhenTable;
+use super::when_seen::{Condition, WhenSeen};
 use crate::model::input::diagnostic::Diagnostic;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::resolve::Resolver;
-
-/// What one field of a `when` asks of an item's value.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Condition {
-    /// One of these values (`kind = "ship"`, `kind = ["ship", "crew"]`, `note = ""`).
-    one_of: Option<Vec<String>>,
-    /// None of these (`kind = { not = "storm" }`, `note = { not = "" }`).
-    not: Vec<String>,
-    /// A number from `min` to `max`, both included (`cost = { min = 2, max = 4 }`).
-    min: Option<f64>,
-    max: Option<f64>,
-}
-
-/// A `when` field and the values the items it was tested on had: a value it asks for that
-/// none had is a problem once every face is resolved.
-#[derive(Clone, Debug)]
-pub struct WhenSeen {
-    field: String,
-    condition: Condition,
-    span: Range<usize>,
-    present: BTreeSet<String>,
-}
-
-/// Every `when` field tested so far, by the place of its value.
-pub type WhenUses = BTreeMap<(usize, usize), WhenSeen>;
 
 const WRITE_IT: &str = "write when = { kind = \"ship\" }, { kind = [\"ship\", \"storm\"] }, { kind = { not = \"storm\" } } or { cost = { min = 2, max = 4 } }";
 

@@ -14,9 +14,9 @@ use crate::model::input::limits::{
     MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
 };
 use crate::model::input::reach::REACH_HELP;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::similar_file::did_you_mean;
 use crate::model::input::source::Position;
-use crate::model::resolve::Resolver;
 
 /// A data file read as text: its column names and its rows.
 #[derive(Clone, Debug, PartialEq)]

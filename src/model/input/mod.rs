@@ -10,6 +10,7 @@ pub mod file_stem;
 pub mod input_file;
 pub mod limits;
 pub mod reach;
+pub mod resolver;
 pub mod similar_file;
 pub mod source;
 pub mod suggest;

@@ -11,9 +11,9 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::model::input::resolver::Resolver;
 use crate::model::parts::parts_schema::{self, BoxTable, MovesTable};
 use crate::model::parts::pieces;
-use crate::model::resolve::Resolver;
 
 /// `[board]` as written: the keys of both kinds, all but `cells` optional.
 #[derive(Debug, Deserialize)]

@@ -3,13 +3,13 @@
 //! `[[counters]]`, read the same way, in a shape of their own (circle, square, rectangle,
 //! hexagon, triangle).
 
+use crate::model::parts::deck_rule::*;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::design::{Palette, SheetSettings};
 use crate::model::face::Layer;
 use crate::model::face::fields::{fields, substitute};
 use crate::model::face::item_face::DataRowAt;
@@ -17,16 +17,18 @@ use crate::model::face::resolve::{FaceResolver, ItemFace};
 use crate::model::face::schema::{FieldsTable, ItemFaceTables};
 use crate::model::input::data_colours::DataColour;
 use crate::model::input::data_file::{DataTable, read_data_at};
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
 use crate::model::parts::card_background::{card_background, from_fields};
 use crate::model::parts::counters::{CounterShape, counter_size};
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::model::print::sheet_template::{
     SheetTemplate, TEMPLATE_NO_FOLD, TEMPLATE_NO_FOLD_HELP, TEMPLATE_NO_REGISTRATION,
     TEMPLATE_NO_REGISTRATION_HELP, check_items_fit, resolve_sheet_template,
 };
 use crate::model::print::work::part_fits;
-use crate::model::resolve::Resolver;
+use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// Most cards one deck may print.
@@ -72,43 +74,6 @@ pub struct DeckTable {
     /// A die-cut card sheet or label sheet to print into: a shipped template's name or a
     /// `.toml` file beside the design (`model::sheet_template`).
     pub sheet_template: Option<Spanned<String>>,
-}
-
-/// `[decks.rule]`: the deck as a product of field values, with exceptions and counts.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeckRuleTable {
-    /// How messages name a card: `"{rank} of {suit}"`.
-    pub name: Spanned<String>,
-    /// Every combination of these fields' values is one card.
-    pub product: BTreeMap<String, Vec<String>>,
-    /// Copies of each combination (default 1).
-    pub each: Option<u32>,
-    /// Combinations that are not in the deck.
-    #[serde(default)]
-    pub exclude: Vec<BTreeMap<String, String>>,
-    /// Cards beyond the product, each `{ fields = { … }, count = N }`.
-    #[serde(default)]
-    pub extra: Vec<ExtraCard>,
-}
-
-/// One card the product does not give.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ExtraCard {
-    pub fields: BTreeMap<String, String>,
-    pub count: Option<u32>,
-}
-
-/// A card by the rule's fields, sorted by field name.
-pub type CardKey = Vec<(String, String)>;
-
-/// The deck's rule resolved: how many of each card, and how cards are named.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DeckRule {
-    pub name: String,
-    pub fields: Vec<String>,
-    pub expected: BTreeMap<CardKey, u32>,
 }
 
 /// One card written in the design.
@@ -431,7 +396,7 @@ fn template_fits_sheet(
     sheet: &SheetSettings,
     backs: bool,
 ) {
-    if backs && matches!(sheet.duplex, crate::model::design::Duplex::Fold(_)) {
+    if backs && matches!(sheet.duplex, crate::model::print::sheet_settings::Duplex::Fold(_)) {
         r.error(&value.span(), TEMPLATE_NO_FOLD.into(), TEMPLATE_NO_FOLD_HELP);
     }
     if sheet.print.registration_marks {
@@ -610,54 +575,4 @@ fn card_face(
     };
     let layers = faces.face(r, palette, &item);
     (r.diagnostics.len() == before).then_some(layers)
-}
-
-/// The cards a rule derives: every combination of the product's values `each` times, less
-/// the excluded ones, plus the extra cards.
-pub fn deck_rule(table: &DeckRuleTable) -> DeckRule {
-    let mut keys: Vec<CardKey> = vec![Vec::new()];
-    for (field, values) in &table.product {
-        keys = keys
-            .into_iter()
-            .flat_map(|key| {
-                values.iter().map(move |value| {
-                    let mut longer = key.clone();
-                    longer.push((field.clone(), value.trim().to_string()));
-                    longer
-                })
-            })
-            .collect();
-    }
-    let mut fields: Vec<String> = table.product.keys().cloned().collect();
-    let excluded = |key: &CardKey| {
-        table
-            .exclude
-            .iter()
-            .any(|ex| ex.iter().all(|(f, v)| key.iter().any(|(k, w)| k == f && w == v.trim())))
-    };
-    let each = table.each.unwrap_or(1);
-    let mut expected: BTreeMap<CardKey, u32> = BTreeMap::new();
-    for key in keys.into_iter().filter(|k| !excluded(k)) {
-        *expected.entry(key).or_default() += each;
-    }
-    for extra in &table.extra {
-        for field in extra.fields.keys() {
-            if !fields.contains(field) {
-                fields.push(field.clone());
-            }
-        }
-        let key: CardKey =
-            extra.fields.iter().map(|(f, v)| (f.clone(), v.trim().to_string())).collect();
-        *expected.entry(key).or_default() += extra.count.unwrap_or(1);
-    }
-    fields.sort();
-    DeckRule { name: table.name.get_ref().clone(), fields, expected }
-}
-
-/// A card's key under `rule`: its values of the rule's fields (those it has).
-pub fn card_key(rule: &DeckRule, fields: &BTreeMap<String, String>) -> CardKey {
-    rule.fields
-        .iter()
-        .filter_map(|f| fields.get(f).filter(|v| !v.is_empty()).map(|v| (f.clone(), v.clone())))
-        .collect()
 }

@@ -6,8 +6,8 @@ use toml::Spanned;
 
 use crate::geometry::outline::Outline;
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::input::resolver::Resolver;
 use crate::model::parts::cards::DeckTable;
-use crate::model::resolve::Resolver;
 
 /// The outline of a counter.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,8 +3,8 @@
 use toml::Spanned;
 
 use crate::geometry::map_grid::MapGridKind;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::resolve::Resolver;
 
 /// Where a map is cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,16 +7,17 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
-use crate::model::design::{Palette, SheetSettings};
 use crate::model::face::Layer;
 use crate::model::face::resolve::FaceResolver;
 use crate::model::input::data_file::read_data_at;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::parts::board::DEFAULT_OVERLAP_MM;
 use crate::model::parts::map_cells::{CellRows, CellsOf, cell_faces};
 use crate::model::parts::map_cut::{MapCut, map_cut};
+use crate::model::print::sheet_settings::SheetSettings;
 use crate::model::print::work::part_fits;
-use crate::model::resolve::Resolver;
+use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// Most cells one map may have.

@@ -7,6 +7,7 @@ pub mod board_table;
 pub mod card_background;
 pub mod cards;
 pub mod counters;
+pub mod deck_rule;
 pub mod map_cells;
 pub mod map_cut;
 pub mod maps;

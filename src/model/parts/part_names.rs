@@ -3,7 +3,7 @@
 use toml::Spanned;
 
 use crate::model::input::file_stem::file_stem;
-use crate::model::resolve::Resolver;
+use crate::model::input::resolver::Resolver;
 use crate::model::schema::DesignFile;
 
 /// Reports every part whose file-name suffix an earlier part already has.

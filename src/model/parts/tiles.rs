@@ -7,17 +7,18 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::design::{
-    EMPTY_SLOT, JoinRule, Palette, RegionJoinRule, SetRule, Slot, SlotKind, Tile, TileSide,
-};
-use crate::model::resolve::Resolver;
+use crate::model::input::resolver::Resolver;
 use crate::model::rules::edge_slots::{EdgeText, flat_slot_texts, slot_name};
+use crate::model::rules::palette::Palette;
 use crate::model::rules::region_joins::{
     joinable_regions, joins_of_links, run, run_pairs, same_colour_links,
 };
+use crate::model::rules::set_tables::TileTable;
+use crate::model::rules::tile_set::{
+    EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind, Tile, TileSide,
+};
 use crate::model::rules::tile_shape::TileShape;
 use crate::model::rules::values::{Values, tile_values};
-use crate::model::schema::TileTable;
 
 /// What every tile of the set is: its shape, and where its values sit.
 #[derive(Clone, Copy, Debug)]

@@ -10,8 +10,8 @@ use crate::model::face::fields::fields;
 use crate::model::face::item_face::DataRowAt;
 use crate::model::face::schema::FieldsTable;
 use crate::model::input::data_file::read_data_at;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
-use crate::model::resolve::Resolver;
 
 /// `[[tracks.cells]]`: one cell's own fields.
 #[derive(Debug, Deserialize)]

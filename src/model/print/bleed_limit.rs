@@ -2,9 +2,8 @@
 
 use toml::Spanned;
 
-use crate::model::design::Design;
 use crate::model::input::diagnostic::number_text;
-use crate::model::resolve::Resolver;
+use crate::model::input::resolver::Resolver;
 
 /// What to do about a bleed larger than half an item.
 pub const BLEED_TOO_LARGE_HELP: &str =
@@ -26,13 +25,6 @@ pub fn bleed_past_half(bleed_mm: f64, items: &[(String, (f64, f64))]) -> Option<
         number_text(*height),
         number_text(width.min(*height) / 2.0)
     ))
-}
-
-/// [`bleed_past_half`] on every item of `design` cut out one by one (a tile, a card or
-/// counter of each deck): what `--bleed` is held to.
-pub fn design_bleed_past_half(design: &Design, bleed_mm: f64) -> Option<String> {
-    let decks = design.decks.iter().chain(&design.counters);
-    bleed_past_half(bleed_mm, &crate::model::print::laminate::item_sizes(design.tile_shape, decks))
 }
 
 /// An error at `bleed` (a `bleed_mm` key) when it is more than half one of `items`.

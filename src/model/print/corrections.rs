@@ -2,8 +2,8 @@
 
 use toml::Spanned;
 
-use crate::model::resolve::Resolver;
-use crate::model::schema::SheetTable;
+use crate::model::input::resolver::Resolver;
+use crate::model::print::sheet_table::SheetTable;
 
 /// Why a fold-over sheet takes no registration marks, and what to do.
 pub const FOLD_WITH_REGISTRATION: &str = "a fold-over sheet cannot carry registration marks: a cutting machine reads them on a flat sheet, and half of them would be folded behind";

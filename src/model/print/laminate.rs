@@ -3,10 +3,8 @@
 use toml::Spanned;
 
 use crate::model::input::diagnostic::number_text;
-use crate::model::parts::cards::Deck;
-use crate::model::resolve::Resolver;
-use crate::model::rules::tile_shape::TileShape;
-use crate::model::schema::SheetTable;
+use crate::model::input::resolver::Resolver;
+use crate::model::print::sheet_table::SheetTable;
 
 /// How the printed sheets are laminated.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -157,21 +155,4 @@ pub fn check_sealed(
     if let Some(message) = too_large {
         resolver.error(&span, message, SEAL_TOO_LARGE_HELP);
     }
-}
-
-/// The items cut out one by one, each named with its width and height: a tile of the
-/// design's shape, a card or counter of each of `decks`.
-pub fn item_sizes<'a>(
-    tile_shape: Option<TileShape>,
-    decks: impl Iterator<Item = &'a Deck>,
-) -> Vec<(String, (f64, f64))> {
-    let tile = tile_shape.map(|shape| {
-        let bounds = shape.outline().bounds();
-        ("a tile".to_string(), (bounds.width(), bounds.height()))
-    });
-    let decks = decks.map(|deck| {
-        let noun = if deck.counter.is_some() { "counter" } else { "card" };
-        (format!("a {noun} of `{}`", deck.name), (deck.width_mm, deck.height_mm))
-    });
-    tile.into_iter().chain(decks).collect()
 }

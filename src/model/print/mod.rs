@@ -9,5 +9,7 @@ pub mod laminate;
 pub mod legibility;
 pub mod paper;
 pub mod print_presets;
+pub mod sheet_settings;
+pub mod sheet_table;
 pub mod sheet_template;
 pub mod work;

@@ -15,11 +15,11 @@ use toml::Spanned;
 use crate::model::input::diagnostic::{Diagnostic, number_text as number};
 use crate::model::input::input_file::read_input_inside;
 use crate::model::input::reach::REACH_HELP;
+use crate::model::input::resolver::Resolver;
 use crate::model::input::similar_file::did_you_mean;
 use crate::model::input::source::{Position, SourceFile};
 use crate::model::input::suggest::closest;
 use crate::model::print::paper::parse_paper;
-use crate::model::resolve::Resolver;
 
 /// Why a sheet template cannot be folded over or carry registration marks, and what to do.
 pub const TEMPLATE_NO_FOLD: &str = "a sheet template fixes where each item prints on the whole sheet: it cannot be a fold-over sheet";

@@ -2,9 +2,10 @@
 
 use std::ops::Range;
 
-use crate::model::design::{Duplex, SheetSettings};
-use crate::model::input::limits::{MAX_SHEETS, count_text, margins_fit};
-use crate::model::resolve::Resolver;
+use crate::model::input::limits::{MAX_SHEETS, count_text};
+use crate::model::input::resolver::Resolver;
+use crate::model::print::sheet_settings::margins_fit;
+use crate::model::print::sheet_settings::{Duplex, SheetSettings};
 
 /// Most items one part places (the tiles' copies, a deck's cards or counters, a track's
 /// cells): each is composed, placed, cut and drawn, whatever the paper.

@@ -4,11 +4,15 @@
 
 pub mod cues;
 pub mod edge_slots;
+pub mod palette;
 pub mod play;
 pub mod region_joins;
 pub mod rule_edges;
 pub mod rule_keys;
 pub mod rule_kinds;
+pub mod set_rule;
+pub mod set_tables;
 pub mod slot_style;
+pub mod tile_set;
 pub mod tile_shape;
 pub mod values;

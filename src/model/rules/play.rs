@@ -7,8 +7,8 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::design::SlotKind;
-use crate::model::resolve::Resolver;
+use crate::model::input::resolver::Resolver;
+use crate::model::rules::tile_set::SlotKind;
 
 /// `[play]` as written.
 #[derive(Debug, Default, Deserialize)]

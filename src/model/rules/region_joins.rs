@@ -6,7 +6,7 @@
 //! first edge, so one group of regions has one way of being written down.
 
 use crate::geometry::canonical::join_groups;
-use crate::model::design::{Slot, SlotKind};
+use crate::model::rules::tile_set::{Slot, SlotKind};
 
 /// The joins between line slots (the ones drawn as lines), in order.
 pub fn line_joins(slots: &[Slot], joins: &[(usize, usize)]) -> Vec<(usize, usize)> {

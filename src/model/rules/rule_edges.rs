@@ -4,10 +4,11 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::design::{Palette, Slot, SlotKind};
+use crate::model::input::resolver::Resolver;
 use crate::model::parts::tiles::slot;
-use crate::model::resolve::Resolver;
 use crate::model::rules::edge_slots::{EdgeText, edge_slot_texts};
+use crate::model::rules::palette::Palette;
+use crate::model::rules::tile_set::{Slot, SlotKind};
 
 /// What a slot of the rule's `edges` may be: the rule's colours, in their kinds.
 #[derive(Clone, Copy, Debug)]

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use crate::model::input::source::{Position, SourceFile};
-use crate::model::schema::RuleTable;
+use crate::model::rules::set_tables::RuleTable;
 
 /// The position of each constraint the rule writes, by its key (`min_colours`, `joins`, …;
 /// the names `check`'s rule problems give); keys left at their default are absent.

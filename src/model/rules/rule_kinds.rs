@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::design::SlotKind;
-use crate::model::resolve::Resolver;
+use crate::model::input::resolver::Resolver;
+use crate::model::rules::tile_set::SlotKind;
 
 /// `kinds_of` as written: colour → the slot kinds it may take.
 pub type KindsOfTable = BTreeMap<String, Spanned<Vec<Spanned<String>>>>;

@@ -4,9 +4,12 @@
 use toml::Spanned;
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::design::SlotStyle;
-use crate::model::resolve::Resolver;
-use crate::model::schema::StyleTable;
+use crate::model::input::resolver::Resolver;
+use crate::model::rules::palette::Palette;
+use crate::model::rules::set_tables::StyleTable;
+use crate::model::rules::tile_set::SlotStyle;
+use crate::model::rules::tile_set::Style;
+use crate::scene::Colour;
 
 /// Default half-ring radius (centre line) as a multiple of the line width.
 const RING_RADIUS_PER_LINE: f64 = 1.5;
@@ -50,6 +53,35 @@ pub fn slot_style(
         (line_width_mm / 2.0, shape.apothem()),
     );
     SlotStyle { ring_radius_mm, ring_width_mm, dot_radius_mm, cap_length_mm }
+}
+
+impl Resolver<'_> {
+    pub(in crate::model) fn style(
+        &mut self,
+        table: Option<&StyleTable>,
+        palette: &Palette,
+        shape: RegularPolygon,
+    ) -> Style {
+        let default = StyleTable::default();
+        let table = table.unwrap_or(&default);
+        let background = match &table.background {
+            Some(name) => {
+                self.colour_name(name, palette).map_or(Colour::BLACK, |n| palette.colour(&n))
+            }
+            None => Colour::BLACK,
+        };
+        let half_edge = shape.edge_mm / 2.0;
+        let line_width_mm = table
+            .line_width_mm
+            .as_ref()
+            .map_or(shape.edge_mm / 5.0, |w| self.length(w, "`line_width_mm`", (0.05, half_edge)));
+        let casing_mm = table
+            .casing_mm
+            .as_ref()
+            .map_or(line_width_mm / 6.0, |w| self.length(w, "`casing_mm`", (0.0, half_edge)));
+        let slots = slot_style(self, table, shape, line_width_mm);
+        Style { background, line_width_mm, casing_mm, slots, region_dividers: false }
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use toml::Spanned;
 
 use crate::geometry::outline::Outline;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::resolve::Resolver;
-use crate::model::schema::SetTable;
+use crate::model::input::resolver::Resolver;
+use crate::model::rules::set_tables::SetTable;
 
 /// Largest tile side accepted, in mm (a tile bigger than any paper is refused later).
 pub const MAX_SIDE_MM: f64 = 1000.0;
