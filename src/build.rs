@@ -261,13 +261,13 @@ pub const SMALL_DESIGN_ITEMS: u64 = 10_000;
 /// once and the check's cutouts are gone before the build makes its own.
 pub fn built_beside_check(design: &Design) -> bool {
     let items: u64 = design.decks.iter().chain(&design.counters).map(|deck| deck.printed()).sum();
-    crate::model::design_limits::estimated_sheets(design) <= SMALL_DESIGN_SHEETS as f64
+    crate::model::design::limits::estimated_sheets(design) <= SMALL_DESIGN_SHEETS as f64
         && items <= SMALL_DESIGN_ITEMS
 }
 
 /// Every part composed and imposed, its documents waiting in the result.
 fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildResult, String> {
-    crate::model::design_limits::sheets_fit(design)?;
+    crate::model::design::limits::sheets_fit(design)?;
     let mut result = BuildResult::default();
     let mut parts = parts(design);
     let print = &design.sheet.print;

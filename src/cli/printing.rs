@@ -6,7 +6,8 @@ use clap::Args;
 use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
 use tilepress::model::Design;
-use tilepress::model::design_limits::design_bleed_past_half;
+use tilepress::model::design::limits::design_bleed_past_half;
+use tilepress::model::design::preset_fit::preset_mismatch;
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::file_stem::file_stem;
 use tilepress::model::input::suggest::closest;
@@ -18,9 +19,7 @@ use tilepress::model::print::laminate::{
     DEFAULT_SEAL_MM, LAMINATE_CHOICES, Laminate, parse_laminate, seal_out_of_range,
 };
 use tilepress::model::print::paper::parse_paper;
-use tilepress::model::print::print_presets::{
-    PresetFiles, PrintPreset, find_preset, preset_mismatch,
-};
+use tilepress::model::print::print_presets::{PresetFiles, PrintPreset, find_preset};
 use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex};
 use tilepress::output::publish;
 use tilepress::render::cut_file::CutStats;

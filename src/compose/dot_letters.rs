@@ -2,7 +2,7 @@
 
 use kurbo::{Affine, Point, Vec2};
 
-use crate::model::rules::cues::{Cue, LETTER_SHARE, letter_of};
+use crate::model::colours::cues::{Cue, LETTER_SHARE, letter_of};
 use crate::scene::vision::standing_out;
 use crate::scene::{Colour, Item, Shape};
 use crate::text::{Anchor, text_outline};

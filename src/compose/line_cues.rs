@@ -2,7 +2,7 @@
 
 use kurbo::BezPath;
 
-use crate::model::rules::cues::{Cue, CueOn};
+use crate::model::colours::cues::{Cue, CueOn};
 use crate::scene::vision::standing_out;
 use crate::scene::{Colour, Item, LineCap, Shape, Stroke};
 

@@ -11,10 +11,10 @@ use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
 use crate::geometry::outline::Outline;
 use crate::geometry::polyhedron::Polyhedron;
 use crate::geometry::unfold::{ConeNet, centre, inradius, unfold};
+use crate::model::colours::cues::{BALL_SHARE, Cue, CueOn};
+use crate::model::colours::palette::Palette;
 use crate::model::face::Level;
 use crate::model::parts::nets::{NetPiece, NetSolid, PieceColour};
-use crate::model::rules::cues::{BALL_SHARE, Cue, CueOn};
-use crate::model::rules::palette::Palette;
 use crate::scene::frame::Frame;
 use crate::scene::{Colour, Item, Role, Shape, Stroke};
 

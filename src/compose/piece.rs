@@ -11,7 +11,7 @@ use crate::cutout::DrawnLayer;
 use crate::geometry::grid::{Cell, Grid, LatticePoint, corners, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::{Segment, inner_sides, merge_collinear, outline};
-use crate::model::face::items::piece_outline;
+use crate::model::design::item_faces::piece_outline;
 use crate::model::face::{Layer, Level};
 use crate::model::parts::pieces::{Board, Face};
 use crate::scene::cut_style::CUT_WIDTH_MM;

@@ -3,7 +3,7 @@
 use kurbo::{BezPath, Circle, Point, Rect, Shape as _};
 
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
-use crate::model::rules::cues::{BULLSEYE_SHARE, Cue, HATCH_SPACING_MM, HATCH_WIDTH_MM};
+use crate::model::colours::cues::{BULLSEYE_SHARE, Cue, HATCH_SPACING_MM, HATCH_WIDTH_MM};
 use crate::scene::vision::standing_out;
 use crate::scene::{Clip, Colour, Item, Shape, Stroke};
 

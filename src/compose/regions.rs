@@ -6,8 +6,8 @@ use kurbo::{BezPath, Point};
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::slot_cell;
-use crate::model::rules::cues::CueOn;
-use crate::model::rules::palette::Palette;
+use crate::model::colours::cues::CueOn;
+use crate::model::colours::palette::Palette;
 use crate::model::rules::region_joins::{region_groups, same_colour_links};
 use crate::model::rules::tile_set::{EMPTY_SLOT, SlotKind, Style, Tile};
 use crate::scene::{Item, LineCap, Shape, Stroke};

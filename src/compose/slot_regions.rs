@@ -4,8 +4,8 @@ use kurbo::BezPath;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::slot_points::cells_area;
-use crate::model::rules::cues::CueOn;
-use crate::model::rules::palette::Palette;
+use crate::model::colours::cues::CueOn;
+use crate::model::colours::palette::Palette;
 use crate::model::rules::region_joins::region_groups;
 use crate::model::rules::tile_set::{SlotKind, Style, Tile};
 use crate::scene::{Item, Shape};
@@ -82,7 +82,7 @@ fn runs(n: usize, group: &[usize]) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::rules::cues::{ColourCue, Cue};
+    use crate::model::colours::cues::{ColourCue, Cue};
     use crate::model::rules::tile_set::Slot;
     use crate::scene::Colour;
     use kurbo::Shape as _;

@@ -14,11 +14,11 @@ use super::{Arrow, Diagram, Figure, Highlight, Label, Mark, MarkShape, Placed, S
 use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tile_grid::{Cell, Grid};
 use crate::model::Diagnostic;
+use crate::model::context::resolver::Resolver;
 use crate::model::design::Design;
+use crate::model::design::resolve::syntax_help;
 use crate::model::input::limits::MAX_TEXT_CHARS;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::toml_read::read_toml;
-use crate::model::resolve::syntax_help;
 use crate::model::rules::play::RULE_NAMES;
 use crate::scene::Colour;
 

@@ -8,7 +8,7 @@
 use toml::Spanned;
 
 use super::schema::{DiagramFile, PlaceName, PlaceTable, StepTable};
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::text::markup::Piece;
 
 /// The diagram files a file stands for: itself, or one per `[[step]]` (with problems of the

@@ -17,11 +17,11 @@ use rank::Scored;
 use readings::{List, ListReading, Listed};
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::design::resolve::resolve;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, count_text};
 use crate::model::input::source::read_source;
 use crate::model::parts::tiles::TileReading;
-use crate::model::resolve::resolve;
 use crate::model::rules::set_rule::tile_description_key;
 use crate::model::rules::tile_set::SetRule;
 use crate::validate::enumerate::{TooLarge, complete_set, enumeration_work};

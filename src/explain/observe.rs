@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::readings::Listed;
 use crate::geometry::slot_points::slot_span;
-use crate::model::rules::palette::Palette;
+use crate::model::colours::palette::Palette;
 use crate::model::rules::region_joins::line_joins;
 use crate::model::rules::tile_set::{EMPTY_SLOT, Slot, SlotKind};
 

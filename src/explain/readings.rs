@@ -5,10 +5,10 @@ use std::path::Path;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::design::Design;
+use crate::model::design::resolve::{resolve, resolve_reading};
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::source::{Position, read_source};
 use crate::model::parts::tiles::TileReading;
-use crate::model::resolve::{resolve, resolve_reading};
 use crate::model::rules::tile_set::{Slot, SlotKind};
 
 /// One face of a `[[tiles]]` entry as explain sees it, and how many times it is listed: a

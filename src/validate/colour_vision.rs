@@ -3,10 +3,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::model::colours::cues::CueOn;
 use crate::model::design::Design;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::source::Position;
-use crate::model::rules::cues::CueOn;
 use crate::model::rules::tile_set::{EMPTY_SLOT, SlotKind};
 use crate::scene::Colour;
 use crate::scene::delta_e::seen_difference;

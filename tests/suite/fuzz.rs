@@ -19,7 +19,7 @@ use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestR
 use tilepress::build::build;
 use tilepress::diagram::files::{check_figure, figure_files};
 use tilepress::model::SourceFile;
-use tilepress::model::resolve::resolve;
+use tilepress::model::design::resolve::resolve;
 use tilepress::validate::check_design;
 
 /// The designs mutated: every kind (tiles, pieces, painted boards, nets).

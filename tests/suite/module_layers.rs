@@ -1,12 +1,18 @@
 //! The pipeline runs one way: every `crate::` import under `src/` is allowed by the "may use"
 //! column of ARCHITECTURE.md's table, the top-level modules import one another without a
-//! cycle, and the files of the face and shell folders import one another without a cycle.
+//! cycle, the files of the face and shell folders import one another without a cycle, and
+//! the rooms of `model/` each import only the rooms below them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Folders whose files must not import one another in a circle.
 const ACYCLIC_FOLDERS: [&str; 4] = ["model/face", "compose/layers", "text", "cli"];
+
+/// The rooms of `model/`, lowest first: a file of one may import only files of its own room
+/// and of the rooms before it (as each room's `mod.rs` says).
+const MODEL_ROOMS: [&str; 9] =
+    ["input", "context", "data", "colours", "face", "rules", "print", "parts", "design"];
 
 /// The lower stages: each may use none of the stages after it.
 const BASE_MODULES: [(&str, &[&str]); 4] = [
@@ -292,6 +298,30 @@ fn the_files_of_the_face_text_and_shell_folders_import_one_another_without_a_cyc
         assert!(!graph.is_empty() || folder == ["cli"], "{folder:?} has no imports to check");
         assert_eq!(cycle(&graph), None, "in {}", folder.join("/"));
     }
+}
+
+#[test]
+fn the_rooms_of_the_model_import_only_the_rooms_below_them() {
+    let known = sources(&root().join("src"));
+    let model = ["model".to_string()];
+    let room = |module: &str| -> Option<usize> {
+        let name = module.split("::").nth(1)?;
+        MODEL_ROOMS.iter().position(|r| *r == name)
+    };
+    let mut wrong = Vec::new();
+    for (from, targets) in graph(&known, Some(&model)) {
+        let Some(mine) = room(&from) else {
+            assert_eq!(from, "model", "{from} is in no room of MODEL_ROOMS");
+            continue;
+        };
+        for to in targets {
+            match room(&to) {
+                Some(theirs) if theirs <= mine => {}
+                _ => wrong.push(format!("{from} uses {to}")),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "imports of a room above:\n{}", wrong.join("\n"));
 }
 
 /// The checker itself, on sources made up for it: it must see each kind of import.

@@ -6,8 +6,8 @@ use std::f64::consts::PI;
 use kurbo::{BezPath, Circle, Ellipse, Point, Rect, RoundedRect, Shape as _, Vec2};
 
 use crate::geometry::edge_line::CURVE_TOLERANCE_MM;
+use crate::model::colours::cues::Cue;
 use crate::model::face::{Figure, ShapeLayer};
-use crate::model::rules::cues::Cue;
 use crate::scene::{Item, Shape, Stroke};
 
 /// The figure's outline, `width × height` mm, centred on the origin.

@@ -3,7 +3,7 @@
 use toml::Spanned;
 
 use super::schema::{LayerTable, TemplatesTable};
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::suggest::closest;
 
 /// Most templates one chain of `extends` passes through.

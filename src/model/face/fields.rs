@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::item_face::ItemFace;
 use super::schema::FieldsTable;
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 
 /// The text with every `{field}` replaced (`{{` and `}}` stand for braces); a missing
 /// field is reported at the key, naming the item and its line.

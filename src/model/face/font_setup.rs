@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::text::faces::{FontFaces, STYLE_NAMES};
 use crate::text::font::{BUNDLED_FACES, FontData};
 

@@ -80,7 +80,7 @@ pub fn icon_figure(name: &str) -> Option<Figure> {
 /// An image file beside the design a key names, read (each once; an error at the key when
 /// it cannot be).
 pub type ReadImage<'f> = dyn FnMut(
-        &mut crate::model::input::resolver::Resolver<'_>,
+        &mut crate::model::context::resolver::Resolver<'_>,
         &Spanned<String>,
     ) -> Option<Arc<FaceImage>>
     + 'f;
@@ -88,9 +88,9 @@ pub type ReadImage<'f> = dyn FnMut(
 /// Reads `[icons]` (images with `image`): each image once (an error at its key when it cannot be used), each
 /// shape and colour checked.
 pub fn read_icons(
-    r: &mut crate::model::input::resolver::Resolver<'_>,
+    r: &mut crate::model::context::resolver::Resolver<'_>,
     image: &mut ReadImage<'_>,
-    palette: &crate::model::rules::palette::Palette,
+    palette: &crate::model::colours::palette::Palette,
     table: Option<&IconsTable>,
 ) -> InlineIcons {
     let mut icons = BTreeMap::new();
@@ -122,9 +122,9 @@ pub fn read_icons(
 /// `{ image = … }` or `{ shape = …, colour = … }` (its problems at the entry: an untagged
 /// entry's values carry no place of their own).
 fn icon_table(
-    r: &mut crate::model::input::resolver::Resolver<'_>,
+    r: &mut crate::model::context::resolver::Resolver<'_>,
     read_image: &mut ReadImage<'_>,
-    palette: &crate::model::rules::palette::Palette,
+    palette: &crate::model::colours::palette::Palette,
     entry: &Spanned<IconEntry>,
     table: &IconTable,
 ) -> Option<IconArt> {

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::schema::ItemFaceTables;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::diagnostic::Diagnostic;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 
 /// One item's face as the resolver sees it.
@@ -55,6 +55,11 @@ impl DataRowAt {
             let index = self.columns.iter().position(|c| c.trim() == name)?;
             Some((Position { line: self.line, column: index + 1 }, self.columns[index].as_str()))
         })
+    }
+
+    /// The data file and the cell `written` takes its value from, as [`Self::cell_of`].
+    pub fn file_cell_of(&self, written: &str) -> Option<(PathBuf, Position)> {
+        Some((self.path.clone(), self.cell_of(written)?.0))
     }
 
     /// Reports, at the cell it comes from, a value that the design's `key` (written as

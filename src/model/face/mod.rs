@@ -4,6 +4,10 @@
 //! tile, piece face or back; `resolve` turns the tables into [`Layer`]s with every field
 //! substituted and every file read. How layers are drawn — into scene items in the item's
 //! own frame (millimetres, y down), below or above the edge art — is `compose::layers`.
+//!
+//! Room 5 of the model. May use: `input`, `context`, `data`, `colours`, `geometry`, `scene`,
+//! `text`; the faces of whole parts (which template each tile, piece, board cell and net
+//! face gets) are made on top, in `design`.
 
 use std::sync::Arc;
 
@@ -24,9 +28,8 @@ pub mod fonts;
 pub mod image;
 pub mod inline_icons;
 pub mod item_face;
-pub mod items;
+pub mod layer_sizes;
 pub mod number_back;
-pub mod part_faces;
 pub mod raster;
 pub mod resolve;
 pub mod rich_text;
@@ -37,7 +40,6 @@ pub mod shape_paint;
 pub mod share;
 pub mod styled;
 pub mod when;
-pub mod when_seen;
 
 pub use anchor::{Anchor, Turn};
 pub use image::FaceImage;

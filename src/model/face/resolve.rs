@@ -4,8 +4,9 @@
 //! Problems go to the design's resolver with the place of the key that caused them; a
 //! field an item lacks names the template's key and the item's line.
 
+use super::layer_sizes::{MAX_LAYER_MM, pair, required_size};
 use super::shape_layers::{pips, shape};
-use crate::model::rules::palette::colour;
+use crate::model::colours::palette::colour;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,20 +27,17 @@ use super::rich_text::marked_text;
 use super::schema::{LayerTable, StyledLayer, TemplatesTable};
 use super::styled::styled;
 use super::{Align, Anchor, ImageLayer, Layer, LayerKind, Level, Placement, TextLayer, Turn};
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_FACE_LAYERS, MAX_IMAGE_PIXELS, MAX_TEXT_CHARS};
 use crate::model::input::reach::REACH_HELP;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::similar_file::did_you_mean;
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 use crate::text::faces::FontFaces;
 use crate::text::font::{BUNDLED_FACES, DEFAULT_FONT_NAME, FontData, default_font};
-
-/// Largest size, box side, inset or offset a layer may give, in mm.
-pub(super) const MAX_LAYER_MM: f64 = 1000.0;
 
 /// Reads face tables of one design, with the files it has read so far.
 #[derive(Debug)]
@@ -507,43 +505,4 @@ fn placement(r: &mut Resolver<'_>, table: &StyledLayer, item: &ItemFace<'_>) -> 
     place.rotate_deg =
         table.rotate.as_ref().map_or(0.0, |d| r.length(d, "`rotate`", (-360.0, 360.0)));
     Some(place)
-}
-
-/// Two finite numbers from `least` to [`MAX_LAYER_MM`].
-pub(super) fn pair(
-    r: &mut Resolver<'_>,
-    value: &Spanned<Vec<f64>>,
-    what: &str,
-    least: f64,
-) -> Option<(f64, f64)> {
-    match value.get_ref().as_slice() {
-        &[x, y] if [x, y].iter().all(|v| v.is_finite() && *v >= least && *v <= MAX_LAYER_MM) => {
-            Some((x, y))
-        }
-        _ => {
-            r.error(
-                &value.span(),
-                format!("{what} is {:?}", value.get_ref()),
-                &format!("give two numbers of mm from {least} to {MAX_LAYER_MM}, e.g. [20, 10]"),
-            );
-            None
-        }
-    }
-}
-
-/// `size_mm`, which this kind of layer needs.
-pub(super) fn required_size(r: &mut Resolver<'_>, table: &StyledLayer, what: &str) -> Option<f64> {
-    match &table.size_mm {
-        Some(size) => Some(r.length(size, "`size_mm`", (0.1, MAX_LAYER_MM))),
-        None => {
-            let span =
-                table.image.as_ref().map(Spanned::span).or(table.pips.as_ref().map(Spanned::span));
-            r.error(
-                &span.unwrap_or(0..0),
-                format!("{what} needs `size_mm`"),
-                "add e.g. size_mm = 8",
-            );
-            None
-        }
-    }
 }

@@ -2,9 +2,9 @@
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
-use crate::model::rules::cues::{Cue, CueOn, HATCH_SPACING_MM};
-use crate::model::rules::palette::Palette;
+use crate::model::colours::cues::{Cue, CueOn, HATCH_SPACING_MM};
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 
 /// Whether a shape filled with the colour `name` (its smaller side `side_mm`) carries its
 /// colour's `hatch`; the colour kept as drawn as an area (`Resolver::filled_colours`). A

@@ -3,13 +3,13 @@
 
 use super::fields::substituted;
 pub use super::item_face::ItemFace;
-use super::resolve::{MAX_LAYER_MM, pair, required_size};
+use super::layer_sizes::{MAX_LAYER_MM, pair, required_size};
 use super::schema::StyledLayer;
 use super::{Figure, LayerKind, PipsLayer, ShapeLayer};
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::colours::palette::colour;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::rules::palette::Palette;
-use crate::model::rules::palette::colour;
 use crate::scene::Colour;
 use toml::Spanned;
 

@@ -4,7 +4,7 @@ use toml::Spanned;
 
 use super::Figure;
 use super::schema::StyledLayer;
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::scene::Colour;
 
 /// Reads a colour key: a palette name or `#rrggbb`; `Some(None)` when absent, `None` when

@@ -6,10 +6,10 @@ use super::fields::substituted;
 use super::item_face::ItemFace;
 use super::schema::{LayerTable, Number, StyledLayer};
 use super::shape_paint::NO_PAINT;
-use crate::model::input::data_colours::DataColour;
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::data_colours::DataColour;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// The layer as `item` draws it: `Some(None)` when its `when` leaves it out, `None` when a
@@ -184,8 +184,7 @@ impl Style<'_, '_, '_> {
             (self.r.source.start_of(&written.span()), key),
             (name, colour),
             (&self.item.what, self.item.position),
-            self.item.data.as_ref(),
-            written.get_ref(),
+            self.item.data.as_ref().and_then(|data| data.file_cell_of(written.get_ref())),
         );
         self.r.face_colours.colours.push(found);
     }

@@ -8,9 +8,9 @@ use toml::Spanned;
 use super::fields::value_text;
 use super::item_face::ItemFace;
 use super::schema::WhenTable;
-use super::when_seen::{Condition, WhenSeen};
+use crate::model::context::resolver::Resolver;
+use crate::model::context::when_seen::{Condition, WhenSeen};
 use crate::model::input::diagnostic::Diagnostic;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
 
 const WRITE_IT: &str = "write when = { kind = \"ship\" }, { kind = [\"ship\", \"storm\"] }, { kind = { not = \"storm\" } } or { cost = { min = 2, max = 4 } }";

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use crate::geometry::triangle_grid::{Cell, HexRegion, Vertex};
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::parts::parts_schema::{BoardTable, MovesTable, PlayerTable};
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// A resolved board.

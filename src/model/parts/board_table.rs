@@ -11,7 +11,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::parts::parts_schema::{self, BoxTable, MovesTable};
 use crate::model::parts::pieces;
 

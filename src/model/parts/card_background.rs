@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::face::fields::{Missing, substitute};
 use crate::model::face::item_face::DataRowAt;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::suggest::closest;
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// Whether the written background names fields, so that each card has its own.

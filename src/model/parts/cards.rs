@@ -10,14 +10,15 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::model::colours::palette::Palette;
+use crate::model::context::data_colours::DataColour;
+use crate::model::context::resolver::Resolver;
+use crate::model::data::data_file::{DataTable, read_data_at};
 use crate::model::face::Layer;
 use crate::model::face::fields::{fields, substitute};
 use crate::model::face::item_face::DataRowAt;
 use crate::model::face::resolve::{FaceResolver, ItemFace};
 use crate::model::face::schema::{FieldsTable, ItemFaceTables};
-use crate::model::input::data_colours::DataColour;
-use crate::model::input::data_file::{DataTable, read_data_at};
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
 use crate::model::parts::card_background::{card_background, from_fields};
@@ -28,7 +29,6 @@ use crate::model::print::sheet_template::{
     TEMPLATE_NO_REGISTRATION_HELP, check_items_fit, resolve_sheet_template,
 };
 use crate::model::print::work::part_fits;
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// Most cards one deck may print.
@@ -338,8 +338,7 @@ fn resolve_deck(
                     (r.source.start_of(&written.span()), "background"),
                     (name.trim(), colour),
                     (&what, row.position),
-                    row.data.as_ref(),
-                    written.get_ref(),
+                    row.data.as_ref().and_then(|data| data.file_cell_of(written.get_ref())),
                 );
                 r.face_colours.colours.push(found);
                 colour

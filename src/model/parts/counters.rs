@@ -6,7 +6,7 @@ use toml::Spanned;
 
 use crate::geometry::outline::Outline;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::parts::cards::DeckTable;
 
 /// The outline of a counter.

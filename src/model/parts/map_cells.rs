@@ -6,14 +6,14 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
+use crate::model::data::data_file::{DataRow, DataTable};
 use crate::model::face::Layer;
 use crate::model::face::item_face::DataRowAt;
 use crate::model::face::resolve::{FaceResolver, ItemFace};
 use crate::model::face::schema::ItemFaceTables;
-use crate::model::input::data_file::{DataRow, DataTable};
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
-use crate::model::rules::palette::Palette;
 
 /// The data file's rows by the cell they are for, and the file's columns.
 #[derive(Debug, Default)]

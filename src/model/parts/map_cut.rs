@@ -3,7 +3,7 @@
 use toml::Spanned;
 
 use crate::geometry::map_grid::MapGridKind;
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::suggest::closest;
 
 /// Where a map is cut.

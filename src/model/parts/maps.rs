@@ -7,17 +7,17 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
+use crate::model::data::data_file::read_data_at;
 use crate::model::face::Layer;
 use crate::model::face::resolve::FaceResolver;
-use crate::model::input::data_file::read_data_at;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::parts::board::DEFAULT_OVERLAP_MM;
 use crate::model::parts::map_cells::{CellRows, CellsOf, cell_faces};
 use crate::model::parts::map_cut::{MapCut, map_cut};
 use crate::model::print::sheet_settings::SheetSettings;
 use crate::model::print::work::part_fits;
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// Most cells one map may have.
@@ -66,7 +66,7 @@ pub struct Map {
     /// The palette colours of its terrains (`terrain`), by terrain name.
     pub terrains: Vec<String>,
     /// Cell (column, row) → the cue of its terrain's colour (`[cues]`), for cells that have one.
-    pub cues: BTreeMap<(usize, usize), crate::model::rules::cues::Cue>,
+    pub cues: BTreeMap<(usize, usize), crate::model::colours::cues::Cue>,
     pub overlap_mm: f64,
     /// Cell (column, row) → the layers `template` draws on it.
     pub cell_faces: BTreeMap<(usize, usize), Vec<Layer>>,
@@ -132,7 +132,7 @@ fn resolve_map(
     let mut terrains = Vec::new();
     for (name, value) in table.terrain.iter().flatten() {
         let palette_name = r.colour_name(value, palette)?;
-        let cue = palette.cue_on(&palette_name, crate::model::rules::cues::CueOn::Regions);
+        let cue = palette.cue_on(&palette_name, crate::model::colours::cues::CueOn::Regions);
         terrain.insert(name.trim().to_string(), (palette.colour(&palette_name), cue));
         terrains.push(palette_name);
     }

@@ -1,6 +1,9 @@
-//! The parts a design is made of, each resolved from its tables: tiles (`tiles`), decks and counters (`cards`, `card_background`, `counters`), tracks (`tracks`, `track_cells`), maps (`maps`, `map_cells`, `map_cut`), boards and players (`board`, `board_table`, `parts_schema`), nets (`nets`) and polyform pieces (`pieces`); `part_names` keeps their output names apart.
+//! Room 8: the parts a design is made of, each resolved from its own tables: tiles (`tiles`), decks
+//! and counters (`cards`, `deck_rule`, `card_background`, `counters`), tracks (`tracks`,
+//! `track_cells`), maps (`maps`, `map_cells`, `map_cut`), boards and players (`board`,
+//! `board_table`, `parts_schema`), nets (`nets`) and polyform pieces (`pieces`).
 //!
-//! May use: `model::input`, `model::rules`, `model::face`, `model::print`, `geometry`, `scene`, `text`.
+//! May use: the rooms below (`input` to `print`), `geometry`, `scene`, `text`.
 
 pub mod board;
 pub mod board_table;
@@ -12,7 +15,6 @@ pub mod map_cells;
 pub mod map_cut;
 pub mod maps;
 pub mod nets;
-pub mod part_names;
 pub mod parts_schema;
 pub mod pieces;
 pub mod tiles;

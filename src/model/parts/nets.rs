@@ -5,10 +5,10 @@ use toml::Spanned;
 
 use crate::geometry::polyhedron::{Polyhedron, SolidError};
 use crate::geometry::unfold::ConeNet;
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::parts::parts_schema::NetTable;
-use crate::model::rules::palette::Palette;
 
 /// A colour that is either fixed or the colour of the player the copy is for.
 #[derive(Clone, Debug, PartialEq, Eq)]

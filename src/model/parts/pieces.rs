@@ -13,10 +13,10 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::geometry::grid::{Cell, Grid, GridKind, QUARTER_NAMES, cell_written_at};
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::limits::{MAX_BOARD_CELLS, MAX_MARK_CHARS};
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
-use crate::model::rules::palette::Palette;
 use crate::model::rules::tile_set::Symmetry;
 use crate::scene::Colour;
 

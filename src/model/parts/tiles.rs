@@ -7,13 +7,14 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::edge_slots::{EdgeText, flat_slot_texts, slot_name};
-use crate::model::rules::palette::Palette;
 use crate::model::rules::region_joins::{
     joinable_regions, joins_of_links, run, run_pairs, same_colour_links,
 };
 use crate::model::rules::set_tables::TileTable;
+use crate::model::rules::tile_set::slot;
 use crate::model::rules::tile_set::{
     EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, Slot, SlotKind, Tile, TileSide,
 };
@@ -273,35 +274,6 @@ fn corner_slots(
         })
         .collect();
     colours.into_iter().collect()
-}
-
-/// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`); `"-"`
-/// is an empty slot.
-pub fn slot(
-    resolver: &mut Resolver<'_>,
-    text: &Spanned<String>,
-    palette: &Palette,
-) -> Option<Slot> {
-    if text.get_ref().trim() == EMPTY_SLOT {
-        return Some(Slot::empty());
-    }
-    let mut words = text.get_ref().split_whitespace();
-    let colour_word = words.next().unwrap_or("");
-    let kind_word = words.next();
-    if words.next().is_some() || colour_word.is_empty() {
-        resolver.error(
-            &text.span(),
-            format!("slot `{}` is not `colour` or `colour kind`", text.get_ref()),
-            "write a slot as \"red\" or \"white ring\"",
-        );
-        return None;
-    }
-    let colour = resolver.colour_name(&Spanned::new(text.span(), colour_word.to_string()), palette);
-    let kind = match kind_word {
-        None => Some(SlotKind::Line),
-        Some(word) => resolver.slot_kind(&Spanned::new(text.span(), word.to_string())),
-    };
-    Some(Slot { colour: colour?, kind: kind? })
 }
 
 /// Joins written as lists of 1-based edges (two for a line, two or more neighbouring edges

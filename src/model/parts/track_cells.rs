@@ -6,11 +6,11 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::model::context::resolver::Resolver;
+use crate::model::data::data_file::read_data_at;
 use crate::model::face::fields::fields;
 use crate::model::face::item_face::DataRowAt;
 use crate::model::face::schema::FieldsTable;
-use crate::model::input::data_file::read_data_at;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
 
 /// `[[tracks.cells]]`: one cell's own fields.

@@ -6,14 +6,14 @@ use kurbo::Rect;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::face::Layer;
 use crate::model::face::resolve::{FaceResolver, ItemFace};
 use crate::model::face::schema::ItemFaceTables;
-use crate::model::input::resolver::Resolver;
 use crate::model::parts::track_cells::{TrackCellTable, cell_fields};
 use crate::model::print::sheet_settings::SheetSettings;
 use crate::model::print::work::part_fits;
-use crate::model::rules::palette::Palette;
 use crate::scene::Colour;
 
 /// Most cells one track may have.

@@ -2,8 +2,8 @@
 
 use toml::Spanned;
 
+use crate::model::context::resolver::Resolver;
 use crate::model::input::diagnostic::number_text;
-use crate::model::input::resolver::Resolver;
 
 /// What to do about a bleed larger than half an item.
 pub const BLEED_TOO_LARGE_HELP: &str =

@@ -2,7 +2,7 @@
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::print::sheet_table::SheetTable;
 
 /// Why a fold-over sheet takes no registration marks, and what to do.

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 
 /// The cap heights a figure's caption and labels may have, in printed mm.
 pub const FIGURE_TEXT_MM_RANGE: (f64, f64) = (1.0, 10.0);

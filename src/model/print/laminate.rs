@@ -2,8 +2,8 @@
 
 use toml::Spanned;
 
+use crate::model::context::resolver::Resolver;
 use crate::model::input::diagnostic::number_text;
-use crate::model::input::resolver::Resolver;
 use crate::model::print::sheet_table::SheetTable;
 
 /// How the printed sheets are laminated.

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 
 /// `[check]` as written.
 #[derive(Clone, Debug, Deserialize)]

@@ -1,6 +1,11 @@
-//! Print settings: paper sizes (`paper`), bleed and duplex corrections (`corrections`), print shops' presets (`print_presets`), lamination (`laminate`), the bleed's limit (`bleed_limit`), die-cut and label sheets (`sheet_template`), the work a part expands to (`work`), and what printed faces and figures are held to (`legibility`, `figure_style`).
+//! Room 7: print settings: `[sheet]` as written and resolved (`sheet_table`, `sheet_settings`:
+//! paper, orientation, margins, duplex, what tile backs show), paper sizes (`paper`), bleed and
+//! duplex corrections (`corrections`), print shops' presets (`print_presets`), lamination
+//! (`laminate`), the bleed's limit (`bleed_limit`), die-cut and label sheets (`sheet_template`),
+//! the work a part expands to (`work`), and what printed faces and figures are held to
+//! (`legibility`, `figure_style`).
 //!
-//! May use: `model::input`, `model::rules`, `geometry`, `scene`.
+//! May use: the rooms below (`input` to `rules`), `geometry`, `scene`.
 
 pub mod bleed_limit;
 pub mod corrections;

@@ -1,7 +1,5 @@
 //! Print shops' templates chosen with one option (`build --preset NAME`): each service's card size, bleed, safe area, resolution and the files it takes, with the service's published specification cited.
 
-use crate::model::design::Design;
-use crate::model::input::diagnostic::number_text;
 use crate::model::input::suggest::closest;
 
 /// Millimetres in an inch.
@@ -104,26 +102,6 @@ pub fn find_preset(name: &str) -> Result<&'static PrintPreset, String> {
     let nearest = closest(&wanted, names.iter().copied())
         .map_or(String::new(), |near| format!("; did you mean `{near}`?"));
     Err(format!("unknown preset `{}`{nearest} (presets: {})", name.trim(), names.join(", ")))
-}
-
-/// Why `design` cannot be printed with `preset`: a deck whose cards are not the size the
-/// product is cut at; `None` when every deck is.
-pub fn preset_mismatch(preset: &PrintPreset, design: &Design) -> Option<String> {
-    let (width, height) = preset.card_mm?;
-    let near = |a: f64, b: f64| (a - b).abs() < 0.05;
-    let deck = design
-        .decks
-        .iter()
-        .find(|deck| !(near(deck.width_mm, width) && near(deck.height_mm, height)))?;
-    Some(format!(
-        "{} are cut at {} × {} mm, and deck `{}` is {} × {} mm",
-        preset.service,
-        number_text(width),
-        number_text(height),
-        deck.name,
-        number_text(deck.width_mm),
-        number_text(deck.height_mm)
-    ))
 }
 
 #[cfg(test)]

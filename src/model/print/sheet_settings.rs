@@ -2,10 +2,10 @@
 //! corrections, and what tile backs show.
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::print::paper::parse_paper;
 use crate::model::print::sheet_table::SheetTable;
-use crate::model::rules::palette::Palette;
 use crate::model::rules::set_tables::BacksTable;
 use crate::model::rules::tile_set::Style;
 use crate::scene::Colour;
@@ -88,7 +88,7 @@ impl SheetSettings {
 }
 
 impl Resolver<'_> {
-    pub(in crate::model) fn backs(
+    pub(crate) fn backs(
         &mut self,
         table: Option<&BacksTable>,
         palette: &Palette,
@@ -118,7 +118,7 @@ impl Resolver<'_> {
         }
     }
 
-    pub(in crate::model) fn sheet(&mut self, table: Option<&SheetTable>) -> SheetSettings {
+    pub(crate) fn sheet(&mut self, table: Option<&SheetTable>) -> SheetSettings {
         let default = SheetTable::default();
         let table = table.unwrap_or(&default);
         let (paper_name, paper_mm) = match &table.paper {

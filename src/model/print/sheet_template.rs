@@ -12,10 +12,10 @@ use kurbo::Rect;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::model::context::resolver::Resolver;
 use crate::model::input::diagnostic::{Diagnostic, number_text as number};
 use crate::model::input::input_file::read_input_inside;
 use crate::model::input::reach::REACH_HELP;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::similar_file::did_you_mean;
 use crate::model::input::source::{Position, SourceFile};
 use crate::model::input::suggest::closest;

@@ -2,8 +2,8 @@
 
 use std::ops::Range;
 
+use crate::model::context::resolver::Resolver;
 use crate::model::input::limits::{MAX_SHEETS, count_text};
-use crate::model::input::resolver::Resolver;
 use crate::model::print::sheet_settings::margins_fit;
 use crate::model::print::sheet_settings::{Duplex, SheetSettings};
 
@@ -96,7 +96,7 @@ pub fn printable_area(sheet: &SheetSettings) -> f64 {
 mod tests {
     use super::*;
     use crate::model::SourceFile;
-    use crate::model::resolve::resolve;
+    use crate::model::design::resolve::resolve;
 
     fn a4() -> SheetSettings {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

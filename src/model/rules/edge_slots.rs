@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 
 /// Most slots one edge may have.
 pub const MAX_SLOTS_PER_EDGE: usize = 6;

@@ -1,10 +1,13 @@
-//! The rule language of a tile set: the tiles' shape (`tile_shape`), slots per edge and how a slot is written (`edge_slots`), the rule's keys, kinds and edges (`rule_keys`, `rule_kinds`, `rule_edges`), joined regions (`region_joins`), values (`values`), how tiles are laid next to each other (`play`), the slots' sizes (`slot_style`) and a colour's second cue (`cues`).
+//! Room 6: the rule language of a tile set: its tables as written (`set_tables`), the tiles' shape
+//! (`tile_shape`), slots, tiles and the set's rule as resolved (`tile_set`), slots per edge and how
+//! a slot is written (`edge_slots`), `[rule]` (`set_rule`, with `rule_keys`, `rule_kinds`,
+//! `rule_edges`), joined regions (`region_joins`), values (`values`), how tiles are laid next to
+//! each other (`play`) and the sizes of slots and lines (`slot_style`).
 //!
-//! May use: `model::input`, `model::face` (values are drawn as face layers), `geometry`, `scene`, `text`.
+//! May use: `input`, `context`, `data`, `colours`, `face` (values are drawn as face layers),
+//! `geometry`, `scene`, `text`.
 
-pub mod cues;
 pub mod edge_slots;
-pub mod palette;
 pub mod play;
 pub mod region_joins;
 pub mod rule_edges;

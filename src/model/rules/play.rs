@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::tile_set::SlotKind;
 
 /// `[play]` as written.

@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
-use crate::model::parts::tiles::slot;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::edge_slots::{EdgeText, edge_slot_texts};
-use crate::model::rules::palette::Palette;
+use crate::model::rules::tile_set::slot;
 use crate::model::rules::tile_set::{Slot, SlotKind};
 
 /// What a slot of the rule's `edges` may be: the rule's colours, in their kinds.

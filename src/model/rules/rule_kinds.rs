@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::tile_set::SlotKind;
 
 /// `kinds_of` as written: colour → the slot kinds it may take.

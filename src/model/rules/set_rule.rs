@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::input::resolver::Resolver;
-use crate::model::rules::palette::Palette;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::set_tables::RuleTable;
 use crate::model::rules::tile_set::{
     EMPTY_SLOT, JoinRule, RegionJoinRule, SetRule, SlotKind, Symmetry,
@@ -15,7 +15,7 @@ use crate::model::rules::tile_set::{
 use crate::model::rules::values::{Values, resolve_value_rule};
 
 impl Resolver<'_> {
-    pub(in crate::model) fn rule(
+    pub(crate) fn rule(
         &mut self,
         table: &Spanned<RuleTable>,
         palette: &Palette,
@@ -152,7 +152,7 @@ impl Resolver<'_> {
     }
 
     /// Palette colours (or `"-"`, nothing) a rule lists for slots or corners.
-    pub(in crate::model) fn slot_colours(
+    pub(crate) fn slot_colours(
         &mut self,
         names: &Spanned<Vec<Spanned<String>>>,
         palette: &Palette,
@@ -175,10 +175,7 @@ impl Resolver<'_> {
     }
 
     /// `region_joins`: `none` (default), `optional` or `same-colour`.
-    pub(in crate::model) fn region_join_rule(
-        &mut self,
-        name: Option<&Spanned<String>>,
-    ) -> RegionJoinRule {
+    pub(crate) fn region_join_rule(&mut self, name: Option<&Spanned<String>>) -> RegionJoinRule {
         let Some(name) = name else { return RegionJoinRule::Never };
         match name.get_ref().trim() {
             "none" => RegionJoinRule::Never,
@@ -196,7 +193,7 @@ impl Resolver<'_> {
     }
 
     /// Checks that every span is from 1 to `max`, then maps the list.
-    pub(in crate::model) fn spans<T>(
+    pub(crate) fn spans<T>(
         &mut self,
         spans: &Spanned<Vec<usize>>,
         max: usize,

@@ -4,8 +4,8 @@
 use toml::Spanned;
 
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::input::resolver::Resolver;
-use crate::model::rules::palette::Palette;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::set_tables::StyleTable;
 use crate::model::rules::tile_set::SlotStyle;
 use crate::model::rules::tile_set::Style;
@@ -56,7 +56,7 @@ pub fn slot_style(
 }
 
 impl Resolver<'_> {
-    pub(in crate::model) fn style(
+    pub(crate) fn style(
         &mut self,
         table: Option<&StyleTable>,
         palette: &Palette,
@@ -95,7 +95,7 @@ mod tests {
              [style]\nline_width_mm = 4.0\n{style}\n[[tiles]]\nnumber = 1\nedges = [\"k\", \"k\", \"k ring\"]\n"
         );
         let source = SourceFile::new(std::path::Path::new("t.toml"), text);
-        match crate::model::resolve::resolve(&source) {
+        match crate::model::design::resolve::resolve(&source) {
             Ok(design) => Ok(design.style.slots),
             Err(diagnostics) => Err(diagnostics.iter().map(|d| d.to_string()).collect()),
         }

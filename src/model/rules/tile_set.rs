@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 pub use crate::geometry::canonical::Symmetry;
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::scene::Colour;
 
@@ -250,4 +251,33 @@ impl Resolver<'_> {
         }
         kind
     }
+}
+
+/// `"red"` or `"white ring"`: a palette colour and an optional kind (default `line`); `"-"`
+/// is an empty slot.
+pub fn slot(
+    resolver: &mut Resolver<'_>,
+    text: &Spanned<String>,
+    palette: &Palette,
+) -> Option<Slot> {
+    if text.get_ref().trim() == EMPTY_SLOT {
+        return Some(Slot::empty());
+    }
+    let mut words = text.get_ref().split_whitespace();
+    let colour_word = words.next().unwrap_or("");
+    let kind_word = words.next();
+    if words.next().is_some() || colour_word.is_empty() {
+        resolver.error(
+            &text.span(),
+            format!("slot `{}` is not `colour` or `colour kind`", text.get_ref()),
+            "write a slot as \"red\" or \"white ring\"",
+        );
+        return None;
+    }
+    let colour = resolver.colour_name(&Spanned::new(text.span(), colour_word.to_string()), palette);
+    let kind = match kind_word {
+        None => Some(SlotKind::Line),
+        Some(word) => resolver.slot_kind(&Spanned::new(text.span(), word.to_string())),
+    };
+    Some(Slot { colour: colour?, kind: kind? })
 }

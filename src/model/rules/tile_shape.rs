@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use crate::geometry::outline::Outline;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::rules::set_tables::SetTable;
 
 /// Largest tile side accepted, in mm (a tile bigger than any paper is refused later).

@@ -6,13 +6,13 @@ use kurbo::Vec2;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::face::MAX_PIPS;
 use crate::model::face::{
     Anchor, Figure, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer, TextLayer, Turn,
 };
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::Position;
-use crate::model::rules::palette::Palette;
 use crate::model::rules::tile_shape::TileShape;
 use crate::scene::Colour;
 use crate::text::font::default_font;
@@ -203,7 +203,7 @@ pub fn resolve_values(
         },
         |size| r.length(size, "the values' `size_mm`", (0.5, room.max(0.5))),
     );
-    let colour = crate::model::rules::palette::colour(r, palette, table_ref.colour.as_ref())
+    let colour = crate::model::colours::palette::colour(r, palette, table_ref.colour.as_ref())
         .flatten()
         .unwrap_or(Colour::BLACK);
     let reach = corner_reach(shape);

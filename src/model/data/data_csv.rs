@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::model::input::data_file::{DataBounds, DataError, DataRow, DataTable};
+use crate::model::data::data_file::{DataBounds, DataError, DataRow, DataTable};
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::source::Position;
 

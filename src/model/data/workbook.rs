@@ -5,11 +5,11 @@ use std::path::Path;
 
 use calamine::{Data, Ods, Reader, Xlsx};
 
-use crate::model::input::data_file::{DataBounds, DataError, DataRow, DataTable};
+use crate::model::data::data_file::{DataBounds, DataError, DataRow, DataTable};
+use crate::model::data::workbook_bounds::{ods_repeats_fit, zip_parts_fit};
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS};
 use crate::model::input::source::Position;
-use crate::model::input::workbook_bounds::{ods_repeats_fit, zip_parts_fit};
 
 /// One cell with a value: its row and column from 0 (absolute), and its text.
 type SparseCell = (u32, u32, String);

@@ -20,7 +20,7 @@ pub struct DesignFile {
     pub palette: Spanned<BTreeMap<String, Spanned<String>>>,
     /// `[cues]`: palette colour → the pattern on its lines, see `model::cues`.
     #[serde(default)]
-    pub cues: Option<Spanned<crate::model::rules::cues::CuesTable>>,
+    pub cues: Option<Spanned<crate::model::colours::cues::CuesTable>>,
     #[serde(default)]
     pub rule: Option<Spanned<RuleTable>>,
     #[serde(default)]

@@ -8,22 +8,22 @@ use std::ops::Range;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Condition {
     /// One of these values (`kind = "ship"`, `kind = ["ship", "crew"]`, `note = ""`).
-    pub(super) one_of: Option<Vec<String>>,
+    pub(crate) one_of: Option<Vec<String>>,
     /// None of these (`kind = { not = "storm" }`, `note = { not = "" }`).
-    pub(super) not: Vec<String>,
+    pub(crate) not: Vec<String>,
     /// A number from `min` to `max`, both included (`cost = { min = 2, max = 4 }`).
-    pub(super) min: Option<f64>,
-    pub(super) max: Option<f64>,
+    pub(crate) min: Option<f64>,
+    pub(crate) max: Option<f64>,
 }
 
 /// A `when` field and the values the items it was tested on had: a value it asks for that
 /// none had is a problem once every face is resolved.
 #[derive(Clone, Debug)]
 pub struct WhenSeen {
-    pub(super) field: String,
-    pub(super) condition: Condition,
-    pub(super) span: Range<usize>,
-    pub(super) present: BTreeSet<String>,
+    pub(crate) field: String,
+    pub(crate) condition: Condition,
+    pub(crate) span: Range<usize>,
+    pub(crate) present: BTreeSet<String>,
 }
 
 /// Every `when` field tested so far, by the place of its value.

@@ -6,12 +6,13 @@
 use toml::Spanned;
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::context::resolver::Resolver;
 use crate::model::design::Design;
-use crate::model::face::items::{piece_faces, tile_faces};
-use crate::model::face::part_faces::{board_cell_faces, net_faces};
+use crate::model::design::file::DesignFile;
+use crate::model::design::item_faces::{piece_faces, tile_faces};
+use crate::model::design::part_faces::{board_cell_faces, net_faces};
 use crate::model::face::resolve::FaceResolver;
 use crate::model::input::diagnostic::Diagnostic;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::source::SourceFile;
 use crate::model::input::suggest::{closest, quoted_words};
 use crate::model::parts::board_table::{BoardKind, board_kind};
@@ -21,7 +22,6 @@ use crate::model::rules::region_joins::region_groups;
 use crate::model::rules::tile_set::RegionJoinRule;
 use crate::model::rules::tile_shape::{TileShape, resolve_tile_shape};
 use crate::model::rules::values::{resolve_values, value_layers};
-use crate::model::schema::DesignFile;
 
 /// Reads a design's text into the resolved model, or every error found in it.
 pub fn resolve(source: &SourceFile) -> Result<Design, Vec<Diagnostic>> {
@@ -46,12 +46,12 @@ pub fn resolve_reading(
     let Some(file) = read.value else {
         return Err(resolver.diagnostics);
     };
-    if !crate::model::design_limits::counts_fit(&mut resolver, &file) {
+    if !crate::model::design::limits::counts_fit(&mut resolver, &file) {
         return Err(resolver.diagnostics);
     }
     let mut palette = resolver.palette(&file.palette);
     palette.cues =
-        crate::model::rules::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
+        crate::model::colours::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
     let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
     let tile_shape = resolve_tile_shape(&mut resolver, &file.set, needs_shape);
     let shape = tile_shape.and_then(TileShape::regular);
@@ -132,7 +132,7 @@ pub fn resolve_reading(
         &sheet,
     );
     let cards = decks.iter_mut().chain(counters.iter_mut());
-    crate::model::face::share::share_layers(&mut tiles, pieces.as_mut(), cards);
+    crate::model::design::printed_layers::share_layers(&mut tiles, pieces.as_mut(), cards);
     let tracks = crate::model::parts::tracks::resolve_tracks(
         &mut resolver,
         &mut faces,
@@ -159,11 +159,11 @@ pub fn resolve_reading(
     let every_deck = || decks.iter().chain(&counters);
     let sheet_table = file.sheet.as_ref().map(Spanned::get_ref);
     let bleed = sheet_table.and_then(|table| table.bleed_mm.as_ref());
-    let items = crate::model::design_limits::item_sizes(tile_shape, every_deck());
+    let items = crate::model::design::limits::item_sizes(tile_shape, every_deck());
     crate::model::print::bleed_limit::check_bleed_key(&mut resolver, bleed, &items);
     // A deck printed into a sheet template comes cut: it is not sealed.
     let sealed = every_deck().filter(|deck| deck.sheet_template.is_none());
-    let items = crate::model::design_limits::item_sizes(tile_shape, sealed);
+    let items = crate::model::design::limits::item_sizes(tile_shape, sealed);
     crate::model::print::laminate::check_sealed(
         &mut resolver,
         sheet_table,
@@ -238,23 +238,26 @@ pub fn resolve_reading(
         data_colours: std::mem::take(&mut resolver.data_colours).into_values().collect(),
         face_problems: crate::model::face::when::unmatched(&resolver),
     };
-    let lines =
-        crate::model::rules::cues::line_colours(&design.tiles, design.rule.as_ref(), &design.style);
-    let mut regions = crate::model::drawn_colours::region_colours(&design);
+    let lines = crate::model::design::drawn_colours::line_colours(
+        &design.tiles,
+        design.rule.as_ref(),
+        &design.style,
+    );
+    let mut regions = crate::model::design::drawn_colours::region_colours(&design);
     regions.extend(std::mem::take(&mut resolver.filled_colours));
     let cues = &design.palette.cues;
-    let dots = crate::model::drawn_colours::dot_colours(&design);
+    let dots = crate::model::design::drawn_colours::dot_colours(&design);
     let min_text_mm = design.legibility.min_text_mm;
     let drawn = (&lines, &regions, &dots);
-    crate::model::rules::cues::check_cue_lines(
+    crate::model::colours::cues::check_cue_lines(
         &mut resolver,
         file.cues.as_ref(),
         cues,
         drawn,
         min_text_mm,
     );
-    crate::model::parts::part_names::part_names_differ(&mut resolver, &file);
-    crate::model::design_limits::design_fits(&mut resolver, &file, &design);
+    crate::model::design::part_names::part_names_differ(&mut resolver, &file);
+    crate::model::design::limits::design_fits(&mut resolver, &file, &design);
     if !resolver.diagnostics.is_empty() {
         return Err(resolver.diagnostics);
     }

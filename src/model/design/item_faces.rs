@@ -4,21 +4,21 @@
 
 use toml::Spanned;
 
-use super::fields::fields;
-use super::number_back::{NUMBER_TEMPLATE, back_label, number_layer, replaces_number};
-use super::resolve::{FaceResolver, ItemFace};
-use super::schema::ItemFaceTables;
 use crate::geometry::grid::{Cell, Grid, mark_point};
 use crate::geometry::outline::Outline;
 use crate::geometry::polyform::outline as polyform_outline;
 use crate::geometry::polygon::RegularPolygon;
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
+use crate::model::design::file::DesignFile;
+use crate::model::face::fields::fields;
+use crate::model::face::number_back::{NUMBER_TEMPLATE, back_label, number_layer, replaces_number};
+use crate::model::face::resolve::{FaceResolver, ItemFace};
+use crate::model::face::schema::ItemFaceTables;
 use crate::model::parts::pieces::{PieceSet, PieceTable};
 use crate::model::print::sheet_settings::Backs;
-use crate::model::rules::palette::Palette;
 use crate::model::rules::tile_set::Tile;
 use crate::model::rules::tile_shape::TileShape;
-use crate::model::schema::DesignFile;
 
 /// Resolves the faces of every tile: fronts (set or tile template, tile layers) and backs
 /// (the `[backs]` template). Tiles keep their order; entries that failed are skipped.

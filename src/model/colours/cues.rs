@@ -4,11 +4,10 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
-use crate::model::rules::palette::Palette;
-use crate::model::rules::tile_set::{SlotKind, Style, Tile};
 
 /// The thinnest line that prints cleanly, in mm: no part of a cue may be finer (the same
 /// floor as the diagrams' house style).
@@ -300,38 +299,3 @@ pub const BALL_SHARE: f64 = 0.2;
 
 /// A painted board's dot radius, as a share of its cells' edge.
 pub const BOARD_DOT_SHARE: f64 = 0.09;
-
-/// The colours drawn as lines on the design's tiles (or that the rule lets draw them), each
-/// with the thinnest width it is drawn at.
-pub fn line_colours(
-    tiles: &[Tile],
-    rule: Option<&crate::model::rules::tile_set::SetRule>,
-    style: &Style,
-) -> BTreeMap<String, f64> {
-    let width = |kind: SlotKind| match kind {
-        SlotKind::Line => Some(style.line_width_mm),
-        SlotKind::Ring => Some(style.slots.ring_width_mm),
-        _ => None,
-    };
-    let mut lines: BTreeMap<String, f64> = BTreeMap::new();
-    let mut add = |colour: &str, kind: SlotKind| {
-        if let Some(w) = width(kind) {
-            let entry = lines.entry(colour.to_string()).or_insert(w);
-            *entry = entry.min(w);
-        }
-    };
-    for tile in tiles {
-        let back = tile.back_side.iter().flat_map(|side| &side.slots);
-        for slot in tile.slots.iter().chain(back) {
-            add(&slot.colour, slot.kind);
-        }
-    }
-    if let Some(rule) = rule {
-        for colour in &rule.colours {
-            for &kind in rule.kinds_for(colour) {
-                add(colour, kind);
-            }
-        }
-    }
-    lines
-}

@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::rules::cues::{BALL_SHARE, BOARD_DOT_SHARE};
+use crate::model::colours::cues::{BALL_SHARE, BOARD_DOT_SHARE};
 use crate::model::rules::tile_set::{EMPTY_SLOT, SlotKind};
+use crate::model::rules::tile_set::{Style, Tile};
 
 /// The colours drawn as areas: tile regions (or that the rule lets draw them), corners, map
 /// terrains, painted board cells, the faces of nets and players' colours where they are
@@ -86,4 +87,39 @@ pub fn dot_colours(design: &crate::model::design::Design) -> BTreeMap<String, f6
         }
     }
     dots
+}
+
+/// The colours drawn as lines on the design's tiles (or that the rule lets draw them), each
+/// with the thinnest width it is drawn at.
+pub fn line_colours(
+    tiles: &[Tile],
+    rule: Option<&crate::model::rules::tile_set::SetRule>,
+    style: &Style,
+) -> BTreeMap<String, f64> {
+    let width = |kind: SlotKind| match kind {
+        SlotKind::Line => Some(style.line_width_mm),
+        SlotKind::Ring => Some(style.slots.ring_width_mm),
+        _ => None,
+    };
+    let mut lines: BTreeMap<String, f64> = BTreeMap::new();
+    let mut add = |colour: &str, kind: SlotKind| {
+        if let Some(w) = width(kind) {
+            let entry = lines.entry(colour.to_string()).or_insert(w);
+            *entry = entry.min(w);
+        }
+    };
+    for tile in tiles {
+        let back = tile.back_side.iter().flat_map(|side| &side.slots);
+        for slot in tile.slots.iter().chain(back) {
+            add(&slot.colour, slot.kind);
+        }
+    }
+    if let Some(rule) = rule {
+        for colour in &rule.colours {
+            for &kind in rule.kinds_for(colour) {
+                add(colour, kind);
+            }
+        }
+    }
+    lines
 }

@@ -2,9 +2,9 @@
 
 use toml::Spanned;
 
+use crate::model::context::resolver::Resolver;
+use crate::model::design::file::DesignFile;
 use crate::model::input::file_stem::file_stem;
-use crate::model::input::resolver::Resolver;
-use crate::model::schema::DesignFile;
 
 /// Reports every part whose file-name suffix an earlier part already has.
 pub fn part_names_differ(r: &mut Resolver<'_>, file: &DesignFile) {

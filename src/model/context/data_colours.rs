@@ -31,15 +31,13 @@ pub struct DataColour {
 impl DataColour {
     /// The colour `value` (its name and colour) that the key `key` (where it is written, its
     /// name) took for `item` (how messages name it, where it is written), from `data`'s row
-    /// when its fields come from a data file (`written`: the key's text, naming the field).
+    /// when its fields come from a data file (`cell`: the data file and the cell it comes from).
     pub fn taken(
         key: (Position, &str),
         value: (&str, Colour),
         item: (&str, Position),
-        data: Option<&crate::model::face::item_face::DataRowAt>,
-        written: &str,
+        cell: Option<(PathBuf, Position)>,
     ) -> DataColour {
-        let cell = data.and_then(|data| Some((data.path.clone(), data.cell_of(written)?.0)));
         DataColour {
             key: key.0,
             key_name: key.1.to_string(),

@@ -4,14 +4,14 @@
 
 use toml::Spanned;
 
-use super::resolve::{FaceResolver, ItemFace};
-use super::schema::ItemFaceTables;
-use crate::model::input::resolver::Resolver;
+use crate::model::colours::palette::Palette;
+use crate::model::context::resolver::Resolver;
+use crate::model::design::file::DesignFile;
+use crate::model::face::resolve::{FaceResolver, ItemFace};
+use crate::model::face::schema::ItemFaceTables;
 use crate::model::parts::board::Board;
 use crate::model::parts::nets::{NetPiece, NetSolid};
 use crate::model::parts::pieces::Board as GridBoard;
-use crate::model::rules::palette::Palette;
-use crate::model::schema::DesignFile;
 
 /// Draws `[board] template` on every cell of whichever board the design has: fields
 /// `{number}` (cells counted from 1), and `{row}`, `{column}`, `{colour}` on a painted board

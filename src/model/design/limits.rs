@@ -4,16 +4,16 @@
 use toml::Spanned;
 
 use crate::geometry::polyhedron::{Vec3, add, cross, length};
+use crate::model::context::resolver::Resolver;
 use crate::model::design::Design;
+use crate::model::design::file::DesignFile;
 use crate::model::input::limits::*;
-use crate::model::input::resolver::Resolver;
 use crate::model::parts::cards::Deck;
 use crate::model::parts::nets::NetSolid;
 use crate::model::print::bleed_limit::bleed_past_half;
 use crate::model::print::sheet_settings::margins_fit;
 use crate::model::print::work::printable_area;
 use crate::model::rules::tile_shape::TileShape;
-use crate::model::schema::DesignFile;
 
 /// Checks the counts of the file as written; `false` (with an error recorded at the entry
 /// that crosses a limit) when the design is too large to work on.
@@ -279,14 +279,14 @@ pub fn item_sizes<'a>(
 /// counter of each deck): what `--bleed` is held to.
 pub fn design_bleed_past_half(design: &Design, bleed_mm: f64) -> Option<String> {
     let decks = design.decks.iter().chain(&design.counters);
-    bleed_past_half(bleed_mm, &crate::model::design_limits::item_sizes(design.tile_shape, decks))
+    bleed_past_half(bleed_mm, &crate::model::design::limits::item_sizes(design.tile_shape, decks))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::SourceFile;
-    use crate::model::resolve::resolve;
+    use crate::model::design::resolve::resolve;
 
     fn tantrix() -> String {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

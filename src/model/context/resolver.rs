@@ -21,14 +21,14 @@ pub struct Resolver<'a> {
     /// The files the design uses (data files, images, fonts), resolved, in the order read.
     pub files: Vec<std::path::PathBuf>,
     /// The colours faces took from data, each (key, value) once, first item first.
-    pub data_colours: crate::model::input::data_colours::DataColours,
+    pub data_colours: crate::model::context::data_colours::DataColours,
     /// What the face being resolved took from data so far (see `FaceResolver::face`).
-    pub face_colours: crate::model::input::data_colours::FaceColours,
+    pub face_colours: crate::model::context::data_colours::FaceColours,
     /// The palette colours shape layers are filled with, as written or from data: areas a
     /// `hatch` cue is drawn on.
     pub filled_colours: std::collections::BTreeSet<String>,
     /// Every layer's `when` field tested on an item, with the values the items had.
-    pub when_uses: crate::model::face::when_seen::WhenUses,
+    pub when_uses: crate::model::context::when_seen::WhenUses,
 }
 
 impl<'a> Resolver<'a> {

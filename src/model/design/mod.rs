@@ -1,9 +1,26 @@
-//! The resolved design: defaults applied, colours looked up, units checked. Downstream code
-//! sees only these types.
+//! Room 9 of the model, the top: the whole design. `Design` (here) is the resolved design,
+//! what downstream code sees; `file` is the design file as written (serde, spans kept);
+//! `resolve` turns one into the other with the rooms below, and here too are what spans
+//! the parts: the faces of tiles, pieces, board cells and nets (`item_faces`,
+//! `part_faces`), layers shared between every printed face (`printed_layers`), the output
+//! names of all parts (`part_names`), the bounds and the bleed the whole design is held to
+//! (`limits`), the colours it draws (`drawn_colours`) and a print shop's fit (`preset_fit`).
+//!
+//! May use: every room of the model, `geometry`, `scene`, `text`.
+
+pub mod drawn_colours;
+pub mod file;
+pub mod item_faces;
+pub mod limits;
+pub mod part_faces;
+pub mod part_names;
+pub mod preset_fit;
+pub mod printed_layers;
+pub mod resolve;
 
 use crate::geometry::polygon::RegularPolygon;
+use crate::model::colours::palette::Palette;
 use crate::model::print::sheet_settings::{Backs, SheetSettings};
-use crate::model::rules::palette::Palette;
 use crate::model::rules::tile_set::{SetRule, Style, Tile};
 
 /// A fully resolved design.
@@ -61,7 +78,7 @@ pub struct Design {
     /// send besides the design and what it built.
     pub files: Vec<std::path::PathBuf>,
     /// The colours faces take from data (`fill = "{kind}"`), each value once per key.
-    pub data_colours: Vec<crate::model::input::data_colours::DataColour>,
+    pub data_colours: Vec<crate::model::context::data_colours::DataColour>,
     /// Problems found while reading faces (`when` values no item has): `check` reports them.
     pub face_problems: Vec<crate::model::input::diagnostic::Diagnostic>,
 }

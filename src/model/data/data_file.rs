@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
+use crate::model::context::resolver::Resolver;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::input_file::{InputFile, InputRefusal, Used};
 use crate::model::input::limits::{
     MAX_CELL_CHARS, MAX_DATA_BYTES, MAX_DATA_CELLS, MAX_DATA_COLUMNS, MAX_DATA_ROWS,
 };
 use crate::model::input::reach::REACH_HELP;
-use crate::model::input::resolver::Resolver;
 use crate::model::input::similar_file::did_you_mean;
 use crate::model::input::source::Position;
 
@@ -108,13 +108,13 @@ pub fn read_data(
         .and_then(|file| file.map(InputFile::read_all))
         .map_err(|refusal| file_refusal(path, &refusal))?;
     file.map(|bytes| match extension.as_str() {
-        "ods" | "xlsx" | "xlsm" => crate::model::input::workbook::read_workbook(path, bytes, sheet),
+        "ods" | "xlsx" | "xlsm" => crate::model::data::workbook::read_workbook(path, bytes, sheet),
         _ => match sheet {
             Some(name) => Err(DataError::Sheet(
                 format!("a CSV file has no sheet `{name}`"),
                 "leave out `sheet` for CSV files".into(),
             )),
-            None => crate::model::input::data_csv::read_csv(path, &bytes),
+            None => crate::model::data::data_csv::read_csv(path, &bytes),
         },
     })
 }

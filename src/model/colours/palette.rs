@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use crate::model::input::resolver::Resolver;
+use crate::model::context::resolver::Resolver;
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
 use crate::scene::Colour;
@@ -16,7 +16,7 @@ pub struct Palette {
     /// Where each colour is written in `[palette]`.
     pub lines: BTreeMap<String, Position>,
     /// `[cues]`: the patterns drawn on colours' lines, areas and dots (one for each).
-    pub cues: BTreeMap<String, Vec<crate::model::rules::cues::ColourCue>>,
+    pub cues: BTreeMap<String, Vec<crate::model::colours::cues::ColourCue>>,
 }
 
 impl Palette {
@@ -29,8 +29,8 @@ impl Palette {
     pub fn cue_on(
         &self,
         name: &str,
-        on: crate::model::rules::cues::CueOn,
-    ) -> Option<crate::model::rules::cues::Cue> {
+        on: crate::model::colours::cues::CueOn,
+    ) -> Option<crate::model::colours::cues::Cue> {
         self.cues.get(name)?.iter().map(|c| c.cue).find(|cue| cue.on() == on)
     }
 }
@@ -55,7 +55,7 @@ impl Resolver<'_> {
         }
     }
 
-    pub(in crate::model) fn palette(
+    pub(crate) fn palette(
         &mut self,
         table: &Spanned<BTreeMap<String, Spanned<String>>>,
     ) -> Palette {
