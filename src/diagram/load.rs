@@ -103,7 +103,7 @@ fn text_fits(resolver: &mut Resolver<'_>, text: &Spanned<String>, what: &str) ->
         resolver.error(
             &text.span(),
             format!(
-                "{what} has {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/limits.rs)"
+                "{what} has {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/input/limits.rs)"
             ),
             "shorten it",
         );

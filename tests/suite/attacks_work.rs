@@ -294,7 +294,7 @@ fn paper_that_holds_millions_costs_only_the_items_placed_and_too_many_items_are_
         "shape = \"square\"\nedge_mm = 1\n",
         &format!("{big}{tiles}"),
         &[
-            "d.toml:12:1: error: 110000 tiles (every entry's copies): more than tilepress's limit of 100000 items one part places (MAX_PART_ITEMS in model/work.rs)",
+            "d.toml:12:1: error: 110000 tiles (every entry's copies): more than tilepress's limit of 100000 items one part places (MAX_PART_ITEMS in model/print/work.rs)",
         ],
     );
     // The pieces' packing scans the cells of a sheet: 1 mm cells on 2 m paper are refused.
@@ -306,7 +306,7 @@ fn paper_that_holds_millions_costs_only_the_items_placed_and_too_many_items_are_
         &pieces,
         &[],
         &[
-            "d.toml:7:1: error: the pieces' grid: one sheet of 2000x2000mm paper holds about 3960100 of its cells, more than tilepress's limit of 100000 (MAX_SHEET_CELLS in model/work.rs)",
+            "d.toml:7:1: error: the pieces' grid: one sheet of 2000x2000mm paper holds about 3960100 of its cells, more than tilepress's limit of 100000 (MAX_SHEET_CELLS in model/print/work.rs)",
         ],
     );
 }
@@ -390,7 +390,7 @@ fn the_pixel_budget_holds_one_image_of_exactly_twelve_million_pixels_and_not_one
         &image_deck("edge.png"),
         &[("edge.png", black_png(4000, 3001)), cards],
         &[
-            "d.toml:8:21: error: image file `edge.png` cannot be used: it is 4000 × 3001 = 12004000 pixels, over the 12000000 pixels left of the design's budget of 12000000 (MAX_IMAGE_PIXELS in model/limits.rs); scale it down",
+            "d.toml:8:21: error: image file `edge.png` cannot be used: it is 4000 × 3001 = 12004000 pixels, over the 12000000 pixels left of the design's budget of 12000000 (MAX_IMAGE_PIXELS in model/input/limits.rs); scale it down",
         ],
     );
 }

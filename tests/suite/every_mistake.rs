@@ -237,7 +237,7 @@ fn past_the_cap_a_run_says_how_many_more_it_found() {
     assert!(err.contains("cards.csv:101:3: error: the count `none` of row 101"), "{err}");
     assert!(!err.contains("row 102 "), "{err}");
     assert!(
-        err.contains("d.toml: error: 50 more mistakes not listed: a run lists the first 100 (MAX_LISTED_ERRORS in model/limits.rs)"),
+        err.contains("d.toml: error: 50 more mistakes not listed: a run lists the first 100 (MAX_LISTED_ERRORS in model/input/limits.rs)"),
         "{err}"
     );
     assert!(err.contains("d.toml: 150 errors, nothing done"), "{err}");

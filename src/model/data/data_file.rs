@@ -134,7 +134,7 @@ fn file_refusal(path: &Path, refusal: &InputRefusal) -> DataError {
             );
         }
         InputRefusal::TooLarge { .. } => {
-            "split the items over several data files (MAX_DATA_BYTES in model/limits.rs)"
+            "split the items over several data files (MAX_DATA_BYTES in model/input/limits.rs)"
         }
         InputRefusal::Open(_) | InputRefusal::Read(_) => "check the file's permissions",
         InputRefusal::Folder | InputRefusal::Special(_) => {
@@ -164,7 +164,7 @@ impl DataBounds {
             return Err(over(
                 MAX_DATA_COLUMNS,
                 format!(
-                    "row {line} has {width} columns, more than tilepress's limit of {MAX_DATA_COLUMNS} (MAX_DATA_COLUMNS in model/limits.rs)"
+                    "row {line} has {width} columns, more than tilepress's limit of {MAX_DATA_COLUMNS} (MAX_DATA_COLUMNS in model/input/limits.rs)"
                 ),
                 "keep the columns the design uses",
             ));
@@ -174,7 +174,7 @@ impl DataBounds {
             return Err(over(
                 0,
                 format!(
-                    "row {line}: the data file has more than {MAX_DATA_ROWS} rows, tilepress's limit (MAX_DATA_ROWS in model/limits.rs)"
+                    "row {line}: the data file has more than {MAX_DATA_ROWS} rows, tilepress's limit (MAX_DATA_ROWS in model/input/limits.rs)"
                 ),
                 "split the items over several data files",
             ));
@@ -184,7 +184,7 @@ impl DataBounds {
             return Err(over(
                 0,
                 format!(
-                    "row {line}: the data file has more than {MAX_DATA_CELLS} cells, tilepress's limit (MAX_DATA_CELLS in model/limits.rs)"
+                    "row {line}: the data file has more than {MAX_DATA_CELLS} cells, tilepress's limit (MAX_DATA_CELLS in model/input/limits.rs)"
                 ),
                 "keep the columns the design uses, or split the items over several data files",
             ));
@@ -211,7 +211,7 @@ impl DataBounds {
             path,
             Some(position),
             format!(
-                "row {line}: a cell of {chars} characters, more than tilepress's limit of {MAX_CELL_CHARS} (MAX_CELL_CHARS in model/limits.rs)"
+                "row {line}: a cell of {chars} characters, more than tilepress's limit of {MAX_CELL_CHARS} (MAX_CELL_CHARS in model/input/limits.rs)"
             ),
         )
         .with_help("a cell holds a card's text: shorten it"))

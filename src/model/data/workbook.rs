@@ -93,7 +93,7 @@ fn kept_cell(path: &Path, row: u32, column: u32, value: &Data) -> Result<SparseC
     if index >= MAX_DATA_COLUMNS {
         return Err(at(
             format!(
-                "row {line}: a cell in column {} of the sheet, past tilepress's limit of {MAX_DATA_COLUMNS} columns (MAX_DATA_COLUMNS in model/limits.rs)",
+                "row {line}: a cell in column {} of the sheet, past tilepress's limit of {MAX_DATA_COLUMNS} columns (MAX_DATA_COLUMNS in model/input/limits.rs)",
                 index + 1
             ),
             "keep the items in the first columns of the sheet, and delete cells far to the right",
@@ -102,7 +102,7 @@ fn kept_cell(path: &Path, row: u32, column: u32, value: &Data) -> Result<SparseC
     if row as usize > MAX_DATA_ROWS {
         return Err(at(
             format!(
-                "a cell in row {line} of the sheet, past tilepress's limit of {MAX_DATA_ROWS} rows (MAX_DATA_ROWS in model/limits.rs)"
+                "a cell in row {line} of the sheet, past tilepress's limit of {MAX_DATA_ROWS} rows (MAX_DATA_ROWS in model/input/limits.rs)"
             ),
             "keep the items in the first rows of the sheet, and delete cells far below",
         ));
@@ -117,7 +117,7 @@ fn kept_cell(path: &Path, row: u32, column: u32, value: &Data) -> Result<SparseC
 fn rows_of(path: &Path, name: &str, mut cells: Vec<SparseCell>) -> Result<DataTable, DataError> {
     if cells.len() > MAX_DATA_CELLS {
         let message = format!(
-            "sheet `{name}` has more than {MAX_DATA_CELLS} cells, tilepress's limit (MAX_DATA_CELLS in model/limits.rs)"
+            "sheet `{name}` has more than {MAX_DATA_CELLS} cells, tilepress's limit (MAX_DATA_CELLS in model/input/limits.rs)"
         );
         return Err(DataError::File(message, "split the items over several sheets".into()));
     }

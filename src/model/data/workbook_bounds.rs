@@ -27,7 +27,7 @@ pub(super) fn zip_parts_fit(bytes: &[u8]) -> Result<(), String> {
         let name = part.name().map_or_else(|_| format!("number {}", index + 1), |n| n.into_owned());
         let too_large = |name: &str| {
             format!(
-                "its part `{name}` inflates past tilepress's limit of {MAX_WORKBOOK_BYTES} bytes for a whole workbook (MAX_WORKBOOK_BYTES in model/limits.rs)"
+                "its part `{name}` inflates past tilepress's limit of {MAX_WORKBOOK_BYTES} bytes for a whole workbook (MAX_WORKBOOK_BYTES in model/input/limits.rs)"
             )
         };
         if part.size() > left {
@@ -71,7 +71,7 @@ pub(super) fn ods_repeats_fit(bytes: &[u8]) -> Result<(), String> {
                     cells = cells.saturating_add(sheet.rows.saturating_mul(sheet.columns));
                     if cells > MAX_DATA_CELLS as u64 {
                         return Err(format!(
-                            "its sheets up to `{}` span more than tilepress's limit of {MAX_DATA_CELLS} cells together (MAX_DATA_CELLS in model/limits.rs)",
+                            "its sheets up to `{}` span more than tilepress's limit of {MAX_DATA_CELLS} cells together (MAX_DATA_CELLS in model/input/limits.rs)",
                             sheet.name
                         ));
                     }
@@ -133,19 +133,19 @@ impl Extent {
         let name = &self.name;
         if self.rows > MAX_DATA_ROWS as u64 + 1 {
             return Err(format!(
-                "sheet `{name}` has values down to row {} (its rows repeated), past tilepress's limit of {MAX_DATA_ROWS} rows (MAX_DATA_ROWS in model/limits.rs)",
+                "sheet `{name}` has values down to row {} (its rows repeated), past tilepress's limit of {MAX_DATA_ROWS} rows (MAX_DATA_ROWS in model/input/limits.rs)",
                 self.rows
             ));
         }
         if self.columns > MAX_DATA_COLUMNS as u64 {
             return Err(format!(
-                "sheet `{name}` has values out to column {} (its cells repeated), past tilepress's limit of {MAX_DATA_COLUMNS} columns (MAX_DATA_COLUMNS in model/limits.rs)",
+                "sheet `{name}` has values out to column {} (its cells repeated), past tilepress's limit of {MAX_DATA_COLUMNS} columns (MAX_DATA_COLUMNS in model/input/limits.rs)",
                 self.columns
             ));
         }
         if self.rows.saturating_mul(self.columns) > MAX_DATA_CELLS as u64 {
             return Err(format!(
-                "sheet `{name}` spans {} rows × {} columns, more than tilepress's limit of {MAX_DATA_CELLS} cells (MAX_DATA_CELLS in model/limits.rs)",
+                "sheet `{name}` spans {} rows × {} columns, more than tilepress's limit of {MAX_DATA_CELLS} cells (MAX_DATA_CELLS in model/input/limits.rs)",
                 self.rows, self.columns
             ));
         }

@@ -97,7 +97,7 @@ fn names_fit(r: &mut Resolver<'_>, file: &DesignFile) {
             r.error(
                 &name.span(),
                 format!(
-                    "a name of {chars} characters, more than tilepress's limit of {MAX_NAME_CHARS} (MAX_NAME_CHARS in model/limits.rs)"
+                    "a name of {chars} characters, more than tilepress's limit of {MAX_NAME_CHARS} (MAX_NAME_CHARS in model/input/limits.rs)"
                 ),
                 "names are printed in every sheet's footer: give a short one",
             );
@@ -253,7 +253,7 @@ fn cell_area(grid: crate::geometry::grid::Grid) -> f64 {
 fn too_many(r: &mut Resolver<'_>, span: &std::ops::Range<usize>, what: &str, name: &str) {
     r.error(
         span,
-        format!("the design asks for {what}: tilepress's limit ({name} in model/limits.rs)"),
+        format!("the design asks for {what}: tilepress's limit ({name} in model/input/limits.rs)"),
         "make the counts smaller, or split the set over several design files",
     );
 }

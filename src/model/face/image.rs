@@ -86,7 +86,7 @@ pub fn svg_image(bytes: Vec<u8>, name: &str) -> Result<FaceImage, String> {
     collect(tree.root(), &mut items);
     if items.len() > MAX_SVG_PATHS {
         return Err(format!(
-            "it draws {} paths, more than tilepress's limit of {MAX_SVG_PATHS} (MAX_SVG_PATHS in model/limits.rs)",
+            "it draws {} paths, more than tilepress's limit of {MAX_SVG_PATHS} (MAX_SVG_PATHS in model/input/limits.rs)",
             items.len()
         ));
     }

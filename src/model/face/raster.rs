@@ -62,7 +62,7 @@ fn pixel_size(bytes: &[u8], pixels_left: u64) -> Result<(usize, usize), String> 
     let pixels = size.width as u64 * size.height as u64;
     if pixels > pixels_left {
         return Err(format!(
-            "it is {} × {} = {pixels} pixels, over the {pixels_left} pixels left of the design's budget of {MAX_IMAGE_PIXELS} (MAX_IMAGE_PIXELS in model/limits.rs); scale it down",
+            "it is {} × {} = {pixels} pixels, over the {pixels_left} pixels left of the design's budget of {MAX_IMAGE_PIXELS} (MAX_IMAGE_PIXELS in model/input/limits.rs); scale it down",
             size.width, size.height
         ));
     }

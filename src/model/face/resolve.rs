@@ -160,7 +160,7 @@ impl<'t> FaceResolver<'t> {
                     item.what,
                     tables.len()
                 ),
-                "draw fewer layers (model/limits.rs: MAX_FACE_LAYERS)",
+                "draw fewer layers (model/input/limits.rs: MAX_FACE_LAYERS)",
             );
             return Vec::new();
         }
@@ -252,7 +252,7 @@ impl<'t> FaceResolver<'t> {
             r.error(
                 &text.span(),
                 format!(
-                    "{}: a text of {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/limits.rs)",
+                    "{}: a text of {chars} characters, more than tilepress's limit of {MAX_TEXT_CHARS} (MAX_TEXT_CHARS in model/input/limits.rs)",
                     item.what
                 ),
                 "shorten the text, or split it over several layers",

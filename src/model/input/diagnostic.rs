@@ -38,7 +38,7 @@ pub fn list_first(mut diagnostics: Vec<Diagnostic>, path: &Path) -> Vec<Diagnost
     let unlisted = diagnostics.len() - MAX_LISTED_ERRORS;
     diagnostics.truncate(MAX_LISTED_ERRORS);
     let message = format!(
-        "{} not listed: a run lists the first {MAX_LISTED_ERRORS} (MAX_LISTED_ERRORS in model/limits.rs)",
+        "{} not listed: a run lists the first {MAX_LISTED_ERRORS} (MAX_LISTED_ERRORS in model/input/limits.rs)",
         counted(unlisted, "more mistake")
     );
     let mut more = Diagnostic::error(path, None, message).with_help("fix these and run again");

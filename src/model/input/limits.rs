@@ -115,7 +115,7 @@ pub fn raster_fits(width_mm: f64, height_mm: f64, dpi: f64) -> Result<(), String
     let (w, h) = (side(width_mm), side(height_mm));
     if w * h > MAX_RASTER_PIXELS || !(w * h).is_finite() {
         return Err(format!(
-            "a PNG of {} × {} pixels, more than tilepress's limit of {} pixels (MAX_RASTER_PIXELS in model/limits.rs); lower the dpi",
+            "a PNG of {} × {} pixels, more than tilepress's limit of {} pixels (MAX_RASTER_PIXELS in model/input/limits.rs); lower the dpi",
             count_text(w),
             count_text(h),
             count_text(MAX_RASTER_PIXELS)

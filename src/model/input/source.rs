@@ -126,7 +126,7 @@ pub fn read_source(path: &Path, what: &str) -> Result<SourceFile, Diagnostic> {
         ),
         InputRefusal::TooLarge { bytes, .. } => refuse(
             format!(
-                "the file is {bytes} bytes, more than tilepress's limit of {MAX_INPUT_BYTES} (MAX_INPUT_BYTES in model/limits.rs)"
+                "the file is {bytes} bytes, more than tilepress's limit of {MAX_INPUT_BYTES} (MAX_INPUT_BYTES in model/input/limits.rs)"
             ),
             &format!("a {what} is a short text; split the set over several files"),
         ),

@@ -305,7 +305,7 @@ fn resolve_deck(
         r.error(
             &entry.span(),
             format!("deck `{name}` has {total} cards, more than {MAX_CARDS}"),
-            "print fewer cards (model/cards.rs: MAX_CARDS)",
+            "print fewer cards (model/parts/cards.rs: MAX_CARDS)",
         );
         return None;
     }

@@ -278,7 +278,7 @@ fn resolve_group(
         resolver.error(
             &range.span(),
             format!(
-                "a `complete` group on the {} grid derives shapes of at most {most} cells (MAX_COMPLETE_HEX_CELLS in model/pieces.rs): larger ones are too many to enumerate",
+                "a `complete` group on the {} grid derives shapes of at most {most} cells (MAX_COMPLETE_HEX_CELLS in model/parts/pieces.rs): larger ones are too many to enumerate",
                 kind.name()
             ),
             &format!("lower the largest size to {most}, or leave out `complete`"),
@@ -420,7 +420,7 @@ fn resolve_face(resolver: &mut Resolver<'_>, table: &FaceTable, palette: &Palett
         if chars > MAX_MARK_CHARS {
             resolver.error(
                 &mark.span(),
-                format!("the mark has {chars} characters, more than tilepress's limit of {MAX_MARK_CHARS} (MAX_MARK_CHARS in model/limits.rs)"),
+                format!("the mark has {chars} characters, more than tilepress's limit of {MAX_MARK_CHARS} (MAX_MARK_CHARS in model/input/limits.rs)"),
                 "a mark is a letter or a short code drawn on one cell of the piece",
             );
         }
@@ -495,7 +495,7 @@ fn parse_cells(
                 if cells.len() > MAX_BOARD_CELLS {
                     resolver.error(
                         &text.span(),
-                        format!("`cells` name more than {MAX_BOARD_CELLS} cells by here, tilepress's limit (MAX_BOARD_CELLS in model/limits.rs)"),
+                        format!("`cells` name more than {MAX_BOARD_CELLS} cells by here, tilepress's limit (MAX_BOARD_CELLS in model/input/limits.rs)"),
                         "name fewer cells, or split the board",
                     );
                     break;
@@ -544,7 +544,7 @@ pub fn cells_of(text: &str, kind: GridKind) -> Result<Vec<Cell>, String> {
     let squares = (xs.1 - xs.0 + 1) * (ys.1 - ys.0 + 1);
     if squares as u64 * qs.len() as u64 > MAX_BOARD_CELLS as u64 {
         return Err(format!(
-            "more than {MAX_BOARD_CELLS} cells, tilepress's limit (MAX_BOARD_CELLS in model/limits.rs)"
+            "more than {MAX_BOARD_CELLS} cells, tilepress's limit (MAX_BOARD_CELLS in model/input/limits.rs)"
         ));
     }
     let mut cells = Vec::new();

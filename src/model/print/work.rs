@@ -31,7 +31,7 @@ pub fn items_fit(
 ) -> Result<(), String> {
     if items > MAX_PART_ITEMS {
         return Err(format!(
-            "{what}: more than tilepress's limit of {} items one part places (MAX_PART_ITEMS in model/work.rs)",
+            "{what}: more than tilepress's limit of {} items one part places (MAX_PART_ITEMS in model/print/work.rs)",
             count_text(MAX_PART_ITEMS)
         ));
     }
@@ -56,7 +56,7 @@ pub fn cells_fit(sheet: &SheetSettings, cell_mm2: f64) -> Result<(), String> {
     let per_sheet = printable_area(sheet) / cell_mm2.max(1e-9);
     if per_sheet > MAX_SHEET_CELLS {
         return Err(format!(
-            "the pieces' grid: one sheet of {} paper holds about {} of its cells, more than tilepress's limit of {} (MAX_SHEET_CELLS in model/work.rs)",
+            "the pieces' grid: one sheet of {} paper holds about {} of its cells, more than tilepress's limit of {} (MAX_SHEET_CELLS in model/print/work.rs)",
             sheet.paper_name,
             count_text(per_sheet.round()),
             count_text(MAX_SHEET_CELLS)
