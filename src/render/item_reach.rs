@@ -1,16 +1,15 @@
 //! Where each of a list of scene items may paint, worked out once, so an image drawn strip by strip draws into each strip only the items that reach it without walking the others.
 //!
-//! The boxes are conservative: a path's control points (which hold its curves), widened by
-//! its stroke's half width times √2 (a square cap's corner), carried through each group's
-//! and symbol's transform as rectangles. An item left out of a strip paints nothing there,
-//! so the strips are the same as when every item is walked.
-
-use std::collections::HashMap;
-use std::sync::Arc;
+//! The boxes are `scene::bounds::ReachBoxes`, the conservative boxes the outline check uses
+//! too: a path's control points (which hold its curves), widened by how far its stroke
+//! reaches (half its width, a square cap's corner half the width times √2), carried through
+//! each group's and symbol's transform as rectangles. An item left out of a strip paints
+//! nothing there, so the strips are the same as when every item is walked.
 
 use kurbo::{Affine, Rect};
 
-use crate::scene::{Item, Symbol};
+use crate::scene::Item;
+use crate::scene::bounds::ReachBoxes;
 
 /// How far past its box an item's anti-aliased edge may touch, in pixels.
 const EDGE_PX: f64 = 2.0;
@@ -25,8 +24,8 @@ pub struct ItemReach {
 impl ItemReach {
     /// The boxes of `items`, each symbol measured once.
     pub fn of(items: &[Item]) -> ItemReach {
-        let mut symbols = HashMap::new();
-        ItemReach { boxes: items.iter().map(|item| reach_box(item, &mut symbols)).collect() }
+        let mut boxes = ReachBoxes::default();
+        ItemReach { boxes: items.iter().map(|item| boxes.reach(item)).collect() }
     }
 
     /// The items of `items` (the list this was made of) that may paint on a `width` ×
@@ -48,47 +47,12 @@ impl ItemReach {
     }
 }
 
-/// Symbols already measured, by identity.
-type SymbolBoxes = HashMap<*const Symbol, Option<Rect>>;
-
-/// What `item` may paint within, in its frame.
-fn reach_box(item: &Item, symbols: &mut SymbolBoxes) -> Option<Rect> {
-    match item {
-        Item::Shape(shape) => {
-            let width = shape.stroke.as_ref().and_then(|stroke| stroke.painted_width_mm());
-            let reach = width.map_or(0.0, |w| w / 2.0 * std::f64::consts::SQRT_2);
-            Some(shape.path.control_box().inflate(reach, reach))
-        }
-        Item::Group(group) => union(group.items.iter().map(|item| reach_box(item, symbols)))
-            .map(|inner| group.transform.transform_rect_bbox(inner)),
-        Item::Use(used) => {
-            let key = Arc::as_ptr(&used.symbol);
-            let inner = match symbols.get(&key) {
-                Some(known) => *known,
-                None => {
-                    let measured = union(used.symbol.items.iter().map(|i| reach_box(i, symbols)));
-                    symbols.insert(key, measured);
-                    measured
-                }
-            };
-            inner.map(|inner| used.transform.transform_rect_bbox(inner))
-        }
-        Item::Image(raster) => Some(raster.rect),
-        // Whatever the clip, its items paint within their own boxes.
-        Item::Clip(clip) => union(clip.items.iter().map(|item| reach_box(item, symbols))),
-        Item::Translucent(veil) => union(veil.items.iter().map(|item| reach_box(item, symbols))),
-    }
-}
-
-fn union(boxes: impl Iterator<Item = Option<Rect>>) -> Option<Rect> {
-    boxes.flatten().reduce(|a, b| a.union(b))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Colour, Group, Shape, Stroke, Use};
+    use crate::scene::{Colour, Group, Shape, Stroke, Symbol, Use};
     use kurbo::{BezPath, Shape as _};
+    use std::sync::Arc;
 
     fn square_at(x: f64, y: f64) -> Item {
         let square = Rect::new(-1.0, -1.0, 1.0, 1.0).to_path(0.1);
@@ -125,7 +89,8 @@ mod tests {
             Item::Use(Use { symbol, transform: Affine::translate((0.0, 50.0)) }),
         ];
         let reach = ItemReach::of(&items);
-        let half = std::f64::consts::SQRT_2;
+        // Half the 2 mm width past the line (its ends are butt).
+        let half = 1.0;
         assert_eq!(reach.boxes[1], None);
         let moved = reach.boxes[2].expect("a box");
         assert!((moved.y0 - (50.0 - half)).abs() < 1e-9 && (moved.x1 - (10.0 + half)).abs() < 1e-9);
