@@ -7,36 +7,38 @@ use kurbo::{Point, Rect, Vec2};
 use super::grid::{Cell, Grid, GridKind, cell_written_at, corners};
 use super::polyform::outline;
 
-/// The kind of cell a map grid has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MapGridKind {
-    Hex,
-    Square,
-    Triangle,
-}
-
 /// A `columns × rows` grid of cells of edge `edge_mm`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapGrid {
-    pub kind: MapGridKind,
+    /// Hex, square or triangle, as a design writes a map's grid (a map on the tetrakis grid,
+    /// which no design can write, has its squares: see [`MapGrid::cell_kind`]).
+    pub kind: GridKind,
     pub columns: usize,
     pub rows: usize,
     pub edge_mm: f64,
 }
 
 impl MapGrid {
+    /// The kind of its cells: its `kind`, squares for the tetrakis grid.
+    pub fn cell_kind(&self) -> GridKind {
+        match self.kind {
+            GridKind::Tetrakis => GridKind::Square,
+            kind => kind,
+        }
+    }
+
     /// The corners of cell (`column`, `row`), clockwise on the page.
     pub fn cell(&self, column: usize, row: usize) -> Vec<Point> {
         let s = self.edge_mm;
         let (c, r) = (column as f64, row as f64);
         match self.kind {
-            MapGridKind::Square => vec![
+            GridKind::Square | GridKind::Tetrakis => vec![
                 Point::new(c * s, r * s),
                 Point::new((c + 1.0) * s, r * s),
                 Point::new((c + 1.0) * s, (r + 1.0) * s),
                 Point::new(c * s, (r + 1.0) * s),
             ],
-            MapGridKind::Hex => {
+            GridKind::Hex => {
                 let width = 3f64.sqrt() * s;
                 let shift = if row % 2 == 1 { 0.5 } else { 0.0 };
                 let centre = Point::new(width * (c + 0.5 + shift), s + 1.5 * s * r);
@@ -47,7 +49,7 @@ impl MapGrid {
                     })
                     .collect()
             }
-            MapGridKind::Triangle => {
+            GridKind::Triangle => {
                 let h = s * 3f64.sqrt() / 2.0;
                 let (left, top) = (c * s / 2.0, r * h);
                 if (column + row).is_multiple_of(2) {
@@ -72,12 +74,12 @@ impl MapGrid {
         let s = self.edge_mm;
         let (c, r) = (self.columns as f64, self.rows as f64);
         match self.kind {
-            MapGridKind::Square => Rect::new(0.0, 0.0, c * s, r * s),
-            MapGridKind::Hex => {
+            GridKind::Square | GridKind::Tetrakis => Rect::new(0.0, 0.0, c * s, r * s),
+            GridKind::Hex => {
                 let shift = if self.rows > 1 { 0.5 } else { 0.0 };
                 Rect::new(0.0, 0.0, 3f64.sqrt() * s * (c + shift), s * (2.0 + 1.5 * (r - 1.0)))
             }
-            MapGridKind::Triangle => {
+            GridKind::Triangle => {
                 Rect::new(0.0, 0.0, (c + 1.0) * s / 2.0, r * s * 3f64.sqrt() / 2.0)
             }
         }
@@ -123,11 +125,7 @@ impl MapGrid {
     /// grid of the same kind (`grid`), whose outlines `polyform` traces: the edges no two
     /// cells share, chained.
     pub fn outline(&self) -> Vec<Point> {
-        let kind = match self.kind {
-            MapGridKind::Hex => GridKind::Hex,
-            MapGridKind::Square => GridKind::Square,
-            MapGridKind::Triangle => GridKind::Triangle,
-        };
+        let kind = self.cell_kind();
         let at = |column: usize, row: usize| cell_written_at(kind, column as i64, row as i64, 0);
         let cells: Vec<Cell> = (0..self.rows)
             .flat_map(|row| (0..self.columns).map(move |column| at(column, row)))
@@ -174,8 +172,29 @@ mod tests {
     }
 
     #[test]
+    fn a_map_grid_is_of_the_pieces_grid_kinds() {
+        // What the map's own kind told: its cells' corners, its name in the listing, and the
+        // pieces' grid its outline is traced on.
+        for (kind, name, corners) in [
+            (GridKind::Hex, "hex", 6),
+            (GridKind::Square, "square", 4),
+            (GridKind::Triangle, "triangle", 3),
+        ] {
+            let grid = MapGrid { kind, columns: 2, rows: 2, edge_mm: 10.0 };
+            assert_eq!((kind.name(), grid.cell_kind(), kind.cell_sides()), (name, kind, corners));
+            assert!((0..2).all(|c| (0..2).all(|r| grid.cell(c, r).len() == corners)), "{kind:?}");
+        }
+        // The tetrakis grid, which no map is written on, is taken as its squares.
+        let tetrakis = MapGrid { kind: GridKind::Tetrakis, columns: 2, rows: 2, edge_mm: 10.0 };
+        let square = MapGrid { kind: GridKind::Square, ..tetrakis };
+        assert_eq!(tetrakis.cell_kind(), GridKind::Square);
+        assert_eq!((tetrakis.cell(1, 1), tetrakis.bounds()), (square.cell(1, 1), square.bounds()));
+        assert_eq!(tetrakis.outline(), square.outline());
+    }
+
+    #[test]
     fn every_cell_lies_inside_the_bounds_and_neighbours_share_edges() {
-        for kind in [MapGridKind::Hex, MapGridKind::Square, MapGridKind::Triangle] {
+        for kind in [GridKind::Hex, GridKind::Square, GridKind::Triangle] {
             let grid = MapGrid { kind, columns: 5, rows: 4, edge_mm: 10.0 };
             let bounds = grid.bounds().inflate(1e-9, 1e-9);
             for column in 0..5 {
@@ -189,7 +208,7 @@ mod tests {
             assert_eq!(shared, 2, "{kind:?}");
         }
         // Hex rows: a cell of an odd row touches two cells of the row above.
-        let hex = MapGrid { kind: MapGridKind::Hex, columns: 3, rows: 2, edge_mm: 10.0 };
+        let hex = MapGrid { kind: GridKind::Hex, columns: 3, rows: 2, edge_mm: 10.0 };
         let below = hex.cell(0, 1);
         for above in [hex.cell(0, 0), hex.cell(1, 0)] {
             let shared =
@@ -206,12 +225,12 @@ mod tests {
             [b.x0 - c.x0, b.y0 - c.y0, c.x1 - b.x1, c.y1 - b.y1]
         };
         // Left, top, right, bottom.
-        assert_eq!(grown(MapGridKind::Square, 5, 4), [0.0; 4]);
-        assert_eq!(grown(MapGridKind::Hex, 5, 4), [0.0, 1.0, 0.0, 1.0]);
-        assert_eq!(grown(MapGridKind::Hex, 5, 1), [0.0, 1.0, 0.0, 1.0]);
-        assert_eq!(grown(MapGridKind::Triangle, 5, 4), [1.0; 4]);
+        assert_eq!(grown(GridKind::Square, 5, 4), [0.0; 4]);
+        assert_eq!(grown(GridKind::Hex, 5, 4), [0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(grown(GridKind::Hex, 5, 1), [0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(grown(GridKind::Triangle, 5, 4), [1.0; 4]);
         // One triangle, pointing up: its base lies along the bottom.
-        assert_eq!(grown(MapGridKind::Triangle, 1, 1), [1.0, 1.0, 1.0, 0.0]);
+        assert_eq!(grown(GridKind::Triangle, 1, 1), [1.0, 1.0, 1.0, 0.0]);
     }
 
     /// Twice a polygon's signed area (shoelace): positive when clockwise on the page (y down).
@@ -223,12 +242,12 @@ mod tests {
     #[test]
     fn the_outline_is_the_cells_unshared_edges_in_one_clockwise_loop() {
         for (kind, columns, rows) in [
-            (MapGridKind::Hex, 5, 4),
-            (MapGridKind::Hex, 1, 1),
-            (MapGridKind::Hex, 3, 1),
-            (MapGridKind::Triangle, 7, 3),
-            (MapGridKind::Triangle, 1, 2),
-            (MapGridKind::Square, 4, 3),
+            (GridKind::Hex, 5, 4),
+            (GridKind::Hex, 1, 1),
+            (GridKind::Hex, 3, 1),
+            (GridKind::Triangle, 7, 3),
+            (GridKind::Triangle, 1, 2),
+            (GridKind::Square, 4, 3),
         ] {
             let grid = MapGrid { kind, columns, rows, edge_mm: 10.0 };
             let outline = grid.outline();
@@ -260,9 +279,9 @@ mod tests {
         }
         // A square map's outline is its rectangle; a hex map's zig-zags at 2 corners a cell
         // across the top and bottom.
-        let square = MapGrid { kind: MapGridKind::Square, columns: 4, rows: 3, edge_mm: 10.0 };
+        let square = MapGrid { kind: GridKind::Square, columns: 4, rows: 3, edge_mm: 10.0 };
         assert_eq!(square.outline().len(), 4);
-        let hex = MapGrid { kind: MapGridKind::Hex, columns: 5, rows: 4, edge_mm: 10.0 };
+        let hex = MapGrid { kind: GridKind::Hex, columns: 5, rows: 4, edge_mm: 10.0 };
         let top = hex.outline().iter().filter(|p| p.y < 5.0 + 1e-9).count();
         assert_eq!(top, 2 * 5 + 1);
     }

@@ -8,7 +8,8 @@ use super::{Part, Summary};
 use crate::compose::layers::draw::push_face_layers;
 use crate::compose::region_cues::{hatch_cleared_for, region_cue};
 use crate::cutout::{Cutout, DrawnLayer};
-use crate::geometry::map_grid::{MapGridKind, cell_label};
+use crate::geometry::grid::GridKind;
+use crate::geometry::map_grid::cell_label;
 use crate::geometry::outline::Outline;
 use crate::impose::Packing;
 use crate::impose::cut_lines::cut_stroke;
@@ -69,9 +70,11 @@ fn map(map: &Map) -> Part {
     let mut labels: Vec<(String, BezPath)> = Vec::new();
     // Triangles hold their label at their centre, smaller; hexagons and squares below it,
     // leaving the centre free for pieces and icons.
-    let (label_mm, below) = match grid.kind {
-        MapGridKind::Triangle => (grid.edge_mm * 0.1, 0.0),
-        MapGridKind::Hex | MapGridKind::Square => (grid.edge_mm * 0.16, grid.edge_mm * 0.3),
+    let (label_mm, below) = match grid.cell_kind() {
+        GridKind::Triangle => (grid.edge_mm * 0.1, 0.0),
+        GridKind::Hex | GridKind::Square | GridKind::Tetrakis => {
+            (grid.edge_mm * 0.16, grid.edge_mm * 0.3)
+        }
     };
     for row in 0..grid.rows {
         for column in 0..grid.columns {

@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::geometry::map_grid::MapGridKind;
 use crate::model::design::Design;
 use crate::model::input::diagnostic::counted;
 use crate::model::parts::cards::{Card, Deck};
@@ -98,11 +97,7 @@ fn track_line(track: &Track) -> String {
 /// `map marsh: 12 × 9 hex cells of 18 mm, labelled; terrain: 40 cells water, …`.
 fn map_line(map: &Map) -> String {
     let grid = map.grid;
-    let kind = match grid.kind {
-        MapGridKind::Hex => "hex",
-        MapGridKind::Square => "square",
-        MapGridKind::Triangle => "triangle",
-    };
+    let kind = grid.kind.name();
     let mut by_colour: BTreeMap<String, usize> = BTreeMap::new();
     for terrain in map.terrain_names.values() {
         *by_colour.entry(terrain.clone()).or_default() += 1;

@@ -12,7 +12,8 @@ use common::cuts::{cut_segments, distance_to_segment};
 use common::pdf::{area, distance, fills, strokes, vertices};
 use common::{code, place_of, refused_in, scratch, text, tilepress};
 use kurbo::Line;
-use tilepress::geometry::map_grid::{MapGrid, MapGridKind};
+use tilepress::geometry::grid::GridKind;
+use tilepress::geometry::map_grid::MapGrid;
 
 type Edge = ((f64, f64), (f64, f64));
 /// A polygon's corners, in mm.
@@ -153,7 +154,7 @@ fn a_map_cut_along_its_cells_split_over_sheets_shows_its_part_of_the_cut_on_each
     let sheets = pdf.get_pages().len() as u32;
     assert!(sheets >= 4, "{sheets} sheets");
     // The outline from the geometry: its corners and its length.
-    let grid = MapGrid { kind: MapGridKind::Hex, columns: 10, rows: 8, edge_mm: 30.0 };
+    let grid = MapGrid { kind: GridKind::Hex, columns: 10, rows: 8, edge_mm: 30.0 };
     let outline = grid.outline();
     let n = outline.len();
     let perimeter: f64 = (0..n).map(|k| outline[k].distance(outline[(k + 1) % n])).sum();

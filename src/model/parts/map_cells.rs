@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use toml::Spanned;
 
-use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
+use crate::geometry::grid::GridKind;
+use crate::geometry::map_grid::{MapGrid, cell_label};
 use crate::model::colours::palette::Palette;
 use crate::model::context::resolver::Resolver;
 use crate::model::data::data_file::{DataRow, DataTable};
@@ -58,11 +59,7 @@ pub fn cell_faces(
     if !faces.check_template(r, template) {
         return None;
     }
-    let corners = match map.grid.kind {
-        MapGridKind::Hex => 6,
-        MapGridKind::Square => 4,
-        MapGridKind::Triangle => 3,
-    };
+    let corners = map.grid.cell_kind().cell_sides();
     let tables = ItemFaceTables { template: Some(template), layers: &[] };
     let mut found = BTreeMap::new();
     for row in 0..map.grid.rows {

@@ -2,7 +2,7 @@
 
 use toml::Spanned;
 
-use crate::geometry::map_grid::MapGridKind;
+use crate::geometry::grid::GridKind;
 use crate::model::context::resolver::Resolver;
 use crate::model::input::suggest::closest;
 
@@ -29,13 +29,13 @@ const CELLS_SAID_OTHERWISE: [&str; 9] =
 pub fn map_cut(
     r: &mut Resolver<'_>,
     written: Option<&Spanned<String>>,
-    kind: MapGridKind,
+    kind: GridKind,
 ) -> Option<MapCut> {
     let Some(written) = written else { return Some(MapCut::Rectangle) };
     let value = written.get_ref().trim();
     match value {
         "rectangle" => Some(MapCut::Rectangle),
-        "cells" if kind == MapGridKind::Square => Some(MapCut::Rectangle),
+        "cells" if kind == GridKind::Square => Some(MapCut::Rectangle),
         "cells" => Some(MapCut::Cells),
         other => {
             let lower = other.to_ascii_lowercase();

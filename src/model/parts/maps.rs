@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::geometry::map_grid::{MapGrid, MapGridKind, cell_label};
+use crate::geometry::grid::GridKind;
+use crate::geometry::map_grid::{MapGrid, cell_label};
 use crate::model::colours::palette::Palette;
 use crate::model::context::resolver::Resolver;
 use crate::model::data::data_file::read_data_at;
@@ -94,9 +95,9 @@ fn resolve_map(
 ) -> Option<Map> {
     let table = entry.get_ref();
     let kind = match table.grid.get_ref().trim() {
-        "hex" => MapGridKind::Hex,
-        "square" => MapGridKind::Square,
-        "triangle" => MapGridKind::Triangle,
+        "hex" => GridKind::Hex,
+        "square" => GridKind::Square,
+        "triangle" => GridKind::Triangle,
         other => {
             r.error(
                 &table.grid.span(),
