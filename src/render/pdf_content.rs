@@ -169,7 +169,7 @@ impl<'a> Content<'a> {
         let forms = &mut self.translucency.forms;
         let name = group_xobject_id(self.page.0, forms.len());
         forms.push(GroupForm { name: name.clone(), content: group.bytes, bbox: self.page.1 });
-        let alpha = alpha_steps(veil.drawn_opacity());
+        let alpha = alpha_steps(veil.opacity);
         self.translucency.alphas.insert(alpha);
         self.op(&[], "q");
         self.op(&[], "/");

@@ -10,8 +10,10 @@ use printpdf::{
     XObject, XObjectId,
 };
 
+use crate::scene::opacity_steps;
+
 /// Thousandths an opacity is written in (as the SVG writes it, to 3 decimals).
-const ALPHA_STEPS: f64 = 1000.0;
+const ALPHA_STEPS: u16 = 1000;
 
 /// A translucent item's drawing: its content stream in page points and the page's box.
 #[derive(Debug)]
@@ -34,9 +36,9 @@ pub fn group_xobject_id(page: usize, index: usize) -> XObjectId {
     XObjectId(format!("group-{}-{}", page + 1, index + 1))
 }
 
-/// An opacity (0 to 1) in thousandths.
+/// An opacity (0 to 1) in thousandths, as drawn (`scene::opacity_steps`).
 pub fn alpha_steps(opacity: f64) -> u16 {
-    (opacity.clamp(0.0, 1.0) * ALPHA_STEPS).round() as u16
+    opacity_steps(opacity, ALPHA_STEPS)
 }
 
 /// The resource name of the ExtGState painting with `steps` thousandths of alpha.
@@ -51,7 +53,7 @@ pub fn alpha_states(
     alphas
         .iter()
         .map(|&steps| {
-            let alpha = (f64::from(steps) / ALPHA_STEPS) as f32;
+            let alpha = (f64::from(steps) / f64::from(ALPHA_STEPS)) as f32;
             let state = ExtendedGraphicsState::default()
                 .with_current_fill_alpha(alpha)
                 .with_current_stroke_alpha(alpha);
@@ -121,6 +123,7 @@ mod tests {
     fn alphas_are_named_in_thousandths_and_set_fill_and_stroke_alike() {
         assert_eq!(alpha_steps(0.35), 350);
         assert_eq!(alpha_steps(1.7), 1000);
+        assert_eq!(alpha_steps(f64::NAN), 1000, "drawn as it is, as the SVG and PNG draw it");
         assert_eq!(alpha_name(alpha_steps(0.05)), "alpha-50");
         let states = alpha_states(&BTreeSet::from([350]));
         let dict = printpdf::graphics::extgstate_to_dict(

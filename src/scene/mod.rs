@@ -33,7 +33,7 @@ impl Colour {
     /// sRGB channel mixed as the renderers mix them (SVG, PDF's DeviceRGB and tiny-skia
     /// blend the encoded values).
     pub fn over(self, behind: Colour, opacity: f64) -> Colour {
-        let share = if opacity.is_finite() { opacity.clamp(0.0, 1.0) } else { 1.0 };
+        let share = drawn_opacity(opacity);
         let mix = |ink: u8, paper: u8| {
             (f64::from(ink) * share + f64::from(paper) * (1.0 - share)).round() as u8
         };
@@ -143,11 +143,22 @@ pub struct Translucent {
 }
 
 impl Translucent {
-    /// The opacity every renderer draws with: within 0 to 1, and 1 (drawn as it is) when
-    /// it is not a number.
+    /// The opacity every renderer draws with ([`drawn_opacity`]).
     pub fn drawn_opacity(&self) -> f64 {
-        if self.opacity.is_nan() { 1.0 } else { self.opacity.clamp(0.0, 1.0) }
+        drawn_opacity(self.opacity)
     }
+}
+
+/// An opacity as it is drawn and blended: within 0 to 1, and 1 (drawn as it is) when it is
+/// not a number.
+pub fn drawn_opacity(opacity: f64) -> f64 {
+    if opacity.is_nan() { 1.0 } else { opacity.clamp(0.0, 1.0) }
+}
+
+/// An opacity as drawn ([`drawn_opacity`]) in `steps` steps from clear (0) to solid
+/// (`steps`), to the nearest step.
+pub fn opacity_steps(opacity: f64, steps: u16) -> u16 {
+    (drawn_opacity(opacity) * f64::from(steps)).round() as u16
 }
 
 /// Items stored once per document (a PDF form XObject, an SVG `<defs>` entry) and drawn
@@ -376,6 +387,37 @@ mod tests {
         assert_eq!(red.over(Colour::WHITE, 0.0), Colour::WHITE);
         assert_eq!(red.over(Colour::WHITE, 0.5), Colour { r: 228, g: 128, b: 128 });
         assert_eq!(Colour::BLACK.over(Colour::WHITE, 0.2), Colour { r: 204, g: 204, b: 204 });
+    }
+
+    #[test]
+    fn an_opacity_is_drawn_within_0_and_1_and_solid_when_not_a_number() {
+        let cases = [
+            (0.35, 0.35, 350),
+            (0.0, 0.0, 0),
+            (1.0, 1.0, 1000),
+            (-0.2, 0.0, 0),
+            (f64::NEG_INFINITY, 0.0, 0),
+            (1.7, 1.0, 1000),
+            (f64::INFINITY, 1.0, 1000),
+            (f64::NAN, 1.0, 1000),
+            // To the nearest thousandth.
+            (0.0004, 0.0004, 0),
+            (0.0006, 0.0006, 1),
+            (0.9994, 0.9994, 999),
+            (0.9996, 0.9996, 1000),
+        ];
+        for (opacity, drawn, thousandths) in cases {
+            assert_eq!(drawn_opacity(opacity), drawn, "{opacity}");
+            assert_eq!(Translucent { opacity, items: Vec::new() }.drawn_opacity(), drawn);
+            assert_eq!(opacity_steps(opacity, 1000), thousandths, "{opacity}");
+            let red = Colour { r: 200, g: 0, b: 0 };
+            assert_eq!(red.over(Colour::WHITE, opacity), red.over(Colour::WHITE, drawn));
+        }
+        assert_eq!(opacity_steps(0.5, 4), 2);
+        // A colour laid over at no opacity, or at one that is not a number, as before.
+        assert_eq!(Colour::BLACK.over(Colour::WHITE, -3.0), Colour::WHITE);
+        assert_eq!(Colour::BLACK.over(Colour::WHITE, f64::NAN), Colour::BLACK);
+        assert_eq!(Colour::BLACK.over(Colour::WHITE, 2.0), Colour::BLACK);
     }
 
     #[test]
