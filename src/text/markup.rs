@@ -8,14 +8,14 @@
 //! with a letter and holds letters, digits, `-` and `_` (`10:30:` is text).
 
 /// One piece of a line: text in a style, or an inline icon.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Piece {
     Text { text: String, bold: bool, italic: bool },
     Icon(String),
 }
 
 /// A text with markup, as lines (broken where the text says) of pieces.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Marked {
     pub lines: Vec<Vec<Piece>>,
 }

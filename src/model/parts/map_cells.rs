@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use toml::Spanned;
 
-use crate::geometry::grid::GridKind;
 use crate::geometry::map_grid::{MapGrid, cell_label};
 use crate::model::colours::palette::Palette;
 use crate::model::context::resolver::Resolver;
