@@ -105,17 +105,19 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
 /// Checks the tiles of `design` against the set's rule.
 fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     let mut problems = Vec::new();
-    let mut problem = |position: Position, message: String, help: &str| {
-        problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
-    };
+    let mut problem =
+        |(file, position): (&std::path::Path, Position), message: String, help: &str| {
+            problems.push(Diagnostic::problem(file, Some(position), message).with_help(help));
+        };
     let mut numbers: BTreeMap<u32, &Tile> = BTreeMap::new();
     for tile in &design.tiles {
         if let Some(first) = numbers.insert(tile.number, tile) {
             problem(
-                tile.position,
+                tile.written_at(path),
                 format!(
-                    "tile number {} is used twice (also at line {})",
-                    tile.number, first.position.line
+                    "tile number {} is used twice (also at {})",
+                    tile.number,
+                    first.line_text()
                 ),
                 "give every tile its own number",
             );
@@ -164,10 +166,12 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 (t, true) => format!("{other}, turned clockwise by {t} edge(s)"),
             };
             problem(
-                tile.position,
+                tile.written_at(path),
                 format!(
-                    "tile {} duplicates tile {} (line {}): {how}",
-                    tile.number, first.number, first.position.line
+                    "tile {} duplicates tile {} ({}): {how}",
+                    tile.number,
+                    first.number,
+                    first.line_text()
                 ),
                 "remove one of the two, or change it into the missing tile; for intended \
                  repeats write `copies = N` on one entry",
@@ -193,7 +197,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 ),
             };
             problem(
-                rule.position,
+                (path, rule.position),
                 message,
                 "use fewer colours or slot kinds, joins = \"every\" or \"never\", or a symmetry",
             );
@@ -206,7 +210,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         // At the key that emptied it where the rule writes one, else at `[rule]`.
         let at = key.and_then(|key| rule.key_positions.get(key)).copied();
         problem(
-            at.unwrap_or(rule.position),
+            (path, at.unwrap_or(rule.position)),
             format!("the rule derives no tiles: {why}"),
             "loosen the constraint named, or fix the rule's colours and kinds",
         );
@@ -230,7 +234,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 own.insert(key, *copies);
             }
             None => problem(
-                *position,
+                (path, *position),
                 format!("`copies_of` names a tile the rule does not derive: {name}"),
                 "write the tile as `check` describes it (e.g. from a `missing tile:` line), \
                  or remove the entry",
@@ -255,7 +259,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 let mut reasons = violations(rule, shape, slots, joins);
                 reasons.extend(corner_violations(rule, corners));
                 problem(
-                    tile.position,
+                    tile.written_at(path),
                     format!(
                         "tile {}{which} is not in the set: {}",
                         tile.number,
@@ -290,7 +294,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
                 ),
             };
             problem(
-                tile.position,
+                tile.written_at(path),
                 format!(
                     "tile {} comes {copies} time(s){}; {says}",
                     tile.number,
@@ -303,7 +307,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     for (key, missing) in &complete {
         if !shown.contains(key) {
             problem(
-                rule.position,
+                (path, rule.position),
                 format!(
                     "missing tile: {}",
                     describe(shape, &missing.slots, &missing.joins, &missing.corners)
@@ -315,7 +319,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
     if let Some(count) = rule.count {
         if count != complete.len() {
             problem(
-                rule.position,
+                (path, rule.position),
                 format!("the rule says `count = {count}` but derives {} tiles", complete.len()),
                 "correct `count` or the rule",
             );
@@ -324,7 +328,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         let listed = physical_tiles(design);
         if listed != wanted {
             problem(
-                rule.position,
+                (path, rule.position),
                 format!("the design lists {listed} tiles; the set has {wanted}"),
                 "add or remove tiles",
             );

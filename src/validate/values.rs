@@ -89,9 +89,10 @@ pub fn value_problems(
     path: &std::path::Path,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<usize> {
-    let mut problem = |position: Position, message: String, help: &str| {
-        problems.push(Diagnostic::problem(path, Some(position), message).with_help(help));
-    };
+    let mut problem =
+        |(file, position): (&std::path::Path, Position), message: String, help: &str| {
+            problems.push(Diagnostic::problem(file, Some(position), message).with_help(help));
+        };
     let rule = design.rule.as_ref();
     let value_rule = rule.and_then(|rule| rule.values.as_ref());
     let symmetry = value_rule.map_or(ValueSymmetry::Unordered, |rule| rule.symmetry);
@@ -101,14 +102,13 @@ pub fn value_problems(
         let key = symmetry.canonical(&tile.values);
         if let Some(first) = seen.get(&key) {
             problem(
-                tile.position,
+                tile.written_at(path),
                 format!(
-                    "duplicate: {} (tiles {} and {}, lines {} and {})",
+                    "duplicate: {} (tiles {} and {}, {})",
                     values_text(&tile.values),
                     first.number,
                     tile.number,
-                    first.position.line,
-                    tile.position.line
+                    lines_text(first, tile)
                 ),
                 "remove one of the two, or change it into the missing tile; for intended \
                  repeats write `copies = N` on one entry",
@@ -123,7 +123,7 @@ pub fn value_problems(
         Ok(set) => set,
         Err(work) => {
             problem(
-                value_rule.position,
+                (path, value_rule.position),
                 format!(
                     "deriving the complete set would visit about {} value lists, more than tilepress's limit of {MAX_ENUMERATION_WORK} (MAX_ENUMERATION_WORK)",
                     crate::model::input::limits::count_text(work)
@@ -137,7 +137,7 @@ pub fn value_problems(
         let reasons = value_violations(value_rule, &tile.values);
         if complete.binary_search(key).is_err() {
             problem(
-                tile.position,
+                tile.written_at(path),
                 format!(
                     "extra: {} (tile {}) — {}",
                     values_text(&tile.values),
@@ -148,7 +148,7 @@ pub fn value_problems(
             );
         } else if tile.copies != rule.copies {
             problem(
-                tile.position,
+                tile.written_at(path),
                 format!(
                     "tile {} ({}) comes {} time(s); the rule says each tile comes {} time(s)",
                     tile.number,
@@ -163,7 +163,7 @@ pub fn value_problems(
     for missing in &complete {
         if !seen.contains_key(missing) {
             problem(
-                rule.position,
+                (path, rule.position),
                 format!("missing: {}", values_text(missing)),
                 "add a [[tiles]] entry with these values",
             );
@@ -172,7 +172,7 @@ pub fn value_problems(
     let listed: usize = design.tiles.iter().map(|tile| tile.copies as usize).sum();
     if let Some(count) = rule.count.filter(|&count| count != complete.len()) {
         problem(
-            rule.position,
+            (path, rule.position),
             format!("the rule says `count = {count}` but derives {} tiles", complete.len()),
             "correct `count` or the rule",
         );
@@ -180,12 +180,21 @@ pub fn value_problems(
     let wanted = complete.len() * rule.copies as usize;
     if listed != wanted {
         problem(
-            rule.position,
+            (path, rule.position),
             format!("the design lists {listed} tiles; the set has {wanted}"),
             "add or remove tiles",
         );
     }
     Some(wanted)
+}
+
+/// Where two tiles are written, as a message names them: `lines 3 and 9`, or each by its
+/// own place when one is a data file's row.
+fn lines_text(first: &Tile, second: &Tile) -> String {
+    match (&first.file, &second.file) {
+        (None, None) => format!("lines {} and {}", first.position.line, second.position.line),
+        _ => format!("{} and {}", first.line_text(), second.line_text()),
+    }
 }
 
 #[cfg(test)]

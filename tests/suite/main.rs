@@ -104,6 +104,7 @@ mod slot_drawing;
 mod slot_play;
 mod sources;
 mod square_slots;
+mod tiles_from_data;
 mod track_cells;
 mod tracks;
 mod tranglar;

@@ -2,13 +2,15 @@
 //! source, the diagnostics found so far, the files used, and what faces took from data.
 
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
 use crate::geometry::canonical::Symmetry;
+use crate::model::input::cell_span::{cell_of, cell_span};
 use crate::model::input::diagnostic::{Diagnostic, number_text};
 use crate::model::input::input_file::Used;
-use crate::model::input::source::SourceFile;
+use crate::model::input::source::{Position, SourceFile};
 
 /// Most copies of one tile accepted (a sheet of copies beyond this is a typo).
 const MAX_COPIES: u32 = 10_000;
@@ -29,6 +31,8 @@ pub struct Resolver<'a> {
     pub filled_colours: std::collections::BTreeSet<String>,
     /// Every layer's `when` field tested on an item, with the values the items had.
     pub when_uses: crate::model::context::when_seen::WhenUses,
+    /// The data files whose cells are spans (`input::cell_span`), by their number.
+    pub cell_files: Vec<PathBuf>,
 }
 
 impl<'a> Resolver<'a> {
@@ -42,6 +46,7 @@ impl<'a> Resolver<'a> {
             face_colours: Default::default(),
             filled_colours: Default::default(),
             when_uses: Default::default(),
+            cell_files: Vec::new(),
         }
     }
 
@@ -54,11 +59,38 @@ impl<'a> Resolver<'a> {
         used.value
     }
 
-    /// Records an error at a span, with a hint.
+    /// Records an error at a span, with a hint: in the design, or at the data file's cell a
+    /// cell span names.
     pub fn error(&mut self, span: &Range<usize>, message: String, help: &str) {
-        let position = Some(self.source.start_of(span));
-        self.diagnostics
-            .push(Diagnostic::error(self.source.path(), position, message).with_help(help));
+        let (path, position) = self.place_of(span);
+        self.diagnostics.push(Diagnostic::error(path, Some(position), message).with_help(help));
+    }
+
+    /// The file and the place in it that `span` names: the design's text, or a data file's
+    /// cell.
+    pub fn place_of(&self, span: &Range<usize>) -> (&Path, Position) {
+        match cell_of(span.start) {
+            Some((file, cell)) => match self.cell_files.get(file) {
+                Some(path) => (path, cell),
+                None => (self.source.path(), cell),
+            },
+            None => (self.source.path(), self.source.start_of(span)),
+        }
+    }
+
+    /// The span of the cell of data file `path` at `line` and `column` (from 1), for values
+    /// read from it to be reported there; the file's first line when that is past what a
+    /// span can hold.
+    pub fn cell_span(&mut self, path: &Path, line: usize, column: usize) -> Range<usize> {
+        let file = match self.cell_files.iter().position(|known| known == path) {
+            Some(file) => file,
+            None => {
+                self.cell_files.push(path.to_path_buf());
+                self.cell_files.len() - 1
+            }
+        };
+        let at = |line, column| cell_span(file, Position { line, column });
+        at(line, column).or_else(|| at(1, 1)).unwrap_or(0..0)
     }
 
     /// A length in mm that must be finite and within `range` (inclusive).

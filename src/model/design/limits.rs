@@ -15,14 +15,20 @@ use crate::model::print::sheet_settings::margins_fit;
 use crate::model::print::work::printable_area;
 use crate::model::rules::tile_shape::TileShape;
 
+/// Checks how many tiles the file's `[[tiles]]` and its data file's rows make; `false` (with
+/// an error at the first tile over) when more than [`MAX_TILES`].
+pub fn tiles_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
+    let Some(tile) = file.tiles.get(MAX_TILES) else { return true };
+    too_many(r, &tile.span(), &format!("more than {MAX_TILES} tiles"), "MAX_TILES");
+    false
+}
+
 /// Checks the counts of the file as written; `false` (with an error recorded at the entry
 /// that crosses a limit) when the design is too large to work on.
 pub fn counts_fit(r: &mut Resolver<'_>, file: &DesignFile) -> bool {
     let before = r.diagnostics.len();
     names_fit(r, file);
-    if let Some(tile) = file.tiles.get(MAX_TILES) {
-        too_many(r, &tile.span(), &format!("more than {MAX_TILES} tiles"), "MAX_TILES");
-    }
+    tiles_fit(r, file);
     let mut pieces = 0u64;
     for entry in &file.pieces {
         let piece = entry.get_ref();

@@ -3,6 +3,7 @@
 //! Every problem is collected with the place it comes from; resolving never stops at the
 //! first one, so a user sees all their mistakes at once.
 
+use crate::model::parts::tile_rows::{ListSizes, tiles_from_data};
 use toml::Spanned;
 
 use crate::geometry::polygon::RegularPolygon;
@@ -43,7 +44,7 @@ pub fn resolve_reading(
     }
     // Unknown keys are left out and the rest read on, for its own mistakes; other TOML
     // mistakes stop here.
-    let Some(file) = read.value else {
+    let Some(mut file) = read.value else {
         return Err(resolver.diagnostics);
     };
     if !crate::model::design::limits::counts_fit(&mut resolver, &file) {
@@ -52,8 +53,23 @@ pub fn resolve_reading(
     let mut palette = resolver.palette(&file.palette);
     palette.cues =
         crate::model::colours::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
-    let needs_shape = !file.tiles.is_empty() || file.rule.is_some();
+    let from_data = file.set.get_ref().data.is_some();
+    let needs_shape = !file.tiles.is_empty() || file.rule.is_some() || from_data;
     let tile_shape = resolve_tile_shape(&mut resolver, &file.set, needs_shape);
+    if let Some(shape) = tile_shape.filter(|_| from_data) {
+        let at = file
+            .values
+            .as_ref()
+            .and_then(|v| v.get_ref().at.as_ref())
+            .map(|at| at.get_ref().trim());
+        let on_cells = matches!(shape, TileShape::Rectangle(_)) && at != Some("corners");
+        let values = if on_cells { shape.cells().len() } else { shape.sides() };
+        let sizes = ListSizes { edges: shape.sides(), values };
+        file.tiles.extend(tiles_from_data(&mut resolver, file.set.get_ref(), sizes));
+        if !crate::model::design::limits::tiles_fit(&mut resolver, &file) {
+            return Err(resolver.diagnostics);
+        }
+    }
     let shape = tile_shape.and_then(TileShape::regular);
     // Styles and rules are measured against the tile; without tiles any size will do.
     let measure = tile_shape.map_or(RegularPolygon::new(6, 24.0), measuring_polygon);

@@ -5,6 +5,7 @@
 //!
 //! May use: `geometry`, `scene`, `text`; no other room of the model.
 
+pub mod cell_span;
 pub mod diagnostic;
 pub mod file_stem;
 pub mod input_file;

@@ -34,8 +34,12 @@ impl SourceFile {
         &self.path
     }
 
-    /// Line and column of a byte offset (clamped to the text).
+    /// Line and column of a byte offset (clamped to the text), or of the data file's cell a
+    /// cell span names (`input::cell_span`).
     pub fn position(&self, offset: usize) -> Position {
+        if let Some((_, cell)) = crate::model::input::cell_span::cell_of(offset) {
+            return cell;
+        }
         let offset = offset.min(self.text.len());
         let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let line_start = self.line_starts[line_index];

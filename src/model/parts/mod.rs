@@ -17,6 +17,7 @@ pub mod maps;
 pub mod nets;
 pub mod parts_schema;
 pub mod pieces;
+pub mod tile_rows;
 pub mod tiles;
 pub mod track_cells;
 pub mod tracks;

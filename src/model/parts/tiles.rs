@@ -3,6 +3,7 @@
 //! joined at most once, joins only between line slots of one colour or neighbouring regions
 //! of one colour).
 
+use crate::model::input::cell_span::cell_of;
 use std::collections::BTreeMap;
 
 use toml::Spanned;
@@ -166,6 +167,7 @@ fn resolve_tile(
         back,
         faces: Default::default(),
         position: resolver.source.start_of(&entry.span()),
+        file: cell_of(entry.span().start).map(|_| resolver.place_of(&entry.span()).0.to_path_buf()),
     })
 }
 

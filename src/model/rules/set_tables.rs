@@ -29,6 +29,10 @@ pub struct SetTable {
     pub template: Option<Spanned<String>>,
     /// How many slots each edge has, clockwise (default 1), see `model::edge_slots`.
     pub slots_per_edge: Option<Spanned<i64>>,
+    /// A data file (CSV, .ods, .xlsx) whose rows are tiles, one `[[tiles]]` entry each.
+    pub data: Option<Spanned<String>>,
+    /// The workbook's sheet to read (default: the first).
+    pub sheet: Option<Spanned<String>>,
 }
 
 /// `[style]`: how tile faces are drawn.

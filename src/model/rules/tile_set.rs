@@ -121,8 +121,10 @@ pub struct Tile {
     pub back: Option<String>,
     /// Face layers of the front and (with a back template) the back.
     pub faces: crate::model::face::ItemFaces,
-    /// Where the `[[tiles]]` entry is in the design file.
+    /// Where the `[[tiles]]` entry is in the design file, or its row in `file`.
     pub position: Position,
+    /// The data file whose row the tile is (`[set] data`); `None`: a `[[tiles]]` entry.
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// One face's edge art: a slot per edge and the joined edge pairs.
@@ -133,6 +135,24 @@ pub struct TileSide {
 }
 
 impl Tile {
+    /// Where the tile is written: its `[[tiles]]` entry in `design` (the design file), or its
+    /// row of the data file.
+    pub fn written_at<'p>(
+        &'p self,
+        design: &'p std::path::Path,
+    ) -> (&'p std::path::Path, Position) {
+        (self.file.as_deref().unwrap_or(design), self.position)
+    }
+
+    /// Where the tile is written, as a message names it beside another's: `line 12`, or
+    /// `tiles.csv:4` for a data file's row.
+    pub fn line_text(&self) -> String {
+        match self.file.as_deref().and_then(std::path::Path::file_name) {
+            Some(name) => format!("{}:{}", name.to_string_lossy(), self.position.line),
+            None => format!("line {}", self.position.line),
+        }
+    }
+
     /// A plain tile: these slots and joins, one copy, no back, corners, values or layers.
     pub fn plain(number: u32, slots: Vec<Slot>, joins: Vec<(usize, usize)>) -> Tile {
         Tile {
@@ -146,6 +166,7 @@ impl Tile {
             back: None,
             faces: Default::default(),
             position: Default::default(),
+            file: None,
         }
     }
 
