@@ -27,7 +27,8 @@ pub fn corner_violations(diagram: &Diagram) -> Vec<Violation> {
 /// One violation per vertex where the values at the placed tiles' corners differ
 /// (`[values] at = "corners"`).
 pub fn corner_value_violations(diagram: &Diagram) -> Vec<Violation> {
-    let at_corners = diagram.design.values.is_some_and(|values| values.at == ValueAt::Corners);
+    let at_corners =
+        diagram.design.values.as_ref().is_some_and(|values| values.at == ValueAt::Corners);
     if !at_corners {
         return Vec::new();
     }

@@ -10,7 +10,8 @@ use crate::model::design::Design;
 use crate::model::input::diagnostic::counted;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, count_text};
 use crate::model::rules::tile_set::Tile;
-use crate::model::rules::values::{ValueAt, ValueRule, ValueSymmetry, values_text};
+use crate::model::rules::value_names::values_text;
+use crate::model::rules::values::{ValueAt, ValueRule, ValueSymmetry};
 use crate::validate::values::{complete_values, value_violations};
 
 /// A rule over values, derived and compared with the list.
@@ -72,12 +73,14 @@ pub struct ValueExplanation {
     pub next_number: u32,
     /// Each listed tile: its number, values and where it is written.
     pub tiles: Vec<Tile>,
+    /// The values' names (`[values] names`), for the report; empty when they are numbers.
+    pub names: Vec<String>,
 }
 
 /// Explains `design`'s list of tiles with values.
 pub fn explain_values(design: &Design) -> ValueExplanation {
     let tiles = design.tiles.clone();
-    let at = design.values.map_or(ValueAt::Corners, |v| v.at);
+    let at = design.values.as_ref().map_or(ValueAt::Corners, |v| v.at);
     let positions = tiles.first().map_or(0, |tile| tile.values.len());
     let place = match at {
         ValueAt::Cells => "cell",
@@ -95,6 +98,7 @@ pub fn explain_values(design: &Design) -> ValueExplanation {
         covered: false,
         next_number: tiles.iter().map(|t| t.number).max().unwrap_or(0) + 1,
         tiles,
+        names: design.values.as_ref().map_or_else(Vec::new, |v| v.names.clone()),
     };
     if let Some(own) = design.rule.as_ref().and_then(|rule| rule.values.as_ref()) {
         let copies = design.rule.as_ref().map_or(1, |rule| rule.copies);
@@ -169,6 +173,7 @@ fn candidates(low: u32, high: u32, positions: usize, at: ValueAt) -> Vec<ValueRu
                         positions,
                         ascending,
                         position,
+                        names: Vec::new(),
                     };
                     rules.push(rule);
                 }
@@ -355,7 +360,7 @@ fn differences(
             let first = &tiles[first];
             let what = format!(
                 "({}) is tile {} (line {})",
-                values_text(&tiles[later].values),
+                values_text(&tiles[later].values, &explanation.names),
                 first.number,
                 first.position.line
             );
@@ -369,7 +374,10 @@ fn differences(
             counted(best.not_derived.len(), "listed tile")
         ));
         for (index, why) in &best.not_derived {
-            let what = format!("({}) is not derived: {why}", values_text(&tiles[*index].values));
+            let what = format!(
+                "({}) is not derived: {why}",
+                values_text(&tiles[*index].values, &explanation.names)
+            );
             lines.push(at(*index, &what));
         }
         lines.push(String::new());

@@ -9,7 +9,7 @@ use crate::model::design::Design;
 use crate::model::parts::nets::NetSolid;
 use crate::model::parts::pieces::PieceSet;
 use crate::model::rules::tile_shape::TileShape;
-use crate::model::rules::values::values_text;
+use crate::model::rules::value_names::values_text;
 
 /// The lines of the inventory, headings first in each part.
 pub fn listing(design: &Design) -> Vec<String> {
@@ -25,7 +25,7 @@ pub fn listing(design: &Design) -> Vec<String> {
                 .into_iter()
                 .collect();
             if !tile.values.is_empty() {
-                words.push(format!("values {}", values_text(&tile.values)));
+                words.push(format!("values {}", values_text(&tile.values, design.value_names())));
             }
             lines.push(format!("{:>4}  {}{back}", tile.number, words.join("; ")));
         }

@@ -9,7 +9,8 @@ use crate::model::input::diagnostic::Diagnostic;
 use crate::model::input::limits::{MAX_ENUMERATION_WORK, MAX_TILES};
 use crate::model::input::source::Position;
 use crate::model::rules::tile_set::Tile;
-use crate::model::rules::values::{ValueRule, ValueSymmetry, values_text};
+use crate::model::rules::value_names::values_text;
+use crate::model::rules::values::{ValueRule, ValueSymmetry};
 
 /// Every tile the rule allows, by canonical form (sorted); `Err` with the work when the
 /// rule would list more than tilepress enumerates.
@@ -57,11 +58,11 @@ pub fn value_violations(rule: &ValueRule, values: &[u32]) -> Vec<String> {
     if rule.ascending && !ascends(rule.symmetry, values) {
         reasons.push(match rule.symmetry {
             ValueSymmetry::Ordered => {
-                format!("read in order its values {} go down", values_text(values))
+                format!("read in order its values {} go down", values_text(values, &rule.names))
             }
             _ => format!(
                 "read clockwise its values {} go down from every corner (a mirror image?)",
-                values_text(values)
+                values_text(values, &rule.names)
             ),
         });
     }
@@ -105,7 +106,7 @@ pub fn value_problems(
                 tile.written_at(path),
                 format!(
                     "duplicate: {} (tiles {} and {}, {})",
-                    values_text(&tile.values),
+                    values_text(&tile.values, design.value_names()),
                     first.number,
                     tile.number,
                     lines_text(first, tile)
@@ -140,7 +141,7 @@ pub fn value_problems(
                 tile.written_at(path),
                 format!(
                     "extra: {} (tile {}) — {}",
-                    values_text(&tile.values),
+                    values_text(&tile.values, design.value_names()),
                     tile.number,
                     reasons.join("; ")
                 ),
@@ -152,7 +153,7 @@ pub fn value_problems(
                 format!(
                     "tile {} ({}) comes {} time(s); the rule says each tile comes {} time(s)",
                     tile.number,
-                    values_text(&tile.values),
+                    values_text(&tile.values, design.value_names()),
                     tile.copies,
                     rule.copies
                 ),
@@ -164,7 +165,7 @@ pub fn value_problems(
         if !seen.contains_key(missing) {
             problem(
                 (path, rule.position),
-                format!("missing: {}", values_text(missing)),
+                format!("missing: {}", values_text(missing, design.value_names())),
                 "add a [[tiles]] entry with these values",
             );
         }
@@ -210,6 +211,7 @@ mod tests {
             max_same: positions,
             positions,
             position: Default::default(),
+            names: Vec::new(),
         }
     }
 

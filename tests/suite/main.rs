@@ -76,6 +76,7 @@ mod margin_ink;
 mod markup;
 mod module_layers;
 mod moved_faces;
+mod named_values;
 mod new_starters;
 mod outline_and_line_shapes;
 mod output_recovery;

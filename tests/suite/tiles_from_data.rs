@@ -75,7 +75,7 @@ fn a_bad_value_and_a_repeated_number_are_each_reported_once_at_their_cell() {
     let (out, err) = text(&check);
     let all = format!("{out}{err}");
     assert_eq!(all.matches("tiles.csv:5:3:").count(), 1, "{all}");
-    assert!(all.contains("value `three` is not a whole number"), "{all}");
+    assert!(all.contains("`three` is not a value"), "{all}");
     assert_eq!(code(&check), 2, "{all}");
     rows[3] = "4,0,3,tile 0-3".into();
     let dir = folder("data-tiles-number", HEADER, &rows);

@@ -2,6 +2,8 @@
 //! backs from `[backs] template`, piece faces from their face tables (or their group's);
 //! the fields each item offers; and the outlines faces are drawn on.
 
+use crate::model::input::cell_span::cell_of;
+use crate::model::rules::value_names::value_text;
 use toml::Spanned;
 
 use crate::geometry::grid::{Cell, Grid, mark_point};
@@ -21,13 +23,15 @@ use crate::model::rules::tile_set::Tile;
 use crate::model::rules::tile_shape::TileShape;
 
 /// Resolves the faces of every tile: fronts (set or tile template, tile layers) and backs
-/// (the `[backs]` template). Tiles keep their order; entries that failed are skipped.
+/// (the `[backs]` template), each with its number, label and values (`{value_1}`, by name
+/// where the values have names) as fields. Tiles keep their order; entries that failed are
+/// skipped.
 pub fn tile_faces(
     r: &mut Resolver<'_>,
     faces: &mut FaceResolver<'_>,
     file: &DesignFile,
     palette: &Palette,
-    shape: TileShape,
+    (shape, value_names): (TileShape, &[String]),
     backs: &Backs,
     tiles: &mut [Tile],
 ) {
@@ -49,9 +53,21 @@ pub fn tile_faces(
     for entry in &file.tiles {
         let table = entry.get_ref();
         let position = r.source.start_of(&entry.span());
-        let Some(tile) = tiles.iter_mut().find(|t| t.position == position) else { continue };
+        // A data file's row and a `[[tiles]]` entry may share a line and column.
+        let from_data = cell_of(entry.span().start).is_some();
+        let written_here = |t: &&mut Tile| t.position == position && t.file.is_some() == from_data;
+        let Some(tile) = tiles.iter_mut().find(written_here) else { continue };
         let label = back_label(tile.number, &numbers, backs.mark_upside_down_numbers);
-        let built_in = [("number", tile.number.to_string()), ("label", label.clone())];
+        let mut built_in = vec![
+            ("number".to_string(), tile.number.to_string()),
+            ("label".to_string(), label.clone()),
+        ];
+        // Each value by its name (or number): `{value_1}` is the first cell's.
+        for (index, &value) in tile.values.iter().enumerate() {
+            built_in.push((format!("value_{}", index + 1), value_text(value, value_names)));
+        }
+        let built_in: Vec<(&str, String)> =
+            built_in.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         let fields = fields(r, &built_in, table.fields.as_ref());
         let what = format!("tile {}", tile.number);
         let front = ItemFaceTables {

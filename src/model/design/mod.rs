@@ -82,3 +82,10 @@ pub struct Design {
     /// Problems found while reading faces (`when` values no item has): `check` reports them.
     pub face_problems: Vec<crate::model::input::diagnostic::Diagnostic>,
 }
+
+impl Design {
+    /// The values' names (`[values] names`), value 0 first; empty when values are numbers.
+    pub fn value_names(&self) -> &[String] {
+        self.values.as_ref().map_or(&[], |values| &values.names)
+    }
+}

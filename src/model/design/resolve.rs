@@ -112,7 +112,9 @@ pub fn resolve_reading(
         icons.map(Spanned::get_ref),
     );
     if let Some(tile_shape) = tile_shape {
-        tile_faces(&mut resolver, &mut faces, &file, &palette, tile_shape, &backs, &mut tiles);
+        let value_names = values.as_ref().map_or(&[][..], |v| &v.names[..]);
+        let look = (tile_shape, value_names);
+        tile_faces(&mut resolver, &mut faces, &file, &palette, look, &backs, &mut tiles);
         if let Some(values) = &values {
             for tile in &mut tiles {
                 let layers = value_layers(values, &tile.values, tile_shape, tile.position);

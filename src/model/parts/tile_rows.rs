@@ -12,6 +12,7 @@ use crate::model::data::data_file::{DataRow, DataTable, read_data_at};
 use crate::model::input::suggest::closest;
 use crate::model::rules::edge_slots::EdgeText;
 use crate::model::rules::set_tables::{SetTable, TileTable};
+use crate::model::rules::value_names::ValueText;
 
 /// The keys a column may be named as, one value each.
 const SINGLE_KEYS: [&str; 4] = ["number", "copies", "back", "template"];
@@ -194,10 +195,7 @@ fn tile_of_row(
         });
         Spanned::new(span, texts.collect())
     });
-    let values = match list("value", &mut lists) {
-        None => None,
-        Some(values) => Some(numbers(r, values)?),
-    };
+    let values = list("value", &mut lists).map(numbers);
     let tile = TileTable {
         number,
         edges,
@@ -215,25 +213,15 @@ fn tile_of_row(
     Some(Spanned::new(entry_span, tile))
 }
 
-/// Value cells as numbers; `None` when one is not a whole number (reported at its cell).
-fn numbers(
-    r: &mut Resolver<'_>,
-    values: Spanned<Vec<Spanned<String>>>,
-) -> Option<Spanned<Vec<Spanned<i64>>>> {
+/// Value cells as written: a number, or a name of `[values] names` (checked with the tile).
+fn numbers(values: Spanned<Vec<Spanned<String>>>) -> Spanned<Vec<Spanned<ValueText>>> {
     let span = values.span();
-    let mut read = Vec::new();
-    for text in values.into_inner() {
-        match text.get_ref().parse::<i64>() {
-            Ok(n) => read.push(Spanned::new(text.span(), n)),
-            Err(_) => {
-                r.error(
-                    &text.span(),
-                    format!("value `{}` is not a whole number", text.get_ref()),
-                    "write a tile's values as whole numbers, e.g. 3",
-                );
-                return None;
-            }
-        }
-    }
-    Some(Spanned::new(span, read))
+    let read = values.into_inner().into_iter().map(|text| {
+        let value = match text.get_ref().parse::<i64>() {
+            Ok(n) => ValueText::Number(n),
+            Err(_) => ValueText::Name(text.get_ref().clone()),
+        };
+        Spanned::new(text.span(), value)
+    });
+    Spanned::new(span, read.collect())
 }

@@ -18,4 +18,5 @@ pub mod set_tables;
 pub mod slot_style;
 pub mod tile_set;
 pub mod tile_shape;
+pub mod value_names;
 pub mod values;

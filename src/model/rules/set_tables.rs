@@ -125,7 +125,7 @@ pub struct TileTable {
     /// empty (`"-"`) — on a tile with `corners` or `values`.
     pub edges: Option<Spanned<Vec<Spanned<crate::model::rules::edge_slots::EdgeText>>>>,
     /// Numbers at the tile's value positions (cells or corners, see `[values]`).
-    pub values: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub values: Option<Spanned<Vec<Spanned<crate::model::rules::value_names::ValueText>>>>,
     /// One colour (or `"-"`) per corner, clockwise from corner 1 (where edge 1 starts).
     pub corners: Option<Spanned<Vec<Spanned<String>>>>,
     /// Pairs of slots (1-based: the edges, or with several slots per edge the slot positions

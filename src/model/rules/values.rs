@@ -13,12 +13,16 @@ use crate::model::face::{
     Anchor, Figure, Layer, LayerKind, Level, PipsLayer, Placement, ShapeLayer, TextLayer, Turn,
 };
 use crate::model::input::source::Position;
+use crate::model::input::suggest::closest;
 use crate::model::rules::tile_shape::TileShape;
+use crate::model::rules::value_names::{ValueText, resolve_value_names, value_number, value_text};
 use crate::scene::Colour;
 use crate::text::font::default_font;
 
 /// Largest value accepted (a larger one is a typo; digits would not fit a tile).
 pub const MAX_VALUE: i64 = 999;
+/// The ways values are drawn, as `style` names them.
+const VALUE_STYLES: [&str; 4] = ["pips", "digits", "fill", "none"];
 /// Default width of the line between cells, in mm.
 const DEFAULT_DIVIDER_MM: f64 = 0.6;
 
@@ -38,6 +42,8 @@ pub struct ValuesTable {
     pub inset_mm: Option<Spanned<f64>>,
     /// Cells: width of the line between cells (0: none).
     pub divider_mm: Option<Spanned<f64>>,
+    /// The values' names, each a palette colour: value 0 is the first.
+    pub names: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `[rule] values = { range = [0, 6], symmetry = "unordered", max_same = 1 }` as written.
@@ -69,10 +75,14 @@ pub enum ValueAt {
 pub enum ValueStyle {
     Pips,
     Digits,
+    /// Each cell filled with its value's colour (named values).
+    Fill,
+    /// Not drawn: the face's template shows the values.
+    Hidden,
 }
 
 /// The resolved `[values]`: the positions every tile's values fill, and their drawing.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Values {
     pub at: ValueAt,
     /// How many values a tile carries.
@@ -82,6 +92,10 @@ pub struct Values {
     pub colour: Colour,
     pub inset_mm: f64,
     pub divider_mm: f64,
+    /// The values' names (`names`), value 0 first; empty when values are numbers.
+    pub names: Vec<String>,
+    /// The colour of each name, as the palette has it.
+    pub name_colours: Vec<Colour>,
 }
 
 /// Which orders of one tile's values count as the same tile.
@@ -108,6 +122,8 @@ pub struct ValueRule {
     pub ascending: bool,
     /// Where `values = {…}` is written.
     pub position: Position,
+    /// The values' names (`[values] names`), for messages; empty when values are numbers.
+    pub names: Vec<String>,
 }
 
 impl ValueSymmetry {
@@ -129,12 +145,6 @@ impl ValueSymmetry {
                 .unwrap_or_default(),
         }
     }
-}
-
-/// `3|5`: a tile's values as `check` names them.
-pub fn values_text(values: &[u32]) -> String {
-    let words: Vec<String> = values.iter().map(u32::to_string).collect();
-    words.join("|")
 }
 
 /// The design's `[values]`, when it has the table or a tile carries values; defaults follow
@@ -180,16 +190,30 @@ pub fn resolve_values(
         ValueAt::Cells => shape.cells().len(),
         ValueAt::Corners => shape.sides(),
     };
+    let names = resolve_value_names(r, table_ref.names.as_ref(), palette);
+    let name_colours = names.iter().map(|name| palette.colour(name)).collect();
     let style = match &table_ref.style {
         None => ValueStyle::Digits,
         Some(style) => match style.get_ref().trim() {
             "pips" => ValueStyle::Pips,
             "digits" => ValueStyle::Digits,
+            "none" => ValueStyle::Hidden,
+            "fill" if at == ValueAt::Cells && !names.is_empty() => ValueStyle::Fill,
+            "fill" => {
+                r.error(
+                    &style.span(),
+                    "`style = \"fill\"` fills a cell with its value's colour".into(),
+                    "fill needs named values in a rectangle's cells: names = [\"wheat\", ...] and cells = [c, r]",
+                );
+                ValueStyle::Digits
+            }
             other => {
+                let near = closest(other, VALUE_STYLES)
+                    .map_or(String::new(), |n| format!("did you mean `{n}`? "));
                 r.error(
                     &style.span(),
                     format!("unknown value style `{other}`"),
-                    "use `pips` or `digits`",
+                    &format!("{near}use `pips`, `digits`, `fill` or `none`"),
                 );
                 ValueStyle::Digits
             }
@@ -199,7 +223,7 @@ pub fn resolve_values(
     let size_mm = table_ref.size_mm.as_ref().map_or_else(
         || match style {
             ValueStyle::Pips => 0.72 * room,
-            ValueStyle::Digits => 0.45 * room,
+            ValueStyle::Digits | ValueStyle::Fill | ValueStyle::Hidden => 0.45 * room,
         },
         |size| r.length(size, "the values' `size_mm`", (0.5, room.max(0.5))),
     );
@@ -214,7 +238,17 @@ pub fn resolve_values(
     let divider_mm = table_ref.divider_mm.as_ref().map_or(DEFAULT_DIVIDER_MM, |width| {
         r.length(width, "the values' `divider_mm`", (0.0, room / 4.0))
     });
-    Some(Values { at, positions, style, size_mm, colour, inset_mm, divider_mm })
+    Some(Values {
+        at,
+        positions,
+        style,
+        size_mm,
+        colour,
+        inset_mm,
+        divider_mm,
+        names,
+        name_colours,
+    })
 }
 
 /// The side of the square one value may fill: a cell's shorter side, or a share of the
@@ -327,7 +361,8 @@ pub fn resolve_value_rule(
         return None;
     }
     let position = r.source.start_of(&table.span());
-    Some(ValueRule { min, max, symmetry, max_same, positions, ascending, position })
+    let names = values.names.clone();
+    Some(ValueRule { min, max, symmetry, max_same, positions, ascending, position, names })
 }
 
 /// One tile's values: as many as the positions, each a whole number (within the rule's
@@ -336,7 +371,7 @@ pub fn tile_values(
     r: &mut Resolver<'_>,
     number: u32,
     entry_span: std::ops::Range<usize>,
-    written: Option<&Spanned<Vec<Spanned<i64>>>>,
+    written: Option<&Spanned<Vec<Spanned<ValueText>>>>,
     values: Option<&Values>,
     shape_name: &str,
     rule: Option<&ValueRule>,
@@ -375,11 +410,20 @@ pub fn tile_values(
         return None;
     }
     let errors = r.diagnostics.len();
-    let (min, max) = rule.map_or((0, MAX_VALUE), |rule| (i64::from(rule.min), i64::from(rule.max)));
+    let names = values.map_or(&[][..], |v| &v.names[..]);
+    let what = format!("tile {number}");
+    let numbers: Vec<Option<i64>> =
+        list.iter().map(|value| value_number(r, value, names, &what)).collect();
+    if r.diagnostics.len() > errors {
+        return None;
+    }
+    let numbers: Vec<i64> = numbers.into_iter().flatten().collect();
+    let named_max = names.len().checked_sub(1).map_or(MAX_VALUE, |last| last as i64);
+    let (min, max) = rule.map_or((0, named_max), |rule| (i64::from(rule.min), i64::from(rule.max)));
     let pips = values.is_some_and(|v| v.style == ValueStyle::Pips);
-    let shown = list.iter().map(|v| v.get_ref().to_string()).collect::<Vec<_>>().join("|");
-    for value in list {
-        let v = *value.get_ref();
+    let shown =
+        numbers.iter().map(|&v| value_text(v.max(0) as u32, names)).collect::<Vec<_>>().join("|");
+    for (value, &v) in list.iter().zip(&numbers) {
         if !(min..=max).contains(&v) {
             let whose =
                 if rule.is_some() { "the rule's range" } else { "the values tilepress takes" };
@@ -398,7 +442,7 @@ pub fn tile_values(
             );
         }
     }
-    (r.diagnostics.len() == errors).then(|| list.iter().map(|v| *v.get_ref() as u32).collect())
+    (r.diagnostics.len() == errors).then(|| numbers.iter().map(|&v| v as u32).collect())
 }
 
 /// The face layers that draw a tile's values (and the lines between cells), in the tile's
@@ -421,6 +465,13 @@ pub fn value_layers(
         opacity: 1.0,
     };
     let mut layers = Vec::new();
+    if values.style == ValueStyle::Fill {
+        layers.extend(
+            cell_fills(values, tile_values, shape)
+                .into_iter()
+                .map(|(place, kind)| layer("a value's colour".into(), place, Level::Below, kind)),
+        );
+    }
     if values.at == ValueAt::Cells {
         layers.extend(divider_shapes(values, shape).into_iter().map(|(offset, width, height)| {
             let place = Placement { offset_mm: offset, ..Placement::default() };
@@ -451,6 +502,7 @@ pub fn value_layers(
             },
         };
         let kind = match values.style {
+            ValueStyle::Fill | ValueStyle::Hidden => continue,
             ValueStyle::Pips => LayerKind::Pips(PipsLayer {
                 count: value,
                 box_mm: values.size_mm,
@@ -466,6 +518,29 @@ pub fn value_layers(
         layers.push(layer(format!("value {}", index + 1), place, Level::Above, kind));
     }
     layers
+}
+
+/// Each cell filled with its value's colour: where, and the rectangle.
+fn cell_fills(
+    values: &Values,
+    tile_values: &[u32],
+    shape: TileShape,
+) -> Vec<(Placement, LayerKind)> {
+    let cells = shape.cells();
+    let fill = |(cell, &value): (&kurbo::Rect, &u32)| {
+        let colour = *values.name_colours.get(value as usize)?;
+        let place = Placement { offset_mm: cell.center().to_vec2(), ..Placement::default() };
+        let kind = LayerKind::Shape(ShapeLayer {
+            figure: Figure::Rectangle { radius_mm: 0.0 },
+            width_mm: cell.width(),
+            height_mm: cell.height(),
+            fill: Some(colour),
+            stroke: None,
+            hatched: false,
+        });
+        Some((place, kind))
+    };
+    cells.iter().zip(tile_values).filter_map(fill).collect()
 }
 
 /// The lines between a rectangle's cells: centre offset, width and height of each, reaching
@@ -497,6 +572,5 @@ mod tests {
         assert_eq!(ValueSymmetry::Cyclic.canonical(&[2, 0, 5]), vec![0, 5, 2]);
         assert_eq!(ValueSymmetry::Cyclic.canonical(&[0, 2, 5]), vec![0, 2, 5]);
         assert_eq!(ValueSymmetry::Ordered.canonical(&[5, 3]), vec![5, 3]);
-        assert_eq!(values_text(&[3, 5]), "3|5");
     }
 }
