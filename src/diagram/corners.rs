@@ -1,12 +1,14 @@
 //! Corner matching in diagrams: every tile with corner slots (or values at its corners) that
 //! meets others at a vertex of the grid must show the same corner colour (and value) there
-//! (tiles meeting only at that vertex, diagonally, too).
+//! (tiles meeting only at that vertex, diagonally, too); a wild tile's corners and a wild
+//! value agree with every other (`[play] wild_tiles`, `wild_values`).
 
 use std::collections::BTreeMap;
 
 use super::legality::Violation;
 use super::{Diagram, Placed};
 use crate::model::rules::play::Matching;
+use crate::model::rules::value_names::value_text;
 use crate::model::rules::values::ValueAt;
 
 /// Positions closer than this (mm) are one vertex.
@@ -18,8 +20,10 @@ type CornerMark = (usize, usize, String);
 /// One violation per vertex where the placed tiles' corner colours differ.
 pub fn corner_violations(diagram: &Diagram) -> Vec<Violation> {
     let sides = diagram.grid.shape.sides;
+    let wild = |place: &Placed| diagram.design.play.wild_tile(place.tile.number);
     let colour_of = |place: &Placed, corner: usize| {
-        (place.tile.corners.len() == sides).then(|| place.tile.corners[corner].clone())
+        (place.tile.corners.len() == sides && !wild(place))
+            .then(|| place.tile.corners[corner].clone())
     };
     differing_at_vertices(diagram, "corners", colour_of)
 }
@@ -33,8 +37,12 @@ pub fn corner_value_violations(diagram: &Diagram) -> Vec<Violation> {
         return Vec::new();
     }
     let sides = diagram.grid.shape.sides;
+    let play = &diagram.design.play;
+    // A wild value, or a wild tile's corner, agrees with every value: left out of the vertex.
     let value_of = |place: &Placed, corner: usize| {
-        (place.tile.values.len() == sides).then(|| place.tile.values[corner].to_string())
+        let value = *place.tile.values.get(corner).filter(|_| place.tile.values.len() == sides)?;
+        let wild = play.wild_value(value) || play.wild_tile(place.tile.number);
+        (!wild).then(|| value_text(value, diagram.design.value_names()))
     };
     differing_at_vertices(diagram, "corner values", value_of)
 }

@@ -1,6 +1,7 @@
 //! Dominoes in diagrams: rectangle tiles of two square cells (`cells = [1, 2]` or `[2, 1]`)
 //! placed on a grid of those cells, a quarter turn at a time; no two on one cell, and
-//! touching halves of neighbouring dominoes show equal values.
+//! touching halves of neighbouring dominoes show equal values (or, with `match = "any"`,
+//! one touching half of each domino does; wild values and tiles match every value).
 
 use std::collections::BTreeMap;
 use std::f64::consts::FRAC_PI_2;
@@ -17,6 +18,7 @@ use crate::model::input::source::Position;
 use crate::model::rules::play::Matching;
 use crate::model::rules::tile_set::Tile;
 use crate::model::rules::tile_shape::{RectangleTile, TileShape};
+use crate::model::rules::value_names::value_text;
 use crate::scene::{Item, Shape, Stroke};
 
 /// A domino on the grid.
@@ -78,27 +80,65 @@ pub fn violations(diagram: &Diagram) -> Vec<Violation> {
     if diagram.design.play.matching == Matching::Nothing {
         return found;
     }
+    found.extend(half_violations(diagram, &covering));
+    found
+}
+
+/// Touching halves whose values differ (neither wild, nor on a wild tile); with
+/// `match = "any"`, each domino that touches others and matches none of them.
+fn half_violations(
+    diagram: &Diagram,
+    covering: &BTreeMap<(i64, i64), Vec<(usize, usize)>>,
+) -> Vec<Violation> {
+    let play = &diagram.design.play;
     let half_text = |(index, half): (usize, usize)| {
         let tile = &diagram.dominoes[index].tile;
-        let value = tile.values.get(half).map_or("-".into(), u32::to_string);
+        let names = diagram.design.value_names();
+        let value = tile.values.get(half).map_or("-".into(), |&v| value_text(v, names));
         format!("tile {} half {} ({value})", tile.number, half + 1)
     };
+    let mut found = Vec::new();
+    // With `any`: each domino's touching halves, described from its side, and whether one
+    // matched.
+    let mut touching: BTreeMap<usize, (bool, Vec<String>)> = BTreeMap::new();
     for (index, domino) in diagram.dominoes.iter().enumerate() {
         for (half, cell) in domino.cells.iter().enumerate() {
             // Each touching pair once: towards the right and downwards.
             for (i, j) in [(cell.i + 1, cell.j), (cell.i, cell.j + 1)] {
                 for &(other, other_half) in covering.get(&(i, j)).into_iter().flatten() {
-                    let value = domino.tile.values.get(half);
-                    let facing = diagram.dominoes[other].tile.values.get(other_half);
-                    if other == index || value == facing {
+                    if other == index {
                         continue;
                     }
+                    let value = domino.tile.values.get(half).copied();
+                    let facing = diagram.dominoes[other].tile.values.get(other_half).copied();
+                    let wild = play.wild_tile(domino.tile.number)
+                        || play.wild_tile(diagram.dominoes[other].tile.number);
+                    let matches = wild || play.values_match(value, facing);
                     let (a, b) = ((index, half), (other, other_half));
-                    let message = format!("{} meets {}", half_text(a), half_text(b));
-                    let position = diagram.dominoes[index.max(other)].position;
-                    found.push(Violation { rule: "match", message, position });
+                    if play.matching == Matching::Any {
+                        for (here, there) in [(a, b), (b, a)] {
+                            let entry = touching.entry(here.0).or_default();
+                            entry.0 |= matches;
+                            entry.1.push(format!("{} meets {}", half_text(here), half_text(there)));
+                        }
+                    } else if !matches {
+                        let message = format!("{} meets {}", half_text(a), half_text(b));
+                        let position = diagram.dominoes[index.max(other)].position;
+                        found.push(Violation { rule: "match", message, position });
+                    }
                 }
             }
+        }
+    }
+    for (index, (matched, contacts)) in touching {
+        if !matched {
+            let domino = &diagram.dominoes[index];
+            let message = format!(
+                "tile {} matches none of the dominoes it touches: {}",
+                domino.tile.number,
+                contacts.join("; ")
+            );
+            found.push(Violation { rule: "match", message, position: domino.position });
         }
     }
     found

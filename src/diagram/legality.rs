@@ -92,39 +92,66 @@ fn basic(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
     found.extend(placed_too_often(
         laid.chain(diagram.dominoes.iter().map(|d| (&d.tile, d.position))),
     ));
-    let matching = diagram.design.play.matching;
-    let slots_match = |sa: &Slot, sb: &Slot| match matching {
-        Matching::Colour => sa.colour == sb.colour,
+    found.extend(edge_violations(diagram, table));
+    found.extend(super::corners::corner_violations(diagram));
+    found.extend(super::corners::corner_value_violations(diagram));
+    found.extend(super::dominoes::violations(diagram));
+    found
+}
+
+/// Touching edges that do not match: each such contact, or with `match = "any"` each tile
+/// that touches others and matches none of them (wild tiles match every edge).
+fn edge_violations(diagram: &Diagram, table: &Table<'_>) -> Vec<Violation> {
+    let play = &diagram.design.play;
+    let slots_match = |sa: &Slot, sb: &Slot| match play.matching {
+        Matching::Colour | Matching::Any => sa.colour == sb.colour,
         Matching::ColourAndKind => sa == sb,
         Matching::Nothing => true,
     };
+    let places = &diagram.places;
+    let mut found = Vec::new();
+    // With `any`: each tile's touching edges, described from its side, and whether one matched.
+    let mut touching: BTreeMap<usize, (bool, Vec<String>)> = BTreeMap::new();
     for contact in table.contacts() {
         let a = Facing { place: contact.a, edge: contact.a_edge };
         let b = Facing { place: contact.b, edge: contact.b_edge };
         // One slot per edge: the two slots; several: the lists, one read backwards.
         let (one_a, one_b) = (table.per_edge(a.place) == 1, table.per_edge(b.place) == 1);
-        let (matches, message) = match one_a && one_b {
-            true => (
-                slots_match(table.slot(a), table.slot(b)),
-                format!("{} meets {}", describe_slot(table, a), describe_slot(table, b)),
-            ),
+        let describe: &dyn Fn(Facing) -> String = match one_a && one_b {
+            true => &|at| describe_slot(table, at),
+            false => &|at| describe_edge(table, at),
+        };
+        let matches = match one_a && one_b {
+            true => slots_match(table.slot(a), table.slot(b)),
             false => {
                 let (la, lb) =
                     (table.edge_slots(a.place, a.edge), table.edge_slots(b.place, b.edge));
-                let same_length = la.len() == lb.len();
                 let pairs = la.iter().zip(lb.iter().rev());
-                let matches = same_length && pairs.clone().all(|(x, y)| slots_match(x, y));
-                (matches, format!("{} meets {}", describe_edge(table, a), describe_edge(table, b)))
+                la.len() == lb.len() && pairs.clone().all(|(x, y)| slots_match(x, y))
             }
         };
-        if !matches {
-            let position = places[contact.b].position;
-            found.push(Violation { rule: "match", message, position });
+        let wild = [a, b].iter().any(|at| play.wild_tile(places[at.place].tile.number));
+        if play.matching == Matching::Any {
+            for (here, there) in [(a, b), (b, a)] {
+                let entry = touching.entry(here.place).or_default();
+                entry.0 |= matches || wild;
+                entry.1.push(format!("{} meets {}", describe(here), describe(there)));
+            }
+        } else if !(matches || wild) {
+            let message = format!("{} meets {}", describe(a), describe(b));
+            found.push(Violation { rule: "match", message, position: places[contact.b].position });
         }
     }
-    found.extend(super::corners::corner_violations(diagram));
-    found.extend(super::corners::corner_value_violations(diagram));
-    found.extend(super::dominoes::violations(diagram));
+    for (place, (matched, contacts)) in touching {
+        if !matched {
+            let number = places[place].tile.number;
+            let message = format!(
+                "tile {number} matches none of the tiles it touches: {}",
+                contacts.join("; ")
+            );
+            found.push(Violation { rule: "match", message, position: places[place].position });
+        }
+    }
     found
 }
 

@@ -81,6 +81,7 @@ mod new_starters;
 mod outline_and_line_shapes;
 mod output_recovery;
 mod peak_memory;
+mod play_matching;
 mod print_outputs;
 mod print_presets;
 mod print_shop_limits;

@@ -215,7 +215,9 @@ pub fn resolve_reading(
     }
     resolver.diagnostics.extend(seen);
     let play = file.play.as_ref().map_or_else(Default::default, |table| {
-        crate::model::rules::play::resolve_play(&mut resolver, table.get_ref())
+        let value_rule = rule.as_ref().and_then(|rule| rule.values.as_ref());
+        let set = crate::model::rules::play::PlaySet { tiles: &tiles, value_rule };
+        crate::model::rules::play::resolve_play(&mut resolver, table.get_ref(), set)
     });
     let legibility = crate::model::print::legibility::resolve_legibility(
         &mut resolver,

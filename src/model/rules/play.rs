@@ -8,17 +8,25 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::model::context::resolver::Resolver;
-use crate::model::rules::tile_set::SlotKind;
+use crate::model::input::suggest::closest;
+use crate::model::rules::tile_set::{SlotKind, Tile};
+use crate::model::rules::value_names::value_text;
+use crate::model::rules::values::ValueRule;
 
 /// `[play]` as written.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayTable {
-    /// What touching edges must share: `colour` (default), `colour+kind`, or `none`.
+    /// What touching edges must share: `colour` (default), `colour+kind`, `any` (one
+    /// touching edge or half that matches is enough) or `none`.
     #[serde(rename = "match")]
     pub matching: Option<Spanned<String>>,
     /// How many placed neighbours make an empty cell a forced space (default 3).
     pub forced_space: Option<Spanned<usize>>,
+    /// Values that match every value (`[0]`).
+    pub wild_values: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// Tiles, by number, whose every edge, half and corner matches anything (a castle).
+    pub wild_tiles: Option<Spanned<Vec<Spanned<i64>>>>,
     #[serde(default)]
     pub rules: Vec<Spanned<PlayRuleTable>>,
 }
@@ -42,11 +50,39 @@ pub struct Play {
     /// Placed neighbours that make an empty cell a forced space.
     pub forced_space: usize,
     pub rules: Vec<PlayRule>,
+    /// Values that match every value.
+    pub wild_values: Vec<u32>,
+    /// Numbers of the tiles that match anything.
+    pub wild_tiles: Vec<u32>,
 }
 
 impl Default for Play {
     fn default() -> Play {
-        Play { matching: Matching::Colour, forced_space: 3, rules: Vec::new() }
+        Play {
+            matching: Matching::Colour,
+            forced_space: 3,
+            rules: Vec::new(),
+            wild_values: Vec::new(),
+            wild_tiles: Vec::new(),
+        }
+    }
+}
+
+impl Play {
+    /// Whether tile `number` matches anything (`wild_tiles`).
+    pub fn wild_tile(&self, number: u32) -> bool {
+        self.wild_tiles.contains(&number)
+    }
+
+    /// Whether a value matches every value (`wild_values`).
+    pub fn wild_value(&self, value: u32) -> bool {
+        self.wild_values.contains(&value)
+    }
+
+    /// Whether two values that touch match: equal, or one of them wild. A missing value
+    /// (a tile without values) matches only a missing value.
+    pub fn values_match(&self, a: Option<u32>, b: Option<u32>) -> bool {
+        a == b || a.is_some_and(|v| self.wild_value(v)) || b.is_some_and(|v| self.wild_value(v))
     }
 }
 
@@ -55,7 +91,21 @@ impl Default for Play {
 pub enum Matching {
     Colour,
     ColourAndKind,
+    /// A tile that touches others matches at least one of them (by colour, or value),
+    /// on one touching edge or half; the others may differ.
+    Any,
     Nothing,
+}
+
+/// Every `match` name, in the order the documentation lists them.
+pub const MATCHING_NAMES: [&str; 4] = ["colour", "colour+kind", "any", "none"];
+
+/// What `[play]` checks its wild values and tiles against: the design's tiles and its rule
+/// over values.
+#[derive(Clone, Copy, Debug)]
+pub struct PlaySet<'a> {
+    pub tiles: &'a [Tile],
+    pub value_rule: Option<&'a ValueRule>,
 }
 
 /// One move rule. "New" tiles are the ones a diagram marks as this move's; the others were
@@ -137,26 +187,109 @@ pub fn needs_mover(rule: &PlayRule) -> bool {
 }
 
 /// Resolves `[play]`; problems go to the resolver.
-pub fn resolve_play(resolver: &mut Resolver<'_>, table: &PlayTable) -> Play {
+pub fn resolve_play(resolver: &mut Resolver<'_>, table: &PlayTable, set: PlaySet<'_>) -> Play {
     let matching = match &table.matching {
         None => Matching::Colour,
         Some(name) => match name.get_ref().trim() {
             "colour" => Matching::Colour,
             "colour+kind" => Matching::ColourAndKind,
+            "any" => Matching::Any,
             "none" => Matching::Nothing,
             other => {
-                resolver.error(
-                    &name.span(),
-                    format!("unknown edge matching `{other}`"),
-                    "use `colour`, `colour+kind` or `none`",
-                );
+                let help = match closest(other, MATCHING_NAMES) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => "use `colour`, `colour+kind`, `any` or `none`".to_string(),
+                };
+                resolver.error(&name.span(), format!("unknown edge matching `{other}`"), &help);
                 Matching::Colour
             }
         },
     };
     let forced_space = table.forced_space.as_ref().map_or(3, |n| *n.get_ref());
     let rules = table.rules.iter().filter_map(|rule| play_rule(resolver, rule)).collect();
-    Play { matching, forced_space, rules }
+    let wild_values =
+        table.wild_values.as_ref().map_or_else(Vec::new, |list| wild_values(resolver, list, set));
+    let wild_tiles =
+        table.wild_tiles.as_ref().map_or_else(Vec::new, |list| wild_tiles(resolver, list, set));
+    Play { matching, forced_space, rules, wild_values, wild_tiles }
+}
+
+/// `wild_values`, each one a value the design's tiles show or its rule allows.
+fn wild_values(
+    resolver: &mut Resolver<'_>,
+    list: &Spanned<Vec<Spanned<i64>>>,
+    set: PlaySet<'_>,
+) -> Vec<u32> {
+    let mut shown: Vec<u32> =
+        set.tiles.iter().flat_map(|tile| tile.values.iter().copied()).collect();
+    shown.sort_unstable();
+    shown.dedup();
+    if shown.is_empty() && set.value_rule.is_none() {
+        resolver.error(
+            &list.span(),
+            "`wild_values` in a design whose tiles carry no values".into(),
+            "give the tiles `values`, or leave `wild_values` out",
+        );
+        return Vec::new();
+    }
+    let in_rule = |v: u32| set.value_rule.is_some_and(|rule| (rule.min..=rule.max).contains(&v));
+    let mut wild = Vec::new();
+    for written in list.get_ref() {
+        let value = u32::try_from(*written.get_ref()).ok();
+        match value.filter(|&v| shown.contains(&v) || in_rule(v)) {
+            Some(v) => wild.push(v),
+            None => {
+                let known = match set.value_rule {
+                    Some(rule) => {
+                        format!(
+                            "{}–{}",
+                            value_text(rule.min, &rule.names),
+                            value_text(rule.max, &rule.names)
+                        )
+                    }
+                    None => {
+                        shown.iter().map(|&v| value_text(v, &[])).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                resolver.error(
+                    &written.span(),
+                    format!("wild value {} is not a value of the design", written.get_ref()),
+                    &format!("use one of the values its tiles show: {known}"),
+                );
+            }
+        }
+    }
+    wild
+}
+
+/// `wild_tiles`, each the number of one of the design's tiles.
+fn wild_tiles(
+    resolver: &mut Resolver<'_>,
+    list: &Spanned<Vec<Spanned<i64>>>,
+    set: PlaySet<'_>,
+) -> Vec<u32> {
+    let numbers: Vec<u32> = set.tiles.iter().map(|tile| tile.number).collect();
+    let mut wild = Vec::new();
+    for written in list.get_ref() {
+        let number = u32::try_from(*written.get_ref()).ok();
+        match number.filter(|n| numbers.contains(n)) {
+            Some(n) => wild.push(n),
+            None => {
+                let help = match (numbers.iter().min(), numbers.iter().max()) {
+                    (Some(low), Some(high)) => {
+                        format!("give the number of one of its tiles ({low} to {high})")
+                    }
+                    _ => "the design has no tiles; leave `wild_tiles` out".to_string(),
+                };
+                resolver.error(
+                    &written.span(),
+                    format!("the design has no tile {}", written.get_ref()),
+                    &help,
+                );
+            }
+        }
+    }
+    wild
 }
 
 fn play_rule(resolver: &mut Resolver<'_>, entry: &Spanned<PlayRuleTable>) -> Option<PlayRule> {
@@ -206,7 +339,8 @@ mod tests {
         let source = SourceFile::new("x.toml", text.to_string());
         let table: PlayTable = toml::from_str(text).unwrap();
         let mut resolver = Resolver::new(&source);
-        let play = resolve_play(&mut resolver, &table);
+        let set = PlaySet { tiles: &[], value_rule: None };
+        let play = resolve_play(&mut resolver, &table, set);
         (play, resolver.diagnostics.len())
     }
 
