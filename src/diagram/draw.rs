@@ -69,6 +69,9 @@ pub fn diagram_page_and_texts(diagram: &Diagram, label: &str) -> (Page, Vec<Draw
         items.push(Item::Shape(Shape::stroked(cell_path(diagram, place.cell), seam)));
     }
     items.extend(super::dominoes::domino_items(diagram, Stroke::solid(SEAM_GREY, 0.025 * s)));
+    let seam = Stroke::solid(SEAM_GREY, 0.025 * s);
+    let design = &diagram.design;
+    items.extend(super::counters::counter_items(design, &diagram.grid, &diagram.counters, &seam));
     for highlight in &diagram.highlights {
         let spot = highlight.spot;
         let width = 0.08 * u;
@@ -153,6 +156,7 @@ fn figure_bounds(diagram: &Diagram, empty: &[Cell]) -> Rect {
     }
     let mut cells: Vec<Cell> = diagram.places.iter().map(|p| p.cell).collect();
     cells.extend(diagram.dominoes.iter().flat_map(|d| d.cells));
+    cells.extend(diagram.counters.iter().map(|c| c.cell));
     cells.extend(super::board_pieces::board_squares(diagram));
     cells.extend(empty);
     cells.extend(diagram.marks.iter().map(|m| m.spot.cell));

@@ -168,8 +168,14 @@ fn resolve(
     };
     let mut places = Vec::new();
     let mut dominoes = Vec::new();
+    let mut counters = Vec::new();
     for entry in &file.place {
         let place = entry.get_ref();
+        if place.counter.is_some() {
+            let at = cell(resolver, &grid, &place.at);
+            counters.extend(super::counters::placed_counter(resolver, &design, entry, at));
+            continue;
+        }
         if place.piece.is_some() || place.net.is_some() {
             continue;
         }
@@ -177,7 +183,7 @@ fn resolve(
             resolver.error(
                 &entry.span(),
                 "a [[place]] without `tile` or `piece`".into(),
-                "name a tile number, or a piece code of the design",
+                "name a tile number, a piece code or a counter of the design",
             );
             continue;
         };
@@ -347,6 +353,7 @@ fn resolve(
         grid,
         places,
         dominoes,
+        counters,
         marks,
         arrows,
         labels,

@@ -2,14 +2,16 @@
 //! checked against the design's `[play]` rules and drawn as SVG, PDF and PNG.
 //!
 //! `schema` mirrors the diagram file, `load` resolves it against its design, `table` answers
-//! questions about the position (who touches whom), `legality` and `lines` check it, `draw`
-//! turns it into a scene page, and `files` makes the SVG, PDF and PNG. A file of `[[step]]`s
-//! is a `series` of such diagrams, also drawn side by side as one `strip`.
+//! questions about the position (who touches whom), `legality` and `lines` check it,
+//! `counters` stands counters beside the tiles, `draw` turns it into a scene page, and
+//! `files` makes the SVG, PDF and PNG. A file of `[[step]]`s is a `series` of such diagrams,
+//! also drawn side by side as one `strip`.
 
 pub mod board_pieces;
 pub mod board_rules;
 pub mod caption;
 pub mod corners;
+pub mod counters;
 pub mod crop;
 pub mod designs;
 pub mod dominoes;
@@ -69,6 +71,8 @@ pub struct Diagram {
     pub places: Vec<Placed>,
     /// Dominoes (rectangle tiles of two square cells) on the grid of their cells.
     pub dominoes: Vec<dominoes::PlacedDomino>,
+    /// Counters standing on cells (`[[place]]` with `counter`), drawn over the tiles.
+    pub counters: Vec<counters::PlacedCounter>,
     pub marks: Vec<Mark>,
     pub arrows: Vec<Arrow>,
     pub labels: Vec<Label>,

@@ -138,6 +138,10 @@ pub struct PlaceTable {
     pub player: Option<Spanned<String>>,
     /// The colour of the pawn's face that stands on the cell.
     pub down: Option<Spanned<String>>,
+    /// A counter: the design's `[[counters]]` name (instead of `tile`), standing on `at`.
+    pub counter: Option<Spanned<String>>,
+    /// Which of those counters, from 1 in the order written (default 1).
+    pub item: Option<Spanned<usize>>,
 }
 
 /// `[[move]]`: the named pawn slides one edge (optional) and then tips onto a neighbour.

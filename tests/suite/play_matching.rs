@@ -239,3 +239,58 @@ fn a_wild_value_agrees_at_every_vertex() {
         assert_eq!(code(&output), expected, "{play}: {out}{err}");
     }
 }
+
+/// The documented double-three dominoes with the documented `[play]`, kings and castle, and
+/// the documented kingdom with `places` appended (`None`: the documented counters).
+fn kingdom_with_counters(name: &str, places: Option<&str>) -> (i32, String, std::path::PathBuf) {
+    let dir = scratch(&format!("play-counters-{name}"));
+    let design = common::doc_example("**Dominoes.**");
+    let play = common::doc_example("#### Matching one side, wild values and tiles");
+    let counters = common::doc_example("**Counters beside the tiles.**");
+    fs::write(dir.join("dominoes.toml"), format!("{design}\n{play}\n{counters}")).unwrap();
+    let kingdom = common::doc_example("A kingdom under `match = \"any\"`");
+    let documented = common::doc_example("and placed in the kingdom above");
+    let places = places.map_or(documented, str::to_string);
+    fs::write(dir.join("kingdom.toml"), format!("{kingdom}\n{places}")).unwrap();
+    let output = tilepress(&dir, &["diagram", "kingdom.toml", "-o", "out"]);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"), dir)
+}
+
+#[test]
+fn documented_kings_and_a_castle_stand_beside_the_tiles() {
+    let (status, out, dir) = kingdom_with_counters("doc", None);
+    assert_eq!(status, 0, "{out}");
+    let svg = fs::read_to_string(dir.join("out/kingdom.svg")).unwrap();
+    // The blue king's disc and the castle's square are drawn; the red king is not placed.
+    assert!(svg.to_lowercase().contains("#2c3e66"), "the blue king");
+    assert!(svg.to_lowercase().contains("#7a7a7a"), "the castle");
+    assert!(!svg.to_lowercase().contains("#b03a2e"), "no red king");
+    // The design with counters still checks clean.
+    let check = tilepress(&dir, &["check", "dominoes.toml"]);
+    assert_eq!(code(&check), 0, "{}", text(&check).0);
+}
+
+#[test]
+fn a_counter_the_design_does_not_have_is_refused_at_its_key() {
+    let place = |body: &str| format!("[[place]]\n{body}\n");
+    let (status, out, dir) =
+        kingdom_with_counters("name", Some(&place("counter = \"king\"\nat = [3, 0]")));
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("kingdom.toml:27:11: error: the design has no counters `king`"), "{out}");
+    assert!(out.contains("did you mean `kings`?"), "{out}");
+    assert!(!dir.join("out").exists(), "nothing is written");
+    let (status, out, _) =
+        kingdom_with_counters("item", Some(&place("counter = \"kings\"\nitem = 3\nat = [3, 0]")));
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("kingdom.toml:28:8: error: counters `kings` have no item 3"), "{out}");
+    assert!(out.contains("give an item from 1 to 2"), "{out}");
+    let (status, out, _) =
+        kingdom_with_counters("turn", Some(&place("counter = \"kings\"\nat = [3, 0]\nturn = 1")));
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("error: a counter is not turned"), "{out}");
+    let both = place("counter = \"kings\"\ntile = 1\nat = [3, 0]");
+    let (status, out, _) = kingdom_with_counters("both", Some(&both));
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("error: a [[place]] with `counter` and a tile, piece or pawn"), "{out}");
+}
