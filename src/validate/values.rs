@@ -99,9 +99,22 @@ pub fn value_problems(
     let symmetry = value_rule.map_or(ValueSymmetry::Unordered, |rule| rule.symmetry);
     let mut seen: BTreeMap<Vec<u32>, &Tile> = BTreeMap::new();
     let mut distinct: Vec<(&Tile, Vec<u32>)> = Vec::new();
+    // A tile is what is printed: entries with the same values whose own art differs (a field
+    // their face shows: crowns on one) are different tiles of those values, counted together
+    // against the rule's `copies`, not duplicates.
+    let mut variants: BTreeMap<Vec<u32>, Vec<&Tile>> = BTreeMap::new();
     for tile in &design.tiles {
         let key = symmetry.canonical(&tile.values);
         if let Some(first) = seen.get(&key) {
+            let own_art = tile.faces.own_art || first.faces.own_art;
+            let others = variants.get(&key).into_iter().flatten();
+            let printed_differently = own_art
+                && tile.faces.fronts_differ(&first.faces)
+                && others.clone().all(|other| tile.faces.fronts_differ(&other.faces));
+            if printed_differently {
+                variants.entry(key).or_default().push(tile);
+                continue;
+            }
             problem(
                 tile.written_at(path),
                 format!(
@@ -136,6 +149,8 @@ pub fn value_problems(
     };
     for (tile, key) in &distinct {
         let reasons = value_violations(value_rule, &tile.values);
+        let in_other_art = variants.get(key).into_iter().flatten();
+        let copies = tile.copies + in_other_art.map(|t| t.copies).sum::<u32>();
         if complete.binary_search(key).is_err() {
             problem(
                 tile.written_at(path),
@@ -147,14 +162,18 @@ pub fn value_problems(
                 ),
                 "change or remove the tile, or widen the rule",
             );
-        } else if tile.copies != rule.copies {
+        } else if copies != rule.copies {
+            let others = variants.get(key).map_or_else(String::new, |others| {
+                let numbers: Vec<String> =
+                    others.iter().map(|t| format!("tile {}", t.number)).collect();
+                format!(" (with {}: the same values in other art)", numbers.join(", "))
+            });
             problem(
                 tile.written_at(path),
                 format!(
-                    "tile {} ({}) comes {} time(s); the rule says each tile comes {} time(s)",
+                    "tile {} ({}) comes {copies} time(s){others}; the rule says each tile comes {} time(s)",
                     tile.number,
                     values_text(&tile.values, design.value_names()),
-                    tile.copies,
                     rule.copies
                 ),
                 "set `copies` on the tile to the rule's `copies`",

@@ -149,3 +149,29 @@ fn the_documented_example_checks_and_builds() {
     assert!(check.contains("complete and consistent"), "{check}");
     assert!(built.join("out/example/example.pdf").exists());
 }
+
+/// Two wheat|wheat tiles whose crowns (a field the template shows) are `a` and `b`.
+fn crowned(a: &str, b: &str) -> String {
+    let toml = design("fill", "").replace(
+        "[rule]\nvalues = { range = [0, 2], symmetry = \"unordered\" }\ncount = 6\n",
+        "[set_template_placeholder]\n",
+    );
+    let toml = toml
+        .replace("cells = [1, 2]", "cells = [1, 2]\ntemplate = \"kingdom\"")
+        .replace("[set_template_placeholder]\n", "");
+    format!(
+        "{toml}\n[faces.kingdom]\nlayers = [{{ text = \"{{crowns}}\", offset_mm = [0, -10], size_mm = 4, colour = \"ink\" }}]\n\n\
+         [[tiles]]\nnumber = 1\nvalues = [\"wheat\", \"wheat\"]\nfields = {{ crowns = \"{a}\" }}\n\n\
+         [[tiles]]\nnumber = 2\nvalues = [\"wheat\", \"wheat\"]\nfields = {{ crowns = \"{b}\" }}\n"
+    )
+}
+
+#[test]
+fn tiles_equal_in_values_but_printed_differently_are_not_duplicates() {
+    let (status, out) = check("named-crowns-differ", &crowned("1", "2"));
+    assert_eq!(status, 0, "{out}");
+    assert!(!out.contains("duplicate"), "{out}");
+    let (status, out) = check("named-crowns-same", &crowned("1", "1"));
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("duplicate: wheat|wheat (tiles 1 and 2"), "{out}");
+}
