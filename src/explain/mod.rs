@@ -4,6 +4,7 @@
 
 pub mod candidates;
 pub mod compare;
+pub mod distribution;
 pub mod observe;
 pub mod print;
 pub mod rank;
@@ -107,7 +108,9 @@ impl Answer {
             Answer::Slots(explanation) => {
                 !matches!(explanation.outcome, Outcome::NotCovered { .. })
             }
-            Answer::Values(explanation) => explanation.exact.is_some() || explanation.covered,
+            Answer::Values(explanation) => {
+                explanation.exact.is_some() || (explanation.covered && !explanation.designed)
+            }
         }
     }
 }

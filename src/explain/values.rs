@@ -75,6 +75,12 @@ pub struct ValueExplanation {
     pub tiles: Vec<Tile>,
     /// The values' names (`[values] names`), for the report; empty when they are numbers.
     pub names: Vec<String>,
+    /// What the list holds, counted (`explain::distribution`): told instead of a rule when
+    /// none explains the list.
+    pub distribution: Vec<String>,
+    /// Whether tiles of equal values are printed differently (crowns on one): a designed set,
+    /// which no rule over values derives.
+    pub designed: bool,
 }
 
 /// Explains `design`'s list of tiles with values.
@@ -99,6 +105,8 @@ pub fn explain_values(design: &Design) -> ValueExplanation {
         next_number: tiles.iter().map(|t| t.number).max().unwrap_or(0) + 1,
         tiles,
         names: design.values.as_ref().map_or_else(Vec::new, |v| v.names.clone()),
+        distribution: super::distribution::distribution(design),
+        designed: printed_differently(&design.tiles),
     };
     if let Some(own) = design.rule.as_ref().and_then(|rule| rule.values.as_ref()) {
         let copies = design.rule.as_ref().map_or(1, |rule| rule.copies);
@@ -272,8 +280,16 @@ pub fn value_report(explanation: &ValueExplanation, path: &Path) -> Vec<String> 
         lines.extend(explanation.skipped.iter().map(|s| format!("  {s}")));
     }
     lines.push(String::new());
-    let Some(best) = &explanation.best else {
-        lines.push("No rule searched could be derived.".to_string());
+    let explained = explanation.covered && !explanation.designed;
+    let Some(best) = explanation.best.as_ref().filter(|_| explained) else {
+        // A designed set: no rule to propose, its distribution to check instead.
+        lines.push(format!(
+            "No rule over values explains the {}: it reads as a designed set. What it holds:",
+            counted(explanation.tiles.len(), "listed tile")
+        ));
+        lines.push(String::new());
+        lines.extend(explanation.distribution.iter().cloned());
+        lines.push(String::new());
         lines.push(narrowing());
         return lines;
     };
@@ -284,14 +300,7 @@ pub fn value_report(explanation: &ValueExplanation, path: &Path) -> Vec<String> 
             counted(p.differences(), "difference")
         )
     };
-    match explanation.covered {
-        true => lines.push(format!("The simplest rule ({}):", costs(best))),
-        false => lines.push(format!(
-            "No rule searched explains the list: the closest ({}) has no fewer differences than the {} listed.",
-            costs(best),
-            counted(explanation.listed, "tile")
-        )),
-    }
+    lines.push(format!("The simplest rule ({}):", costs(best)));
     lines.push(String::new());
     lines.push(value_rule_table(best));
     lines.push(String::new());
@@ -301,10 +310,6 @@ pub fn value_report(explanation: &ValueExplanation, path: &Path) -> Vec<String> 
         lines.push(format!("Runner-up ({}):", costs(runner_up)));
         lines.push(String::new());
         lines.push(value_rule_table(runner_up));
-    }
-    if !explanation.covered {
-        lines.push(String::new());
-        lines.push(narrowing());
     }
     lines
 }
@@ -349,7 +354,8 @@ fn differences(
     }
     let at = |index: usize, what: &str| {
         let tile = &tiles[index];
-        at_entry_of(path, tile.position, tile.number, what)
+        let (file, position) = tile.written_at(path);
+        at_entry_of(file, position, tile.number, what)
     };
     if !best.duplicates.is_empty() {
         lines.push(format!(
@@ -359,10 +365,10 @@ fn differences(
         for &(later, first) in &best.duplicates {
             let first = &tiles[first];
             let what = format!(
-                "({}) is tile {} (line {})",
+                "({}) is tile {} ({})",
                 values_text(&tiles[later].values, &explanation.names),
                 first.number,
-                first.position.line
+                first.line_text()
             );
             lines.push(at(later, &what));
         }
@@ -393,4 +399,17 @@ fn differences(
             lines.push(at(index, &what));
         }
     }
+}
+
+/// Whether two listed tiles have the same values (either way round) but their own art
+/// differs, as `check` tells tiles apart.
+fn printed_differently(tiles: &[Tile]) -> bool {
+    let key = |tile: &Tile| ValueSymmetry::Unordered.canonical(&tile.values);
+    tiles.iter().enumerate().any(|(k, a)| {
+        tiles[k + 1..].iter().any(|b| {
+            key(a) == key(b)
+                && (a.faces.own_art || b.faces.own_art)
+                && a.faces.fronts_differ(&b.faces)
+        })
+    })
 }

@@ -37,6 +37,7 @@ mod dominoes;
 mod edge_slots;
 mod every_mistake;
 mod explain;
+mod explain_designed;
 mod explain_designs;
 mod explain_two_faced;
 mod explain_values;

@@ -69,6 +69,7 @@ pub fn tile_faces(
         let built_in: Vec<(&str, String)> =
             built_in.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         let fields = fields(r, &built_in, table.fields.as_ref());
+        tile.faces.fields = fields.clone();
         let what = format!("tile {}", tile.number);
         let front = ItemFaceTables {
             template: table.template.as_ref().or(set_template),

@@ -299,6 +299,9 @@ pub struct ItemFaces {
     /// fields): two entries with the same edges whose own art differs are copies of one
     /// tile in different art, not duplicates.
     pub own_art: bool,
+    /// The item's fields as its faces read them (its own and the built-in ones), for what
+    /// `explain` counts.
+    pub fields: std::collections::BTreeMap<String, String>,
 }
 
 impl ItemFaces {
