@@ -1,5 +1,6 @@
 //! Every integration test in one binary: one link instead of one per file, so a cold `cargo test` spends its time testing (each file below is the module of one subject, as it was its own binary before).
 
+mod ardun;
 mod art_variants;
 mod attacks_data;
 mod attacks_files;
