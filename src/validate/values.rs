@@ -105,16 +105,17 @@ pub fn value_problems(
     let mut variants: BTreeMap<Vec<u32>, Vec<&Tile>> = BTreeMap::new();
     for tile in &design.tiles {
         let key = symmetry.canonical(&tile.values);
-        if let Some(first) = seen.get(&key) {
-            let own_art = tile.faces.own_art || first.faces.own_art;
-            let others = variants.get(&key).into_iter().flatten();
-            let printed_differently = own_art
-                && tile.faces.fronts_differ(&first.faces)
-                && others.clone().all(|other| tile.faces.fronts_differ(&other.faces));
-            if printed_differently {
+        if let Some(&first) = seen.get(&key) {
+            // The tile printed as this one: the first of these values, or one in other art.
+            let others = variants.get(&key).into_iter().flatten().copied();
+            let own_art = |other: &Tile| tile.faces.own_art || other.faces.own_art;
+            let twin = std::iter::once(first)
+                .chain(others)
+                .find(|other| !(own_art(other) && tile.faces.fronts_differ(&other.faces)));
+            let Some(first) = twin else {
                 variants.entry(key).or_default().push(tile);
                 continue;
-            }
+            };
             problem(
                 tile.written_at(path),
                 format!(

@@ -175,3 +175,13 @@ fn tiles_equal_in_values_but_printed_differently_are_not_duplicates() {
     assert_eq!(status, 1, "{out}");
     assert!(out.contains("duplicate: wheat|wheat (tiles 1 and 2"), "{out}");
 }
+
+#[test]
+fn a_duplicate_is_named_with_the_tile_printed_as_it() {
+    let third =
+        "\n[[tiles]]\nnumber = 3\nvalues = [\"wheat\", \"wheat\"]\nfields = { crowns = \"2\" }\n";
+    let (status, out) = check("named-crowns-twin", &(crowned("1", "2") + third));
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("duplicate: wheat|wheat (tiles 2 and 3"), "{out}");
+    assert_eq!(out.matches("duplicate").count(), 1, "{out}");
+}
