@@ -76,6 +76,7 @@ mod map_label_hatch;
 mod maps;
 mod margin_ink;
 mod markup;
+mod missing_icon;
 mod module_layers;
 mod moved_faces;
 mod named_values;

@@ -49,6 +49,9 @@ pub enum IconArt {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct InlineIcons {
     pub icons: BTreeMap<String, IconArt>,
+    /// Icons declared whose art could not be read: reported once at their declaration, so a
+    /// text that uses one is not reported again.
+    pub refused: std::collections::BTreeSet<String>,
 }
 
 impl InlineIcons {
@@ -94,6 +97,7 @@ pub fn read_icons(
     table: Option<&IconsTable>,
 ) -> InlineIcons {
     let mut icons = BTreeMap::new();
+    let mut refused = std::collections::BTreeSet::new();
     for (name, entry) in table.into_iter().flatten() {
         let valid = name.chars().next().is_some_and(char::is_alphabetic)
             && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
@@ -112,11 +116,16 @@ pub fn read_icons(
             }
             IconEntry::Table(table) => icon_table(r, image, palette, entry, table),
         };
-        if let Some(art) = art {
-            icons.insert(name.clone(), art);
+        match art {
+            Some(art) => {
+                icons.insert(name.clone(), art);
+            }
+            None => {
+                refused.insert(name.clone());
+            }
         }
     }
-    InlineIcons { icons }
+    InlineIcons { icons, refused }
 }
 
 /// `{ image = … }` or `{ shape = …, colour = … }` (its problems at the entry: an untagged

@@ -64,7 +64,8 @@ pub fn markup_problems(
 ) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for name in marked.icons() {
-        if !icons.icons.contains_key(name) {
+        // An icon whose file was refused is reported at its declaration, once.
+        if !icons.icons.contains_key(name) && !icons.refused.contains(name) {
             let known = icons.names();
             let help = match closest(name, known.iter().copied()) {
                 Some(near) => {

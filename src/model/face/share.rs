@@ -311,7 +311,8 @@ mod tests {
         };
         let with_icon = |art| {
             let mut layer = marked(true);
-            layer.icons = Arc::new(InlineIcons { icons: BTreeMap::from([("coin".into(), art)]) });
+            let icons = BTreeMap::from([("coin".into(), art)]);
+            layer.icons = Arc::new(InlineIcons { icons, ..Default::default() });
             LayerKind::Text(layer)
         };
         let mut centred = TextLayer::plain("A".into(), default.clone(), 3.0, Colour::BLACK);

@@ -1,5 +1,6 @@
 //! "Did you mean …?" for a file that is not found: a file beside it whose name differs only
-//! in case (`Cards.csv` for `cards.csv`), or is one likely typo away.
+//! in case (`Cards.csv` for `cards.csv`), is one likely typo away, or has the stem the wanted
+//! name starts with (`crown.svg` for `crown-gold.svg`).
 
 use std::path::Path;
 
@@ -25,7 +26,30 @@ pub fn similar_file(path: &Path) -> Option<String> {
     if let Some(same) = names.iter().find(|name| name.to_lowercase() == lower) {
         return Some(same.clone());
     }
-    closest(wanted, names.iter().map(String::as_str)).map(str::to_string)
+    closest(wanted, names.iter().map(String::as_str))
+        .or_else(|| same_stem(wanted, &names))
+        .map(str::to_string)
+}
+
+/// A name of the same extension whose stem starts the wanted one's or is started by it
+/// (`crown.svg` for `crown-gold.svg`), the longest such; stems of three letters at least.
+fn same_stem<'a>(wanted: &str, names: &'a [String]) -> Option<&'a str> {
+    fn split(name: &str) -> (&str, &str) {
+        name.rsplit_once('.').unwrap_or((name, ""))
+    }
+    let (stem, extension) = split(wanted);
+    let stem = stem.to_lowercase();
+    let related = |other: &str| {
+        let other = other.to_lowercase();
+        let (short, long) =
+            if other.len() < stem.len() { (&other, &stem) } else { (&stem, &other) };
+        short.chars().count() >= 3 && long.starts_with(short.as_str())
+    };
+    names
+        .iter()
+        .map(String::as_str)
+        .filter(|name| split(name).1.eq_ignore_ascii_case(extension) && related(split(name).0))
+        .max_by_key(|name| (split(name).0.len(), std::cmp::Reverse(*name)))
 }
 
 /// `path` with its file name replaced by `name`, as the user would write it.
@@ -55,6 +79,9 @@ mod tests {
             did_you_mean(&dir.join("icons/strom.svg"), "icons/strom.svg"),
             " (did you mean `icons/storm.svg`?)"
         );
+        std::fs::write(dir.join("icons/crown.svg"), "<svg/>").unwrap();
+        assert_eq!(similar_file(&dir.join("icons/crown-gold.svg")).as_deref(), Some("crown.svg"));
+        assert_eq!(similar_file(&dir.join("icons/crown-gold.png")), None, "another kind of file");
         assert_eq!(similar_file(&dir.join("rules.pdf")), None);
         assert_eq!(similar_file(&dir.join("nowhere/cards.csv")), None);
         let _ = std::fs::remove_dir_all(&dir);
