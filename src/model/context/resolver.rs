@@ -33,6 +33,9 @@ pub struct Resolver<'a> {
     pub when_uses: crate::model::context::when_seen::WhenUses,
     /// The data files whose cells are spans (`input::cell_span`), by their number.
     pub cell_files: Vec<PathBuf>,
+    /// The column names of each data file tiles were read from, for their faces to report a
+    /// field's value at its cell.
+    pub data_columns: std::collections::BTreeMap<PathBuf, std::sync::Arc<Vec<String>>>,
 }
 
 impl<'a> Resolver<'a> {
@@ -47,6 +50,7 @@ impl<'a> Resolver<'a> {
             filled_colours: Default::default(),
             when_uses: Default::default(),
             cell_files: Vec::new(),
+            data_columns: Default::default(),
         }
     }
 

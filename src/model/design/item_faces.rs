@@ -2,6 +2,7 @@
 //! backs from `[backs] template`, piece faces from their face tables (or their group's);
 //! the fields each item offers; and the outlines faces are drawn on.
 
+use crate::model::face::item_face::DataRowAt;
 use crate::model::input::cell_span::cell_of;
 use crate::model::rules::value_names::value_text;
 use toml::Spanned;
@@ -77,8 +78,12 @@ pub fn tile_faces(
         };
         let outline_name = format!("a {}", shape.name());
         let corners = shape.sides();
-        let item =
-            ItemFace { what, position, tables: front, fields, corners, outline_name, data: None };
+        // A data file's row: a field's value its faces cannot use is reported at its cell.
+        let data = tile.file.as_ref().and_then(|path| {
+            let columns = r.data_columns.get(path)?.clone();
+            Some(DataRowAt { path: path.clone(), line: position.line, columns })
+        });
+        let item = ItemFace { what, position, tables: front, fields, corners, outline_name, data };
         if front.template.is_some() || !front.layers.is_empty() {
             tile.faces.front = faces.face(r, palette, &item);
         }

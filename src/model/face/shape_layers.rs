@@ -120,11 +120,23 @@ pub(super) fn pips(
     };
     let Some(count) = count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::MAX_PIPS)
     else {
-        r.error(
-            &value.span(),
-            format!("{whose} must be a whole number from 0 to 9"),
-            "write e.g. pips = 5 or pips = \"{pips}\" with a field holding 0 to 9",
-        );
+        let problem = format!("{whose} must be a whole number from 0 to 9");
+        let help = "write e.g. pips = 5 or pips = \"{pips}\" with a field holding 0 to 9";
+        // A field from a data file's row: reported at its cell.
+        let written =
+            value.get_ref().as_str().map(|text| Spanned::new(value.span(), text.to_string()));
+        let at_cell = match (&item.data, &written) {
+            (Some(data), Some(written)) => data.report_cell(
+                r,
+                (written, "pips"),
+                (&item.what, problem.strip_prefix(&format!("{}: ", item.what)).unwrap_or(&problem)),
+                help,
+            ),
+            _ => false,
+        };
+        if !at_cell {
+            r.error(&value.span(), problem, help);
+        }
         return None;
     };
     let box_mm = required_size(r, table, "a pips layer")?;

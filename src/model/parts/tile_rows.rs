@@ -64,7 +64,41 @@ pub fn tiles_from_data(
         );
         return Vec::new();
     }
-    table.rows.iter().filter_map(|row| tile_of_row(r, &table, &columns, row)).collect()
+    let columns_read = std::sync::Arc::new(table.columns.clone());
+    r.data_columns.insert(table.path.clone(), columns_read);
+    let tiles: Vec<Spanned<TileTable>> =
+        table.rows.iter().filter_map(|row| tile_of_row(r, &table, &columns, row)).collect();
+    numbered_once(r, &table, &tiles);
+    tiles
+}
+
+/// Each tile number once in the file: a number used again is an error at its cell (the
+/// `number` column names each row's tile).
+fn numbered_once(r: &mut Resolver<'_>, table: &DataTable, tiles: &[Spanned<TileTable>]) {
+    let mut first_line: BTreeMap<u32, usize> = BTreeMap::new();
+    for tile in tiles {
+        let number = &tile.get_ref().number;
+        let line = r.place_of(&number.span()).1.line;
+        match first_line.get(number.get_ref()) {
+            None => {
+                first_line.insert(*number.get_ref(), line);
+            }
+            Some(first) => {
+                let file = table
+                    .path
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                r.error(
+                    &number.span(),
+                    format!(
+                        "tile number {} is used twice (also at {file}:{first})",
+                        number.get_ref()
+                    ),
+                    "give every tile its own number",
+                );
+            }
+        }
+    }
 }
 
 /// What column `index` of `table` holds; a name close to a key's, or a list item past the
