@@ -185,3 +185,19 @@ fn a_duplicate_is_named_with_the_tile_printed_as_it() {
     assert!(out.contains("duplicate: wheat|wheat (tiles 2 and 3"), "{out}");
     assert_eq!(out.matches("duplicate").count(), 1, "{out}");
 }
+
+#[test]
+fn a_wild_value_is_written_by_its_name() {
+    let with_play = |wild: &str| {
+        design("fill", &tiles(&ALL))
+            .replace("[sheet]", &format!("[play]\nwild_values = [{wild}]\n\n[sheet]"))
+    };
+    let (status, out) = check("named-wild", &with_play("\"lake\""));
+    assert_eq!(status, 0, "{out}");
+    let toml = with_play("\"lkae\"");
+    let (status, out) = check("named-wild-misspelt", &toml);
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("wild value: `lkae` is not a value"), "{out}");
+    assert!(out.contains("did you mean `lake`?"), "{out}");
+    assert!(out.contains(&common::place_of(&toml, "\"lkae\"")), "{out}");
+}

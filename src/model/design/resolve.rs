@@ -216,7 +216,8 @@ pub fn resolve_reading(
     resolver.diagnostics.extend(seen);
     let play = file.play.as_ref().map_or_else(Default::default, |table| {
         let value_rule = rule.as_ref().and_then(|rule| rule.values.as_ref());
-        let set = crate::model::rules::play::PlaySet { tiles: &tiles, value_rule };
+        let names = values.as_ref().map_or(&[][..], |v| &v.names[..]);
+        let set = crate::model::rules::play::PlaySet { tiles: &tiles, value_rule, names };
         crate::model::rules::play::resolve_play(&mut resolver, table.get_ref(), set)
     });
     let legibility = crate::model::print::legibility::resolve_legibility(

@@ -10,7 +10,7 @@ use toml::Spanned;
 use crate::model::context::resolver::Resolver;
 use crate::model::input::suggest::closest;
 use crate::model::rules::tile_set::{SlotKind, Tile};
-use crate::model::rules::value_names::value_text;
+use crate::model::rules::value_names::{ValueText, value_number, value_text};
 use crate::model::rules::values::ValueRule;
 
 /// `[play]` as written.
@@ -24,7 +24,7 @@ pub struct PlayTable {
     /// How many placed neighbours make an empty cell a forced space (default 3).
     pub forced_space: Option<Spanned<usize>>,
     /// Values that match every value (`[0]`).
-    pub wild_values: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub wild_values: Option<Spanned<Vec<Spanned<ValueText>>>>,
     /// Tiles, by number, whose every edge, half and corner matches anything (a castle).
     pub wild_tiles: Option<Spanned<Vec<Spanned<i64>>>>,
     #[serde(default)]
@@ -106,6 +106,8 @@ pub const MATCHING_NAMES: [&str; 4] = ["colour", "colour+kind", "any", "none"];
 pub struct PlaySet<'a> {
     pub tiles: &'a [Tile],
     pub value_rule: Option<&'a ValueRule>,
+    /// The values' names (`[values] names`): a wild value may be written by its name.
+    pub names: &'a [String],
 }
 
 /// One move rule. "New" tiles are the ones a diagram marks as this move's; the others were
@@ -217,7 +219,7 @@ pub fn resolve_play(resolver: &mut Resolver<'_>, table: &PlayTable, set: PlaySet
 /// `wild_values`, each one a value the design's tiles show or its rule allows.
 fn wild_values(
     resolver: &mut Resolver<'_>,
-    list: &Spanned<Vec<Spanned<i64>>>,
+    list: &Spanned<Vec<Spanned<ValueText>>>,
     set: PlaySet<'_>,
 ) -> Vec<u32> {
     let mut shown: Vec<u32> =
@@ -235,7 +237,11 @@ fn wild_values(
     let in_rule = |v: u32| set.value_rule.is_some_and(|rule| (rule.min..=rule.max).contains(&v));
     let mut wild = Vec::new();
     for written in list.get_ref() {
-        let value = u32::try_from(*written.get_ref()).ok();
+        // A name `[values] names` does not hold is reported with the closest name.
+        let Some(number) = value_number(resolver, written, set.names, "wild value") else {
+            continue;
+        };
+        let value = u32::try_from(number).ok();
         match value.filter(|&v| shown.contains(&v) || in_rule(v)) {
             Some(v) => wild.push(v),
             None => {
@@ -247,13 +253,13 @@ fn wild_values(
                             value_text(rule.max, &rule.names)
                         )
                     }
-                    None => {
-                        shown.iter().map(|&v| value_text(v, &[])).collect::<Vec<_>>().join(", ")
-                    }
+                    None => (shown.iter().map(|&v| value_text(v, set.names)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 };
                 resolver.error(
                     &written.span(),
-                    format!("wild value {} is not a value of the design", written.get_ref()),
+                    format!("wild value {number} is not a value of the design"),
                     &format!("use one of the values its tiles show: {known}"),
                 );
             }
@@ -339,7 +345,7 @@ mod tests {
         let source = SourceFile::new("x.toml", text.to_string());
         let table: PlayTable = toml::from_str(text).unwrap();
         let mut resolver = Resolver::new(&source);
-        let set = PlaySet { tiles: &[], value_rule: None };
+        let set = PlaySet { tiles: &[], value_rule: None, names: &[] };
         let play = resolve_play(&mut resolver, &table, set);
         (play, resolver.diagnostics.len())
     }
