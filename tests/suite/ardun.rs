@@ -69,7 +69,7 @@ fn a_misspelled_terrain_a_word_for_banners_and_a_repeated_number_are_each_report
     assert_eq!(all.matches("`two`").count(), 1, "{all}");
     assert_eq!(all.matches("tiles.csv:20:3:").count(), 1, "{all}");
     assert_eq!(all.matches("tiles.csv:31:1:").count(), 1, "{all}");
-    assert!(all.contains("tile number 12 is used twice (also at tiles.csv:13)"), "{all}");
+    assert!(all.contains("`12` in column `number` is used twice (also at row 13)"), "{all}");
     assert!(all.contains("3 errors, nothing done"), "{all}");
 }
 

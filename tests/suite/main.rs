@@ -20,6 +20,7 @@ mod cli_full_stdout;
 mod clipped_layers;
 mod colour_cues_everywhere;
 mod colour_vision;
+mod column_types;
 mod common;
 mod components;
 mod copies_and_empty;

@@ -5,6 +5,7 @@
 //!
 //! May use: `input`, `geometry`, `scene`.
 
+pub mod column_types;
 pub mod data_colours;
 pub mod resolver;
 pub mod when_seen;

@@ -36,6 +36,8 @@ pub struct Resolver<'a> {
     /// The column names of each data file tiles were read from, for their faces to report a
     /// field's value at its cell.
     pub data_columns: std::collections::BTreeMap<PathBuf, std::sync::Arc<Vec<String>>>,
+    /// `[columns]`: the declared types every data file's cells are held to.
+    pub column_types: crate::model::context::column_types::ColumnTypes,
 }
 
 impl<'a> Resolver<'a> {
@@ -51,6 +53,7 @@ impl<'a> Resolver<'a> {
             when_uses: Default::default(),
             cell_files: Vec::new(),
             data_columns: Default::default(),
+            column_types: Default::default(),
         }
     }
 

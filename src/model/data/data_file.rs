@@ -70,7 +70,8 @@ pub fn read_data_at(
 ) -> Option<DataTable> {
     let folder = r.source.path().parent().map(Path::to_path_buf).unwrap_or_default();
     let path = folder.join(data.get_ref().trim());
-    match read_data(&path, sheet.map(|s| s.get_ref().trim()), &folder) {
+    let types = std::mem::take(&mut r.column_types);
+    let mut read = match read_data(&path, sheet.map(|s| s.get_ref().trim()), &folder) {
         Ok(table) => Some(r.uses(table)),
         Err(DataError::Rows(errors, readable)) => {
             r.diagnostics.extend(errors);
@@ -85,7 +86,12 @@ pub fn read_data_at(
             r.error(&span, format!("`{}`: {message}", data.get_ref().trim()), &help);
             None
         }
+    };
+    if let Some(table) = read.as_mut() {
+        crate::model::data::column_check::check_columns(r, table, &types);
     }
+    r.column_types = types;
+    read
 }
 
 /// Reads `path`: a CSV file, or the sheet `sheet` (the first when `None`) of a workbook

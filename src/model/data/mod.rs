@@ -4,6 +4,7 @@
 //!
 //! May use: `input`, `context`.
 
+pub mod column_check;
 pub mod data_csv;
 pub mod data_file;
 pub mod workbook;

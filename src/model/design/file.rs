@@ -72,4 +72,7 @@ pub struct DesignFile {
     pub fonts: Option<Spanned<crate::model::face::font_setup::FontsTable>>,
     /// `[icons]`: inline icons of texts' markup, see `face::inline_icons`.
     pub icons: Option<Spanned<crate::model::face::inline_icons::IconsTable>>,
+    /// `[columns]`: the types of data files' columns.
+    #[serde(default)]
+    pub columns: Option<Spanned<crate::model::context::column_types::ColumnsTable>>,
 }

@@ -50,6 +50,10 @@ pub fn resolve_reading(
     if !crate::model::design::limits::counts_fit(&mut resolver, &file) {
         return Err(resolver.diagnostics);
     }
+    resolver.column_types = crate::model::context::column_types::resolve_column_types(
+        &mut resolver,
+        file.columns.as_ref(),
+    );
     let mut palette = resolver.palette(&file.palette);
     palette.cues =
         crate::model::colours::cues::resolve_cues(&mut resolver, file.cues.as_ref(), &palette);
