@@ -124,3 +124,34 @@ fn the_documented_example_checks_and_builds_with_the_data_sections_csv() {
     let build = tilepress(&dir, &["build", "example.toml", "-o", "out"]);
     assert_eq!(code(&build), 0, "{:?}", text(&build));
 }
+
+#[test]
+fn a_when_value_the_column_allows_but_no_item_has_is_no_problem() {
+    let when = "\n[faces.crowned]\nlayers = [{ text = \"{crowns}\", offset_mm = [0, -10], size_mm = 4, colour = \"ink\", when = { crowns = \"3\" } }]\n";
+    let with = |columns: &str| {
+        dominoes("columns-when", columns, |lines| {
+            lines[0].push_str(",crowns");
+            for (k, line) in lines.iter_mut().enumerate().skip(1) {
+                line.push_str(&format!(",{}", k % 3));
+            }
+        })
+    };
+    let design = |dir: &Path| {
+        let toml = fs::read_to_string(dir.join("d.toml")).unwrap();
+        let toml = toml.replacen(
+            "data = \"tiles.csv\"",
+            "data = \"tiles.csv\"\ntemplate = \"crowned\"",
+            1,
+        );
+        fs::write(dir.join("d.toml"), toml + when).unwrap();
+    };
+    let dir = with("crowns = { range = [0, 3] }");
+    design(&dir);
+    let (status, out) = check(&dir, "d.toml");
+    assert_eq!(status, 0, "crowns 3 is a value the column allows: {out}");
+    let dir = with("crowns = { range = [0, 2] }");
+    design(&dir);
+    let (status, out) = check(&dir, "d.toml");
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains("no item has `crowns` `3`"), "{out}");
+}

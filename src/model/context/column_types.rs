@@ -34,6 +34,17 @@ pub struct ColumnType {
     pub unique: bool,
 }
 
+impl ColumnType {
+    /// Whether a cell may hold `text`: inside the range, one of the names (or untyped).
+    pub fn allows(&self, text: &str) -> bool {
+        let text = text.trim();
+        match self.range {
+            Some((low, high)) => text.parse::<i64>().is_ok_and(|n| (low..=high).contains(&n)),
+            None => self.names.is_empty() || self.names.iter().any(|name| name == text),
+        }
+    }
+}
+
 /// Column types by column name (names compared trimmed).
 pub type ColumnTypes = BTreeMap<String, ColumnType>;
 

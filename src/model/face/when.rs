@@ -195,14 +195,18 @@ pub fn unmatched(r: &Resolver<'_>) -> Vec<Diagnostic> {
             let at = r.source.start_of(&seen.span);
             problems.push(Diagnostic::problem(r.source.path(), Some(at), message).with_help(&help));
         };
-        for wanted in condition.one_of.iter().flatten().filter(|v| !seen.present.contains(*v)) {
+        // A value the field's declared column type allows is one no item has yet: no problem.
+        let declared = r.column_types.get(field.trim());
+        let allowed = |wanted: &str| declared.is_some_and(|kind| kind.allows(wanted));
+        let unseen = |v: &&String| !seen.present.contains(*v) && !allowed(v);
+        for wanted in condition.one_of.iter().flatten().filter(unseen) {
             let message = format!(
                 "`when`: no item has `{field}` {}: the layer is drawn for none",
                 shown(wanted)
             );
             found(message, help(wanted));
         }
-        for wanted in condition.not.iter().filter(|v| !seen.present.contains(*v)) {
+        for wanted in condition.not.iter().filter(unseen) {
             let message = format!(
                 "`when`: `not` {} leaves out no item: none has `{field}` {}",
                 shown(wanted),
@@ -216,7 +220,11 @@ pub fn unmatched(r: &Resolver<'_>) -> Vec<Diagnostic> {
                 condition.min.is_none_or(|min| *n >= min)
                     && condition.max.is_none_or(|max| *n <= max)
             };
-            if !numbers.clone().any(|n| in_range(&n)) {
+            let declared_range = declared.and_then(|kind| kind.range).is_some_and(|(low, high)| {
+                condition.min.is_none_or(|min| min <= high as f64)
+                    && condition.max.is_none_or(|max| max >= low as f64)
+            });
+            if !numbers.clone().any(|n| in_range(&n)) && !declared_range {
                 let message = format!(
                     "`when`: no item has `{field}` {}: the layer is drawn for none",
                     range_words(condition)
