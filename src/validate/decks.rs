@@ -174,15 +174,17 @@ fn problems(deck: &Deck, path: &Path) -> Vec<Diagnostic> {
 mod tests {
     use std::collections::BTreeMap;
 
-    use crate::model::parts::deck_rule::{DeckRuleTable, ExtraCard, deck_rule};
+    use crate::model::parts::deck_rule::{
+        DeckRuleTable, ExtraCard, ProductValue, ProductValues, deck_rule,
+    };
 
-    fn values(list: &[&str]) -> Vec<String> {
-        list.iter().map(|v| (*v).to_string()).collect()
+    fn values(list: &[&str]) -> ProductValues {
+        ProductValues::List(list.iter().map(|v| ProductValue::Text((*v).to_string())).collect())
     }
 
     #[test]
     fn a_rule_derives_the_product_less_exclusions_plus_extras() {
-        let ranks: Vec<String> = (1..=13).map(|n| n.to_string()).collect();
+        let ranks = ProductValues::Range { range: (1, 13) };
         let table = DeckRuleTable {
             name: toml::Spanned::new(0..0, "{rank} of {suit}".into()),
             product: BTreeMap::from([

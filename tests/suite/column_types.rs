@@ -155,3 +155,26 @@ fn a_when_value_the_column_allows_but_no_item_has_is_no_problem() {
     assert_eq!(status, 1, "{out}");
     assert!(out.contains("no item has `crowns` `3`"), "{out}");
 }
+
+/// Saltmarsh copied into a scratch folder with its deck rule's `rank` written as `ranks`.
+fn saltmarsh_with_ranks(name: &str, ranks: &str) -> (i32, String) {
+    let dir = scratch(name);
+    copy_folder(&root().join("designs/assets/saltmarsh"), &dir.join("assets/saltmarsh"));
+    let toml = fs::read_to_string(root().join("designs/saltmarsh.toml")).unwrap();
+    let quoted = "rank = [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\", \"10\", \"11\", \"12\", \"13\"]";
+    assert!(toml.contains(quoted));
+    fs::write(dir.join("s.toml"), toml.replacen(quoted, &format!("rank = {ranks}"), 1)).unwrap();
+    check(&dir, "s.toml")
+}
+
+#[test]
+fn a_product_takes_unquoted_numbers_and_ranges() {
+    for ranks in ["[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]", "{ range = [1, 13] }"] {
+        let (status, out) = saltmarsh_with_ranks("product-ranks", ranks);
+        assert_eq!(status, 0, "{ranks}: {out}");
+        assert!(out.contains("54 cards") && out.contains("complete and consistent"), "{out}");
+    }
+    let (status, out) = saltmarsh_with_ranks("product-ranks-upside-down", "{ range = [13, 1] }");
+    assert_eq!(status, 2, "{out}");
+    assert!(out.contains("`rank`: the range [13, 1] is upside down"), "{out}");
+}

@@ -382,7 +382,17 @@ fn resolve_deck(
         gutter_mm,
         cards,
         position: deck_position,
-        rule: table.rule.as_ref().map(|rule| deck_rule(rule.get_ref())),
+        rule: table.rule.as_ref().map(|rule| {
+            // A product range that gives no values is one error at the rule.
+            for (field, values) in &rule.get_ref().product {
+                if let Some(mistake) = values.mistake() {
+                    let help = "write product = { field = { range = [smallest, largest] } }";
+                    let deck = table.name.get_ref().trim();
+                    r.error(&rule.span(), format!("deck `{deck}`: `{field}`: {mistake}"), help);
+                }
+            }
+            deck_rule(rule.get_ref())
+        }),
         sheet_template,
     })
 }

@@ -12,7 +12,7 @@ pub struct DeckRuleTable {
     /// How messages name a card: `"{rank} of {suit}"`.
     pub name: Spanned<String>,
     /// Every combination of these fields' values is one card.
-    pub product: BTreeMap<String, Vec<String>>,
+    pub product: BTreeMap<String, ProductValues>,
     /// Copies of each combination (default 1).
     pub each: Option<u32>,
     /// Combinations that are not in the deck.
@@ -21,6 +21,58 @@ pub struct DeckRuleTable {
     /// Cards beyond the product, each `{ fields = { … }, count = N }`.
     #[serde(default)]
     pub extra: Vec<ExtraCard>,
+}
+
+/// A product field's values: a list (numbers written unquoted or as text), or a whole-number
+/// `{ range = [1, 48] }`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ProductValues {
+    List(Vec<ProductValue>),
+    Range { range: (i64, i64) },
+}
+
+/// One value of a product's list: `3` or `"3"`, `"hearts"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ProductValue {
+    Number(i64),
+    Text(String),
+}
+
+/// Most values one product range gives (a longer one is a typo: the deck's cards are bounded
+/// by `MAX_CARDS` anyway).
+const MAX_PRODUCT_RANGE: i64 = 100_000;
+
+impl ProductValues {
+    /// The values as the cards' fields hold them; none for a range that is refused.
+    pub fn texts(&self) -> Vec<String> {
+        match self {
+            ProductValues::List(values) => (values.iter())
+                .map(|value| match value {
+                    ProductValue::Number(n) => n.to_string(),
+                    ProductValue::Text(text) => text.trim().to_string(),
+                })
+                .collect(),
+            ProductValues::Range { .. } if self.mistake().is_some() => Vec::new(),
+            ProductValues::Range { range: (low, high) } => {
+                (*low..=*high).map(|n| n.to_string()).collect()
+            }
+        }
+    }
+
+    /// What is wrong with a range: upside down, or longer than any deck.
+    pub fn mistake(&self) -> Option<String> {
+        let ProductValues::Range { range: (low, high) } = self else { return None };
+        if low > high {
+            return Some(format!(
+                "the range [{low}, {high}] is upside down: write [{high}, {low}]"
+            ));
+        }
+        (high - low >= MAX_PRODUCT_RANGE).then(|| {
+            format!("the range [{low}, {high}] gives more than {MAX_PRODUCT_RANGE} values")
+        })
+    }
 }
 
 /// One card the product does not give.
@@ -47,12 +99,13 @@ pub struct DeckRule {
 pub fn deck_rule(table: &DeckRuleTable) -> DeckRule {
     let mut keys: Vec<CardKey> = vec![Vec::new()];
     for (field, values) in &table.product {
+        let values = values.texts();
         keys = keys
             .into_iter()
             .flat_map(|key| {
-                values.iter().map(move |value| {
+                values.clone().into_iter().map(move |value| {
                     let mut longer = key.clone();
-                    longer.push((field.clone(), value.trim().to_string()));
+                    longer.push((field.clone(), value));
                     longer
                 })
             })
