@@ -110,3 +110,26 @@ fn the_diagrams_draw_and_the_illegal_one_is_refused_for_matching_no_terrain() {
     assert_eq!(all.matches("problem:").count(), 1, "{all}");
     assert!(!dir.join("out/d.svg").exists(), "not drawn");
 }
+
+#[test]
+fn explain_counts_the_designed_set_by_terrain_pair_and_banners() {
+    let run = tilepress(&root(), &["explain", "designs/ardun.toml"]);
+    let (out, err) = text(&run);
+    assert_eq!(code(&run), 1, "no rule explains a designed set: {out}{err}");
+    assert!(out.contains("No rule over values explains the 48 listed tiles"), "{out}");
+    let words = |label: &str, after: &str| -> Vec<String> {
+        let table = &out[out.find(after).expect(after)..];
+        let line = table.lines().skip(2).find(|l| l.split_whitespace().next() == Some(label));
+        line.expect(label).split_whitespace().map(String::from).collect()
+    };
+    let pairs = "Tiles per pair of values";
+    assert_eq!(words("barley", pairs), ["barley", "5", "5", "4", "3", "2", "1"]);
+    let places = "Per value, how many places show it, and its `crowns` added up";
+    assert_eq!(words("barley", places), ["barley", "25", "4"]);
+    assert_eq!(words("quarry", places), ["quarry", "7", "10"]);
+    let squares: u32 = ["barley", "pinewood", "mere", "pasture", "fen", "quarry"]
+        .iter()
+        .map(|terrain| words(terrain, places)[1].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(squares, 96, "48 tiles of two squares");
+}
