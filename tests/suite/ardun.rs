@@ -133,3 +133,17 @@ fn explain_counts_the_designed_set_by_terrain_pair_and_banners() {
         .sum();
     assert_eq!(squares, 96, "48 tiles of two squares");
 }
+
+#[test]
+fn a_column_no_key_or_template_takes_gets_the_field_it_was_meant_as() {
+    let dir =
+        copied("ardun-column", |lines| lines[0] = lines[0].replacen("crowns_1", "crwons_1", 1));
+    let (status, all) = check(&dir);
+    assert_eq!(status, 2, "{all}");
+    assert_eq!(all.matches("error:").count(), 1, "one cause, one message: {all}");
+    assert!(
+        all.contains("tiles.csv:1:3: error: column `crwons_1` is not a key of a tile"),
+        "{all}"
+    );
+    assert!(all.contains("did you mean `crowns_1`?"), "{all}");
+}

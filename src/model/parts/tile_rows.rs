@@ -9,6 +9,7 @@ use toml::Spanned;
 
 use crate::model::context::resolver::Resolver;
 use crate::model::data::data_file::{DataRow, DataTable, read_data_at};
+use crate::model::face::fields::field_names;
 use crate::model::input::suggest::closest;
 use crate::model::rules::edge_slots::EdgeText;
 use crate::model::rules::set_tables::{SetTable, TileTable};
@@ -48,8 +49,15 @@ pub fn tiles_from_data(
 ) -> Vec<Spanned<TileTable>> {
     let Some(data) = &set.data else { return Vec::new() };
     let Some(table) = read_data_at(r, data, set.sheet.as_ref()) else { return Vec::new() };
-    let columns: Vec<Column> =
-        (0..table.columns.len()).map(|index| column_kind(r, &table, index, sizes)).collect();
+    // The `{field}`s the design's text reads: a column close to one of them is a misspelling.
+    let text = r.source.text.clone();
+    let read: Vec<&str> = field_names(&text)
+        .into_iter()
+        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .collect();
+    let columns: Vec<Column> = (0..table.columns.len())
+        .map(|index| column_kind(r, &table, index, (sizes, &read)))
+        .collect();
     if columns.contains(&Column::Refused) {
         return Vec::new(); // each refused header said why; its rows would only repeat it
     }
@@ -101,9 +109,14 @@ fn numbered_once(r: &mut Resolver<'_>, table: &DataTable, tiles: &[Spanned<TileT
     }
 }
 
-/// What column `index` of `table` holds; a name close to a key's, or a list item past the
-/// tiles' count, is reported at the header.
-fn column_kind(r: &mut Resolver<'_>, table: &DataTable, index: usize, sizes: ListSizes) -> Column {
+/// What column `index` of `table` holds; a name close to a key's or to a field the design
+/// reads (`read`), or a list item past the tiles' count, is reported at the header.
+fn column_kind(
+    r: &mut Resolver<'_>,
+    table: &DataTable,
+    index: usize,
+    (sizes, read): (ListSizes, &[&str]),
+) -> Column {
     let name = table.columns[index].trim();
     let header = r.cell_span(&table.path, 1, index + 1);
     if let Some(key) = SINGLE_KEYS.iter().find(|k| **k == name) {
@@ -137,6 +150,16 @@ fn column_kind(r: &mut Resolver<'_>, table: &DataTable, index: usize, sizes: Lis
                 "did you mean `{near}`? A column that is not a key is a field the templates \
                  read as {{{name}}}: rename it if it is one"
             ),
+        );
+        return Column::Refused;
+    }
+    // Not a key: a field, unless it is a typo of one the templates read.
+    let near = closest(name, read.iter().copied()).filter(|near| *near != name);
+    if let Some(near) = near.filter(|_| !read.contains(&name)) {
+        r.error(
+            &header,
+            format!("column `{name}` is not a key of a tile, and no template reads it"),
+            &format!("did you mean `{near}`? The templates read {{{near}}}"),
         );
         return Column::Refused;
     }
