@@ -404,12 +404,9 @@ fn differences(
 /// Whether two listed tiles have the same values (either way round) but their own art
 /// differs, as `check` tells tiles apart.
 fn printed_differently(tiles: &[Tile]) -> bool {
-    let key = |tile: &Tile| ValueSymmetry::Unordered.canonical(&tile.values);
+    let keys: Vec<Vec<u32>> =
+        tiles.iter().map(|tile| ValueSymmetry::Unordered.canonical(&tile.values)).collect();
     tiles.iter().enumerate().any(|(k, a)| {
-        tiles[k + 1..].iter().any(|b| {
-            key(a) == key(b)
-                && (a.faces.own_art || b.faces.own_art)
-                && a.faces.fronts_differ(&b.faces)
-        })
+        (k + 1..tiles.len()).any(|j| keys[k] == keys[j] && a.faces.printed_apart(&tiles[j].faces))
     })
 }

@@ -148,8 +148,7 @@ fn check_tiles(design: &Design, path: &std::path::Path) -> CheckReport {
         }
         let (key, placement) = tile_key(tile, design.slots_per_edge, symmetry);
         if let Some(first) = seen.get(&key) {
-            let own_art = tile.faces.own_art || first.faces.own_art;
-            if rule.is_some() && own_art && tile.faces.fronts_differ(&first.faces) {
+            if rule.is_some() && tile.faces.printed_apart(&first.faces) {
                 variants.entry(key).or_default().push(tile);
                 continue;
             }

@@ -108,10 +108,9 @@ pub fn value_problems(
         if let Some(&first) = seen.get(&key) {
             // The tile printed as this one: the first of these values, or one in other art.
             let others = variants.get(&key).into_iter().flatten().copied();
-            let own_art = |other: &Tile| tile.faces.own_art || other.faces.own_art;
             let twin = std::iter::once(first)
                 .chain(others)
-                .find(|other| !(own_art(other) && tile.faces.fronts_differ(&other.faces)));
+                .find(|other| !tile.faces.printed_apart(&other.faces));
             let Some(first) = twin else {
                 variants.entry(key).or_default().push(tile);
                 continue;

@@ -82,7 +82,7 @@ fn a_bad_value_and_a_repeated_number_are_each_reported_once_at_their_cell() {
     let (out, err) = text(&tilepress(&dir, &["check", "d.toml"]));
     let all = format!("{out}{err}");
     assert_eq!(all.matches("tiles.csv:8:1:").count(), 1, "{all}");
-    assert!(all.contains("tile number 6 is used twice (also at tiles.csv:7)"), "{all}");
+    assert!(all.contains("`6` in column `number` is used twice (also at row 7)"), "{all}");
 }
 
 #[test]

@@ -49,23 +49,22 @@ pub fn check_columns(r: &mut Resolver<'_>, table: &mut DataTable, types: &Column
 
 /// What is wrong with `text` in a column of type `kind` named `name`, and the help.
 fn cell_problem(kind: &ColumnType, text: &str, name: &str) -> Option<(String, String)> {
-    if let Some((low, high)) = kind.range {
-        let fits = text.parse::<i64>().is_ok_and(|n| (low..=high).contains(&n));
-        return (!fits).then(|| {
-            (
-                format!("`{text}` in column `{name}` is not a whole number from {low} to {high}"),
-                format!("write a whole number from {low} to {high}, as `[columns] {name}` says"),
-            )
-        });
+    if kind.allows(text) {
+        return None;
     }
-    if !kind.names.is_empty() && !kind.names.iter().any(|known| known == text) {
-        let help = match closest(text, kind.names.iter().map(String::as_str)) {
-            Some(near) => {
-                format!("did you mean `{near}`? `{name}` holds {}", kind.names.join(", "))
-            }
-            None => format!("write one of {}", kind.names.join(", ")),
-        };
-        return Some((format!("`{text}` in column `{name}` is not one of its names"), help));
-    }
-    None
+    Some(match kind.range {
+        Some((low, high)) => (
+            format!("`{text}` in column `{name}` is not a whole number from {low} to {high}"),
+            format!("write a whole number from {low} to {high}, as `[columns] {name}` says"),
+        ),
+        None => {
+            let help = match closest(text, kind.names.iter().map(String::as_str)) {
+                Some(near) => {
+                    format!("did you mean `{near}`? `{name}` holds {}", kind.names.join(", "))
+                }
+                None => format!("write one of {}", kind.names.join(", ")),
+            };
+            (format!("`{text}` in column `{name}` is not one of its names"), help)
+        }
+    })
 }

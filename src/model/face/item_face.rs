@@ -42,6 +42,25 @@ pub struct DataRowAt {
     pub columns: Arc<Vec<String>>,
 }
 
+impl ItemFace<'_> {
+    /// Reports a value of `key` (written as `written`) that cannot be used: at the data
+    /// file's cell it comes from, naming the template's key; otherwise at the key.
+    pub fn report_value(
+        &self,
+        r: &mut Resolver<'_>,
+        (written, key): (&Spanned<String>, &str),
+        problem: &str,
+        help: &str,
+    ) {
+        let item = &self.what;
+        let at_cell = (self.data.as_ref())
+            .is_some_and(|data| data.report_cell(r, (written, key), (item, problem), help));
+        if !at_cell {
+            r.error(&written.span(), format!("{item}: `{key}`: {problem}"), help);
+        }
+    }
+}
+
 impl DataRowAt {
     /// The folder the data file is in.
     pub fn folder(&self) -> &Path {

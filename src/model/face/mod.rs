@@ -305,6 +305,12 @@ pub struct ItemFaces {
 }
 
 impl ItemFaces {
+    /// Whether two items are printed apart: one has art of its own (a template, layers or
+    /// fields) and their fronts differ — what `check` and `explain` tell tiles apart by.
+    pub fn printed_apart(&self, other: &ItemFaces) -> bool {
+        (self.own_art || other.own_art) && self.fronts_differ(other)
+    }
+
     /// Whether `self` and `other` draw different fronts, told by what their layers draw
     /// and where, not by where they are written.
     pub fn fronts_differ(&self, other: &ItemFaces) -> bool {

@@ -109,33 +109,25 @@ pub(super) fn pips(
     value: &Spanned<toml::Value>,
 ) -> Option<LayerKind> {
     // A number written in the template is the same for every item; one from a field is
-    // the item's own, so its message names the item.
-    let (count, whose) = match value.get_ref() {
-        toml::Value::Integer(n) => (Some(*n), String::from("pips")),
-        toml::Value::String(text) => {
-            let text = substituted(r, item, &Spanned::new(value.span(), text.clone()))?;
-            (text.trim().parse::<i64>().ok(), format!("{}: pips `{}`", item.what, text.trim()))
+    // the item's own: its message names the item, at the data file's cell it comes from.
+    let written = value.get_ref().as_str().map(|text| Spanned::new(value.span(), text.to_string()));
+    let (count, filled) = match (value.get_ref(), &written) {
+        (toml::Value::Integer(n), _) => (Some(*n), None),
+        (_, Some(written)) => {
+            let text = substituted(r, item, written)?;
+            (text.trim().parse::<i64>().ok(), Some(text.trim().to_string()))
         }
-        _ => (None, String::from("pips")),
+        _ => (None, None),
     };
     let Some(count) = count.and_then(|n| u32::try_from(n).ok()).filter(|&n| n <= super::MAX_PIPS)
     else {
-        let problem = format!("{whose} must be a whole number from 0 to 9");
         let help = "write e.g. pips = 5 or pips = \"{pips}\" with a field holding 0 to 9";
-        // A field from a data file's row: reported at its cell.
-        let written =
-            value.get_ref().as_str().map(|text| Spanned::new(value.span(), text.to_string()));
-        let at_cell = match (&item.data, &written) {
-            (Some(data), Some(written)) => data.report_cell(
-                r,
-                (written, "pips"),
-                (&item.what, problem.strip_prefix(&format!("{}: ", item.what)).unwrap_or(&problem)),
-                help,
-            ),
-            _ => false,
-        };
-        if !at_cell {
-            r.error(&value.span(), problem, help);
+        match (&written, filled) {
+            (Some(written), Some(text)) => {
+                let problem = format!("`{text}` is not a whole number from 0 to 9");
+                item.report_value(r, (written, "pips"), &problem, help);
+            }
+            _ => r.error(&value.span(), "pips must be a whole number from 0 to 9".into(), help),
         }
         return None;
     };

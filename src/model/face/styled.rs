@@ -192,15 +192,7 @@ impl Style<'_, '_, '_> {
     /// Reports a value of `key` (written as `written`) that cannot be used: at the data
     /// file's cell it comes from, naming the template's key; otherwise at the key.
     fn wrong(&mut self, written: &Spanned<String>, key: &str, problem: String, help: &str) {
-        let item = &self.item.what;
-        let at_cell =
-            self.item.data.as_ref().is_some_and(|data| {
-                data.report_cell(self.r, (written, key), (item, &problem), help)
-            });
-        if !at_cell {
-            let message = format!("{item}: `{key}`: {problem}");
-            self.r.error(&written.span(), message, help);
-        }
+        self.item.report_value(self.r, (written, key), &problem, help);
     }
 }
 

@@ -7,7 +7,9 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use crate::model::context::column_types::{ColumnType, ColumnTypes};
 use crate::model::context::resolver::Resolver;
+use crate::model::data::column_check::check_columns;
 use crate::model::data::data_file::{DataRow, DataTable, read_data_at};
 use crate::model::face::fields::field_names;
 use crate::model::input::suggest::closest;
@@ -48,10 +50,13 @@ pub fn tiles_from_data(
     sizes: ListSizes,
 ) -> Vec<Spanned<TileTable>> {
     let Some(data) = &set.data else { return Vec::new() };
-    let Some(table) = read_data_at(r, data, set.sheet.as_ref()) else { return Vec::new() };
+    let Some(mut table) = read_data_at(r, data, set.sheet.as_ref()) else { return Vec::new() };
+    // Each row is one tile: its number comes once, as a `[columns]` type `unique` says.
+    let numbered = ColumnType { unique: true, ..Default::default() };
+    check_columns(r, &mut table, &ColumnTypes::from([("number".to_string(), numbered)]));
     // The `{field}`s the design's text reads: a column close to one of them is a misspelling.
-    let text = r.source.text.clone();
-    let read: Vec<&str> = field_names(&text)
+    let source = r.source;
+    let read: Vec<&str> = field_names(&source.text)
         .into_iter()
         .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
         .collect();
@@ -74,39 +79,7 @@ pub fn tiles_from_data(
     }
     let columns_read = std::sync::Arc::new(table.columns.clone());
     r.data_columns.insert(table.path.clone(), columns_read);
-    let tiles: Vec<Spanned<TileTable>> =
-        table.rows.iter().filter_map(|row| tile_of_row(r, &table, &columns, row)).collect();
-    numbered_once(r, &table, &tiles);
-    tiles
-}
-
-/// Each tile number once in the file: a number used again is an error at its cell (the
-/// `number` column names each row's tile).
-fn numbered_once(r: &mut Resolver<'_>, table: &DataTable, tiles: &[Spanned<TileTable>]) {
-    let mut first_line: BTreeMap<u32, usize> = BTreeMap::new();
-    for tile in tiles {
-        let number = &tile.get_ref().number;
-        let line = r.place_of(&number.span()).1.line;
-        match first_line.get(number.get_ref()) {
-            None => {
-                first_line.insert(*number.get_ref(), line);
-            }
-            Some(first) => {
-                let file = table
-                    .path
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                r.error(
-                    &number.span(),
-                    format!(
-                        "tile number {} is used twice (also at {file}:{first})",
-                        number.get_ref()
-                    ),
-                    "give every tile its own number",
-                );
-            }
-        }
-    }
+    table.rows.iter().filter_map(|row| tile_of_row(r, &table, &columns, row)).collect()
 }
 
 /// What column `index` of `table` holds; a name close to a key's or to a field the design
@@ -124,8 +97,7 @@ fn column_kind(
     }
     if let Some((key, number)) = listed(name) {
         let most = match key {
-            "edge" | "back_edge" => sizes.edges,
-            "corner" => sizes.edges,
+            "edge" | "back_edge" | "corner" => sizes.edges,
             _ => sizes.values,
         };
         return match number {
