@@ -24,8 +24,8 @@ fn main() -> ExitCode {
     }
     let code = match &cli.command {
         Command::Build(args) => build::build_all(args),
-        Command::Check { designs, verbose } => commands::check(designs, *verbose),
-        Command::List { design } => commands::list(design),
+        Command::Check { designs, verbose, parts } => commands::check(designs, *verbose, parts),
+        Command::List { design, parts } => commands::list(design, parts),
         Command::Explain { design } => cli::explain::explain(design),
         Command::New(args) => cli::new::new(args),
         Command::Calibrate(args) => cli::printing::calibrate(args),

@@ -40,6 +40,12 @@ pub enum Command {
         /// Also list the layers marked `decorative` (their contrast and size are not checked).
         #[arg(long)]
         verbose: bool,
+        /// Only this part (repeat for several): `tiles`, `pieces`, `board`, `nets`, or a deck's,
+        /// counters', track's or map's name as its files spell it (`royal-decrees`): only
+        /// those parts are checked. A design without any of them is passed over; a name no
+        /// design has is an error (exit 2).
+        #[arg(long = "part", value_name = "NAME")]
+        parts: Vec<String>,
     },
     /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
     /// backs land from fronts (for `back_offset_mm` / `--back-offset`).
@@ -50,6 +56,11 @@ pub enum Command {
         /// Design file to list.
         #[arg(value_name = "DESIGN")]
         design: PathBuf,
+        /// Only this part (repeat for several): `tiles`, `pieces`, `board`, `nets`, or a deck's,
+        /// counters', track's or map's name as its files spell it (`royal-decrees`): only
+        /// those parts are listed; a name the design lacks is an error (exit 2).
+        #[arg(long = "part", value_name = "NAME")]
+        parts: Vec<String>,
     },
     /// Find the simplest rule behind a list of tiles, and what would complete the list.
     ///
@@ -148,6 +159,13 @@ pub struct BuildArgs {
     /// Fail (exit 1) instead of building when `check` finds problems in the set.
     #[arg(long)]
     pub strict: bool,
+    /// Only this part (repeat for several): `tiles`, `pieces`, `board`, `nets`, or a deck's,
+    /// counters', track's or map's name as its files spell it (`royal-decrees`): only
+    /// those parts are built, in every format, and the output folder's other files are
+    /// kept (the parts' files replaced). A design without any of them is passed over; a
+    /// name no design has is an error (exit 2). Diagrams are not drawn.
+    #[arg(long = "part", value_name = "NAME")]
+    pub parts: Vec<String>,
     #[command(flatten)]
     pub print: super::printing::PrintArgs,
 }

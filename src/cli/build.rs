@@ -22,6 +22,7 @@ use super::file_url::file_url;
 use super::inputs::{SAME_NAME_HELP, designs_in, output_stems};
 use super::jobs::{Log, job_count, run_all};
 use super::output_batch::{Published, Ready, diagrams_ready, publish_all, refused_folders};
+use super::part_option::{Chosen, choose, name_after_parts, unknown_in_run};
 use super::printing::cut_report;
 use super::sheet_overrides::SheetOverrides;
 
@@ -46,7 +47,8 @@ pub fn build_all(args: &BuildArgs) -> u8 {
         }
     };
     let diagrams = Path::new("diagrams");
-    let with_diagrams = args.designs.is_empty() && diagrams.is_dir();
+    // `--part` builds parts of designs: no diagram.
+    let with_diagrams = args.designs.is_empty() && diagrams.is_dir() && args.parts.is_empty();
     let reserved = with_diagrams.then_some("diagrams");
     let stems = match output_stems(&designs, reserved, &args.output) {
         Ok(stems) => stems,
@@ -87,8 +89,13 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     let threads = job_count(args.jobs, jobs.len());
     // The diagrams of one design share its reading.
     let designs_read = Designs::default();
+    let alone = designs.len() == 1;
     let done = run_all(&jobs, threads, |job, log| match job {
-        Job::Design(path, stem) => Made::Design(build_one(path, stem, args, &overrides, log)),
+        Job::Design(path, stem) => {
+            let mut seen = Vec::new();
+            let built = build_one(path, stem, args, &overrides, (alone, &mut seen), log);
+            Made::Design(built, seen)
+        }
         Job::Diagram(path) => Made::Diagram(checked_files(path, None, None, &designs_read, log)),
     });
     // Messages in the order they always had: each design's (its problems, then what was
@@ -98,9 +105,11 @@ pub fn build_all(args: &BuildArgs) -> u8 {
     let mut logs = Vec::new();
     let mut drawn = Vec::new();
     let mut diagram_logs = Log::default();
+    let mut seen = Vec::new();
     for (made, log) in done {
         match made {
-            Made::Design((design_code, built)) => {
+            Made::Design((design_code, built), parts) => {
+                seen.extend(parts);
                 code = code.max(design_code);
                 // The design's messages, and where its folder is among `ready`.
                 logs.push((log, built.is_some().then_some(ready.len())));
@@ -111,6 +120,18 @@ pub fn build_all(args: &BuildArgs) -> u8 {
                 drawn.push(diagram);
             }
         }
+    }
+    // A `--part` name no design has: nothing is written.
+    let unknown = if alone { Vec::new() } else { unknown_in_run(&args.parts, &seen) };
+    if !unknown.is_empty() {
+        for (log, _) in &logs {
+            log.print();
+        }
+        for line in unknown {
+            errln!("{line}");
+        }
+        errln!("build: nothing was written");
+        return BAD_INPUT;
     }
     let mut sources = sources;
     let mut diagrams_folder = None;
@@ -177,21 +198,33 @@ enum Job<'a> {
     Diagram(&'a Path),
 }
 
-/// What a job made: a design's exit code and its folder (when built), or a diagram's files.
+/// What a job made: a design's exit code, its folder (when built) and its parts' names (with
+/// `--part`), or a diagram's files.
 #[derive(Debug)]
 enum Made {
-    Design((u8, Option<Ready>)),
+    Design((u8, Option<Ready>), Vec<String>),
     Diagram(Drawn),
 }
 
+/// Builds one design into its folder's files; `(alone, seen)`: whether it is the run's only
+/// design, and where its parts' names go (for `--part`, [`choose`]).
 fn build_one(
     path: &Path,
     stem: &str,
     args: &BuildArgs,
     overrides: &SheetOverrides,
+    (alone, seen): (bool, &mut Vec<String>),
     log: &mut Log,
 ) -> (u8, Option<Ready>) {
     let Some(mut design) = load_logged(path, log) else { return (BAD_INPUT, None) };
+    let chosen = match choose(&mut design, path, &args.parts, alone, seen, log) {
+        Ok(Chosen::Kept(chosen)) => chosen,
+        Ok(Chosen::None) => return (OK, None),
+        Err(()) => {
+            log.err(format_args!("{}: nothing built", path.display()));
+            return (BAD_INPUT, None);
+        }
+    };
     if let Some(message) = overrides.print.bleed_refused(&design) {
         log.err(format_args!("{}: error: {message}", path.display()));
         log.err(format_args!("  help: {BLEED_TOO_LARGE_HELP}"));
@@ -225,7 +258,7 @@ fn build_one(
         }
     }
     let built = built.unwrap_or_else(|| build_formats(&design, stem, overrides.print.formats));
-    let result = match built {
+    let mut result = match built {
         Ok(result) => result,
         Err(message) => {
             log.err(format_args!("{}: error: {message}", path.display()));
@@ -244,10 +277,14 @@ fn build_one(
             return (BAD_INPUT, None);
         }
     };
+    name_after_parts(&mut result.files, stem, &chosen);
     let folder = args.output.join(stem);
     let mut written = Log::default();
+    // With `--part`, the folder's other files stay.
+    let add = !args.parts.is_empty();
+    let kept = if add { "; the folder's other files kept" } else { "" };
     written.out(format_args!(
-        "{}: → {} ({} files)",
+        "{}: → {} ({} files{kept})",
         design.name,
         folder.display(),
         result.files.len()
@@ -274,7 +311,7 @@ fn build_one(
         written.out(format_args!("  {line}"));
     }
     let label = path.display().to_string();
-    (OK, Some(Ready { label, folder, files: result.files, written }))
+    (OK, Some(Ready { label, folder, files: result.files, written, add }))
 }
 
 /// The design's check report and, for a small design ([`built_beside_check`]), its build

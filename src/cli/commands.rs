@@ -10,6 +10,7 @@ use tilepress::validate::listing::listing;
 
 use super::exit::{BAD_INPUT, OK, SET_PROBLEMS};
 use super::jobs::Log;
+use super::part_option::{Chosen, choose, unknown_in_run};
 
 /// Loads a design, printing its errors; `None` when it cannot be read.
 pub fn load_or_report(path: &Path) -> Option<Design> {
@@ -40,14 +41,26 @@ pub fn log_all(diagnostics: &[Diagnostic], log: &mut Log) {
 }
 
 /// `check`: every problem, then a summary per design; with `verbose`, the decorative layers
-/// too.
-pub fn check(designs: &[PathBuf], verbose: bool) -> u8 {
+/// too; with `parts`, only those parts ([`super::part_option`]).
+pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String]) -> u8 {
     let mut code = OK;
+    let mut seen = Vec::new();
     for path in designs {
-        let Some(design) = load_or_report(path) else {
+        let Some(mut design) = load_or_report(path) else {
             code = code.max(BAD_INPUT);
             continue;
         };
+        let mut log = Log::default();
+        let chosen = choose(&mut design, path, parts, designs.len() == 1, &mut seen, &mut log);
+        log.print();
+        match chosen {
+            Ok(Chosen::Kept(_)) => {}
+            Ok(Chosen::None) => continue,
+            Err(()) => {
+                code = code.max(BAD_INPUT);
+                continue;
+            }
+        }
         let report = check_design(&design, path);
         for problem in &report.problems {
             outln!("{problem}");
@@ -65,13 +78,28 @@ pub fn check(designs: &[PathBuf], verbose: bool) -> u8 {
             code = code.max(SET_PROBLEMS);
         }
     }
+    if designs.len() > 1 {
+        let unknown = unknown_in_run(parts, &seen);
+        for line in &unknown {
+            errln!("{line}");
+        }
+        if !unknown.is_empty() {
+            code = code.max(BAD_INPUT);
+        }
+    }
     code
 }
 
 /// `list`: the design's inventory, one line per tile, piece, board, net, card, counter,
-/// track and map.
-pub fn list(path: &Path) -> u8 {
-    let Some(design) = load_or_report(path) else { return BAD_INPUT };
+/// track and map; with `parts`, only those parts'.
+pub fn list(path: &Path, parts: &[String]) -> u8 {
+    let Some(mut design) = load_or_report(path) else { return BAD_INPUT };
+    let mut log = Log::default();
+    let chosen = choose(&mut design, path, parts, true, &mut Vec::new(), &mut log);
+    log.print();
+    if chosen.is_err() {
+        return BAD_INPUT;
+    }
     outln!("{}:", design.name);
     for line in listing(&design) {
         outln!("  {line}");

@@ -23,6 +23,7 @@ pub mod inputs;
 pub mod jobs;
 pub mod new;
 pub mod output_batch;
+pub mod part_option;
 pub mod printing;
 pub mod serve;
 pub mod sheet_overrides;

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use tilepress::build::OutputFile;
-use tilepress::output::{check_writable, publish};
+use tilepress::output::{check_writable, publish, publish_more};
 
 use super::exit::{BAD_INPUT, OK, publish_failed};
 use super::jobs::{Log, run_all};
@@ -23,6 +23,9 @@ pub struct Ready {
     pub files: Vec<OutputFile>,
     /// The lines printed when the folder is written.
     pub written: Log,
+    /// Whether the files are added to the folder's others (`build --part`), rather than
+    /// replacing them.
+    pub add: bool,
 }
 
 /// What [`publish_all`] did.
@@ -78,6 +81,7 @@ pub fn refused_folders<'a>(
 /// Writes one folder, logging its lines or why it failed (a disk that filled since the check,
 /// or another process that changed the folder meanwhile).
 fn write(folder: &Ready, sources: &[PathBuf], log: &mut Log) -> u8 {
+    let publish = if folder.add { publish_more } else { publish };
     match publish(&folder.folder, &folder.files, sources) {
         Ok(published) => {
             for note in published.untouched {
@@ -125,5 +129,5 @@ pub fn diagrams_ready(
         folder.display(),
         files.len()
     ));
-    Ok(Ready { label: "diagrams".to_string(), folder, files, written })
+    Ok(Ready { label: "diagrams".to_string(), folder, files, written, add: false })
 }

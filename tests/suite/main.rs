@@ -84,6 +84,7 @@ mod named_values;
 mod new_starters;
 mod outline_and_line_shapes;
 mod output_recovery;
+mod part_option;
 mod peak_memory;
 mod play_matching;
 mod print_outputs;
