@@ -20,8 +20,9 @@ use crate::impose::{Imposed, Packing, PartSheets, impose, impose_moving_faces};
 use crate::model::design::Design;
 use crate::model::input::limits::MAX_SHEETS;
 use crate::model::print::corrections::PrintSettings;
+use crate::model::print::pdf_x::PdfXOutput;
 use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
-use crate::render::pdf::document_to_pdf_boxed;
+use crate::render::pdf::document_to_pdf_as;
 use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page, PageBoxes};
 use crate::sources::{Part, Summary, parts};
@@ -199,7 +200,9 @@ pub fn build_formats(design: &Design, stem: &str, formats: Formats) -> Result<Bu
     let want_images = formats.preview || formats.png;
     let pdfs = |documents: &[(String, Document)]| {
         let pdfs = documents.iter().zip(&page_boxes).filter(|_| formats.pdf);
-        pdfs.map(|((stem, document), boxes)| pdf_file(stem, document, boxes)).collect::<Vec<_>>()
+        let pdf_x = print.pdf_x_output();
+        pdfs.map(|((stem, document), boxes)| pdf_file(stem, document, boxes, pdf_x))
+            .collect::<Vec<_>>()
     };
     let images = |documents: &[(String, Document)]| match want_images {
         true => add_previews(documents, stem, print, formats),
@@ -283,6 +286,7 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
                 pdf: formats.face_pages,
                 dpi,
                 bleed_mm: print.bleed_mm,
+                pdf_x: print.pdf_x_output(),
             };
             face_files(part, &format!("{stem}{}", part.suffix), options)
         });
@@ -422,13 +426,18 @@ pub fn sheets_fit_with(result: &BuildResult, sheets: usize) -> Result<(), String
 /// The files of one document: `<stem>.pdf` with every page, `<stem>-<page label>.svg` for
 /// each page, and `<stem>-cut-NN.svg` for each page with cuts (its `Cut` layer chained).
 pub fn document_files(stem: &str, document: &Document) -> Vec<OutputFile> {
-    let mut files = vec![pdf_file(stem, document, &[])];
+    let mut files = vec![pdf_file(stem, document, &[], None)];
     files.extend(page_files(stem, &document.pages, true, true));
     files
 }
 
-fn pdf_file(stem: &str, document: &Document, boxes: &[Option<PageBoxes>]) -> OutputFile {
-    OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf_boxed(document, boxes) }
+fn pdf_file(
+    stem: &str,
+    document: &Document,
+    boxes: &[Option<PageBoxes>],
+    pdf_x: Option<PdfXOutput<'_>>,
+) -> OutputFile {
+    OutputFile { name: format!("{stem}.pdf"), bytes: document_to_pdf_as(document, boxes, pdf_x) }
 }
 
 /// A page's file name before its extension (`.svg`, `.png`): `<part stem>-<page label>`.

@@ -13,6 +13,7 @@ use crate::cutout::{Cut, Cutout};
 use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
 use crate::model::input::diagnostic::number_text;
+use crate::model::print::pdf_x::PdfXOutput;
 use crate::render::pdf::document_to_pdf_trimmed;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::png_dpi::with_dpi;
@@ -30,20 +31,21 @@ pub struct FaceFiles {
 }
 
 /// What `--format faces` and `face-pages` ask for: the images (at `dpi`), the PDF of one
-/// face a page, and the bleed asked (`None`: each item's own).
+/// face a page, and the bleed asked (`None`: each item's own); the PDF as PDF/X when asked.
 #[derive(Clone, Copy, Debug)]
-pub struct FaceOptions {
+pub struct FaceOptions<'a> {
     pub images: bool,
     pub pdf: bool,
     pub dpi: f64,
     pub bleed_mm: Option<f64>,
+    pub pdf_x: Option<PdfXOutput<'a>>,
 }
 
 /// The face images of `part` (files named after `stem`, the part's file stem) and their
 /// index, and/or the PDF of its faces one a page (`<stem>-faces.pdf`, each page's TrimBox
 /// at the item's cut and its BleedBox the page); each face with the bleed asked when one
 /// is (else the item's own); nothing for parts printed over whole sheets.
-pub fn face_files(part: &Part, stem: &str, options: FaceOptions) -> Result<FaceFiles, String> {
+pub fn face_files(part: &Part, stem: &str, options: FaceOptions<'_>) -> Result<FaceFiles, String> {
     let mut faces = FaceFiles::default();
     if matches!(part.packing, Packing::Centred | Packing::Tiled { .. }) {
         return Ok(faces);
@@ -96,7 +98,7 @@ pub fn face_files(part: &Part, stem: &str, options: FaceOptions) -> Result<FaceF
     }
     if options.pdf {
         let document = Document { title: format!("{stem} faces"), pages };
-        let bytes = document_to_pdf_trimmed(&document, &trims);
+        let bytes = document_to_pdf_trimmed(&document, &trims, options.pdf_x);
         faces.files.push(OutputFile { name: format!("{stem}-faces.pdf"), bytes });
     }
     Ok(faces)

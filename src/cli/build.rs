@@ -10,6 +10,7 @@ use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::limits::{RASTER_HELP, is_raster_refusal};
 use tilepress::model::print::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::print::laminate::seal_refusal_help;
+use tilepress::model::print::pdf_x::PROFILE_HELP;
 use tilepress::model::print::sheet_template::template_refusal_help;
 use tilepress::threads::{joined, spawned};
 use tilepress::validate::{CheckReport, check_design};
@@ -241,6 +242,19 @@ fn build_one(
         }
     };
     overrides.apply(&mut design.sheet);
+    if let Some(pdf_x) =
+        design.sheet.print.pdf_x.filter(|_| design.sheet.print.output_profile.is_none())
+    {
+        log.err(format_args!(
+            "{}: error: {} (pdf_x = \"{}\") embeds the CMYK output profile of the press it is printed on, and none is given",
+            path.display(),
+            pdf_x.version(),
+            pdf_x.name()
+        ));
+        log.err(format_args!("  help: {PROFILE_HELP}"));
+        log.err(format_args!("{}: nothing built", path.display()));
+        return (BAD_INPUT, None);
+    }
     if overrides.print.formats.tts {
         design.sheet.print.tts_url_base = Some(file_url(&args.output.join(stem)));
     }

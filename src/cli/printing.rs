@@ -1,6 +1,7 @@
 //! Print fidelity on the command line: the `build` options for bleed, duplex corrections and PNGs, the cut report line, and the `calibrate` command.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 use tilepress::build::{Formats, document_files};
@@ -10,6 +11,8 @@ use tilepress::model::design::limits::design_bleed_past_half;
 use tilepress::model::design::preset_fit::preset_mismatch;
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::file_stem::file_stem;
+use tilepress::model::input::input_file::read_input;
+use tilepress::model::input::limits::MAX_ICC_BYTES;
 use tilepress::model::input::suggest::closest;
 use tilepress::model::print::corrections::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
@@ -19,6 +22,9 @@ use tilepress::model::print::laminate::{
     DEFAULT_SEAL_MM, LAMINATE_CHOICES, Laminate, parse_laminate, seal_out_of_range,
 };
 use tilepress::model::print::paper::parse_paper;
+use tilepress::model::print::pdf_x::{
+    OutputProfile, PdfX, output_profile, parse_pdf_x, unknown_pdf_x,
+};
 use tilepress::model::print::print_presets::{PresetFiles, PrintPreset, find_preset};
 use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex};
 use tilepress::output::publish;
@@ -80,6 +86,13 @@ pub struct PrintArgs {
     /// --paper and --format given beside it win.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
+    /// Write the PDFs as PDF/X for a print shop: x-1a (PDF/X-1a:2003) or x-4 (PDF/X-4), with
+    /// the CMYK output profile `--icc` gives embedded as their output intent.
+    #[arg(long = "pdf-x", value_name = "VERSION")]
+    pub pdf_x: Option<String>,
+    /// The print shop's CMYK output profile (an ICC file) that PDF/X files embed.
+    #[arg(long, value_name = "FILE")]
+    pub icc: Option<PathBuf>,
 }
 
 /// The print options, checked before any design is touched.
@@ -100,6 +113,9 @@ pub struct PrintOverrides {
     pub preset: Option<&'static PrintPreset>,
     /// Whether `--bleed` was given (else the bleed, if any, is the preset's).
     bleed_asked: bool,
+    /// `--pdf-x` and `--icc`, checked.
+    pdf_x: Option<PdfX>,
+    output_profile: Option<Arc<OutputProfile>>,
 }
 
 impl PrintOverrides {
@@ -150,7 +166,10 @@ impl PrintOverrides {
         let faces_dpi = dpi.filter(|_| formats.faces);
         let registration_marks = args.registration_marks;
         let (laminate, seal) = laminate_options(args)?;
+        let (pdf_x, output_profile) = pdf_x_options(args)?;
         Ok(PrintOverrides {
+            pdf_x,
+            output_profile,
             laminate,
             seal,
             bleed,
@@ -227,6 +246,10 @@ impl PrintOverrides {
             Some(Laminate::Sealed { .. }) => print.laminate = Laminate::Sealed { seal_mm: seal },
             None => {}
         }
+        print.pdf_x = self.pdf_x.or(print.pdf_x);
+        if let Some(profile) = &self.output_profile {
+            print.output_profile = Some(Arc::clone(profile));
+        }
     }
 }
 
@@ -238,6 +261,27 @@ fn preset_formats(files: PresetFiles) -> Formats {
         PresetFiles::FacePages => Formats { face_pages: true, ..none },
         PresetFiles::SheetImages => Formats { pdf: true, png: true, ..none },
     }
+}
+
+/// `--pdf-x` and `--icc`, checked: a version tilepress writes, and a CMYK output profile
+/// read (with a bound) and its header checked.
+fn pdf_x_options(args: &PrintArgs) -> Result<(Option<PdfX>, Option<Arc<OutputProfile>>), String> {
+    let pdf_x = match args.pdf_x.as_deref() {
+        Some(text) => {
+            Some(parse_pdf_x(text).ok_or_else(|| format!("--pdf-x: {}", unknown_pdf_x(text)))?)
+        }
+        None => None,
+    };
+    let profile = match &args.icc {
+        Some(path) => {
+            let refused = |reason: String| format!("--icc: {}: {reason}", path.display());
+            let bytes =
+                read_input(path, MAX_ICC_BYTES).map_err(|refusal| refused(refusal.reason()))?;
+            Some(Arc::new(output_profile(bytes).map_err(refused)?))
+        }
+        None => None,
+    };
+    Ok((pdf_x, profile))
 }
 
 /// `--laminate` and `--seal`, checked: `--seal` alone seals, and with `--laminate sheet`

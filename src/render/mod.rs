@@ -13,6 +13,7 @@ pub mod pdf_groups;
 pub mod pdf_names;
 pub mod pdf_number;
 pub mod pdf_symbols;
+pub mod pdf_x;
 pub mod png;
 pub mod png_dpi;
 pub mod png_rows;

@@ -18,6 +18,8 @@ use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
 use super::pdf_groups::{alpha_states, group_xobjects, share_page_resources};
 use super::pdf_names::Shared;
 use super::pdf_symbols::{document_symbols, image_xobjects, page_images, symbol_xobjects};
+use super::pdf_x::make_pdf_x;
+use crate::model::print::pdf_x::{PdfX, PdfXOutput};
 use crate::scene::{Document, Page, PageBoxes, Role};
 
 /// The zlib level of content streams, chosen by `cargo bench --bench compression`
@@ -31,30 +33,46 @@ pub fn document_to_pdf(doc: &Document) -> Vec<u8> {
 }
 
 /// [`document_to_pdf`], page `i` with its `TrimBox` at `trims[i]` (mm on the page, y down)
-/// and its `BleedBox` the whole page: pages of one item and its bleed, for print shops.
-pub fn document_to_pdf_trimmed(doc: &Document, trims: &[Rect]) -> Vec<u8> {
+/// and its `BleedBox` the whole page: pages of one item and its bleed, for print shops; as
+/// the PDF/X `pdf_x` when given.
+pub fn document_to_pdf_trimmed(
+    doc: &Document,
+    trims: &[Rect],
+    pdf_x: Option<PdfXOutput<'_>>,
+) -> Vec<u8> {
     let sizes = doc.pages.iter().map(page_size_mm);
     let boxes: Vec<_> =
         trims.iter().zip(sizes).map(|(t, size)| Some(one_item_boxes(*t, size))).collect();
-    document_to_pdf_boxed(doc, &boxes)
+    document_to_pdf_as(doc, &boxes, pdf_x)
 }
 
 /// [`document_to_pdf`], page `i` with its `TrimBox` and `BleedBox` set to `boxes[i]` when
 /// that is given (a sheet whose items have a bleed).
 pub fn document_to_pdf_boxed(doc: &Document, boxes: &[Option<PageBoxes>]) -> Vec<u8> {
+    document_to_pdf_as(doc, boxes, None)
+}
+
+/// [`document_to_pdf_boxed`], written as the PDF/X `pdf_x` when given (`render::pdf_x`):
+/// a PDF/X-1a file without layers.
+pub fn document_to_pdf_as(
+    doc: &Document,
+    boxes: &[Option<PageBoxes>],
+    pdf_x: Option<PdfXOutput<'_>>,
+) -> Vec<u8> {
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.creator = "tilepress".to_string();
     pdf.metadata.info.producer = "tilepress".to_string();
+    let layers = pdf_x.is_none_or(|pdf_x| pdf_x.version != PdfX::X1a);
     let roles: BTreeSet<Role> =
         doc.pages.iter().flat_map(|page| page.layers.iter().map(|layer| layer.role)).collect();
-    for role in roles {
+    for role in roles.into_iter().filter(|_| layers) {
         let layer = PdfLayer { creator: "tilepress".to_string(), ..PdfLayer::new(role.name()) };
         pdf.resources.layers.map.insert(layer_id(role), layer);
     }
-    let shared = Shared { symbols: document_symbols(doc), images: page_images(doc) };
+    let shared = Shared { symbols: document_symbols(doc), images: page_images(doc), layers };
     pdf.resources.xobjects.map = symbol_xobjects(&shared.symbols);
     pdf.resources.xobjects.map.extend(image_xobjects(&shared.images));
-    pdf.pages = doc.pages.iter().map(pdf_page).collect();
+    pdf.pages = doc.pages.iter().map(|page| pdf_page(page, layers)).collect();
     let mut alphas = std::collections::BTreeSet::new();
     let mut contents = Vec::with_capacity(doc.pages.len());
     for (index, page) in doc.pages.iter().enumerate() {
@@ -65,7 +83,8 @@ pub fn document_to_pdf_boxed(doc: &Document, boxes: &[Option<PageBoxes>]) -> Vec
     }
     pdf.resources.extgstates.map = alpha_states(&alphas);
     let boxes = doc.pages.iter().zip(boxes).map(|(page, boxes)| (*boxes, page_size_mm(page)));
-    serialise(&pdf, contents, boxes.collect())
+    let pdf_x = pdf_x.map(|pdf_x| (pdf_x, doc.title.as_str()));
+    serialise(&pdf, contents, boxes.collect(), pdf_x)
 }
 
 /// A content stream, deflated when that makes it smaller.
@@ -89,11 +108,12 @@ fn layer_id(role: Role) -> LayerInternalId {
 }
 
 /// A page whose content printpdf only marks with the page's layers (so it lists them as
-/// the page's resources); [`serialise`] puts the real content in its place.
-fn pdf_page(page: &Page) -> PdfPage {
+/// the page's resources) when it has `layers`; [`serialise`] puts the real content in its
+/// place.
+fn pdf_page(page: &Page, layers: bool) -> PdfPage {
     let (width, height) = page_size_mm(page);
     let mut ops = Vec::new();
-    for layer in &page.layers {
+    for layer in page.layers.iter().filter(|_| layers) {
         ops.extend([Op::BeginLayer { layer_id: layer_id(layer.role) }, Op::EndLayer]);
     }
     let size = |mm: f64| Pt(rounded_pt(mm * PT_PER_MM).unwrap_or(0.0));
@@ -103,12 +123,20 @@ fn pdf_page(page: &Page) -> PdfPage {
 
 /// Saves with each page's `contents` in place of printpdf's, the other streams compressed,
 /// PDF 1.5 (optional content needs it), and a trailer `/ID` that is a hash of the file
-/// written without it, instead of printpdf's random one.
+/// written without it, instead of printpdf's random one; made the PDF/X `pdf_x` (of the
+/// document titled so) when given.
 fn serialise(
     pdf: &PdfDocument,
     contents: Vec<Stream>,
     boxes: Vec<(Option<PageBoxes>, (f64, f64))>,
+    pdf_x: Option<(PdfXOutput<'_>, &str)>,
 ) -> Vec<u8> {
+    let mut content_hash = Fingerprint::default();
+    if pdf_x.is_some() {
+        for content in &contents {
+            let _ = content_hash.write(&content.bytes);
+        }
+    }
     let options = PdfSaveOptions { image_optimization: None, ..PdfSaveOptions::default() };
     let mut lo = pdf.to_lopdf_document(&options, &mut Vec::new());
     lo.version = "1.5".to_string();
@@ -138,6 +166,9 @@ fn serialise(
     {
         info.remove(b"GTS_PDFXVersion");
         info.remove(b"Identifier");
+    }
+    if let Some((pdf_x, title)) = pdf_x {
+        make_pdf_x(&mut lo, pdf_x, title, &content_hash.hex());
     }
     for object in lo.objects.values_mut() {
         if let Ok(dict) = object.as_dict_mut()

@@ -41,9 +41,13 @@ pub fn page_content(page: &Page, shared: &Shared, index: usize) -> (Vec<u8>, Tra
     out.page = (index, page_box.map(|v| rounded_pt(v).unwrap_or(0.0)));
     out.op(&[], "1 j");
     for layer in &page.layers {
-        out.begin_layer(layer.role);
+        if shared.layers {
+            out.begin_layer(layer.role);
+        }
         out.items(&layer.items, to_pt);
-        out.op(&[], "EMC");
+        if shared.layers {
+            out.op(&[], "EMC");
+        }
     }
     (out.bytes, out.translucency)
 }
@@ -430,7 +434,7 @@ mod tests {
             height_mm: 25.4,
             layers: vec![Layer { role: Role::Art, items: vec![Item::Shape(shape)] }],
         };
-        let nothing_shared = Shared { symbols: Vec::new(), images: Vec::new() };
+        let nothing_shared = Shared { symbols: Vec::new(), images: Vec::new(), layers: true };
         let text = String::from_utf8(page_content(&page, &nothing_shared, 0).0).unwrap();
         let expected = "1 j\n/OC /art BDC\n1 1 1 rg\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nh\nf\n\
                         1 0 0.2 RG\n0.72 w\n1 J\n[7.2 3.6] 0 d\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nS\nEMC";
@@ -468,7 +472,7 @@ mod tests {
             height_mm: 25.4,
             layers: vec![Layer { role: Role::Art, items }],
         };
-        let shared = Shared { symbols: vec![symbol], images: vec![image] };
+        let shared = Shared { symbols: vec![symbol], images: vec![image], layers: true };
         let text = String::from_utf8(page_content(&page, &shared, 0).0).unwrap();
         // The symbol 1 inch right: its y flipped on a page 72 pt high. The bitmap's unit
         // square spans 72 × 36 pt, its top row on top (y up from 36 pt to 72 pt).

@@ -35,6 +35,8 @@ pub fn local_image_name(index: usize) -> XObjectId {
 pub struct Shared {
     pub symbols: Vec<Arc<Symbol>>,
     pub images: Vec<Arc<RasterImage>>,
+    /// Whether each layer is marked as optional content (not in PDF/X-1a, PDF 1.4).
+    pub layers: bool,
 }
 
 impl Shared {

@@ -85,6 +85,7 @@ mod new_starters;
 mod outline_and_line_shapes;
 mod output_recovery;
 mod part_option;
+mod pdf_x;
 mod peak_memory;
 mod play_matching;
 mod print_outputs;

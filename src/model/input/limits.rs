@@ -52,6 +52,9 @@ pub const MAX_IMAGE_PIXELS: u64 = 12_000_000;
 /// a few hundred).
 pub const MAX_TEXT_CHARS: usize = 2_000;
 
+/// Largest ICC output profile (`--icc`, `[sheet] icc`), in bytes: CoatedFOGRA39 is 0.6 MB,
+/// the largest press profiles about 3 MB; every byte is embedded in each PDF/X file.
+pub const MAX_ICC_BYTES: u64 = 8 * 1024 * 1024;
 /// Largest data file (`data = "…"`: CSV, .ods, .xlsx), in bytes; a workbook's parts are
 /// bounded by [`MAX_WORKBOOK_BYTES`] uncompressed.
 pub const MAX_DATA_BYTES: u64 = 16 * 1024 * 1024;

@@ -1,8 +1,11 @@
 //! Print corrections and extra outputs of a sheet: bleed, the measured duplex offset and scale of back pages, and PNG resolutions, read from `[sheet]` or the command line.
 
+use std::sync::Arc;
+
 use toml::Spanned;
 
 use crate::model::context::resolver::Resolver;
+use crate::model::print::pdf_x::{OutputProfile, PdfX, PdfXOutput, resolve_pdf_x};
 use crate::model::print::sheet_table::SheetTable;
 
 /// Why a fold-over sheet takes no registration marks, and what to do.
@@ -50,6 +53,10 @@ pub struct PrintSettings {
     pub registration_marks: bool,
     /// How the sheets are laminated: whole (shared cuts) or each item sealed.
     pub laminate: crate::model::print::laminate::Laminate,
+    /// The PDFs written as this PDF/X (`[sheet] pdf_x`, `--pdf-x`); `None`: plain PDF.
+    pub pdf_x: Option<PdfX>,
+    /// The CMYK output profile PDF/X files embed (`[sheet] icc`, `--icc`).
+    pub output_profile: Option<Arc<OutputProfile>>,
 }
 
 impl Default for PrintSettings {
@@ -65,6 +72,8 @@ impl Default for PrintSettings {
             tts_url_base: None,
             registration_marks: false,
             laminate: crate::model::print::laminate::Laminate::Sheet,
+            pdf_x: None,
+            output_profile: None,
         }
     }
 }
@@ -76,6 +85,12 @@ impl PrintSettings {
         let asked =
             self.bleed_mm.unwrap_or(if gap_mm > 0.0 { DEFAULT_SPACED_BLEED_MM } else { 0.0 });
         asked.min(gap_mm / 2.0).max(0.0)
+    }
+
+    /// The PDF/X the PDFs are written as: `None` without a version or a profile (a build
+    /// refuses a version without a profile before it gets here).
+    pub fn pdf_x_output(&self) -> Option<PdfXOutput<'_>> {
+        Some(PdfXOutput { version: self.pdf_x?, profile: self.output_profile.as_deref()? })
     }
 }
 
@@ -96,6 +111,8 @@ pub fn resolve_print(resolver: &mut Resolver<'_>, table: &SheetTable) -> PrintSe
         print.registration_marks = on;
     }
     print.laminate = crate::model::print::laminate::resolve_laminate(resolver, table);
+    (print.pdf_x, print.output_profile) =
+        resolve_pdf_x(resolver, table.pdf_x.as_ref(), table.icc.as_ref());
     print
 }
 

@@ -2,6 +2,7 @@
 //! paper, orientation, margins, duplex, what tile backs show), paper sizes (`paper`), bleed and
 //! duplex corrections (`corrections`), print shops' presets (`print_presets`), lamination
 //! (`laminate`), the bleed's limit (`bleed_limit`), die-cut and label sheets (`sheet_template`),
+//! PDF/X and its CMYK output profile (`pdf_x`),
 //! the work a part expands to (`work`), and what printed faces and figures are held to
 //! (`legibility`, `figure_style`).
 //!
@@ -13,6 +14,7 @@ pub mod figure_style;
 pub mod laminate;
 pub mod legibility;
 pub mod paper;
+pub mod pdf_x;
 pub mod print_presets;
 pub mod sheet_settings;
 pub mod sheet_table;

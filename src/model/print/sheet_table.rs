@@ -24,4 +24,8 @@ pub struct SheetTable {
     pub laminate: Option<Spanned<String>>,
     /// The sealed border around each item, in mm (with `laminate = "sealed"`).
     pub seal_mm: Option<Spanned<f64>>,
+    /// The PDFs written as PDF/X: `x-1a` or `x-4`.
+    pub pdf_x: Option<Spanned<String>>,
+    /// The CMYK output profile PDF/X files embed: a file beside the design.
+    pub icc: Option<Spanned<String>>,
 }

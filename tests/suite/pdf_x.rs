@@ -1,0 +1,244 @@
+//! `build --pdf-x x-1a|x-4` and `[sheet] pdf_x`: PDF/X files for print shops — the output
+//! intent with the press's CMYK profile embedded, the version claimed (Info for X-1a, XMP
+//! for X-4), `/Trapped`, a TrimBox and BleedBox on every page, a document ID, no layers in
+//! X-1a; `qpdf --check` clean. Bad input — an unknown version, a profile that is not a CMYK
+//! output profile, unreadable or huge, PDF/X without a profile — located, exit 2, nothing
+//! written.
+
+use crate::common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{code, doc_example, line_of, qpdf_check, scratch, text, tilepress, tools};
+use lopdf::{Document, Object};
+
+/// Ghostscript's CMYK output profile (Debian's `ghostscript`), the press profile these tests
+/// embed: tilepress ships none. `None`, saying so, where Ghostscript is not installed.
+fn press_profile(test: &str) -> Option<PathBuf> {
+    if !tools::required("gs", "ghostscript", test) {
+        return None;
+    }
+    let profile = PathBuf::from("/usr/share/color/icc/ghostscript/default_cmyk.icc");
+    assert!(profile.is_file(), "{} comes with ghostscript", profile.display());
+    Some(profile)
+}
+
+/// The documented example in a scratch folder, its profile `press.icc` copied from `profile`.
+fn example(name: &str, profile: &Path) -> PathBuf {
+    let dir = scratch(name);
+    fs::write(dir.join("shop.toml"), doc_example("### PDF/X for print shops")).unwrap();
+    fs::copy(profile, dir.join("press.icc")).unwrap();
+    dir
+}
+
+/// Builds `shop.toml` in `dir` with `args`: the exit code and everything printed.
+fn build(dir: &Path, args: &[&str]) -> (i32, String) {
+    let mut all = vec!["build", "shop.toml", "-o", "out"];
+    all.extend(args);
+    let output = tilepress(dir, &all);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+fn pdfs_in(folder: &Path) -> Vec<PathBuf> {
+    let mut pdfs: Vec<PathBuf> = fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pdf"))
+        .collect();
+    pdfs.sort();
+    pdfs
+}
+
+fn dict<'a>(pdf: &'a Document, object: &'a Object) -> &'a lopdf::Dictionary {
+    match object {
+        Object::Reference(id) => pdf.get_dictionary(*id).unwrap(),
+        other => other.as_dict().unwrap(),
+    }
+}
+
+/// Asserts what every PDF/X file holds: its output intent with a CMYK output profile, every
+/// page trimmed and bled, not trapped, a document ID; the PDF version and the claimed
+/// version where `version` says (Info for X-1a, XMP for X-4).
+fn assert_pdf_x(path: &Path, version: &str) {
+    qpdf_check(path);
+    let bytes = fs::read(path).unwrap();
+    let pdf = Document::load_mem(&bytes).unwrap();
+    let name = path.display();
+    let catalog = pdf.catalog().unwrap();
+    let intents = catalog.get(b"OutputIntents").unwrap().as_array().unwrap();
+    assert_eq!(intents.len(), 1, "{name}");
+    let intent = dict(&pdf, &intents[0]);
+    assert_eq!(intent.get(b"S").unwrap().as_name().unwrap(), b"GTS_PDFX", "{name}");
+    assert!(!intent.get(b"OutputConditionIdentifier").unwrap().as_str().unwrap().is_empty());
+    let profile_id = intent.get(b"DestOutputProfile").unwrap().as_reference().unwrap();
+    let profile = pdf.get_object(profile_id).unwrap().as_stream().unwrap();
+    assert_eq!(profile.dict.get(b"N").unwrap().as_i64().unwrap(), 4, "{name}");
+    let icc = profile.decompressed_content().unwrap_or_else(|_| profile.content.clone());
+    assert_eq!((&icc[12..16], &icc[16..20]), (b"prtr".as_slice(), b"CMYK".as_slice()));
+    let info = pdf.get_dictionary(pdf.trailer.get(b"Info").unwrap().as_reference().unwrap());
+    let info = info.unwrap();
+    assert_eq!(info.get(b"Trapped").unwrap().as_name().unwrap(), b"False", "{name}");
+    let id = pdf.trailer.get(b"ID").unwrap().as_array().unwrap();
+    assert_eq!(id.len(), 2, "{name}");
+    for (number, page) in pdf.get_pages() {
+        let page = pdf.get_dictionary(page).unwrap();
+        for key in [b"TrimBox".as_slice(), b"BleedBox"] {
+            assert_eq!(page.get(key).unwrap().as_array().unwrap().len(), 4, "{name} p{number}");
+        }
+    }
+    let claimed = info.get(b"GTS_PDFXVersion").ok().map(|v| v.as_str().unwrap().to_vec());
+    let metadata = catalog.get(b"Metadata").ok().map(|m| {
+        let stream = pdf.get_object(m.as_reference().unwrap()).unwrap().as_stream().unwrap();
+        String::from_utf8(stream.content.clone()).unwrap()
+    });
+    if version == "PDF/X-1a:2003" {
+        assert!(bytes.starts_with(b"%PDF-1.4"), "{name}: PDF/X-1a:2003 is PDF 1.4");
+        assert_eq!(claimed.as_deref(), Some(version.as_bytes()), "{name}");
+        assert!(!catalog.has(b"OCProperties"), "{name}: no layers in PDF 1.4");
+        assert!(!String::from_utf8_lossy(&bytes).contains("/OC "), "{name}");
+    } else {
+        let metadata = metadata.unwrap_or_else(|| panic!("{name}: no XMP metadata"));
+        let claim = format!("<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>");
+        assert!(metadata.contains(&claim), "{name}: {metadata}");
+        assert!(metadata.contains("<pdf:Trapped>False</pdf:Trapped>"), "{metadata}");
+        let layers = catalog.get(b"OCProperties").unwrap().as_dict().unwrap();
+        assert!(layers.get(b"D").unwrap().as_dict().unwrap().has(b"Name"), "{name}");
+    }
+}
+
+#[test]
+fn x_1a_and_x_4_files_carry_the_output_intent_version_and_boxes() {
+    let Some(profile) = press_profile("pdf_x::x_1a_and_x_4") else { return };
+    let dir = example("pdf-x-versions", &profile);
+    let (code, said) = build(&dir, &[]);
+    assert_eq!(code, 0, "{said}");
+    let pdfs = pdfs_in(&dir.join("out/shop"));
+    assert!(!pdfs.is_empty());
+    for pdf in &pdfs {
+        assert_pdf_x(pdf, "PDF/X-1a:2003");
+    }
+    // `--pdf-x` wins over the design's `pdf_x`, and reaches the face pages too.
+    let (code, said) = build(&dir, &["--pdf-x", "x-4", "--format", "pdf,face-pages"]);
+    assert_eq!(code, 0, "{said}");
+    let pdfs = pdfs_in(&dir.join("out/shop"));
+    assert!(pdfs.iter().any(|p| p.to_string_lossy().ends_with("-faces.pdf")), "{pdfs:?}");
+    for pdf in &pdfs {
+        assert_pdf_x(pdf, "PDF/X-4");
+    }
+    // `--icc` gives the profile to a design that names none.
+    let plain = scratch("pdf-x-plain");
+    fs::write(plain.join("shop.toml"), doc_example("### Print-shop presets")).unwrap();
+    let icc = profile.to_string_lossy().to_string();
+    let (code, said) = build(&plain, &["--pdf-x", "x-1a", "--icc", &icc]);
+    assert_eq!(code, 0, "{said}");
+    for pdf in pdfs_in(&plain.join("out/shop")) {
+        assert_pdf_x(&pdf, "PDF/X-1a:2003");
+    }
+}
+
+#[test]
+fn without_pdf_x_a_pdf_claims_no_pdf_x() {
+    let dir = scratch("pdf-x-none");
+    fs::write(dir.join("shop.toml"), doc_example("### Print-shop presets")).unwrap();
+    let (code, said) = build(&dir, &[]);
+    assert_eq!(code, 0, "{said}");
+    for path in pdfs_in(&dir.join("out/shop")) {
+        let pdf = Document::load(&path).unwrap();
+        let catalog = pdf.catalog().unwrap();
+        assert!(!catalog.has(b"OutputIntents") && !catalog.has(b"Metadata"));
+        assert!(!String::from_utf8_lossy(&fs::read(&path).unwrap()).contains("GTS_PDFX"));
+    }
+}
+
+/// A profile header of `class` and `space`, `length` bytes long (as its header says).
+fn header(class: &[u8; 4], space: &[u8; 4], length: usize) -> Vec<u8> {
+    let mut bytes = vec![0u8; length];
+    bytes[0..4].copy_from_slice(&(length as u32).to_be_bytes());
+    bytes[12..16].copy_from_slice(class);
+    bytes[16..20].copy_from_slice(space);
+    bytes[36..40].copy_from_slice(b"acsp");
+    bytes
+}
+
+/// Runs `build` with `args` on the example without `[sheet] pdf_x` in a fresh folder holding
+/// `files`: exit 2, the message, and nothing written.
+fn refused(name: &str, args: &[&str], files: &[(&str, Vec<u8>)]) -> String {
+    let dir = scratch(name);
+    fs::write(dir.join("shop.toml"), doc_example("### Print-shop presets")).unwrap();
+    for (file, bytes) in files {
+        fs::write(dir.join(file), bytes).unwrap();
+    }
+    let (code, said) = build(&dir, args);
+    assert_eq!(code, 2, "{said}");
+    assert!(!dir.join("out").exists(), "{name}: wrote output: {said}");
+    said
+}
+
+#[test]
+fn unknown_versions_and_wrong_profiles_are_refused_naming_the_option() {
+    let said = refused("pdf-x-3", &["--pdf-x", "x-3"], &[]);
+    assert!(said.contains("--pdf-x: unknown PDF/X version `x-3`; tilepress writes x-1a (PDF/X-1a:2003) or x-4 (PDF/X-4)"), "{said}");
+    let rgb = header(b"mntr", b"RGB ", 200);
+    let said = refused("pdf-x-rgb", &["--pdf-x", "x-4", "--icc", "srgb.icc"], &[("srgb.icc", rgb)]);
+    assert!(said.contains("--icc: srgb.icc: it is a profile of `RGB` colour, not CMYK"), "{said}");
+    let link = header(b"link", b"CMYK", 200);
+    let said =
+        refused("pdf-x-link", &["--pdf-x", "x-4", "--icc", "link.icc"], &[("link.icc", link)]);
+    assert!(said.contains("--icc: link.icc: it is a `link` profile, not an output"), "{said}");
+    let said = refused(
+        "pdf-x-text",
+        &["--pdf-x", "x-4", "--icc", "notes.icc"],
+        &[("notes.icc", b"not a profile".repeat(20))],
+    );
+    assert!(said.contains("--icc: notes.icc: it is not an ICC profile"), "{said}");
+    let said = refused("pdf-x-missing", &["--pdf-x", "x-4", "--icc", "gone.icc"], &[]);
+    assert!(said.contains("--icc: gone.icc: there is no such file"), "{said}");
+    // A huge file is refused from its size, before it is read (a sparse file).
+    let dir = scratch("pdf-x-huge");
+    fs::write(dir.join("shop.toml"), doc_example("### Print-shop presets")).unwrap();
+    fs::File::create(dir.join("huge.icc")).unwrap().set_len(1 << 30).unwrap();
+    let (code, said) = build(&dir, &["--pdf-x", "x-4", "--icc", "huge.icc"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("--icc: huge.icc: it is 1073741824 bytes, over the limit"), "{said}");
+    assert!(!dir.join("out").exists());
+    // PDF/X without a profile: refused, asking for one.
+    let said = refused("pdf-x-no-profile", &["--pdf-x", "x-1a"], &[]);
+    assert!(
+        said.contains("PDF/X-1a:2003 (pdf_x = \"x-1a\") embeds the CMYK output profile"),
+        "{said}"
+    );
+    assert!(said.contains("help: give the print shop's CMYK output profile with `--icc FILE`"));
+}
+
+#[test]
+fn the_sheet_keys_are_refused_at_their_lines() {
+    let design = doc_example("### PDF/X for print shops");
+    for (name, from, to, expected) in [
+        ("pdf-x-key-version", "pdf_x = \"x-1a\"", "pdf_x = \"x-3\"", "unknown PDF/X version `x-3`"),
+        (
+            "pdf-x-key-missing",
+            "icc = \"press.icc\"",
+            "icc = \"pres.icc\"",
+            "`icc`: pres.icc: there is no such file (did you mean `press.icc`?)",
+        ),
+        (
+            "pdf-x-key-rgb",
+            "icc = \"press.icc\"",
+            "icc = \"srgb.icc\"",
+            "`icc`: srgb.icc: it is a profile of `RGB` colour",
+        ),
+    ] {
+        let dir = scratch(name);
+        let text = design.replace(from, to);
+        fs::write(dir.join("shop.toml"), &text).unwrap();
+        fs::write(dir.join("press.icc"), header(b"prtr", b"CMYK", 200)).unwrap();
+        fs::write(dir.join("srgb.icc"), header(b"mntr", b"RGB ", 200)).unwrap();
+        let (code, said) = build(&dir, &[]);
+        assert_eq!(code, 2, "{name}: {said}");
+        let at = format!("shop.toml:{}:", line_of(&text, to));
+        assert!(said.contains(&at) && said.contains(expected), "{name}: {said}");
+        assert!(!dir.join("out").exists(), "{name}");
+    }
+}
