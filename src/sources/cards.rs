@@ -72,7 +72,7 @@ fn deck(deck: &Deck, sheet: &SheetSettings) -> Part {
             cut: Cut::Shared { bleed_mm },
             front_upright: front.upright,
             front_layers: front.layers,
-            ..Cutout::shared(format!("{noun} {}", card.origin), outline.clone(), front.items)
+            ..Cutout::shared(format!("{noun} {}", card.words()), outline.clone(), front.items)
         };
         cutouts.extend((0..card.count).map(|_| cutout.clone()));
     }

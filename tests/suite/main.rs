@@ -62,6 +62,7 @@ mod footer_clear;
 mod formats;
 mod fuzz;
 mod hex_pieces;
+mod item_names;
 mod joined_regions;
 mod kinds_of;
 mod land_and_city;

@@ -23,6 +23,7 @@ use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
 use crate::model::parts::card_background::{card_background, from_fields};
 use crate::model::parts::counters::{CounterShape, counter_size};
+use crate::model::parts::item_name::{item_name, item_name_template, item_words};
 use crate::model::print::sheet_settings::SheetSettings;
 use crate::model::print::sheet_template::{
     SheetTemplate, TEMPLATE_NO_FOLD, TEMPLATE_NO_FOLD_HELP, TEMPLATE_NO_REGISTRATION,
@@ -66,6 +67,8 @@ pub struct DeckTable {
     /// The column holding how many copies of a row's card to print (default `count`, when
     /// the data has it).
     pub count_column: Option<Spanned<String>>,
+    /// How each card is named (`model::parts::item_name`): a field, or a `{field}` template.
+    pub item_name: Option<Spanned<String>>,
     /// Cards written in the design, after the data file's.
     #[serde(default)]
     pub cards: Vec<Spanned<CardTable>>,
@@ -135,21 +138,6 @@ impl Deck {
             _ => bleed,
         }
     }
-
-    /// Each printed card named as the deck's rule names it (`3 of salt`), else by its `name`
-    /// field, else by where it is written (`cards.csv row 4`), once per copy.
-    pub fn card_names(&self) -> Vec<String> {
-        let name = |card: &Card| -> String {
-            let by_rule =
-                self.rule.as_ref().and_then(|rule| substitute(&rule.name, &card.fields).ok());
-            by_rule
-                .or_else(|| card.fields.get("name").cloned())
-                .unwrap_or_else(|| card.origin.clone())
-        };
-        (self.cards.iter())
-            .flat_map(|card| std::iter::repeat_n(name(card), card.count as usize))
-            .collect()
-    }
 }
 
 /// The paper one card or counter takes at least, in mm²: its box grown by its bleed and
@@ -176,6 +164,8 @@ pub fn item_area_mm2(
 pub struct Card {
     /// Where it is written: `cards.csv row 4` or `line 30`.
     pub origin: String,
+    /// Its name from the deck's `item_name`, when it has one.
+    pub name: Option<String>,
     /// The file and place it is written at (a data file's row, or the design's line).
     pub at: (PathBuf, Position),
     pub fields: BTreeMap<String, String>,
@@ -315,10 +305,14 @@ fn resolve_deck(
     if !part_fits(r, &entry.span(), kind.sheet, &what, total as f64, item) {
         return None;
     }
+    let fields: Vec<_> = rows.iter().map(|row| &row.fields).collect();
+    let template = table.item_name.as_ref().and_then(|w| item_name_template(r, w, &fields));
     let mut cards = Vec::with_capacity(rows.len());
     let mut failed = rows_left_out;
     for row in rows {
-        let what = format!("{} {}", if round { "counter" } else { "card" }, row.origin);
+        let name = item_name(template.as_deref(), &row.fields);
+        let noun = if round { "counter" } else { "card" };
+        let what = format!("{noun} {}", item_words(name.as_deref(), &row.origin));
         let outline = match counter {
             Some(shape) => (shape.corners(), "a counter"),
             None => (4, "a card"),
@@ -356,7 +350,7 @@ fn resolve_deck(
             continue;
         };
         let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
-        cards.push(Card { origin, at, fields, count, front, back, background });
+        cards.push(Card { origin, name, at, fields, count, front, back, background });
     }
     if failed {
         return None;

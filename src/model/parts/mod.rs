@@ -1,5 +1,5 @@
 //! Room 8: the parts a design is made of, each resolved from its own tables: tiles (`tiles`), decks
-//! and counters (`cards`, `deck_rule`, `card_background`, `counters`), tracks (`tracks`,
+//! and counters (`cards`, `deck_rule`, `card_background`, `counters`, `item_name`), tracks (`tracks`,
 //! `track_cells`), maps (`maps`, `map_cells`, `map_cut`), boards and players (`board`,
 //! `board_table`, `parts_schema`), nets (`nets`) and polyform pieces (`pieces`).
 //!
@@ -11,6 +11,7 @@ pub mod card_background;
 pub mod cards;
 pub mod counters;
 pub mod deck_rule;
+pub mod item_name;
 pub mod map_cells;
 pub mod map_cut;
 pub mod maps;
