@@ -171,6 +171,12 @@ impl Formats {
         Ok(formats)
     }
 
+    /// Whether any file of the sheets is written: the PDF, the SVG pages, the cut files, the
+    /// sheet PNGs or the preview of the sheets (not so for `faces`, `face-pages`, `tts`).
+    pub fn sheets(&self) -> bool {
+        self.pdf || self.svg || self.cut || self.png || self.preview
+    }
+
     /// The default, with the sheet PNGs when `print` asks for them.
     pub fn for_print(print: &PrintSettings) -> Formats {
         Formats { png: print.sheet_png_dpi.is_some(), ..Formats::default() }

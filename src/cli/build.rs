@@ -303,7 +303,14 @@ fn build_one(
         folder.display(),
         result.files.len()
     ));
+    // A run that writes no sheets (`--format faces`, `tts`…) says what each part holds, and
+    // nothing of sheets.
+    let sheets = overrides.print.formats.sheets();
     for part in &result.parts {
+        if !sheets {
+            written.out(format_args!("  {}", part.what));
+            continue;
+        }
         let (w, h) = part.page_size_mm;
         let turn = if w > h { "landscape" } else { "portrait" };
         let (kind, each) = if part.folded { ("fold-over ", " and their backs") } else { ("", "") };

@@ -3,7 +3,7 @@
 //! pages at cut + 2 mm, front before back, Print & Play's 12 × 18 in sheets (3600 × 5400 px)
 //! with their boxes; the documented example built; an unknown name answered with the
 //! nearest, a deck of another size and a bleed too large for an item refused naming the
-//! preset, nothing written.
+//! preset, nothing written; a run that writes no sheets (faces only) says nothing of sheets.
 
 use crate::common;
 
@@ -125,4 +125,23 @@ fn an_unknown_preset_a_deck_of_another_size_and_a_bleed_too_large_are_refused() 
         "{said}"
     );
     assert!(!dir.join("out").exists());
+}
+
+#[test]
+fn a_run_that_writes_no_sheets_says_nothing_of_sheets() {
+    let dir = example("preset-no-sheets");
+    // The Game Crafter takes face images: no sheet is written, so none is reported.
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("\n  2 cards of 63.5 × 88.9 mm\n"), "{said}");
+    assert!(!said.contains("sheet"), "{said}");
+    assert!(names_in(&dir.join("out/shop")).iter().all(|name| !name.ends_with(".pdf")));
+    // The same bleed on sheets: the sheets and what the bleed costs them are said.
+    let (code, said) = build(&dir, &["--bleed", "3.175", "--format", "pdf"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("2 cards of 63.5 × 88.9 mm on 1 sheet(s) of A4"), "{said}");
+    assert!(
+        said.contains("note: a 3.175 mm bleed leaves room for 6 cards a sheet where 9 fit"),
+        "{said}"
+    );
 }
