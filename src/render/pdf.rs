@@ -16,7 +16,7 @@ use printpdf::{Layer as PdfLayer, LayerInternalId, Op, PdfDocument, PdfPage, Pdf
 use super::pdf_boxes::{one_item_boxes, set_boxes};
 use super::pdf_content::{PT_PER_MM, page_content, page_size_mm, rounded_pt};
 use super::pdf_groups::{alpha_states, group_xobjects, share_page_resources};
-use super::pdf_names::Shared;
+use super::pdf_names::{Ink, Shared};
 use super::pdf_symbols::{document_symbols, image_xobjects, page_images, symbol_xobjects};
 use super::pdf_x::make_pdf_x;
 use crate::model::print::pdf_x::{PdfX, PdfXOutput};
@@ -69,9 +69,10 @@ pub fn document_to_pdf_as(
         let layer = PdfLayer { creator: "tilepress".to_string(), ..PdfLayer::new(role.name()) };
         pdf.resources.layers.map.insert(layer_id(role), layer);
     }
-    let shared = Shared { symbols: document_symbols(doc), images: page_images(doc), layers };
-    pdf.resources.xobjects.map = symbol_xobjects(&shared.symbols);
-    pdf.resources.xobjects.map.extend(image_xobjects(&shared.images));
+    let ink = pdf_x.map_or(Ink::Rgb, |pdf_x| Ink::Press(&pdf_x.profile.press));
+    let shared = Shared { symbols: document_symbols(doc), images: page_images(doc), layers, ink };
+    pdf.resources.xobjects.map = symbol_xobjects(&shared.symbols, ink);
+    pdf.resources.xobjects.map.extend(image_xobjects(&shared.images, ink));
     pdf.pages = doc.pages.iter().map(|page| pdf_page(page, layers)).collect();
     let mut alphas = std::collections::BTreeSet::new();
     let mut contents = Vec::with_capacity(doc.pages.len());

@@ -14,7 +14,7 @@ use kurbo::{Affine, BezPath, PathEl, Point};
 use std::sync::Arc;
 
 use super::pdf_groups::{GroupForm, Translucency, alpha_name, alpha_steps, group_xobject_id};
-use super::pdf_names::{Shared, StreamNames, unit_square_to};
+use super::pdf_names::{Ink, Shared, StreamNames, unit_square_to};
 use super::pdf_number::push_f32;
 use crate::scene::{
     Clip, Colour, Item, LineCap, Page, RasterImage, Role, Shape, Stroke, Translucent,
@@ -33,10 +33,10 @@ const FORM_STEPS_PER_UNIT: f64 = 10000.0;
 /// The content stream of `page`, the `index`-th of its document: y flipped, mm to pt, the
 /// layers in order; symbols and bitmaps are drawn by the resource names `shared` gives them,
 /// translucent items by the group forms given with it.
-pub fn page_content(page: &Page, shared: &Shared, index: usize) -> (Vec<u8>, Translucency) {
+pub fn page_content(page: &Page, shared: &Shared<'_>, index: usize) -> (Vec<u8>, Translucency) {
     let (width, height) = page_size_mm(page);
     let to_pt = Affine::new([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM]);
-    let mut out = Content::new(StreamNames::Page(shared), PAGE_STEPS_PER_UNIT);
+    let mut out = Content::new(StreamNames::Page(shared), PAGE_STEPS_PER_UNIT, shared.ink);
     let page_box = [0.0, 0.0, width * PT_PER_MM, height * PT_PER_MM];
     out.page = (index, page_box.map(|v| rounded_pt(v).unwrap_or(0.0)));
     out.op(&[], "1 j");
@@ -52,10 +52,10 @@ pub fn page_content(page: &Page, shared: &Shared, index: usize) -> (Vec<u8>, Tra
     (out.bytes, out.translucency)
 }
 
-/// The content stream of a form XObject drawing `items` in their own units; `images` are the
-/// form's bitmaps, named `Im1`, `Im2`… in that order.
-pub fn form_content(items: &[Item], images: &[Arc<RasterImage>]) -> Vec<u8> {
-    let mut out = Content::new(StreamNames::Form(images), FORM_STEPS_PER_UNIT);
+/// The content stream of a form XObject drawing `items` in their own units, its colours in
+/// `ink`; `images` are the form's bitmaps, named `Im1`, `Im2`… in that order.
+pub fn form_content(items: &[Item], images: &[Arc<RasterImage>], ink: Ink<'_>) -> Vec<u8> {
+    let mut out = Content::new(StreamNames::Form(images), FORM_STEPS_PER_UNIT, ink);
     out.items(items, Affine::IDENTITY);
     out.bytes
 }
@@ -92,13 +92,16 @@ struct Content<'a> {
     page: (usize, [f32; 4]),
     /// The group forms of the page's translucent items, and their alphas.
     translucency: Translucency,
+    /// The inks colours are written in.
+    ink: Ink<'a>,
 }
 
 impl<'a> Content<'a> {
-    fn new(names: StreamNames<'a>, steps: f64) -> Content<'a> {
+    fn new(names: StreamNames<'a>, steps: f64, ink: Ink<'a>) -> Content<'a> {
         Content {
             names,
             steps,
+            ink,
             bytes: Vec::new(),
             fill: None,
             stroke: None,
@@ -164,7 +167,7 @@ impl<'a> Content<'a> {
             self.items(&veil.items, transform);
             return;
         }
-        let mut group = Content::new(self.names, self.steps);
+        let mut group = Content::new(self.names, self.steps, self.ink);
         group.page = self.page;
         // Groups nested in this one are numbered on with the page's.
         group.translucency = std::mem::take(&mut self.translucency);
@@ -267,7 +270,15 @@ impl<'a> Content<'a> {
 
     fn set_fill(&mut self, colour: Colour) {
         if self.fill.replace(colour) != Some(colour) {
-            self.op(&rgb(colour), "rg");
+            self.colour(colour, "rg", "k");
+        }
+    }
+
+    /// `colour` set with the RGB operator `rgb` or, in a press's inks, the CMYK one `cmyk`.
+    fn colour(&mut self, colour: Colour, rgb_operator: &str, cmyk_operator: &str) {
+        match self.ink {
+            Ink::Rgb => self.op(&rgb(colour), rgb_operator),
+            Ink::Press(press) => self.op(&press.colour(colour), cmyk_operator),
         }
     }
 
@@ -275,7 +286,7 @@ impl<'a> Content<'a> {
         if self.stroke.as_ref() == Some(&style) {
             return;
         }
-        self.op(&rgb(style.colour), "RG");
+        self.colour(style.colour, "RG", "K");
         self.op(&[style.width], "w");
         let cap = match style.cap {
             LineCap::Butt => "0 J",
@@ -434,7 +445,8 @@ mod tests {
             height_mm: 25.4,
             layers: vec![Layer { role: Role::Art, items: vec![Item::Shape(shape)] }],
         };
-        let nothing_shared = Shared { symbols: Vec::new(), images: Vec::new(), layers: true };
+        let nothing_shared =
+            Shared { symbols: Vec::new(), images: Vec::new(), layers: true, ink: Ink::Rgb };
         let text = String::from_utf8(page_content(&page, &nothing_shared, 0).0).unwrap();
         let expected = "1 j\n/OC /art BDC\n1 1 1 rg\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nh\nf\n\
                         1 0 0.2 RG\n0.72 w\n1 J\n[7.2 3.6] 0 d\n0 72 m\n72 72 l\n72 0 0 0 0 36 c\nS\nEMC";
@@ -472,7 +484,8 @@ mod tests {
             height_mm: 25.4,
             layers: vec![Layer { role: Role::Art, items }],
         };
-        let shared = Shared { symbols: vec![symbol], images: vec![image], layers: true };
+        let shared =
+            Shared { symbols: vec![symbol], images: vec![image], layers: true, ink: Ink::Rgb };
         let text = String::from_utf8(page_content(&page, &shared, 0).0).unwrap();
         // The symbol 1 inch right: its y flipped on a page 72 pt high. The bitmap's unit
         // square spans 72 × 36 pt, its top row on top (y up from 36 pt to 72 pt).
@@ -512,7 +525,7 @@ mod tests {
                 rect: kurbo::Rect::new(0.0, 0.0, 2.0, 1.0),
             }),
         ];
-        let text = String::from_utf8(form_content(&items, &[image])).unwrap();
+        let text = String::from_utf8(form_content(&items, &[image], Ink::Rgb)).unwrap();
         let expected = "1 0 0 rg\n0 0 m\n20 0 l\n20 13.3333 13.3333 20 0 20 c\nh\nf\n\
                         0 0 0 RG\n1 w\n0 J\n[] 0 d\n0 0 m\n20 0 l\n20 13.3333 13.3333 20 0 20 c\nh\nS\n\
                         q\n2 0 0 -1 0 1 cm\nq\n1 0 0 1 0 0 cm\n/Im1 Do\nQ\nQ";

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use kurbo::{Affine, Rect};
 use printpdf::XObjectId;
 
+use crate::model::print::press::Press;
 use crate::scene::{RasterImage, Symbol};
 
 /// The resource name of the `index`-th page-level bitmap.
@@ -30,16 +31,26 @@ pub fn local_image_name(index: usize) -> XObjectId {
 }
 
 /// What a document's pages share: its symbols (form XObjects) and the bitmaps drawn outside
-/// symbols (image XObjects), in the order of their resource names.
+/// symbols (image XObjects), in the order of their resource names; how they are written.
 #[derive(Debug)]
-pub struct Shared {
+pub struct Shared<'a> {
     pub symbols: Vec<Arc<Symbol>>,
     pub images: Vec<Arc<RasterImage>>,
     /// Whether each layer is marked as optional content (not in PDF/X-1a, PDF 1.4).
     pub layers: bool,
+    /// The inks colours are written in.
+    pub ink: Ink<'a>,
 }
 
-impl Shared {
+/// The inks a PDF's colours are written in: RGB as the design gives them, or the CMYK of
+/// a press (PDF/X).
+#[derive(Clone, Copy, Debug)]
+pub enum Ink<'a> {
+    Rgb,
+    Press(&'a Press),
+}
+
+impl Shared<'_> {
     /// The resource name of `symbol`, if the document registered it.
     pub fn symbol_id(&self, symbol: &Arc<Symbol>) -> Option<XObjectId> {
         self.symbols.iter().position(|known| Arc::ptr_eq(known, symbol)).map(symbol_xobject_id)
@@ -55,7 +66,7 @@ impl Shared {
 #[derive(Clone, Copy, Debug)]
 pub enum StreamNames<'a> {
     /// A page: the document's symbols and page-level bitmaps.
-    Page(&'a Shared),
+    Page(&'a Shared<'a>),
     /// A form XObject: its own bitmaps (`Im1`, `Im2`… in this order); symbols used inside
     /// it are drawn into it.
     Form(&'a [Arc<RasterImage>]),

@@ -14,7 +14,7 @@ use kurbo::{Affine, Rect};
 use printpdf::{DictItem, ExternalStream, ExternalXObject, XObject, XObjectId};
 
 use super::pdf_content::form_content;
-use super::pdf_names::{image_xobject_id, local_image_name, symbol_xobject_id};
+use super::pdf_names::{Ink, image_xobject_id, local_image_name, symbol_xobject_id};
 use crate::scene::bounds::painted_bounds;
 use crate::scene::{Document, Item, RasterImage, used_symbols};
 
@@ -55,13 +55,13 @@ pub fn page_images(doc: &Document) -> Vec<Arc<RasterImage>> {
 }
 
 /// The page-level bitmaps as image XObjects.
-pub fn image_xobjects(images: &[Arc<RasterImage>]) -> BTreeMap<XObjectId, XObject> {
+pub fn image_xobjects(images: &[Arc<RasterImage>], ink: Ink<'_>) -> BTreeMap<XObjectId, XObject> {
     images
         .iter()
         .enumerate()
         .map(|(index, image)| {
             let form = ExternalXObject {
-                stream: image_stream(image),
+                stream: image_stream(image, ink),
                 width: None,
                 height: None,
                 dpi: None,
@@ -71,9 +71,14 @@ pub fn image_xobjects(images: &[Arc<RasterImage>]) -> BTreeMap<XObjectId, XObjec
         .collect()
 }
 
-/// An image XObject: RGB samples, and the alpha channel as a soft mask when not opaque.
-fn image_stream(image: &RasterImage) -> ExternalStream {
+/// An image XObject: RGB samples (CMYK in a press's inks), and the alpha channel as a soft
+/// mask when not opaque.
+fn image_stream(image: &RasterImage, ink: Ink<'_>) -> ExternalStream {
     let rgb: Vec<u8> = image.rgba.chunks(4).flat_map(|p| p.iter().take(3).copied()).collect();
+    let (space, samples) = match ink {
+        Ink::Rgb => (b"DeviceRGB".as_slice(), rgb),
+        Ink::Press(press) => (b"DeviceCMYK".as_slice(), press.image(&rgb)),
+    };
     let alpha: Vec<u8> = image.rgba.chunks(4).map(|p| p.get(3).copied().unwrap_or(255)).collect();
     let header = |colour_space: &[u8]| {
         BTreeMap::from([
@@ -85,23 +90,26 @@ fn image_stream(image: &RasterImage) -> ExternalStream {
             ("BitsPerComponent".to_string(), DictItem::Int(8)),
         ])
     };
-    let mut dict = header(b"DeviceRGB");
+    let mut dict = header(space);
     if alpha.iter().any(|&a| a != 255) {
         let mask = ExternalStream { dict: header(b"DeviceGray"), content: alpha, compress: true };
         dict.insert("SMask".to_string(), DictItem::Stream { stream: mask });
     }
-    ExternalStream { dict, content: rgb, compress: true }
+    ExternalStream { dict, content: samples, compress: true }
 }
 
 /// One form XObject per symbol, by resource name.
-pub fn symbol_xobjects(symbols: &[Arc<crate::scene::Symbol>]) -> BTreeMap<XObjectId, XObject> {
+pub fn symbol_xobjects(
+    symbols: &[Arc<crate::scene::Symbol>],
+    ink: Ink<'_>,
+) -> BTreeMap<XObjectId, XObject> {
     symbols
         .iter()
         .enumerate()
         .map(|(index, symbol)| {
             let mut images = Vec::new();
             images_in(&symbol.items, true, &mut images);
-            let content = form_content(&symbol.items, &images);
+            let content = form_content(&symbol.items, &images, ink);
             let bounds = painted_bounds(&symbol.items, Affine::IDENTITY).unwrap_or(Rect::ZERO);
             let bbox = [bounds.x0, bounds.y0, bounds.x1, bounds.y1]
                 .map(|v| DictItem::Real(v as f32))
@@ -116,7 +124,10 @@ pub fn symbol_xobjects(symbols: &[Arc<crate::scene::Symbol>]) -> BTreeMap<XObjec
                     .iter()
                     .enumerate()
                     .map(|(k, image)| {
-                        (local_image_name(k).0, DictItem::Stream { stream: image_stream(image) })
+                        (
+                            local_image_name(k).0,
+                            DictItem::Stream { stream: image_stream(image, ink) },
+                        )
                     })
                     .collect();
                 let resources =

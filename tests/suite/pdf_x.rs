@@ -1,27 +1,29 @@
 //! `build --pdf-x x-1a|x-4` and `[sheet] pdf_x`: PDF/X files for print shops — the output
 //! intent with the press's CMYK profile embedded, the version claimed (Info for X-1a, XMP
 //! for X-4), `/Trapped`, a TrimBox and BleedBox on every page, a document ID, no layers in
-//! X-1a; `qpdf --check` clean. Bad input — an unknown version, a profile that is not a CMYK
-//! output profile, unreadable or huge, PDF/X without a profile — located, exit 2, nothing
-//! written.
+//! X-1a; `qpdf --check` clean; every colour and image in the press's CMYK, pure black as
+//! black ink alone, as Ghostscript renders it. Bad input — an unknown version, a profile
+//! that is not a CMYK output profile, unreadable or huge, PDF/X without a profile —
+//! located, exit 2, nothing written.
 
 use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{code, doc_example, line_of, qpdf_check, scratch, text, tilepress, tools};
+use common::ghostscript::{cmyk_pages, ghostscript};
+use common::{code, copy_folder, doc_example, line_of, qpdf_check, root, scratch, text, tilepress};
+use lopdf::content::Content;
 use lopdf::{Document, Object};
 
-/// Ghostscript's CMYK output profile (Debian's `ghostscript`), the press profile these tests
-/// embed: tilepress ships none. `None`, saying so, where Ghostscript is not installed.
-fn press_profile(test: &str) -> Option<PathBuf> {
-    if !tools::required("gs", "ghostscript", test) {
-        return None;
-    }
-    let profile = PathBuf::from("/usr/share/color/icc/ghostscript/default_cmyk.icc");
-    assert!(profile.is_file(), "{} comes with ghostscript", profile.display());
-    Some(profile)
+/// The tests' made-up press (`scripts/test-cmyk-profile.py`): tilepress ships no profile.
+fn test_press() -> PathBuf {
+    root().join("tests/fixtures/profiles/test-cmyk.icc")
+}
+
+/// Ghostscript's CMYK output profile (Debian's `ghostscript`, there when `gs` is).
+fn ghostscript_press() -> PathBuf {
+    PathBuf::from("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 }
 
 /// The documented example in a scratch folder, its profile `press.icc` copied from `profile`.
@@ -110,7 +112,7 @@ fn assert_pdf_x(path: &Path, version: &str) {
 
 #[test]
 fn x_1a_and_x_4_files_carry_the_output_intent_version_and_boxes() {
-    let Some(profile) = press_profile("pdf_x::x_1a_and_x_4") else { return };
+    let profile = test_press();
     let dir = example("pdf-x-versions", &profile);
     let (code, said) = build(&dir, &[]);
     assert_eq!(code, 0, "{said}");
@@ -241,4 +243,91 @@ fn the_sheet_keys_are_refused_at_their_lines() {
         assert!(said.contains(&at) && said.contains(expected), "{name}: {said}");
         assert!(!dir.join("out").exists(), "{name}");
     }
+}
+
+/// The colour operators of every content stream of `pdf` (pages and forms), and the colour
+/// spaces of its images (their soft masks left out).
+fn colour_use(pdf: &Document) -> (Vec<String>, Vec<Vec<u8>>) {
+    let streams: Vec<_> =
+        pdf.objects.iter().filter_map(|(id, o)| Some((*id, o.as_stream().ok()?))).collect();
+    let masks: Vec<_> = streams
+        .iter()
+        .filter_map(|(_, stream)| stream.dict.get(b"SMask").ok()?.as_reference().ok())
+        .collect();
+    let (mut operators, mut spaces) = (Vec::new(), Vec::new());
+    for (id, stream) in streams {
+        match stream.dict.get(b"Subtype").and_then(Object::as_name).ok() {
+            Some(b"Image") if !masks.contains(&id) => {
+                spaces.push(stream.dict.get(b"ColorSpace").unwrap().as_name().unwrap().to_vec());
+            }
+            Some(b"Form") | None => {
+                let bytes =
+                    stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+                let Ok(content) = Content::decode(&bytes) else { continue };
+                for op in content.operations {
+                    let colour =
+                        ["rg", "RG", "k", "K", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"];
+                    if colour.contains(&op.operator.as_str()) {
+                        let operands: Vec<String> = op
+                            .operands
+                            .iter()
+                            .map(|o| o.as_float().map_or("?".into(), |v| v.to_string()))
+                            .collect();
+                        operators.push(format!("{} {}", operands.join(" "), op.operator));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (operators, spaces)
+}
+
+#[test]
+fn x_1a_holds_no_rgb_its_images_are_cmyk_and_pure_black_is_black_ink_alone() {
+    let dir = example("pdf-x-cmyk", &test_press());
+    let (status, said) = build(&dir, &[]);
+    assert_eq!(status, 0, "{said}");
+    let pdf = Document::load(dir.join("out/shop/shop-cards.pdf")).unwrap();
+    let (operators, _) = colour_use(&pdf);
+    assert!(operators.iter().all(|op| op.ends_with(" k") || op.ends_with(" K")), "{operators:?}");
+    // The example's `ink` is #000000: its text is black ink alone.
+    assert!(operators.iter().any(|op| op == "0 0 0 1 k"), "{operators:?}");
+    // Lanterns of Keld draws a PNG (its compass) and SVG images.
+    let keld = scratch("pdf-x-keld");
+    fs::copy(root().join("designs/lanterns-of-keld.toml"), keld.join("keld.toml")).unwrap();
+    copy_folder(&root().join("designs/assets"), &keld.join("assets"));
+    let icc = test_press().to_string_lossy().to_string();
+    let output =
+        tilepress(&keld, &["build", "keld.toml", "-o", "out", "--pdf-x", "x-1a", "--icc", &icc]);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let pdf = Document::load(keld.join("out/keld/keld.pdf")).unwrap();
+    let (operators, spaces) = colour_use(&pdf);
+    assert!(!operators.is_empty() && !spaces.is_empty());
+    assert!(operators.iter().all(|op| op.ends_with(" k") || op.ends_with(" K")), "{operators:?}");
+    assert!(spaces.iter().all(|space| space == b"DeviceCMYK"), "{spaces:?}");
+}
+
+#[test]
+fn ghostscript_renders_the_press_inks() {
+    if !ghostscript("pdf_x::ghostscript_renders_the_press_inks") {
+        return;
+    }
+    let dir = example("pdf-x-render", &ghostscript_press());
+    let (code, said) = build(&dir, &[]);
+    assert_eq!(code, 0, "{said}");
+    let pages = cmyk_pages(&dir.join("out/shop/shop-cards.pdf"), 50);
+    assert_eq!(pages.len(), 2, "a sheet of fronts and one of backs");
+    let front = &pages[0];
+    // The text in the design's pure black: black ink alone, and no pixel in four inks at
+    // full black.
+    assert!(front.iter().any(|p| *p == [0, 0, 0, 255]), "no pure black ink");
+    assert!(!front.iter().any(|p| p[3] == 255 && p[..3] != [0, 0, 0]), "four-colour black");
+    // The cards' sea (#1f6fb2): most of the page's inked pixels, cyan its strongest ink.
+    let mut counts = std::collections::BTreeMap::new();
+    for pixel in front.iter().filter(|p| **p != [0, 0, 0, 0]) {
+        *counts.entry(*pixel).or_insert(0usize) += 1;
+    }
+    let (sea, _) = counts.iter().max_by_key(|(_, count)| **count).unwrap();
+    assert!(sea[0] > sea[1] && sea[0] > sea[2] && sea[0] > sea[3], "{sea:?}");
 }

@@ -10,6 +10,7 @@ use crate::model::input::input_file::{InputRefusal, read_input_inside};
 use crate::model::input::limits::MAX_ICC_BYTES;
 use crate::model::input::reach::REACH_HELP;
 use crate::model::input::similar_file::did_you_mean;
+use crate::model::print::press::Press;
 
 /// A PDF/X version tilepress writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,12 +61,14 @@ pub fn unknown_pdf_x(text: &str) -> String {
 /// What to do when no output profile is given.
 pub const PROFILE_HELP: &str = "give the print shop's CMYK output profile with `--icc FILE` (or `icc = \"FILE\"` in [sheet]), e.g. CoatedFOGRA39.icc or ISOcoated_v2_eci.icc: tilepress ships none (docs/format.md, PDF/X)";
 
-/// A CMYK output profile, checked: its bytes (embedded as the output intent) and its
-/// description (the output condition the file names).
+/// A CMYK output profile, checked: its bytes (embedded as the output intent), its
+/// description (the output condition the file names) and its transforms into the press's
+/// inks.
 #[derive(Debug)]
 pub struct OutputProfile {
     pub bytes: Vec<u8>,
     pub description: String,
+    pub press: Press,
 }
 
 impl PartialEq for OutputProfile {
@@ -128,7 +131,8 @@ pub fn output_profile(bytes: Vec<u8>) -> Result<OutputProfile, String> {
         return Err("it has no A2B0 or B2A0 table: it cannot turn colours into the press's".into());
     }
     let description = tag("desc").and_then(description).unwrap_or_else(|| "Custom CMYK".into());
-    Ok(OutputProfile { bytes, description })
+    let press = Press::new(&bytes)?;
+    Ok(OutputProfile { bytes, description, press })
 }
 
 /// The text of a `desc` tag: ICC v2's `desc` type (ASCII) or v4's `mluc` (its first record,
@@ -221,10 +225,16 @@ mod tests {
         bytes
     }
 
+    /// The tests' made-up press (`scripts/test-cmyk-profile.py`).
+    pub const TEST_PRESS: &[u8] = include_bytes!("../../../tests/fixtures/profiles/test-cmyk.icc");
+
     #[test]
     fn a_cmyk_output_profile_is_taken_with_its_description() {
-        let taken = output_profile(profile(b"prtr", b"CMYK", "Coated test")).unwrap();
-        assert_eq!(taken.description, "Coated test");
+        let taken = output_profile(TEST_PRESS.to_vec()).unwrap();
+        assert_eq!(taken.description, "tilepress test press (made-up CMYK, not for printing)");
+        // Colour tables moxcms cannot use are refused, saying so.
+        let tables = output_profile(profile(b"prtr", b"CMYK", "Coated test")).unwrap_err();
+        assert!(tables.contains("its colour tables cannot be used"), "{tables}");
     }
 
     #[test]

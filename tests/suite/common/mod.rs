@@ -3,6 +3,7 @@
 
 pub mod attack;
 pub mod cuts;
+pub mod ghostscript;
 pub mod orbits;
 pub mod outlines;
 pub mod pdf;

@@ -1,0 +1,125 @@
+//! The press's colours: the design's sRGB colours and images turned into the CMYK of a print shop's output profile (moxcms, pure Rust, its scalar code so every machine writes the same numbers), pure black as black ink alone.
+//!
+//! Colours go through the profile's relative colorimetric tables (a palette colour the
+//! press can print stays as it is, one it cannot goes to the nearest it can), images
+//! through its perceptual ones (their shades kept apart). The design's pure black
+//! (`#000000`) is not converted: it prints as black ink alone (`0 0 0 1`), so text and
+//! thin black lines do not depend on four plates meeting exactly.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use moxcms::{ColorProfile, Layout, RenderingIntent, TransformExecutor, TransformOptions};
+
+use crate::scene::Colour;
+
+/// Ink amounts of cyan, magenta, yellow and black, each from 0 to 1.
+pub type Cmyk = [f32; 4];
+
+/// Black ink alone.
+pub const BLACK_INK: Cmyk = [0.0, 0.0, 0.0, 1.0];
+
+/// The transforms from sRGB into the press's CMYK, and the colours converted so far.
+pub struct Press {
+    colours: Arc<dyn TransformExecutor<f64> + Send + Sync>,
+    images: Arc<dyn TransformExecutor<u8> + Send + Sync>,
+    converted: Mutex<BTreeMap<Colour, Cmyk>>,
+}
+
+impl std::fmt::Debug for Press {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Press")
+    }
+}
+
+impl Press {
+    /// The transforms into the CMYK of the output profile `bytes`, or why the profile
+    /// cannot make them (a clause).
+    pub fn new(bytes: &[u8]) -> Result<Press, String> {
+        let unusable =
+            |error: moxcms::CmsError| format!("its colour tables cannot be used: {error}");
+        let press = ColorProfile::new_from_slice(bytes).map_err(unusable)?;
+        let srgb = ColorProfile::new_srgb();
+        let options =
+            |rendering_intent| TransformOptions { rendering_intent, ..TransformOptions::default() };
+        let colours = srgb
+            .create_transform_f64(
+                Layout::Rgb,
+                &press,
+                Layout::Rgba,
+                options(RenderingIntent::RelativeColorimetric),
+            )
+            .map_err(unusable)?;
+        let images = srgb
+            .create_transform_8bit(
+                Layout::Rgb,
+                &press,
+                Layout::Rgba,
+                options(RenderingIntent::Perceptual),
+            )
+            .map_err(unusable)?;
+        Ok(Press { colours, images, converted: Mutex::new(BTreeMap::new()) })
+    }
+
+    /// `colour` in the press's inks, each rounded to 0.001; pure black as black ink alone.
+    pub fn colour(&self, colour: Colour) -> Cmyk {
+        if colour == Colour::BLACK {
+            return BLACK_INK;
+        }
+        let mut converted = self.converted.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *converted.entry(colour).or_insert_with(|| {
+            let rgb = [colour.r, colour.g, colour.b].map(|v| f64::from(v) / 255.0);
+            let mut cmyk = [0.0f64; 4];
+            // The transform fails only on slices of the wrong length.
+            let _ = self.colours.transform(&rgb, &mut cmyk);
+            cmyk.map(|v| ((v.clamp(0.0, 1.0) * 1000.0).round() / 1000.0) as f32 + 0.0)
+        })
+    }
+
+    /// The RGB samples `rgb` (3 bytes a pixel) as CMYK samples (4 bytes a pixel); pure
+    /// black pixels as black ink alone.
+    pub fn image(&self, rgb: &[u8]) -> Vec<u8> {
+        let pixels = rgb.len() / 3;
+        let mut cmyk = vec![0u8; pixels * 4];
+        let _ = self.images.transform(&rgb[..pixels * 3], &mut cmyk);
+        for (pixel, ink) in rgb.chunks_exact(3).zip(cmyk.chunks_exact_mut(4)) {
+            if pixel == [0, 0, 0] {
+                ink.copy_from_slice(&[0, 0, 0, 255]);
+            }
+        }
+        cmyk
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press() -> Press {
+        Press::new(include_bytes!("../../../tests/fixtures/profiles/test-cmyk.icc")).unwrap()
+    }
+
+    #[test]
+    fn pure_black_is_black_ink_alone_and_other_colours_go_through_the_profile() {
+        let press = press();
+        assert_eq!(press.colour(Colour::BLACK), BLACK_INK);
+        let white = press.colour(Colour::WHITE);
+        assert!(white.iter().all(|&ink| ink < 0.02), "{white:?}");
+        // The made-up press separates a near black into all four inks (its black is 80 %
+        // of the grey component).
+        let near_black = press.colour(Colour { r: 1, g: 1, b: 1 });
+        assert!(near_black.iter().all(|&ink| ink > 0.7), "{near_black:?}");
+        let red = press.colour(Colour { r: 255, g: 0, b: 0 });
+        assert!(red[0] < 0.1 && red[1] > 0.9 && red[2] > 0.9 && red[3] < 0.1, "{red:?}");
+        assert!(red.iter().all(|ink| (ink * 1000.0).fract() == 0.0), "rounded to 0.001: {red:?}");
+    }
+
+    #[test]
+    fn images_turn_into_four_samples_a_pixel() {
+        let cmyk = press().image(&[0, 0, 0, 255, 255, 255, 0, 0, 255]);
+        assert_eq!(cmyk.len(), 12);
+        assert_eq!(cmyk[..4], [0, 0, 0, 255], "pure black as black ink alone");
+        assert!(cmyk[4..8].iter().all(|&v| v < 5), "{cmyk:?}");
+        assert!(cmyk[8] > 200 && cmyk[9] > 100 && cmyk[10] < 30, "blue: {cmyk:?}");
+    }
+}
