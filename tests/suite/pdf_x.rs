@@ -12,7 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::ghostscript::{cmyk_pages, ghostscript};
-use common::{code, copy_folder, doc_example, line_of, qpdf_check, root, scratch, text, tilepress};
+use common::{built, copy_folder, doc_example, line_of, qpdf_check, root, scratch};
 use lopdf::content::Content;
 use lopdf::{Document, Object};
 
@@ -36,11 +36,7 @@ fn example(name: &str, profile: &Path) -> PathBuf {
 
 /// Builds `shop.toml` in `dir` with `args`: the exit code and everything printed.
 fn build(dir: &Path, args: &[&str]) -> (i32, String) {
-    let mut all = vec!["build", "shop.toml", "-o", "out"];
-    all.extend(args);
-    let output = tilepress(dir, &all);
-    let (out, err) = text(&output);
-    (code(&output), format!("{out}{err}"))
+    built(dir, "shop.toml", args)
 }
 
 fn pdfs_in(folder: &Path) -> Vec<PathBuf> {
@@ -298,9 +294,8 @@ fn x_1a_holds_no_rgb_its_images_are_cmyk_and_pure_black_is_black_ink_alone() {
     fs::copy(root().join("designs/lanterns-of-keld.toml"), keld.join("keld.toml")).unwrap();
     copy_folder(&root().join("designs/assets"), &keld.join("assets"));
     let icc = test_press().to_string_lossy().to_string();
-    let output =
-        tilepress(&keld, &["build", "keld.toml", "-o", "out", "--pdf-x", "x-1a", "--icc", &icc]);
-    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let (status, said) = built(&keld, "keld.toml", &["--pdf-x", "x-1a", "--icc", &icc]);
+    assert_eq!(status, 0, "{said}");
     let pdf = Document::load(keld.join("out/keld/keld.pdf")).unwrap();
     let (operators, spaces) = colour_use(&pdf);
     assert!(!operators.is_empty() && !spaces.is_empty());
@@ -321,7 +316,7 @@ fn ghostscript_renders_the_press_inks() {
     let front = &pages[0];
     // The text in the design's pure black: black ink alone, and no pixel in four inks at
     // full black.
-    assert!(front.iter().any(|p| *p == [0, 0, 0, 255]), "no pure black ink");
+    assert!(front.contains(&[0, 0, 0, 255]), "no pure black ink");
     assert!(!front.iter().any(|p| p[3] == 255 && p[..3] != [0, 0, 0]), "four-colour black");
     // The cards' sea (#1f6fb2): most of the page's inked pixels, cyan its strongest ink.
     let mut counts = std::collections::BTreeMap::new();

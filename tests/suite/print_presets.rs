@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use common::pdf::{PT_PER_MM, boxes, close};
 use common::png_image::decoded;
-use common::{code, doc_example, names_in, qpdf_check, scratch, text, tilepress};
+use common::{built, doc_example, names_in, qpdf_check, scratch};
 
 fn example(name: &str) -> PathBuf {
     let dir = scratch(name);
@@ -22,11 +22,7 @@ fn example(name: &str) -> PathBuf {
 
 /// Builds `shop.toml` in `dir` with `args`: the exit code and everything printed.
 fn build(dir: &Path, args: &[&str]) -> (i32, String) {
-    let mut all = vec!["build", "shop.toml", "-o", "out"];
-    all.extend(args);
-    let output = tilepress(dir, &all);
-    let (out, err) = text(&output);
-    (code(&output), format!("{out}{err}"))
+    built(dir, "shop.toml", args)
 }
 
 #[test]

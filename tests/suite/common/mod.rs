@@ -161,6 +161,16 @@ pub fn check_text(name: &str, file: &str, toml: &str) -> (i32, String) {
     (code(&output), format!("{out}{err}"))
 }
 
+/// Builds `design` in `dir` into `out` with `args`: the exit code and everything printed
+/// (standard output, then standard error).
+pub fn built(dir: &Path, design: &str, args: &[&str]) -> (i32, String) {
+    let mut all = vec!["build", design, "-o", "out"];
+    all.extend(args);
+    let output = tilepress(dir, &all);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
 /// The 1-based line of the first occurrence of `needle` in `text`.
 pub fn line_of(text: &str, needle: &str) -> usize {
     text[..text.find(needle).expect(needle)].lines().count() + 1
