@@ -9,6 +9,7 @@
 
 pub mod faces;
 pub mod previews;
+pub mod shared_parts;
 pub mod tts;
 pub mod tts_layout;
 pub mod tts_units;
@@ -29,6 +30,7 @@ use crate::sources::{Part, Summary, parts};
 use crate::threads::{joined, spawned};
 use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
 use previews::{add_previews, cut_stats};
+use shared_parts::{give_back, joined_part, share_runs};
 use std::borrow::Borrow;
 use tts::tts_export;
 
@@ -283,21 +285,34 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     // The export draws its images from the composed parts after every part is imposed;
     // without it, each cutout's faces move onto its page (they are drawn no more).
     let faces_read_after = formats.tts;
-    for part in &mut parts {
-        // Drawn before the part's faces move onto its pages, reported after its imposition.
-        let faces = (formats.faces || formats.face_pages).then(|| {
-            let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
-            let options = FaceOptions {
-                images: formats.faces,
-                pdf: formats.face_pages,
-                dpi,
-                bleed_mm: print.bleed_mm,
-                pdf_x: print.pdf_x_output(),
-            };
-            face_files(part, &format!("{stem}{}", part.suffix), options)
-        });
-        add_part(design, part, stem, !faces_read_after, &mut result)?;
-        if let Some(faces) = faces {
+    for run in share_runs(design, &parts) {
+        let run = &mut parts[run];
+        // Drawn before the parts' faces move onto their pages, reported after their imposition.
+        let faces: Vec<_> = run
+            .iter()
+            .filter(|_| formats.faces || formats.face_pages)
+            .map(|part| {
+                let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
+                let options = FaceOptions {
+                    images: formats.faces,
+                    pdf: formats.face_pages,
+                    dpi,
+                    bleed_mm: print.bleed_mm,
+                    pdf_x: print.pdf_x_output(),
+                };
+                face_files(part, &format!("{stem}{}", part.suffix), options)
+            })
+            .collect();
+        match run {
+            [part] => add_part(design, part, stem, !faces_read_after, &mut result)?,
+            _ => {
+                let mut together = joined_part(run);
+                let added = add_part(design, &mut together, stem, !faces_read_after, &mut result);
+                give_back(together, run);
+                added?;
+            }
+        }
+        for faces in faces {
             let faces = faces?;
             result.files.extend(faces.files);
             result.notes.extend(faces.notes);
@@ -348,23 +363,45 @@ fn add_part(
             Packing::Slots(template) => template.paper_name.clone(),
             _ => design.sheet.paper_name.clone(),
         },
-        note: match &part.packing {
-            Packing::NUp { gutter_mm } => {
-                bleed_note(&part.cutouts, *gutter_mm, &design.sheet, part.noun.unwrap_or("card"))
-            }
-            Packing::Slots(template) => Some(format!(
-                "printed into the {} slots of the sheet template `{}`: load its sheets, print at 100 % (actual size); the sheets come cut, so nothing is cut or marked",
-                template.slots.len(),
-                template.name
-            )),
-            _ => None,
-        }
-        .or_else(|| {
-            let asked = design.sheet.print.bleed_mm?;
-            bleed_shortfall_note(&part.cutouts, &part.packing, part.noun, asked)
-        }),
+        note: part_note(design, &part.cutouts, &part.packing, part.noun),
     });
     Ok(())
+}
+
+/// What the report says of a part's `cutouts` besides what it holds: what its bleed costs,
+/// how to print into a sheet template; on shared sheets, each part's note.
+fn part_note(
+    design: &Design,
+    cutouts: &[Cutout],
+    packing: &Packing,
+    noun: Option<&str>,
+) -> Option<String> {
+    let note = match packing {
+        Packing::NUp { gutter_mm } => {
+            bleed_note(cutouts, *gutter_mm, &design.sheet, noun.unwrap_or("card"))
+        }
+        Packing::Slots(template) => Some(format!(
+            "printed into the {} slots of the sheet template `{}`: load its sheets, print at 100 % (actual size); the sheets come cut, so nothing is cut or marked",
+            template.slots.len(),
+            template.name
+        )),
+        Packing::Shared(parts) => {
+            let notes: Vec<String> = parts
+                .iter()
+                .filter_map(|part| {
+                    let own = cutouts.get(part.range.clone())?;
+                    let note = part_note(design, own, &part.packing, part.noun)?;
+                    Some(format!("{}: {note}", part.name))
+                })
+                .collect();
+            return (!notes.is_empty()).then(|| notes.join("; "));
+        }
+        _ => None,
+    };
+    note.or_else(|| {
+        let asked = design.sheet.print.bleed_mm?;
+        bleed_shortfall_note(cutouts, packing, noun, asked)
+    })
 }
 
 /// One part of `design` laid out on its sheets: its document and what the report needs.
@@ -386,8 +423,18 @@ fn part_sheets<'a>(design: &'a Design, part: &'a Part, cutouts: &'a [Cutout]) ->
 
 /// What a part holds, as the report says it: `56 tiles`, `a board of 64 cells`….
 fn describe(part: &Part, imposed: &Imposed) -> String {
-    let count = part.cutouts.len();
-    match &part.summary {
+    describe_summary(&part.summary, part.cutouts.len(), imposed)
+}
+
+/// What `count` cutouts of `summary` are, as the report says it; parts on shared sheets one
+/// after the other (`48 tiles, 4 counters of 20 mm on shared sheets`).
+fn describe_summary(summary: &Summary, count: usize, imposed: &Imposed) -> String {
+    match summary {
+        Summary::Shared(parts) => {
+            let each =
+                parts.iter().map(|(summary, count)| describe_summary(summary, *count, imposed));
+            format!("{} on shared sheets", each.collect::<Vec<_>>().join(", "))
+        }
         Summary::Tiles => format!("{count} tiles"),
         Summary::Pieces { cells, on, cell_area_mm2 } => {
             let bound = (*cells as f64 * cell_area_mm2 / imposed.printable_mm2).ceil() as usize;

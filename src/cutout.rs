@@ -97,6 +97,18 @@ impl Cutout {
         }
     }
 
+    /// Its label, outline, extent, cut and back frame without its art (a back, when it has
+    /// one, kept empty): what a packing reads, to try arrangements without copying faces.
+    pub fn bare(&self) -> Cutout {
+        Cutout {
+            back: self.back.as_ref().map(|_| Vec::new()),
+            back_frame: self.back_frame,
+            cut: self.cut.clone(),
+            extent: self.extent,
+            ..Cutout::shared(self.label.clone(), self.outline.clone(), Vec::new())
+        }
+    }
+
     /// A cutout from a composed frame of art, fold and cut layers (a net, a painted board):
     /// it is cut along its own lines, and `outline` gives its anchors.
     pub fn from_frame(label: impl Into<String>, outline: Outline, frame: Frame) -> Cutout {

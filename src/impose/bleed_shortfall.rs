@@ -49,6 +49,9 @@ pub fn bleed_shortfall_note(
             "pieces share their cuts with their neighbours on the grid, edge to edge".to_string()
         }
         Packing::Shelves => "each is cut along its own lines, its glue tabs beside it".to_string(),
+        Packing::Shared(_) => {
+            "its parts share their sheets, each keeping its own packing's bleed".to_string()
+        }
         Packing::Centred | Packing::Tiled { .. } | Packing::Slots(_) => {
             "it is printed to its cut, its art ending there".to_string()
         }

@@ -48,8 +48,8 @@ impl SheetLayout {
     /// fronts' half ([`front_half`]) — less `beyond`, how far ink reaches beyond what is
     /// placed in it (a tile's bleed; a cut line's casing, [`CUT_INK_REACH_MM`], beyond a
     /// cut outline), so that nothing is printed inside the margin, the footer band or a
-    /// mark's clearance. The one place that says so: every packing, its centring, crop marks
-    /// and guides read it.
+    /// mark's clearance; on a shared sheet, inside the part's region. The one place that says
+    /// so: every packing, its centring, crop marks and guides read it.
     pub fn outline_area(
         width: f64,
         height: f64,
@@ -58,6 +58,10 @@ impl SheetLayout {
         beyond: f64,
     ) -> Rect {
         let area = footer.clear_area(width, height, sheet.margin_mm);
+        let area = match sheet.region {
+            Some(region) => area.intersect(region.area),
+            None => area,
+        };
         let area = if sheet.print.registration_marks {
             within_clear_band(area, height, sheet.margin_mm)
         } else {

@@ -1,5 +1,5 @@
 //! Imposition: cutouts onto pages — a packing places them (`packing` with one file per
-//! packing: `layout` lattice, `pack` polyforms, `n_up`, `hex_pack` circles, `shelves`, `tiled_board`), one path draws the
+//! packing: `layout` lattice, `pack` polyforms, `n_up`, `hex_pack` circles, `shelves`, `tiled_board`, `shared_sheets` several parts together), one path draws the
 //! pages (`pages`): cut lines, crop marks, footer and duplex backs.
 
 pub mod bleed;
@@ -22,6 +22,7 @@ pub mod registration;
 pub mod room;
 pub mod seal;
 pub mod shared_marks;
+pub mod shared_sheets;
 pub mod shelves;
 pub mod slots;
 pub mod tiled_board;

@@ -16,7 +16,7 @@ use super::fold::front_guides;
 use super::layout::SheetLayout;
 use super::marks::crop_marks_at;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
-use super::trim_lines::{edge_runs, sheet_guides};
+use super::trim_lines::{edge_runs, sheet_guides, within_region};
 use crate::cutout::Cutout;
 use crate::geometry::outline::Outline;
 use crate::model::print::sheet_settings::SheetSettings;
@@ -145,7 +145,7 @@ pub fn n_up_sheets(
         guides.x1 = guides.x1.min(area.x1);
         guides.y1 = ph - guides.y0;
     }
-    let guides = front_guides(guides, sheet.duplex, (pw, ph));
+    let guides = within_region(front_guides(guides, sheet.duplex, (pw, ph)), sheet);
     let shared = gutter == 0.0 && cutouts.iter().all(|c| fills_cell(&c.outline, width, height));
     let per_sheet = columns * rows;
     let sheets = (0..cutouts.len().div_ceil(per_sheet).max(1))

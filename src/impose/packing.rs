@@ -14,6 +14,7 @@ use super::layout::{FOOTER_BAND_MM, SheetLayout, lattice_sheets};
 use super::n_up::n_up_sheets;
 use super::pack::polyform_sheets;
 use super::seal::sealed_sheets;
+use super::shared_sheets::{SharedPart, shared_sheets};
 use super::shelves::shelf_sheets;
 use super::slots::slot_sheets;
 use super::tiled_board::{TilePlan, plan};
@@ -55,6 +56,9 @@ pub enum Packing {
     /// Into the slots of a die-cut card sheet or label sheet, in order (`slots.rs`): no
     /// cuts, no marks, no footer.
     Slots(Box<SheetTemplate>),
+    /// Several parts on shared sheets (`shared_sheets.rs`), each a range of the cutouts
+    /// placed by its own packing, in the room the parts before it left.
+    Shared(Vec<SharedPart>),
 }
 
 /// Where the cutouts of one sheet go, and what the packing draws on it.
@@ -227,7 +231,7 @@ fn fold_refusal(
 }
 
 /// [`arrange`] on sheets that print as `sheet` says (a fold-over sheet's fold line chosen).
-fn arrange_on(
+pub(super) fn arrange_on(
     packing: &Packing,
     cutouts: &[Cutout],
     sheet: &SheetSettings,
@@ -257,6 +261,9 @@ fn arrange_on(
         }
         Packing::Centred => centred(only(cutouts, noun)?, sheet, noun),
         Packing::Slots(template) => slot_sheets(cutouts, template, sheet).map(Arrangement::Sheets),
+        Packing::Shared(parts) => {
+            shared_sheets(parts, cutouts, sheet, noun).map(Arrangement::Sheets)
+        }
         Packing::Tiled { overlap_mm, .. } => {
             let extent = only(cutouts, noun)?.extent;
             plan(extent, sheet, *overlap_mm).map(Arrangement::Split).ok_or_else(|| {
@@ -330,6 +337,7 @@ pub(crate) fn a4_sheet(
         gap_mm: 0.0,
         duplex: crate::model::print::sheet_settings::Duplex::LongEdge,
         print: crate::model::print::corrections::PrintSettings::default(),
+        region: None,
     }
 }
 

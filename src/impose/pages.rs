@@ -19,6 +19,7 @@ use super::page_boxes::sheet_boxes;
 use super::registration::{footer_indent, registration_marks};
 use super::seal::{SEALED_STEPS, paper_guides, seal_of};
 use super::shared_marks::MarkSharer;
+use super::shared_sheets::{names_on, packing_of};
 use super::tiled_board::tile_frame;
 use crate::cutout::{Cut, Cutout};
 use crate::model::print::sheet_settings::SheetSettings;
@@ -136,7 +137,7 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed, mut faces: HandedFaces) ->
     let mut boxes = Vec::new();
     let mut sharer = MarkSharer::default();
     for (index, placement) in packed.sheets.iter().enumerate() {
-        let counter = counter(part, index, count);
+        let counter = counter(part, &placement.placed, index, count);
         let indexed: Vec<(usize, &Cutout, Affine)> = placement
             .placed
             .iter()
@@ -145,12 +146,15 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed, mut faces: HandedFaces) ->
         let placed: Vec<(&Cutout, Affine)> = indexed.iter().map(|&(_, c, t)| (c, t)).collect();
         let mut art_items: Vec<Item> = indexed
             .iter()
-            .filter_map(|&(i, c, t)| group(t, art(faces.front(i, c, t), c, part.packing)))
+            .filter_map(|&(i, c, t)| {
+                group(t, art(faces.front(i, c, t), c, packing_of(part.packing, i)))
+            })
             .collect();
         let mut backs = |mirror: Affine| -> Vec<Item> {
             let backs = indexed.iter().filter_map(|&(i, c, t)| {
                 let placement = mirror * t * c.back_frame;
-                group(placement, art(faces.back(i, c, placement)?, c, part.packing))
+                let packing = packing_of(part.packing, i);
+                group(placement, art(faces.back(i, c, placement)?, c, packing))
             });
             backs.collect()
         };
@@ -241,10 +245,19 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed, mut faces: HandedFaces) ->
 
 /// The footer's first words: the design, the part and the sheet (`Tantrix · sheet 1 of 2`,
 /// `Tranglar · pieces · sheet 1 of 2`); a part that is one cutout on one sheet names no
-/// sheet (`Tranglar · board`).
-fn counter(part: &PartSheets<'_>, index: usize, count: usize) -> String {
+/// sheet (`Tranglar · board`); a shared sheet names the parts `placed` on it (`Ardun ·
+/// tiles, kings, castles · sheet 1 of 1`).
+fn counter(
+    part: &PartSheets<'_>,
+    placed: &[(usize, Affine)],
+    index: usize,
+    count: usize,
+) -> String {
     let sheet = format!("sheet {} of {count}", index + 1);
     match (part.noun, part.packing) {
+        (_, Packing::Shared(parts)) => {
+            format!("{} · {} · {sheet}", part.title, names_on(parts, placed))
+        }
         (Some(noun), Packing::Centred) => format!("{} · {noun}", part.title),
         (Some(noun), _) => format!("{} · {noun}s · {sheet}", part.title),
         (None, _) => format!("{} · {sheet}", part.title),
@@ -385,8 +398,8 @@ mod tests {
             sheet: &sheet,
         };
         let shelves = Packing::Shelves;
-        assert_eq!(counter(&part(None, &shelves), 0, 2), "Game · sheet 1 of 2");
-        assert_eq!(counter(&part(Some("net"), &shelves), 1, 2), "Game · nets · sheet 2 of 2");
-        assert_eq!(counter(&part(Some("board"), &Packing::Centred), 0, 1), "Game · board");
+        assert_eq!(counter(&part(None, &shelves), &[], 0, 2), "Game · sheet 1 of 2");
+        assert_eq!(counter(&part(Some("net"), &shelves), &[], 1, 2), "Game · nets · sheet 2 of 2");
+        assert_eq!(counter(&part(Some("board"), &Packing::Centred), &[], 0, 1), "Game · board");
     }
 }

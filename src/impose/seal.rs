@@ -50,7 +50,9 @@ pub enum Sealing {
 pub fn sealing(packing: &Packing) -> Sealing {
     match packing {
         Packing::Lattice(_) | Packing::NUp { .. } | Packing::Hexagonal { .. } => Sealing::Sealed,
-        Packing::Centred | Packing::Tiled { .. } | Packing::Slots(_) => Sealing::AsUsual,
+        Packing::Centred | Packing::Tiled { .. } | Packing::Slots(_) | Packing::Shared(_) => {
+            Sealing::AsUsual
+        }
         Packing::Polyform { .. } | Packing::Shelves => Sealing::Refused,
     }
 }

@@ -309,6 +309,7 @@ mod tests {
             gap_mm: 0.0,
             duplex: Duplex::LongEdge,
             print: crate::model::print::corrections::PrintSettings::default(),
+            region: None,
         }
     }
 

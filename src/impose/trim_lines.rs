@@ -105,7 +105,8 @@ pub fn guide_area(width: f64, height: f64, margin: f64) -> Rect {
 }
 
 /// [`guide_area`] on a page of `sheet`: clear of the registration marks' band when it prints
-/// them (by a cut's print reach too), and on a fold-over sheet up to the fold line.
+/// them (by a cut's print reach too), on a fold-over sheet up to the fold line, and on a
+/// shared sheet inside the part's region.
 pub fn sheet_guides(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
     let margin = sheet.margin_mm;
     let guides = guide_area(width, height, margin);
@@ -115,7 +116,16 @@ pub fn sheet_guides(width: f64, height: f64, sheet: &SheetSettings) -> Rect {
     } else {
         guides
     };
-    front_guides(guides, sheet.duplex, (width, height))
+    within_region(front_guides(guides, sheet.duplex, (width, height)), sheet)
+}
+
+/// `guides` kept inside the part's region on a shared sheet, so that long cuts stop there:
+/// the other parts lie beyond.
+pub fn within_region(guides: Rect, sheet: &SheetSettings) -> Rect {
+    match sheet.region {
+        Some(region) => guides.intersect(region.area),
+        None => guides,
+    }
 }
 
 /// The left-hand normal of a direction (y down: pointing to the right of travel on the page).

@@ -80,6 +80,9 @@ pub enum Summary {
         width_mm: f64,
         height_mm: f64,
     },
+    /// Parts printed together on shared sheets (`build::shared_parts`): each one's summary
+    /// and its count of cutouts.
+    Shared(Vec<(Summary, usize)>),
 }
 
 /// Every part of `design`, in print order: tiles, pieces, the board on the pieces' grid,

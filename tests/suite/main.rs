@@ -105,6 +105,7 @@ mod serve_explain;
 mod serve_first_state;
 mod serve_latency;
 mod shared_faces;
+mod shared_sheets;
 mod sheet_bleed;
 mod sheet_templates;
 mod sheets_tantrix;

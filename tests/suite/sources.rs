@@ -25,6 +25,7 @@ fn summary(parts: &[Part]) -> Vec<(&str, &'static str, usize)> {
         Packing::Centred => "centred",
         Packing::Tiled { .. } => "tiled",
         Packing::Slots(_) => "slots",
+        Packing::Shared(_) => "shared",
     };
     parts.iter().map(|p| (p.suffix.as_str(), packing(&p.packing), p.cutouts.len())).collect()
 }

@@ -57,6 +57,9 @@ pub struct PrintSettings {
     pub pdf_x: Option<PdfX>,
     /// The CMYK output profile PDF/X files embed (`[sheet] icc`, `--icc`).
     pub output_profile: Option<Arc<OutputProfile>>,
+    /// Whether parts fill the room the parts before them leave on their last sheet
+    /// (`[sheet] share`, on by default), where that saves sheets.
+    pub share: bool,
 }
 
 impl Default for PrintSettings {
@@ -74,6 +77,7 @@ impl Default for PrintSettings {
             laminate: crate::model::print::laminate::Laminate::Sheet,
             pdf_x: None,
             output_profile: None,
+            share: true,
         }
     }
 }
@@ -113,6 +117,7 @@ pub fn resolve_print(resolver: &mut Resolver<'_>, table: &SheetTable) -> PrintSe
     print.laminate = crate::model::print::laminate::resolve_laminate(resolver, table);
     (print.pdf_x, print.output_profile) =
         resolve_pdf_x(resolver, table.pdf_x.as_ref(), table.icc.as_ref());
+    print.share = table.share.unwrap_or(true);
     print
 }
 

@@ -71,11 +71,26 @@ pub struct SheetSettings {
     pub duplex: Duplex,
     /// Bleed, duplex corrections and PNG outputs.
     pub print: crate::model::print::corrections::PrintSettings,
+    /// Where a part may print when it shares its sheets with the parts before it: one page
+    /// size and a rectangle on it (`impose::shared_sheets`); `None`, the whole sheet.
+    pub region: Option<SheetRegion>,
+}
+
+/// A part's room on a sheet it shares: the page it is on, and the rectangle (in mm on that
+/// page) its outlines, cuts and marks must keep inside.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SheetRegion {
+    pub page_mm: (f64, f64),
+    pub area: kurbo::Rect,
 }
 
 impl SheetSettings {
-    /// Page sizes (width, height) the orientation setting allows, portrait first.
+    /// Page sizes (width, height) the orientation setting allows, portrait first (a shared
+    /// sheet's region: its page only).
     pub fn page_sizes(&self) -> Vec<(f64, f64)> {
+        if let Some(region) = self.region {
+            return vec![region.page_mm];
+        }
         let (w, h) = self.paper_mm;
         match self.orientation {
             Orientation::Portrait => vec![(w, h)],
@@ -166,7 +181,16 @@ impl Resolver<'_> {
                 crate::model::print::corrections::FOLD_WITH_REGISTRATION_HELP,
             );
         }
-        SheetSettings { paper_mm, paper_name, orientation, margin_mm, gap_mm, duplex, print }
+        SheetSettings {
+            paper_mm,
+            paper_name,
+            orientation,
+            margin_mm,
+            gap_mm,
+            duplex,
+            print,
+            region: None,
+        }
     }
 }
 

@@ -28,4 +28,6 @@ pub struct SheetTable {
     pub pdf_x: Option<Spanned<String>>,
     /// The CMYK output profile PDF/X files embed: a file beside the design.
     pub icc: Option<Spanned<String>>,
+    /// Whether small parts share sheets (`true`, the default) or each keeps sheets of its own.
+    pub share: Option<bool>,
 }

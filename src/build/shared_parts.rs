@@ -1,0 +1,141 @@
+//! Which parts of a design share sheets: neighbouring parts whose items are placed on sheets (not one item split over several, not a sheet template) joined wherever printing them together takes fewer sheets than printing them apart, and the one part they then print as.
+
+use std::ops::Range;
+
+use crate::cutout::Cutout;
+use crate::impose::Packing;
+use crate::impose::packing::{Arrangement, arrange};
+use crate::impose::shared_sheets::SharedPart;
+use crate::model::design::Design;
+use crate::model::print::laminate::Laminate;
+use crate::model::print::sheet_settings::Duplex;
+use crate::sources::{Part, Summary};
+
+/// The parts in runs that print together, in print order: a run of one part prints on
+/// sheets of its own (as it always has), a longer run on shared sheets. With `[sheet] share
+/// = false`, on fold-over, sealed or registered sheets, each part is a run of its own.
+pub fn share_runs(design: &Design, parts: &[Part]) -> Vec<Range<usize>> {
+    let alone = |index: usize| index..index + 1;
+    if !shares_sheets(design) {
+        return (0..parts.len()).map(alone).collect();
+    }
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    // The run being grown and the sheets it takes.
+    let mut open: Option<(Range<usize>, usize)> = None;
+    for (index, part) in parts.iter().enumerate() {
+        let own = shareable(part).then(|| sheets(design, std::slice::from_ref(part))).flatten();
+        let Some(own) = own else {
+            runs.extend(open.take().map(|(run, _)| run));
+            runs.push(alone(index));
+            continue;
+        };
+        open = Some(match open.take() {
+            None => (alone(index), own),
+            Some((run, taken)) => {
+                let longer = run.start..index + 1;
+                match sheets(design, &parts[longer.clone()]) {
+                    Some(together) if together < taken + own => (longer, together),
+                    _ => {
+                        runs.push(run);
+                        (alone(index), own)
+                    }
+                }
+            }
+        });
+    }
+    runs.extend(open.map(|(run, _)| run));
+    runs
+}
+
+/// Whether the design's sheets may be shared: asked (the default) and printed the usual way.
+fn shares_sheets(design: &Design) -> bool {
+    let print = &design.sheet.print;
+    print.share
+        && print.laminate == Laminate::Sheet
+        && !print.registration_marks
+        && !matches!(design.sheet.duplex, Duplex::Fold(_))
+}
+
+/// Whether a part's items are placed on sheets by a packing that can print in a room of a
+/// shared sheet.
+fn shareable(part: &Part) -> bool {
+    matches!(
+        part.packing,
+        Packing::Lattice(_)
+            | Packing::Polyform { .. }
+            | Packing::NUp { .. }
+            | Packing::Hexagonal { .. }
+            | Packing::Shelves
+    ) && !part.cutouts.is_empty()
+}
+
+/// How many sheets `parts` take together (on shared sheets when more than one); `None` when
+/// they cannot be packed so.
+fn sheets(design: &Design, parts: &[Part]) -> Option<usize> {
+    let (cutouts, packing) = match parts {
+        [one] => (one.cutouts.iter().map(Cutout::bare).collect::<Vec<_>>(), one.packing.clone()),
+        _ => {
+            let shared = shared_parts(parts);
+            let bare = parts.iter().flat_map(|part| part.cutouts.iter().map(Cutout::bare));
+            (bare.collect(), Packing::Shared(shared))
+        }
+    };
+    let front_and_back = parts.iter().any(|part| part.front_and_back);
+    match arrange(&packing, &cutouts, &design.sheet, "item", front_and_back).ok()? {
+        Arrangement::Sheets(packed) => Some(packed.sheets.len()),
+        Arrangement::Split(_) => None,
+    }
+}
+
+/// Each part's place among the joined cutouts, its packing and its name.
+fn shared_parts(parts: &[Part]) -> Vec<SharedPart> {
+    let mut start = 0;
+    parts
+        .iter()
+        .map(|part| {
+            let range = start..start + part.cutouts.len();
+            start = range.end;
+            SharedPart {
+                range,
+                packing: part.packing.clone(),
+                name: part_name(part),
+                noun: part.noun,
+            }
+        })
+        .collect()
+}
+
+/// A part as footers name it: by its file suffix (`kings`, `pieces`), tiles as `tiles`.
+fn part_name(part: &Part) -> String {
+    match part.suffix.trim_start_matches('-') {
+        "" => "tiles".to_string(),
+        name => name.to_string(),
+    }
+}
+
+/// The parts of a run joined into one part on shared sheets, their cutouts moved into it
+/// (the parts keep none until [`give_back`]); its files are named after the first part.
+pub fn joined_part(parts: &mut [Part]) -> Part {
+    let shared = shared_parts(parts);
+    let summary = Summary::Shared(
+        parts.iter().map(|part| (part.summary.clone(), part.cutouts.len())).collect(),
+    );
+    let cutouts = parts.iter_mut().flat_map(|part| std::mem::take(&mut part.cutouts)).collect();
+    Part {
+        suffix: parts.first().map_or(String::new(), |part| part.suffix.clone()),
+        noun: None,
+        front_and_back: parts.iter().any(|part| part.front_and_back),
+        cutouts,
+        packing: Packing::Shared(shared),
+        summary,
+    }
+}
+
+/// Gives the joined part's cutouts back to the parts it was made of, in order.
+pub fn give_back(joined: Part, parts: &mut [Part]) {
+    let Packing::Shared(shared) = &joined.packing else { return };
+    let mut cutouts = joined.cutouts.into_iter();
+    for (part, shared) in parts.iter_mut().zip(shared) {
+        part.cutouts = cutouts.by_ref().take(shared.range.len()).collect();
+    }
+}
