@@ -189,7 +189,8 @@ fn a_colour_carries_a_cue_for_its_lines_and_one_for_its_areas() {
     fs::write(dir.join("d.toml"), design).unwrap();
     let build = tilepress(&dir, &["build", "d.toml", "-o", "out", "--format", "pdf"]);
     assert_eq!(code(&build), 0, "{}", text(&build).1);
-    assert_eq!(hatches_over(&dir.join("out/d/d-cards.pdf"), GREEN, 1.0, 0.0), 1);
+    // The cards share the tiles' sheet (`[sheet] share`).
+    assert_eq!(hatches_over(&dir.join("out/d/d.pdf"), GREEN, 1.0, 0.0), 1);
     // The tiles' green lines are double: a black middle a third of the line's width.
     let document = lopdf::Document::load(dir.join("out/d/d.pdf")).unwrap();
     let all = strokes(&document, 1);

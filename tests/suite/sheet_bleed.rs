@@ -14,8 +14,13 @@ use std::path::{Path, PathBuf};
 use common::pdf::{PT_PER_MM, bounds, boxes, close, fills};
 use common::{code, qpdf_check, scratch, text, tilepress};
 
+/// The cards and the discs each on sheets of their own (`share = false`), as these tests
+/// read their boxes part by part.
 const DESIGN: &str = r##"[set]
 name = "Sheets"
+
+[sheet]
+share = false
 
 [palette]
 ink = "#000000"
@@ -124,10 +129,9 @@ fn a_bleed_on_the_command_line_grows_cards_and_counters_from_their_own_art() {
 #[test]
 fn a_decks_own_bleed_wins_over_the_sheets_and_the_option_over_both() {
     let dir = scratch("sheet-bleed-precedence");
-    let design = format!(
-        "[sheet]\nbleed_mm = 2\n\n{}",
-        DESIGN.replace("background = \"sea\"", "background = \"sea\"\nbleed_mm = 1")
-    );
+    let design = DESIGN
+        .replace("[sheet]\n", "[sheet]\nbleed_mm = 2\n")
+        .replace("background = \"sea\"", "background = \"sea\"\nbleed_mm = 1");
     let out = build(&dir, &design, &[]);
     assert!(bleeds(&out.join("sheets-cards.pdf")).iter().all(|b| (b - 1.0).abs() < 0.001));
     assert!(bleeds(&out.join("sheets-discs.pdf")).iter().all(|b| (b - 2.0).abs() < 0.001));
