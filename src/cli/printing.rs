@@ -8,7 +8,7 @@ use tilepress::build::{Formats, document_files};
 use tilepress::impose::calibration::calibration;
 use tilepress::model::Design;
 use tilepress::model::design::limits::design_bleed_past_half;
-use tilepress::model::design::preset_fit::preset_mismatch;
+use tilepress::model::design::preset_fit::{PresetFit, preset_fit};
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::file_stem::file_stem;
 use tilepress::model::input::input_file::read_input;
@@ -130,7 +130,8 @@ impl PrintOverrides {
             Some(b) if !(0.0..=MAX_BLEED_MM).contains(&b) => {
                 return Err(format!("--bleed: {b} mm is not from 0 to {MAX_BLEED_MM} mm"));
             }
-            other => other.or(preset.map(|preset| preset.bleed_mm)),
+            // A preset for one card size gives its bleed to those decks only (`apply_preset`).
+            other => other.or(preset.filter(|p| p.card_mm.is_none()).map(|p| p.bleed_mm)),
         };
         let offset_range = (-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM);
         let back_offset = args
@@ -195,23 +196,45 @@ impl PrintOverrides {
         design_bleed_past_half(design, bleed).map(|message| format!("{option}: {message}"))
     }
 
-    /// Holds `design` to `--preset`'s template and gives it the preset's safe area (where
-    /// the design's own is smaller); the line the build reports, or why the design cannot
-    /// be printed with it.
+    /// Holds `design` to `--preset`'s template and gives the parts it fits
+    /// ([`preset_fit`]) the preset's safe area (where the design's own is smaller) and, for
+    /// a preset of one card size, its bleed (the decks of that size; the others keep their
+    /// own); the line the build reports, or why the design cannot be printed with it.
     pub fn apply_preset(&self, design: &mut Design) -> Result<Option<String>, String> {
         let Some(preset) = self.preset else { return Ok(None) };
-        if let Some(message) = preset_mismatch(preset, design) {
-            return Err(format!("--preset {}: {message}", preset.name));
-        }
-        if let Some(safe) = preset.safe_mm {
-            let own = design.legibility.safe_mm.unwrap_or(0.0);
-            design.legibility.safe_mm = Some(own.max(safe));
+        let fit =
+            preset_fit(preset, design).map_err(|m| format!("--preset {}: {m}", preset.name))?;
+        let mut only = String::new();
+        match fit {
+            PresetFit::Every => {
+                if let Some(safe) = preset.safe_mm {
+                    let own = design.legibility.safe_mm.unwrap_or(0.0);
+                    design.legibility.safe_mm = Some(own.max(safe));
+                }
+            }
+            PresetFit::Decks { decks, others } => {
+                for &i in &decks {
+                    let deck = &mut design.decks[i];
+                    if !self.bleed_asked {
+                        deck.own_bleed_mm = Some(preset.bleed_mm);
+                    }
+                    deck.safe_mm = preset.safe_mm;
+                }
+                if !others.is_empty() {
+                    let fitted = decks.iter().map(|i| format!("deck `{}`", design.decks[*i].name));
+                    only = format!(
+                        "; for {} only: {} keep their own settings",
+                        fitted.collect::<Vec<_>>().join(", "),
+                        others.join(", ")
+                    );
+                }
+            }
         }
         let safe = preset
             .safe_mm
             .map_or(String::new(), |safe| format!(", safe area {} mm", number_text(safe)));
         Ok(Some(format!(
-            "preset {}: {} — bleed {} mm{safe}, {} dpi ({})",
+            "preset {}: {} — bleed {} mm{safe}, {} dpi ({}){only}",
             preset.name,
             preset.service,
             number_text(preset.bleed_mm),

@@ -28,12 +28,16 @@ pub fn item_names(design: &Design, part: &Part) -> Vec<String> {
 
 /// The name the design gives a deck's or counters' part (`cards`); `None` for other parts.
 pub fn deck_name<'a>(design: &'a Design, part: &Part) -> Option<&'a str> {
-    let deck = match &part.summary {
+    part_deck(design, part).map(|deck| deck.name.as_str())
+}
+
+/// The deck or counters whose part is `part`; `None` for other parts.
+pub fn part_deck<'a>(design: &'a Design, part: &Part) -> Option<&'a Deck> {
+    match &part.summary {
         Summary::Cards { .. } => deck_of(&design.decks, part),
         Summary::Counters { .. } => deck_of(&design.counters, part),
         _ => None,
-    };
-    deck.map(|deck| deck.name.as_str())
+    }
 }
 
 /// The deck among `decks` whose part is `part` (by its file suffix).

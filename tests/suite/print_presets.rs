@@ -3,7 +3,8 @@
 //! pages at cut + 2 mm, front before back, Print & Play's 12 × 18 in sheets (3600 × 5400 px)
 //! with their boxes; the documented example built; an unknown name answered with the
 //! nearest, a deck of another size and a bleed too large for an item refused naming the
-//! preset, nothing written; a run that writes no sheets (faces only) says nothing of sheets.
+//! preset, nothing written; a poker preset applied to the poker deck alone, the other
+//! parts keeping their own settings with one note; a run that writes no sheets (faces only) says nothing of sheets.
 
 use crate::common;
 
@@ -112,12 +113,13 @@ fn an_unknown_preset_a_deck_of_another_size_and_a_bleed_too_large_are_refused() 
     );
     assert!(said.contains("help: give the deck the product's size"), "{said}");
     assert!(!dir.join("out").exists());
-    let counters = "\n[[counters]]\nname = \"chits\"\ndiameter_mm = 6\nfront = \"front\"\n\n[[counters.cards]]\nfields = { name = \"1\" }\n";
+    // A preset for every part gives its bleed to every part: too much for 3 mm counters.
+    let counters = "\n[[counters]]\nname = \"chits\"\ndiameter_mm = 3\nfront = \"front\"\n\n[[counters.cards]]\nfields = { name = \"1\" }\n";
     fs::write(dir.join("shop.toml"), format!("{design}{counters}")).unwrap();
-    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker"]);
+    let (code, said) = build(&dir, &["--preset", "redprinting-cards"]);
     assert_eq!(code, 2, "{said}");
     assert!(
-        said.contains("error: --preset gamecrafter-poker: a bleed of 3.175 mm is more than half a counter of `chits` (6 × 6 mm): at most 3 mm fits"),
+        said.contains("error: --preset redprinting-cards: a bleed of 2 mm is more than half a counter of `chits` (3 × 3 mm): at most 1.5 mm fits"),
         "{said}"
     );
     assert!(!dir.join("out").exists());
@@ -140,4 +142,34 @@ fn a_run_that_writes_no_sheets_says_nothing_of_sheets() {
         said.contains("note: a 3.175 mm bleed leaves room for 6 cards a sheet where 9 fit"),
         "{said}"
     );
+}
+
+#[test]
+fn a_poker_preset_applies_to_the_poker_deck_and_the_other_parts_keep_their_own() {
+    // Saltmarsh (cards, counters, a track and a map), its deck made The Game Crafter's size.
+    let dir = scratch("preset-per-part");
+    common::copy_folder(
+        &common::root().join("designs/assets/saltmarsh"),
+        &dir.join("assets/saltmarsh"),
+    );
+    let design = fs::read_to_string(common::root().join("designs/saltmarsh.toml")).unwrap();
+    assert!(design.contains("size = \"poker\"\n"));
+    let design = design.replace("size = \"poker\"\n", "size = \"poker-us\"\n");
+    fs::write(dir.join("shop.toml"), design).unwrap();
+    let (code, said) = build(&dir, &["--preset", "gamecrafter-poker"]);
+    assert_eq!(code, 0, "{said}");
+    let note = "; for deck `cards` only: counters `punts`, track `score`, map `marsh` keep their own settings";
+    assert_eq!(said.matches(note).count(), 1, "{said}");
+    // The deck's faces have the preset's bleed; the counters' their own (none): 20 mm.
+    let size = |name: &str| {
+        let face = decoded(&dir.join(format!("out/shop/{name}-face-001-front.png")));
+        (face.width, face.height)
+    };
+    assert_eq!(size("shop-cards"), (825, 1125));
+    let disc = (20.0f64 / 25.4 * 300.0).round() as u32;
+    assert_eq!(size("shop-punts"), (disc, disc));
+    // The same deck without the preset's bleed is the cut alone: the bleed was the preset's.
+    let (code, said) = build(&dir, &["--format", "faces", "--dpi", "300"]);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(size("shop-cards"), (750, 1050));
 }

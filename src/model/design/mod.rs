@@ -3,8 +3,9 @@
 //! `resolve` turns one into the other with the rooms below, and here too are what spans
 //! the parts: the faces of tiles, pieces, board cells and nets (`item_faces`,
 //! `part_faces`), layers shared between every printed face (`printed_layers`), the output
-//! names of all parts (`part_names`) and the parts `--part` keeps (`part_choice`), the bounds and the bleed the whole design is held to
-//! (`limits`), the colours it draws (`drawn_colours`) and a print shop's fit (`preset_fit`).
+//! names of all parts (`part_names`) and the parts `--part` keeps (`part_choice`), the
+//! bounds and the bleed the whole design is held to (`limits`), the colours it draws
+//! (`drawn_colours`) and the parts a print shop's preset fits (`preset_fit`).
 //!
 //! May use: every room of the model, `geometry`, `scene`, `text`.
 

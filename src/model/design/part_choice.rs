@@ -8,19 +8,23 @@ use crate::model::input::suggest::closest;
 /// each deck's, counters', track's and map's name as its files write it (`Royal Decrees` is
 /// `royal-decrees`).
 pub fn part_names(design: &Design) -> Vec<String> {
+    let mut names: Vec<String> = fixed_parts(design).map(String::from).collect();
+    let named = (design.decks.iter().chain(&design.counters).map(|deck| &deck.name))
+        .chain(design.tracks.iter().map(|track| &track.name))
+        .chain(design.maps.iter().map(|map| &map.name));
+    names.extend(named.map(|name| file_stem(name)));
+    names
+}
+
+/// The parts tilepress names (`tiles`, `pieces`, `board`, `nets`) that `design` has.
+pub fn fixed_parts(design: &Design) -> impl Iterator<Item = &'static str> {
     let fixed = [
         (design.tile_shape.is_some() && !design.tiles.is_empty(), "tiles"),
         (design.pieces.is_some(), "pieces"),
         (design.grid_board.is_some() || design.board.is_some(), "board"),
         (!design.nets.is_empty(), "nets"),
     ];
-    let mut names: Vec<String> =
-        fixed.into_iter().filter(|(present, _)| *present).map(|(_, name)| name.into()).collect();
-    let named = (design.decks.iter().chain(&design.counters).map(|deck| &deck.name))
-        .chain(design.tracks.iter().map(|track| &track.name))
-        .chain(design.maps.iter().map(|map| &map.name));
-    names.extend(named.map(|name| file_stem(name)));
-    names
+    fixed.into_iter().filter(|(present, _)| *present).map(|(_, name)| name)
 }
 
 /// The part `asked` names among `known` (its file-name stem: `Royal Decrees` and

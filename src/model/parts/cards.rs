@@ -107,6 +107,8 @@ pub struct Deck {
     pub rule: Option<DeckRule>,
     /// The sheet template its items print into, instead of n-up rows.
     pub sheet_template: Option<SheetTemplate>,
+    /// The safe area a print shop's preset gives it (`build --preset`), in mm.
+    pub safe_mm: Option<f64>,
 }
 
 impl Deck {
@@ -388,6 +390,7 @@ fn resolve_deck(
             deck_rule(rule.get_ref())
         }),
         sheet_template,
+        safe_mm: None,
     })
 }
 

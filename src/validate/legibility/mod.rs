@@ -53,10 +53,17 @@ pub fn legibility(design: &Design, path: &Path) -> LegibilityReport {
     let mut sheets = 0;
     for part in parts(design) {
         let noun = part.noun.unwrap_or("tile");
-        let safe_mm = design.legibility.safe_mm.unwrap_or(match noun {
-            "card" | "counter" => CARD_SAFE_MM,
-            _ => 0.0,
-        });
+        // A print shop's preset gives the decks it fits its safe area, where the design's
+        // own is smaller.
+        let preset_safe =
+            crate::sources::item_names::part_deck(design, &part).and_then(|d| d.safe_mm);
+        let safe_mm = match preset_safe {
+            Some(safe) => design.legibility.safe_mm.unwrap_or(0.0).max(safe),
+            None => design.legibility.safe_mm.unwrap_or(match noun {
+                "card" | "counter" => CARD_SAFE_MM,
+                _ => 0.0,
+            }),
+        };
         let (turns, part_sheets) = orientations(&part, &design.sheet);
         sheets += part_sheets;
         let measured = measured(&part, &turns, &design.legibility, safe_mm, noun);
