@@ -5,25 +5,27 @@ use std::ops::Range;
 use crate::cutout::Cutout;
 use crate::impose::Packing;
 use crate::impose::packing::{Arrangement, arrange};
+use crate::impose::seal::{Sealing, sealing};
 use crate::impose::shared_sheets::SharedPart;
 use crate::model::design::Design;
 use crate::model::print::laminate::Laminate;
-use crate::model::print::sheet_settings::Duplex;
 use crate::sources::{Part, Summary};
 
 /// The parts in runs that print together, in print order: a run of one part prints on
 /// sheets of its own (as it always has), a longer run on shared sheets. With `[sheet] share
-/// = false`, on fold-over, sealed or registered sheets, each part is a run of its own.
+/// = false` or registration marks, each part is a run of its own.
 pub fn share_runs(design: &Design, parts: &[Part]) -> Vec<Range<usize>> {
     let alone = |index: usize| index..index + 1;
     if !shares_sheets(design) {
         return (0..parts.len()).map(alone).collect();
     }
+    let laminate = design.sheet.print.laminate;
     let mut runs: Vec<Range<usize>> = Vec::new();
     // The run being grown and the sheets it takes.
     let mut open: Option<(Range<usize>, usize)> = None;
     for (index, part) in parts.iter().enumerate() {
-        let own = shareable(part).then(|| sheets(design, std::slice::from_ref(part))).flatten();
+        let own =
+            shareable(part, laminate).then(|| sheets(design, std::slice::from_ref(part))).flatten();
         let Some(own) = own else {
             runs.extend(open.take().map(|(run, _)| run));
             runs.push(alone(index));
@@ -47,26 +49,25 @@ pub fn share_runs(design: &Design, parts: &[Part]) -> Vec<Range<usize>> {
     runs
 }
 
-/// Whether the design's sheets may be shared: asked (the default) and printed the usual way.
+/// Whether the design's sheets may be shared: asked (the default), without registration
+/// marks (only tile sheets keep their band clear).
 fn shares_sheets(design: &Design) -> bool {
-    let print = &design.sheet.print;
-    print.share
-        && print.laminate == Laminate::Sheet
-        && !print.registration_marks
-        && !matches!(design.sheet.duplex, Duplex::Fold(_))
+    design.sheet.print.share && !design.sheet.print.registration_marks
 }
 
 /// Whether a part's items are placed on sheets by a packing that can print in a room of a
-/// shared sheet.
-fn shareable(part: &Part) -> bool {
-    matches!(
+/// shared sheet; on sealed sheets, by one that seals its items.
+fn shareable(part: &Part, laminate: Laminate) -> bool {
+    let packed = matches!(
         part.packing,
         Packing::Lattice(_)
             | Packing::Polyform { .. }
             | Packing::NUp { .. }
             | Packing::Hexagonal { .. }
             | Packing::Shelves
-    ) && !part.cutouts.is_empty()
+    );
+    let sealed = laminate == Laminate::Sheet || sealing(&part.packing) == Sealing::Sealed;
+    packed && sealed && !part.cutouts.is_empty()
 }
 
 /// How many sheets `parts` take together (on shared sheets when more than one); `None` when

@@ -58,16 +58,17 @@ impl SheetLayout {
         beyond: f64,
     ) -> Rect {
         let area = footer.clear_area(width, height, sheet.margin_mm);
-        let area = match sheet.region {
-            Some(region) => area.intersect(region.area),
-            None => area,
-        };
         let area = if sheet.print.registration_marks {
             within_clear_band(area, height, sheet.margin_mm)
         } else {
             area
         };
-        front_half(area, sheet.duplex, (width, height)).inset(-beyond)
+        let area = front_half(area, sheet.duplex, (width, height));
+        let area = match sheet.region {
+            Some(region) => area.intersect(region.area),
+            None => area,
+        };
+        area.inset(-beyond)
     }
 
     /// The area tiles of a tile sheet may use on a `width` × `height` page: the

@@ -237,7 +237,9 @@ pub(super) fn arrange_on(
     sheet: &SheetSettings,
     noun: &str,
 ) -> Result<Arrangement, String> {
+    // Shared sheets seal part by part, each by its own packing.
     if let Some(seal_mm) = sheet.print.laminate.seal_mm()
+        && !matches!(packing, Packing::Shared(_))
         && let Some(sealed) = sealed_sheets(packing, cutouts, sheet, noun, seal_mm)
     {
         return sealed.map(Arrangement::Sheets);

@@ -50,8 +50,13 @@ pub enum Sealing {
 pub fn sealing(packing: &Packing) -> Sealing {
     match packing {
         Packing::Lattice(_) | Packing::NUp { .. } | Packing::Hexagonal { .. } => Sealing::Sealed,
-        Packing::Centred | Packing::Tiled { .. } | Packing::Slots(_) | Packing::Shared(_) => {
-            Sealing::AsUsual
+        Packing::Centred | Packing::Tiled { .. } | Packing::Slots(_) => Sealing::AsUsual,
+        // Sealed when every part is (a run of parts shares sheets only then).
+        Packing::Shared(parts) => {
+            match parts.iter().all(|p| sealing(&p.packing) == Sealing::Sealed) {
+                true => Sealing::Sealed,
+                false => Sealing::AsUsual,
+            }
         }
         Packing::Polyform { .. } | Packing::Shelves => Sealing::Refused,
     }

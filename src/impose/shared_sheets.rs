@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use kurbo::{Affine, BezPath, PathEl, Rect, Shape as _, Vec2};
 
+use super::fold::front_half;
 use super::packing::{Arrangement, FooterPlace, Packed, Packing, SheetPlacement, arrange_on};
 use crate::cutout::Cutout;
 use crate::model::print::sheet_settings::{SheetRegion, SheetSettings};
@@ -107,7 +108,7 @@ impl Run {
         noun: &str,
     ) -> bool {
         let Some(((width, height), footer)) = self.page else { return false };
-        let area = footer.clear_area(width, height, sheet.margin_mm);
+        let area = sheet_area((width, height), footer, sheet);
         let place = |room: Rect| in_room(part, own, all, sheet, noun, (width, height), room);
         for room in rooms(&self.used, area) {
             let Some(natural) = place(room) else { continue };
@@ -145,7 +146,7 @@ impl Run {
     ) -> Result<(), String> {
         let within = match self.page {
             Some((page_mm, footer)) => {
-                let area = footer.clear_area(page_mm.0, page_mm.1, sheet.margin_mm);
+                let area = sheet_area(page_mm, footer, sheet);
                 SheetSettings { region: Some(SheetRegion { page_mm, area }), ..sheet.clone() }
             }
             None => sheet.clone(),
@@ -220,6 +221,13 @@ fn in_room(
     // Into the room's corner, so that what is left of it stays in one piece.
     let shift = Vec2::new(room.x0 - bounds.x0, room.y0 - bounds.y0);
     Some((moved(placement, shift), used.into_iter().map(|r| r + shift).collect()))
+}
+
+/// Where the parts of a `page_mm` page with its footer at `footer` may print: clear of the
+/// footer, inside the margins, on a fold-over sheet on the fronts' half.
+fn sheet_area(page_mm: (f64, f64), footer: FooterPlace, sheet: &SheetSettings) -> Rect {
+    let area = footer.clear_area(page_mm.0, page_mm.1, sheet.margin_mm);
+    front_half(area, sheet.duplex, page_mm)
 }
 
 /// The placement with its cutouts' indices moved up by `start` (a part's own indices into

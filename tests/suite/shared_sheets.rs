@@ -235,3 +235,45 @@ fn the_shared_sheets_documentation_example_builds_on_one_sheet() {
     let pdf = Document::load(dir.join("out/d/d-kings.pdf")).unwrap();
     assert_eq!(pdf.get_pages().len(), 1, "one sheet, no backs");
 }
+
+#[test]
+fn sealed_parts_share_a_sheet_each_cut_at_its_own_sealed_border() {
+    let (output, dir) = build("shared-sealed", &design("laminate = \"sealed\""));
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    assert!(text(&output).0.contains("on shared sheets on 1 sheet(s)"), "{}", text(&output).0);
+    // Every item cut once along its outline grown by the 3 mm seal: kings 26 mm, tokens
+    // 21 mm, castles 28 mm (their corners rounded by the seal).
+    let cut = fs::read_to_string(dir.join("out/d/d-kings-cut-01.svg")).unwrap();
+    let spans = cut_spans(&cut);
+    let across = |size: f64| {
+        spans.iter().filter(|(w, h)| (w - size).abs() <= 0.02 && (h - size).abs() <= 0.02).count()
+    };
+    assert_eq!(
+        (across(26.0), across(21.0), across(28.0), spans.len()),
+        (4, 12, 4, 20),
+        "{spans:?}"
+    );
+}
+
+#[test]
+fn fold_over_parts_share_the_fronts_half_and_their_backs_mirror_them() {
+    let (output, dir) = build("shared-fold", &design("duplex = \"fold-short\""));
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    assert!(text(&output).0.contains("on 1 fold-over sheet(s)"), "{}", text(&output).0);
+    let pdf = Document::load(dir.join("out/d/d-kings.pdf")).unwrap();
+    assert_eq!(pdf.get_pages().len(), 1, "fronts and backs on one page");
+    let (_, height) = page_size(&pdf, 1);
+    let marks: Vec<(f64, f64)> = boxes(&pdf, 1, MARK)
+        .into_iter()
+        .map(|(a, b, c, d)| ((a + c) / 2.0, (b + d) / 2.0))
+        .collect();
+    // The PDF's y runs up: fronts on the upper half, each back its mirror across the fold.
+    let fronts: Vec<&(f64, f64)> = marks.iter().filter(|m| m.1 > height / 2.0).collect();
+    assert_eq!((fronts.len(), marks.len()), (20, 40));
+    for &&(x, y) in &fronts {
+        let behind = (x, height - y);
+        let found =
+            marks.iter().any(|&(a, b)| (a - behind.0).abs() < 0.01 && (b - behind.1).abs() < 0.01);
+        assert!(found, "no back behind the item at ({x}, {y})");
+    }
+}
