@@ -255,6 +255,16 @@ fn build_one(
         log.err(format_args!("{}: nothing built", path.display()));
         return (BAD_INPUT, None);
     }
+    if let (Some(limit), None) = (design.sheet.print.ink_limit, design.sheet.print.pdf_x) {
+        log.err(format_args!(
+            "{}: error: an ink limit ({} %) holds the inks of PDF/X files, and no PDF/X is asked for",
+            path.display(),
+            number_text(limit)
+        ));
+        log.err("  help: add --pdf-x x-1a or x-4 (or `pdf_x` in [sheet])");
+        log.err(format_args!("{}: nothing built", path.display()));
+        return (BAD_INPUT, None);
+    }
     if overrides.print.formats.tts {
         design.sheet.print.tts_url_base = Some(file_url(&args.output.join(stem)));
     }

@@ -23,7 +23,7 @@ use tilepress::model::print::laminate::{
 };
 use tilepress::model::print::paper::parse_paper;
 use tilepress::model::print::pdf_x::{
-    OutputProfile, PdfX, output_profile, parse_pdf_x, unknown_pdf_x,
+    OutputProfile, PdfX, ink_limit_refusal, output_profile, parse_pdf_x, unknown_pdf_x,
 };
 use tilepress::model::print::print_presets::{PresetFiles, PrintPreset, find_preset};
 use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex};
@@ -93,6 +93,10 @@ pub struct PrintArgs {
     /// The print shop's CMYK output profile (an ICC file) that PDF/X files embed.
     #[arg(long, value_name = "FILE")]
     pub icc: Option<PathBuf>,
+    /// The most ink PDF/X colours may lay down, in percent of one ink (100 to 400, e.g.
+    /// 240): a colour over it keeps its black and has its other inks scaled down.
+    #[arg(long, value_name = "PERCENT")]
+    pub ink_limit: Option<f64>,
 }
 
 /// The print options, checked before any design is touched.
@@ -116,6 +120,7 @@ pub struct PrintOverrides {
     /// `--pdf-x` and `--icc`, checked.
     pdf_x: Option<PdfX>,
     output_profile: Option<Arc<OutputProfile>>,
+    ink_limit: Option<f64>,
 }
 
 impl PrintOverrides {
@@ -168,7 +173,11 @@ impl PrintOverrides {
         let registration_marks = args.registration_marks;
         let (laminate, seal) = laminate_options(args)?;
         let (pdf_x, output_profile) = pdf_x_options(args)?;
+        if let Some(message) = args.ink_limit.and_then(ink_limit_refusal) {
+            return Err(format!("--ink-limit: {message}"));
+        }
         Ok(PrintOverrides {
+            ink_limit: args.ink_limit,
             pdf_x,
             output_profile,
             laminate,
@@ -270,6 +279,7 @@ impl PrintOverrides {
             None => {}
         }
         print.pdf_x = self.pdf_x.or(print.pdf_x);
+        print.ink_limit = self.ink_limit.or(print.ink_limit);
         if let Some(profile) = &self.output_profile {
             print.output_profile = Some(Arc::clone(profile));
         }

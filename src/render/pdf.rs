@@ -69,7 +69,7 @@ pub fn document_to_pdf_as(
         let layer = PdfLayer { creator: "tilepress".to_string(), ..PdfLayer::new(role.name()) };
         pdf.resources.layers.map.insert(layer_id(role), layer);
     }
-    let ink = pdf_x.map_or(Ink::Rgb, |pdf_x| Ink::Press(&pdf_x.profile.press));
+    let ink = pdf_x.map_or(Ink::Rgb, |pdf_x| Ink::Press(&pdf_x.profile.press, pdf_x.ink_limit));
     let shared = Shared { symbols: document_symbols(doc), images: page_images(doc), layers, ink };
     pdf.resources.xobjects.map = symbol_xobjects(&shared.symbols, ink);
     pdf.resources.xobjects.map.extend(image_xobjects(&shared.images, ink));

@@ -278,7 +278,7 @@ impl<'a> Content<'a> {
     fn colour(&mut self, colour: Colour, rgb_operator: &str, cmyk_operator: &str) {
         match self.ink {
             Ink::Rgb => self.op(&rgb(colour), rgb_operator),
-            Ink::Press(press) => self.op(&press.colour(colour), cmyk_operator),
+            Ink::Press(press, limit) => self.op(&press.colour(colour, limit), cmyk_operator),
         }
     }
 

@@ -43,11 +43,11 @@ pub struct Shared<'a> {
 }
 
 /// The inks a PDF's colours are written in: RGB as the design gives them, or the CMYK of
-/// a press (PDF/X).
+/// a press (PDF/X), under its ink limit (total ink in percent) when one is given.
 #[derive(Clone, Copy, Debug)]
 pub enum Ink<'a> {
     Rgb,
-    Press(&'a Press),
+    Press(&'a Press, Option<f64>),
 }
 
 impl Shared<'_> {

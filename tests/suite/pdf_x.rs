@@ -11,7 +11,7 @@ use crate::common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::ghostscript::{cmyk_pages, ghostscript};
+use common::ghostscript::{cmyk_pages, ghostscript, total_ink};
 use common::{built, copy_folder, doc_example, line_of, qpdf_check, root, scratch};
 use lopdf::content::Content;
 use lopdf::{Document, Object};
@@ -325,4 +325,70 @@ fn ghostscript_renders_the_press_inks() {
     }
     let (sea, _) = counts.iter().max_by_key(|(_, count)| **count).unwrap();
     assert!(sea[0] > sea[1] && sea[0] > sea[2] && sea[0] > sea[3], "{sea:?}");
+}
+
+#[test]
+fn an_ink_limit_holds_every_colour_and_pixel_under_it() {
+    // Saltmarsh Smugglers' cards reach 296 % of ink through a press profile; at 240 % every
+    // colour operator of the file adds up to 240 % at most.
+    let dir = scratch("pdf-x-ink-limit");
+    let design = root().join("designs/saltmarsh.toml").to_string_lossy().to_string();
+    let icc = test_press().to_string_lossy().to_string();
+    let args = ["--pdf-x", "x-1a", "--icc", &icc, "--ink-limit", "240", "--part", "cards"];
+    let (status, said) = built(&dir, &design, &args);
+    assert_eq!(status, 0, "{said}");
+    let pdf = Document::load(dir.join("out/saltmarsh/saltmarsh-cards.pdf")).unwrap();
+    let (operators, _) = colour_use(&pdf);
+    let total = |op: &String| -> f64 {
+        op.split(' ').filter_map(|v| v.parse::<f64>().ok()).sum::<f64>() * 100.0
+    };
+    let most = operators.iter().map(total).fold(0.0, f64::max);
+    assert!(most <= 240.0 + 1e-3 && most > 230.0, "{most} %: {operators:?}");
+}
+
+#[test]
+fn ghostscript_reads_no_pixel_over_the_ink_limit() {
+    if !ghostscript("pdf_x::ghostscript_reads_no_pixel_over_the_ink_limit") {
+        return;
+    }
+    let dir = scratch("pdf-x-ink-render");
+    let design = root().join("designs/saltmarsh.toml").to_string_lossy().to_string();
+    let icc = ghostscript_press().to_string_lossy().to_string();
+    let most_ink = |limit: &[&str]| {
+        let mut args = vec!["--pdf-x", "x-1a", "--icc", &icc, "--part", "cards"];
+        args.extend(limit);
+        let (status, said) = built(&dir, &design, &args);
+        assert_eq!(status, 0, "{said}");
+        let pages = cmyk_pages(&dir.join("out/saltmarsh/saltmarsh-cards.pdf"), 30);
+        pages.iter().flatten().map(|p| total_ink(*p)).fold(0.0, f64::max)
+    };
+    let free = most_ink(&[]);
+    assert!(free > 280.0, "without a limit the cards reach {free} %");
+    for limit in [300.0, 240.0] {
+        let most = most_ink(&["--ink-limit", &limit.to_string()]);
+        assert!(most <= limit && most > limit - 10.0, "limit {limit}: {most} %");
+    }
+}
+
+#[test]
+fn ink_limits_outside_100_to_400_and_without_pdf_x_are_refused() {
+    let icc = test_press().to_string_lossy().to_string();
+    let said =
+        refused("pdf-x-ink-low", &["--pdf-x", "x-1a", "--icc", &icc, "--ink-limit", "80"], &[]);
+    assert!(said.contains("--ink-limit: 80 % is too low to print a black"), "{said}");
+    let said =
+        refused("pdf-x-ink-high", &["--pdf-x", "x-1a", "--icc", &icc, "--ink-limit", "450"], &[]);
+    assert!(said.contains("--ink-limit: 450 % is over 400 %"), "{said}");
+    let said = refused("pdf-x-ink-alone", &["--ink-limit", "240"], &[]);
+    assert!(said.contains("an ink limit (240 %) holds the inks of PDF/X files"), "{said}");
+    let design = doc_example("### PDF/X for print shops")
+        .replace("icc = \"press.icc\"", "icc = \"press.icc\"\nink_limit = 50");
+    let dir = scratch("pdf-x-ink-key");
+    fs::write(dir.join("shop.toml"), &design).unwrap();
+    fs::copy(test_press(), dir.join("press.icc")).unwrap();
+    let (code, said) = build(&dir, &[]);
+    assert_eq!(code, 2, "{said}");
+    let at = format!("shop.toml:{}:", line_of(&design, "ink_limit = 50"));
+    assert!(said.contains(&at) && said.contains("`ink_limit`: 50 % is too low"), "{said}");
+    assert!(!dir.join("out").exists());
 }

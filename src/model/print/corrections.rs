@@ -5,7 +5,9 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::model::context::resolver::Resolver;
-use crate::model::print::pdf_x::{OutputProfile, PdfX, PdfXOutput, resolve_pdf_x};
+use crate::model::print::pdf_x::{
+    OutputProfile, PdfX, PdfXOutput, resolve_ink_limit, resolve_pdf_x,
+};
 use crate::model::print::sheet_table::SheetTable;
 
 /// Why a fold-over sheet takes no registration marks, and what to do.
@@ -60,6 +62,9 @@ pub struct PrintSettings {
     /// Whether parts fill the room the parts before them leave on their last sheet
     /// (`[sheet] share`, on by default), where that saves sheets.
     pub share: bool,
+    /// The most ink PDF/X colours may lay down, in percent (`[sheet] ink_limit`,
+    /// `--ink-limit`, a preset's).
+    pub ink_limit: Option<f64>,
 }
 
 impl Default for PrintSettings {
@@ -78,6 +83,7 @@ impl Default for PrintSettings {
             pdf_x: None,
             output_profile: None,
             share: true,
+            ink_limit: None,
         }
     }
 }
@@ -94,7 +100,11 @@ impl PrintSettings {
     /// The PDF/X the PDFs are written as: `None` without a version or a profile (a build
     /// refuses a version without a profile before it gets here).
     pub fn pdf_x_output(&self) -> Option<PdfXOutput<'_>> {
-        Some(PdfXOutput { version: self.pdf_x?, profile: self.output_profile.as_deref()? })
+        Some(PdfXOutput {
+            version: self.pdf_x?,
+            profile: self.output_profile.as_deref()?,
+            ink_limit: self.ink_limit,
+        })
     }
 }
 
@@ -118,6 +128,7 @@ pub fn resolve_print(resolver: &mut Resolver<'_>, table: &SheetTable) -> PrintSe
     (print.pdf_x, print.output_profile) =
         resolve_pdf_x(resolver, table.pdf_x.as_ref(), table.icc.as_ref());
     print.share = table.share.unwrap_or(true);
+    print.ink_limit = resolve_ink_limit(resolver, table.ink_limit.as_ref());
     print
 }
 

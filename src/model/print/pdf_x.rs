@@ -6,6 +6,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::model::context::resolver::Resolver;
+use crate::model::input::diagnostic::number_text;
 use crate::model::input::input_file::{InputRefusal, read_input_inside};
 use crate::model::input::limits::MAX_ICC_BYTES;
 use crate::model::input::reach::REACH_HELP;
@@ -77,12 +78,36 @@ impl PartialEq for OutputProfile {
     }
 }
 
-/// A PDF/X file to write: its version and the output profile it embeds.
+/// A PDF/X file to write: its version, the output profile it embeds and the ink limit its
+/// colours are held to (total ink in percent).
 #[derive(Clone, Copy, Debug)]
 pub struct PdfXOutput<'a> {
     pub version: PdfX,
     pub profile: &'a OutputProfile,
+    pub ink_limit: Option<f64>,
 }
+
+/// The ink limits `--ink-limit` and `ink_limit` take, in percent of one ink's full cover.
+pub const INK_LIMIT_RANGE: (f64, f64) = (100.0, 400.0);
+
+/// Why `percent` is no ink limit: below 100 % not even black ink alone prints under it (no
+/// black at all), and four inks cannot lay down more than 400 %.
+pub fn ink_limit_refusal(percent: f64) -> Option<String> {
+    let (low, high) = INK_LIMIT_RANGE;
+    if percent < low {
+        Some(format!(
+            "{} % is too low to print a black: black ink alone is 100 %, and every limit from 100 to 400 % keeps it",
+            number_text(percent)
+        ))
+    } else if percent > high || percent.is_nan() {
+        Some(format!("{} % is over 400 %, four inks at full cover", number_text(percent)))
+    } else {
+        None
+    }
+}
+
+/// What print shops ask for, for the help of a refused ink limit.
+pub const INK_LIMIT_HELP: &str = "give the total ink your print shop allows, from 100 to 400 %: e.g. 240 (DriveThruCards), 300 (coated offset)";
 
 /// `bytes` as a CMYK output profile, or why they are not one (a clause: "it is an RGB
 /// profile…").
@@ -157,6 +182,18 @@ fn description(tag: &[u8]) -> Option<String> {
     let text: String =
         text.trim_end_matches('\0').trim().chars().filter(|c| !c.is_control()).collect();
     (!text.is_empty()).then_some(text)
+}
+
+/// `[sheet] ink_limit` resolved: the limit, or an error at it and none.
+pub fn resolve_ink_limit(resolver: &mut Resolver<'_>, value: Option<&Spanned<f64>>) -> Option<f64> {
+    let value = value?;
+    match ink_limit_refusal(*value.get_ref()) {
+        None => Some(*value.get_ref()),
+        Some(message) => {
+            resolver.error(&value.span(), format!("`ink_limit`: {message}"), INK_LIMIT_HELP);
+            None
+        }
+    }
 }
 
 /// `[sheet] pdf_x` and `[sheet] icc` resolved: the version asked for, and the profile read

@@ -30,4 +30,6 @@ pub struct SheetTable {
     pub icc: Option<Spanned<String>>,
     /// Whether small parts share sheets (`true`, the default) or each keeps sheets of its own.
     pub share: Option<bool>,
+    /// The most ink PDF/X colours may lay down, in percent.
+    pub ink_limit: Option<Spanned<f64>>,
 }
