@@ -12,7 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::ghostscript::{cmyk_pages, ghostscript, total_ink};
-use common::{built, copy_folder, doc_example, line_of, qpdf_check, root, scratch};
+use common::{built, copy_folder, doc_example, line_of, place_of, qpdf_check, root, scratch};
 use lopdf::content::Content;
 use lopdf::{Document, Object};
 
@@ -391,4 +391,25 @@ fn ink_limits_outside_100_to_400_and_without_pdf_x_are_refused() {
     let at = format!("shop.toml:{}:", line_of(&design, "ink_limit = 50"));
     assert!(said.contains(&at) && said.contains("`ink_limit`: 50 % is too low"), "{said}");
     assert!(!dir.join("out").exists());
+}
+
+#[test]
+fn x_1a_refuses_a_translucent_layer_naming_it_and_x_4_keeps_it() {
+    let design = doc_example("### Translucent layers");
+    let dir = scratch("pdf-x-translucent");
+    fs::write(dir.join("veiled.toml"), &design).unwrap();
+    let icc = test_press().to_string_lossy().to_string();
+    let (status, said) = built(&dir, "veiled.toml", &["--pdf-x", "x-1a", "--icc", &icc]);
+    assert_eq!(status, 2, "{said}");
+    let at = format!("veiled.toml:{}:", place_of(&design, "{ shape = \"circle\""));
+    assert!(said.contains(&at), "{said}");
+    assert!(
+        said.contains("PDF/X-1a:2003 prints no transparency, and layer 1 of [faces.card] is translucent (opacity 0.25)"),
+        "{said}"
+    );
+    assert!(said.contains("help: flatten it by hand") && said.contains("--pdf-x x-4"), "{said}");
+    assert!(!dir.join("out").exists());
+    let (status, said) = built(&dir, "veiled.toml", &["--pdf-x", "x-4", "--icc", &icc]);
+    assert_eq!(status, 0, "{said}");
+    assert_pdf_x(&dir.join("out/veiled/veiled-cards.pdf"), "PDF/X-4");
 }
