@@ -414,6 +414,9 @@ fn part_sheets<'a>(design: &'a Design, part: &'a Part, cutouts: &'a [Cutout]) ->
     PartSheets {
         title: &design.name,
         noun: part.noun,
+        // Decks and counters by their names; tiles, pieces and nets by their nouns.
+        name: matches!(part.summary, Summary::Cards { .. } | Summary::Counters { .. })
+            .then(|| part.name()),
         front_and_back: part.front_and_back,
         cutouts,
         packing: &part.packing,

@@ -99,19 +99,11 @@ fn shared_parts(parts: &[Part]) -> Vec<SharedPart> {
             SharedPart {
                 range,
                 packing: part.packing.clone(),
-                name: part_name(part),
+                name: part.name().to_string(),
                 noun: part.noun,
             }
         })
         .collect()
-}
-
-/// A part as footers name it: by its file suffix (`kings`, `pieces`), tiles as `tiles`.
-fn part_name(part: &Part) -> String {
-    match part.suffix.trim_start_matches('-') {
-        "" => "tiles".to_string(),
-        name => name.to_string(),
-    }
 }
 
 /// The parts of a run joined into one part on shared sheets, their cutouts moved into it

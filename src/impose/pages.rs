@@ -34,6 +34,9 @@ pub struct PartSheets<'a> {
     /// One cutout of the part in footers and messages (`piece`, `net`, `board`); `None` for
     /// tiles, whose footers name only the sheet.
     pub noun: Option<&'a str>,
+    /// The part's name in footers (`punts`: a deck's or counters' name); `None`, the noun's
+    /// plural (`pieces`).
+    pub name: Option<&'a str>,
     /// The part is two-sided: its pages are named `sheet-NN-front` / `-back` rather than
     /// `sheet-NN`, and it gets back pages when printed duplex and its cutouts have backs.
     pub front_and_back: bool,
@@ -244,7 +247,8 @@ fn sheet_pages(part: &PartSheets<'_>, packed: Packed, mut faces: HandedFaces) ->
 }
 
 /// The footer's first words: the design, the part and the sheet (`Tantrix · sheet 1 of 2`,
-/// `Tranglar · pieces · sheet 1 of 2`); a part that is one cutout on one sheet names no
+/// `Tranglar · pieces · sheet 1 of 2`, a deck by its name: `Saltmarsh · punts · sheet 1 of
+/// 1`); a part that is one cutout on one sheet names no
 /// sheet (`Tranglar · board`); a shared sheet names the parts `placed` on it (`Ardun ·
 /// tiles, kings, castles · sheet 1 of 1`).
 fn counter(
@@ -259,7 +263,10 @@ fn counter(
             format!("{} · {} · {sheet}", part.title, names_on(parts, placed))
         }
         (Some(noun), Packing::Centred) => format!("{} · {noun}", part.title),
-        (Some(noun), _) => format!("{} · {noun}s · {sheet}", part.title),
+        (Some(noun), _) => match part.name {
+            Some(name) => format!("{} · {name} · {sheet}", part.title),
+            None => format!("{} · {noun}s · {sheet}", part.title),
+        },
         (None, _) => format!("{} · {sheet}", part.title),
     }
 }
@@ -341,6 +348,7 @@ mod tests {
             let part = PartSheets {
                 title: "Test",
                 noun: Some("square"),
+                name: None,
                 front_and_back: true,
                 cutouts: &cutouts,
                 packing: &packing,
@@ -375,6 +383,7 @@ mod tests {
         let part = PartSheets {
             title: "Test",
             noun: Some("square"),
+            name: None,
             front_and_back: false,
             cutouts: &cutouts,
             packing: &Packing::Shelves,
@@ -392,6 +401,7 @@ mod tests {
         let part = |noun, packing| PartSheets {
             title: "Game",
             noun,
+            name: None,
             front_and_back: true,
             cutouts: &[],
             packing,
@@ -401,5 +411,7 @@ mod tests {
         assert_eq!(counter(&part(None, &shelves), &[], 0, 2), "Game · sheet 1 of 2");
         assert_eq!(counter(&part(Some("net"), &shelves), &[], 1, 2), "Game · nets · sheet 2 of 2");
         assert_eq!(counter(&part(Some("board"), &Packing::Centred), &[], 0, 1), "Game · board");
+        let punts = PartSheets { name: Some("punts"), ..part(Some("counter"), &shelves) };
+        assert_eq!(counter(&punts, &[], 0, 1), "Game · punts · sheet 1 of 1");
     }
 }

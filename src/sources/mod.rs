@@ -32,6 +32,17 @@ pub struct Part {
     pub summary: Summary,
 }
 
+impl Part {
+    /// The part as `--part` and footers name it: by its file suffix (`punts`, `pieces`,
+    /// `board`), tiles as `tiles`.
+    pub fn name(&self) -> &str {
+        match self.suffix.trim_start_matches('-') {
+            "" => "tiles",
+            name => name,
+        }
+    }
+}
+
 /// What a part holds, for the build report.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Summary {

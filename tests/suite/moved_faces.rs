@@ -8,7 +8,7 @@ use tilepress::build::impose_part;
 use tilepress::impose::{PartSheets, impose_moving_faces};
 use tilepress::model::print::sheet_settings::{Duplex, FoldLine};
 use tilepress::render::svg::page_to_svg;
-use tilepress::sources::parts;
+use tilepress::sources::{Summary, parts};
 
 #[test]
 fn moved_faces_draw_the_pages_copied_faces_draw() {
@@ -26,9 +26,14 @@ fn moved_faces_draw_the_pages_copied_faces_draw() {
             for mut part in parts(&design) {
                 let what = format!("{} {} {duplex:?}", path.display(), part.suffix);
                 let copied = impose_part(&design, &part);
+                // Decks and counters named as the build names them.
+                let named =
+                    matches!(part.summary, Summary::Cards { .. } | Summary::Counters { .. });
+                let name = part.name().to_string();
                 let sheets = PartSheets {
                     title: &design.name,
                     noun: part.noun,
+                    name: named.then_some(name.as_str()),
                     front_and_back: part.front_and_back,
                     cutouts: &[],
                     packing: &part.packing,
