@@ -14,6 +14,7 @@ mod boards;
 mod broken_designs;
 mod bundled_faces;
 mod card_backgrounds;
+mod card_labels;
 mod cards;
 mod check_tantrix;
 mod cli_full_stdout;

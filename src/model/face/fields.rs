@@ -26,6 +26,9 @@ pub fn substituted(
                 // A data row's fields are its file's columns: the design's line would only
                 // mislead (it is where the deck names the file).
                 Some(data) => {
+                    // Its columns only, not the fields tilepress adds (`{label}`).
+                    let columns = known.split(", ").filter(|k| data.columns.iter().any(|c| c == k));
+                    let known = columns.collect::<Vec<_>>().join(", ");
                     let file = data.path.file_name().map(|n| n.to_string_lossy());
                     let file = file.unwrap_or_default();
                     (

@@ -22,6 +22,7 @@ use crate::model::face::schema::{FieldsTable, ItemFaceTables};
 use crate::model::input::source::Position;
 use crate::model::input::suggest::closest;
 use crate::model::parts::card_background::{card_background, from_fields};
+use crate::model::parts::card_numbers::{card_numbers, face_fields};
 use crate::model::parts::counters::{CounterShape, counter_size};
 use crate::model::parts::item_name::{item_name, item_name_template, item_words};
 use crate::model::print::sheet_settings::SheetSettings;
@@ -309,9 +310,10 @@ fn resolve_deck(
     }
     let fields: Vec<_> = rows.iter().map(|row| &row.fields).collect();
     let template = table.item_name.as_ref().and_then(|w| item_name_template(r, w, &fields));
+    let numbers = card_numbers(rows.iter().map(|row| &row.fields));
     let mut cards = Vec::with_capacity(rows.len());
     let mut failed = rows_left_out;
-    for row in rows {
+    for (mut row, number) in rows.into_iter().zip(numbers.iter().copied()) {
         let name = item_name(template.as_deref(), &row.fields);
         let noun = if round { "counter" } else { "card" };
         let what = format!("{noun} {}", item_words(name.as_deref(), &row.origin));
@@ -341,6 +343,9 @@ fn resolve_deck(
             }
             _ => background,
         };
+        // The faces read `{number}` and `{label}` too; the card keeps its data's fields.
+        let data_fields = std::mem::take(&mut row.fields);
+        row.fields = face_fields(&data_fields, number, &numbers);
         let front =
             card_face(r, faces, palette, (&table.front, "front"), &row, what.clone(), outline);
         let back = table.back.as_ref().map(|back| {
@@ -351,7 +356,7 @@ fn resolve_deck(
             failed = true;
             continue;
         };
-        let (origin, fields, count, at) = (row.origin, row.fields, row.count, row.at);
+        let (origin, fields, count, at) = (row.origin, data_fields, row.count, row.at);
         cards.push(Card { origin, name, at, fields, count, front, back, background });
     }
     if failed {

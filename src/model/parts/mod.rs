@@ -1,5 +1,6 @@
 //! Room 8: the parts a design is made of, each resolved from its own tables: tiles (`tiles`), decks
-//! and counters (`cards`, `deck_rule`, `card_background`, `counters`, `item_name`), tracks (`tracks`,
+//! and counters (`cards`, `deck_rule`, `card_background`, `card_numbers`, `counters`,
+//! `item_name`), tracks (`tracks`,
 //! `track_cells`), maps (`maps`, `map_cells`, `map_cut`), boards and players (`board`,
 //! `board_table`, `parts_schema`), nets (`nets`) and polyform pieces (`pieces`).
 //!
@@ -8,6 +9,7 @@
 pub mod board;
 pub mod board_table;
 pub mod card_background;
+pub mod card_numbers;
 pub mod cards;
 pub mod counters;
 pub mod deck_rule;
