@@ -67,7 +67,7 @@ fn shareable(part: &Part, laminate: Laminate) -> bool {
             | Packing::Shelves
     );
     let sealed = laminate == Laminate::Sheet || sealing(&part.packing) == Sealing::Sealed;
-    packed && sealed && !part.cutouts.is_empty()
+    part.share && packed && sealed && !part.cutouts.is_empty()
 }
 
 /// How many sheets `parts` take together (on shared sheets when more than one); `None` when
@@ -121,6 +121,7 @@ pub fn joined_part(parts: &mut [Part]) -> Part {
         cutouts,
         packing: Packing::Shared(shared),
         summary,
+        share: true,
     }
 }
 

@@ -24,6 +24,7 @@ pub fn grid_board(design: &Design) -> Option<Part> {
         }],
         packing: Packing::Centred,
         summary: Summary::GridBoard { cells: board.cells.len() },
+        share: true,
     })
 }
 
@@ -35,6 +36,7 @@ pub fn painted_board(design: &Design) -> Option<Part> {
     let (width, height) = (frame.bounds.width(), frame.bounds.height());
     let outline = Outline::polygon(board.region.corner_points(board.edge_mm));
     Some(Part {
+        share: true,
         suffix: "-board".into(),
         noun: Some("board"),
         front_and_back: false,

@@ -106,6 +106,7 @@ fn deck(deck: &Deck, sheet: &SheetSettings) -> Part {
         None => packing,
     };
     Part {
+        share: deck.share,
         suffix: format!("-{}", crate::model::input::file_stem::file_stem(&deck.name)),
         noun: Some(noun),
         front_and_back: true,

@@ -131,6 +131,7 @@ fn map(map: &Map) -> Part {
     );
     let cut = outline.bounds();
     Part {
+        share: true,
         suffix: format!("-{}", crate::model::input::file_stem::file_stem(&map.name)),
         noun: Some("map"),
         front_and_back: false,

@@ -30,6 +30,8 @@ pub struct Part {
     pub cutouts: Vec<Cutout>,
     pub packing: Packing,
     pub summary: Summary,
+    /// Whether it may share sheets with other parts (a deck's or counters' `share`).
+    pub share: bool,
 }
 
 impl Part {

@@ -44,5 +44,6 @@ pub fn nets(design: &Design) -> Option<Part> {
         cutouts,
         packing: Packing::Shelves,
         summary: Summary::Nets(counts),
+        share: true,
     })
 }

@@ -69,6 +69,7 @@ pub fn pieces(design: &Design) -> Option<Part> {
         .collect();
     let cells = pieces.iter().map(|p| p.cells.len()).sum();
     Some(Part {
+        share: true,
         suffix: "-pieces".into(),
         noun: Some("piece"),
         front_and_back: true,

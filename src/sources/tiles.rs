@@ -73,6 +73,7 @@ pub fn tiles(design: &Design) -> Option<Part> {
         cutouts,
         packing,
         summary: Summary::Tiles,
+        share: true,
     })
 }
 

@@ -72,5 +72,6 @@ fn track(track: &Track) -> Part {
         }],
         packing: Packing::Centred,
         summary: Summary::Track { cells: track.cells.len(), cell_mm: size },
+        share: true,
     }
 }

@@ -277,3 +277,24 @@ fn fold_over_parts_share_the_fronts_half_and_their_backs_mirror_them() {
         assert!(found, "no back behind the item at ({x}, {y})");
     }
 }
+
+#[test]
+fn a_part_with_share_false_keeps_its_own_sheet_and_the_others_still_share() {
+    let kings_apart =
+        design("").replacen("name = \"kings\"\n", "name = \"kings\"\nshare = false\n", 1);
+    let (output, dir) = build("shared-one-apart", &kings_apart);
+    assert_eq!(code(&output), 0, "{}", text(&output).1);
+    let out = dir.join("out/d");
+    let pages = |file: &str| Document::load(out.join(file)).unwrap().get_pages().len();
+    // The kings alone; the castles and the tokens together, named after the castles.
+    assert_eq!((pages("d-kings.pdf"), pages("d-castles.pdf")), (2, 2));
+    assert!(!out.join("d-tokens.pdf").exists());
+    let castles = Document::load(out.join("d-castles.pdf")).unwrap();
+    assert_eq!((boxes(&castles, 1, CASTLE).len(), boxes(&castles, 1, TOKEN).len()), (4, 12));
+    // Anything but true or false is an error at its line, nothing written.
+    let bad = design("").replacen("name = \"kings\"\n", "name = \"kings\"\nshare = 1\n", 1);
+    let (output, dir) = build("shared-one-apart-bad", &bad);
+    assert_eq!(code(&output), 2, "{}", text(&output).0);
+    assert!(text(&output).1.contains("d.toml:17:9: error: invalid type"), "{}", text(&output).1);
+    assert!(!dir.join("out").exists());
+}

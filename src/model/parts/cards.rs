@@ -70,6 +70,8 @@ pub struct DeckTable {
     pub count_column: Option<Spanned<String>>,
     /// How each card is named (`model::parts::item_name`): a field, or a `{field}` template.
     pub item_name: Option<Spanned<String>>,
+    /// `false`: the part keeps sheets of its own (`[sheet] share` for the whole design).
+    pub share: Option<bool>,
     /// Cards written in the design, after the data file's.
     #[serde(default)]
     pub cards: Vec<Spanned<CardTable>>,
@@ -110,6 +112,8 @@ pub struct Deck {
     pub sheet_template: Option<SheetTemplate>,
     /// The safe area a print shop's preset gives it (`build --preset`), in mm.
     pub safe_mm: Option<f64>,
+    /// Whether it may share sheets with other parts (`share`, default true).
+    pub share: bool,
 }
 
 impl Deck {
@@ -396,6 +400,7 @@ fn resolve_deck(
         }),
         sheet_template,
         safe_mm: None,
+        share: table.share.unwrap_or(true),
     })
 }
 
