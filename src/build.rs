@@ -15,8 +15,7 @@ pub mod tts_layout;
 pub mod tts_units;
 
 use crate::cutout::Cutout;
-use crate::impose::bleed_shortfall::bleed_shortfall_note;
-use crate::impose::room::bleed_note;
+use crate::impose::bleed_notes::{bleed_note, bleed_shortfall_note};
 use crate::impose::{Imposed, Packing, PartSheets, impose, impose_moving_faces};
 use crate::model::design::Design;
 use crate::model::input::limits::MAX_SHEETS;
@@ -56,7 +55,7 @@ pub struct PartReport {
     pub folded: bool,
     /// The border of film each item keeps, when its sheets are sealed.
     pub sealed_mm: Option<f64>,
-    /// What the sheet loses to bleed and what would keep it (`impose::room`).
+    /// What the sheet loses to bleed and what would keep it (`impose::bleed_notes`).
     pub note: Option<String>,
 }
 

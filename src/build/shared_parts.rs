@@ -4,9 +4,9 @@ use std::ops::Range;
 
 use crate::cutout::Cutout;
 use crate::impose::Packing;
-use crate::impose::packing::{Arrangement, arrange};
+use crate::impose::arrange::{Arrangement, arrange};
+use crate::impose::packing::SharedPart;
 use crate::impose::seal::{Sealing, sealing};
-use crate::impose::shared_sheets::SharedPart;
 use crate::model::design::Design;
 use crate::model::print::laminate::Laminate;
 use crate::sources::{Part, Summary};

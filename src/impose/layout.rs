@@ -8,6 +8,7 @@ use kurbo::Rect;
 use super::cut_lines::cut_lines;
 use super::fold::front_half;
 use super::marks::crop_marks;
+pub use super::packing::FOOTER_BAND_MM;
 use super::packing::{FooterPlace, Packed, SheetPlacement};
 use super::registration::within_clear_band;
 use super::trim_lines::{CutReach, sheet_guides, trim_lines};
@@ -16,9 +17,6 @@ use crate::geometry::polygon::RegularPolygon;
 use crate::geometry::tiling::{TilePlacement, centre_in};
 use crate::model::print::sheet_settings::SheetSettings;
 use crate::scene::cut_style::CUT_INK_REACH_MM;
-
-/// Height reserved at the bottom of the printable area for the footer, in mm.
-pub const FOOTER_BAND_MM: f64 = 13.0;
 
 /// The chosen page size, how many tiles one sheet holds and the places of those printed.
 #[derive(Clone, Debug)]
@@ -39,7 +37,7 @@ impl SheetLayout {
 
     /// The area tiles may use: inside the margins, above the footer band.
     pub fn tile_area(width: f64, height: f64, margin: f64) -> Rect {
-        Rect::new(margin, margin, width - margin, height - margin - FOOTER_BAND_MM)
+        FooterPlace::Bottom.clear_area(width, height, margin)
     }
 
     /// The area the outlines of cutouts may use on a `width × height` page of `sheet` with

@@ -2,8 +2,9 @@
 //! packing: `layout` lattice, `pack` polyforms, `n_up`, `hex_pack` circles, `shelves`, `tiled_board`, `shared_sheets` several parts together), one path draws the
 //! pages (`pages`): cut lines, crop marks, footer and duplex backs.
 
+pub mod arrange;
 pub mod bleed;
-pub mod bleed_shortfall;
+pub mod bleed_notes;
 pub mod calibration;
 pub mod clip;
 pub mod cut_lines;
@@ -19,7 +20,6 @@ pub mod packing;
 pub mod page_boxes;
 pub mod pages;
 pub mod registration;
-pub mod room;
 pub mod seal;
 pub mod shared_marks;
 pub mod shared_sheets;

@@ -8,13 +8,14 @@
 
 use kurbo::Affine;
 
+use super::arrange::{Arrangement, arrange};
 use super::bleed::{grown_beneath, with_bleed};
 use super::cut_lines::cut_maker_beside_art;
 use super::duplex::{back_mirror, duplex_correction};
 use super::fold::{fold_footer, fold_marks, fold_mirror};
 use super::handed_faces::HandedFaces;
 use super::marks::{back_footer, back_page_footer, front_footer, indented_footer, side_footer};
-use super::packing::{Arrangement, FooterPlace, Packed, Packing, arrange};
+use super::packing::{FooterPlace, Packed, Packing};
 use super::page_boxes::sheet_boxes;
 use super::registration::{footer_indent, registration_marks};
 use super::seal::{SEALED_STEPS, paper_guides, seal_of};

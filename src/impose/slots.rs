@@ -109,7 +109,7 @@ mod tests {
         let mut sheet = a4_sheet(Orientation::Portrait);
         sheet.duplex = Duplex::Fold(crate::model::print::sheet_settings::FoldLine::Either);
         let slots = crate::impose::packing::Packing::Slots(Box::new(template()));
-        let why = crate::impose::packing::arrange(
+        let why = crate::impose::arrange::arrange(
             &slots,
             std::slice::from_ref(&card),
             &sheet,

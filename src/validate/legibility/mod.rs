@@ -20,8 +20,8 @@ use std::path::Path;
 use kurbo::Affine;
 
 use crate::cutout::{Cutout, DrawnLayer, upright_on_page};
+use crate::impose::arrange::{Arrangement, arrange};
 use crate::impose::duplex::back_mirror;
-use crate::impose::packing::{Arrangement, arrange};
 use crate::model::design::Design;
 use crate::model::input::diagnostic::Diagnostic;
 use crate::model::print::legibility::{CARD_SAFE_MM, Legibility};

@@ -1,11 +1,10 @@
 //! Shared sheets: several parts of a design on one run of sheets, each packed by its own packing — a part that fits whole in the room the parts before it left on their last sheet goes there, any other on sheets of its own of the same page size.
 
-use std::ops::Range;
-
 use kurbo::{Affine, BezPath, PathEl, Rect, Shape as _, Vec2};
 
+use super::arrange::{Arrangement, arrange_on};
 use super::fold::front_half;
-use super::packing::{Arrangement, FooterPlace, Packed, Packing, SheetPlacement, arrange_on};
+use super::packing::{FooterPlace, Packed, Packing, SharedPart, SheetPlacement};
 use crate::cutout::Cutout;
 use crate::model::print::sheet_settings::{SheetRegion, SheetSettings};
 use crate::scene::bounds::{painted_bounds, stroke_reach};
@@ -18,24 +17,6 @@ pub const PART_GAP_MM: f64 = 4.0;
 
 /// Tolerance when checking that a part kept inside its room, in mm.
 const EPSILON_MM: f64 = 1e-6;
-
-/// One part on shared sheets: its cutouts (a range of all the sheets' cutouts), its own
-/// packing, its name in the footers of the sheets it is on, and one of its items in
-/// messages (`card`; `None` for tiles).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SharedPart {
-    pub range: Range<usize>,
-    pub packing: Packing,
-    pub name: String,
-    pub noun: Option<&'static str>,
-}
-
-impl SharedPart {
-    /// Whether cutout `index` (of all the sheets' cutouts) is this part's.
-    pub fn holds(&self, index: usize) -> bool {
-        self.range.contains(&index)
-    }
-}
 
 /// The packing that places cutout `index` of a shared run (`packing` itself otherwise).
 pub fn packing_of(packing: &Packing, index: usize) -> &Packing {
