@@ -284,22 +284,21 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     // The export draws its images from the composed parts after every part is imposed;
     // without it, each cutout's faces move onto its page (they are drawn no more).
     let faces_read_after = formats.tts;
+    let face_options = (formats.faces || formats.face_pages).then(|| FaceOptions {
+        images: formats.faces,
+        pdf: formats.face_pages,
+        dpi: print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI),
+        bleed_mm: print.bleed_mm,
+        pdf_x: print.pdf_x_output(),
+    });
     for run in share_runs(design, &parts) {
         let run = &mut parts[run];
         // Drawn before the parts' faces move onto their pages, reported after their imposition.
-        let faces: Vec<_> = run
+        let faces: Vec<_> = face_options
             .iter()
-            .filter(|_| formats.faces || formats.face_pages)
-            .map(|part| {
-                let dpi = print.faces_dpi.unwrap_or(DEFAULT_FACES_DPI);
-                let options = FaceOptions {
-                    images: formats.faces,
-                    pdf: formats.face_pages,
-                    dpi,
-                    bleed_mm: print.bleed_mm,
-                    pdf_x: print.pdf_x_output(),
-                };
-                face_files(part, &format!("{stem}{}", part.suffix), options)
+            .flat_map(|&options| {
+                run.iter()
+                    .map(move |part| face_files(part, &format!("{stem}{}", part.suffix), options))
             })
             .collect();
         match run {

@@ -21,22 +21,30 @@ pub fn share_runs(design: &Design, parts: &[Part]) -> Vec<Range<usize>> {
     }
     let laminate = design.sheet.print.laminate;
     let mut runs: Vec<Range<usize>> = Vec::new();
-    // The run being grown and the sheets it takes.
-    let mut open: Option<(Range<usize>, usize)> = None;
+    // The run being grown and the sheets it takes, counted once a part asks to join it (a
+    // design with one part to share arranges nothing more).
+    let mut open: Option<(Range<usize>, Option<usize>)> = None;
     for (index, part) in parts.iter().enumerate() {
-        let own =
-            shareable(part, laminate).then(|| sheets(design, std::slice::from_ref(part))).flatten();
-        let Some(own) = own else {
+        if !shareable(part, laminate) {
             runs.extend(open.take().map(|(run, _)| run));
             runs.push(alone(index));
             continue;
-        };
+        }
         open = Some(match open.take() {
-            None => (alone(index), own),
+            None => (alone(index), None),
             Some((run, taken)) => {
+                let taken = taken.or_else(|| sheets(design, &parts[run.clone()]));
+                let own = sheets(design, std::slice::from_ref(part));
                 let longer = run.start..index + 1;
-                match sheets(design, &parts[longer.clone()]) {
-                    Some(together) if together < taken + own => (longer, together),
+                let together = || sheets(design, &parts[longer.clone()]);
+                match (taken, own) {
+                    (Some(taken), Some(own)) => match together() {
+                        Some(together) if together < taken + own => (longer, Some(together)),
+                        _ => {
+                            runs.push(run);
+                            (alone(index), Some(own))
+                        }
+                    },
                     _ => {
                         runs.push(run);
                         (alone(index), own)
@@ -73,16 +81,17 @@ fn shareable(part: &Part, laminate: Laminate) -> bool {
 /// How many sheets `parts` take together (on shared sheets when more than one); `None` when
 /// they cannot be packed so.
 fn sheets(design: &Design, parts: &[Part]) -> Option<usize> {
-    let (cutouts, packing) = match parts {
-        [one] => (one.cutouts.iter().map(Cutout::bare).collect::<Vec<_>>(), one.packing.clone()),
+    let front_and_back = parts.iter().any(|part| part.front_and_back);
+    let arranged = match parts {
+        [one] => arrange(&one.packing, &one.cutouts, &design.sheet, "item", front_and_back),
         _ => {
-            let shared = shared_parts(parts);
+            let packing = Packing::Shared(shared_parts(parts));
             let bare = parts.iter().flat_map(|part| part.cutouts.iter().map(Cutout::bare));
-            (bare.collect(), Packing::Shared(shared))
+            let cutouts: Vec<Cutout> = bare.collect();
+            arrange(&packing, &cutouts, &design.sheet, "item", front_and_back)
         }
     };
-    let front_and_back = parts.iter().any(|part| part.front_and_back);
-    match arrange(&packing, &cutouts, &design.sheet, "item", front_and_back).ok()? {
+    match arranged.ok()? {
         Arrangement::Sheets(packed) => Some(packed.sheets.len()),
         Arrangement::Split(_) => None,
     }

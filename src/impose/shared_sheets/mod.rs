@@ -93,8 +93,9 @@ impl Run {
         let place = |room: Rect| in_room(part, own, all, sheet, noun, (width, height), room);
         for room in rooms(&self.used, area) {
             let Some(natural) = place(room) else { continue };
-            let narrowest = narrowed(room, |size| place(Rect { x1: room.x0 + size, ..room }));
-            let lowest = narrowed(room, |size| place(Rect { y1: room.y0 + size, ..room }));
+            let narrowest =
+                narrowed(room.width(), |size| place(Rect { x1: room.x0 + size, ..room }));
+            let lowest = narrowed(room.height(), |size| place(Rect { y1: room.y0 + size, ..room }));
             let left_over = |(_, used): &(SheetPlacement, Vec<Rect>)| {
                 let all_used: Vec<Rect> = self.used.iter().chain(used).copied().collect();
                 rooms(&all_used, area).first().map_or(0.0, |room| room.area())
@@ -155,13 +156,14 @@ impl Run {
 /// How many times the width a part takes in a room is halved towards the narrowest.
 const NARROWING_STEPS: usize = 10;
 
-/// The part placed by `place` in the smallest size (of `room`'s width or height: `place`
-/// says which) that still holds it, found by halving; `None` when no smaller size does.
+/// The part placed by `place` in the smallest size below `full` (a room's width or height:
+/// `place` says which) that still holds it, found by halving; `None` when no smaller size
+/// does.
 fn narrowed(
-    room: Rect,
+    full: f64,
     place: impl Fn(f64) -> Option<(SheetPlacement, Vec<Rect>)>,
 ) -> Option<(SheetPlacement, Vec<Rect>)> {
-    let (mut narrow, mut wide) = (0.0, room.width().max(room.height()));
+    let (mut narrow, mut wide) = (0.0, full);
     let mut found = None;
     for _ in 0..NARROWING_STEPS {
         let middle = (narrow + wide) / 2.0;
@@ -299,7 +301,7 @@ fn rooms(used: &[Rect], area: Rect) -> Vec<Rect> {
         let apart = |r: &Rect| r.inflate(PART_GAP_MM, PART_GAP_MM).intersect(*room).area() <= 0.0;
         used.iter().all(apart)
     };
-    let mut rooms: Vec<Rect> = lefts
+    let candidates: Vec<Rect> = lefts
         .iter()
         .flat_map(|&x0| tops.iter().map(move |&y0| Rect::new(x0, y0, area.x1, area.y1)))
         .filter(|room| room.x0 >= area.x0 && room.y0 >= area.y0)
@@ -307,9 +309,8 @@ fn rooms(used: &[Rect], area: Rect) -> Vec<Rect> {
         .filter(clear)
         .collect();
     let within = |a: &Rect, b: &Rect| a != b && inside(*a, *b);
-    let kept: Vec<Rect> =
-        rooms.iter().filter(|a| !rooms.iter().any(|b| within(a, b))).copied().collect();
-    rooms = kept;
+    let mut rooms: Vec<Rect> =
+        candidates.iter().filter(|a| !candidates.iter().any(|b| within(a, b))).copied().collect();
     rooms.sort_by(|a, b| b.area().total_cmp(&a.area()));
     rooms
 }
@@ -335,30 +336,20 @@ mod tests {
             .collect()
     }
 
+    /// A part of the shared run, named `name`.
+    fn part(range: std::ops::Range<usize>, packing: Packing, name: &str) -> SharedPart {
+        SharedPart { range, packing, name: name.into(), noun: None }
+    }
+
     #[test]
     fn small_parts_share_one_sheet_each_inside_its_room_and_apart() {
         let mut cutouts = circles(4, 20.0, "king");
         cutouts.extend(squares(4, 22.0, "castle"));
         cutouts.extend(circles(12, 15.0, "token"));
         let parts = vec![
-            SharedPart {
-                range: 0..4,
-                packing: Packing::Hexagonal { gap_mm: 3.0 },
-                name: "kings".into(),
-                noun: None,
-            },
-            SharedPart {
-                range: 4..8,
-                packing: Packing::NUp { gutter_mm: 3.0 },
-                name: "castles".into(),
-                noun: None,
-            },
-            SharedPart {
-                range: 8..20,
-                packing: Packing::Hexagonal { gap_mm: 3.0 },
-                name: "tokens".into(),
-                noun: None,
-            },
+            part(0..4, Packing::Hexagonal { gap_mm: 3.0 }, "kings"),
+            part(4..8, Packing::NUp { gutter_mm: 3.0 }, "castles"),
+            part(8..20, Packing::Hexagonal { gap_mm: 3.0 }, "tokens"),
         ];
         let sheet = a4_sheet(Orientation::Portrait);
         let packed = shared_sheets(&parts, &cutouts, &sheet, "counter").expect("fits");
@@ -401,18 +392,8 @@ mod tests {
         let mut cutouts = circles(per_sheet, 40.0, "disc");
         cutouts.extend(circles(3, 40.0, "other"));
         let parts = vec![
-            SharedPart {
-                range: 0..per_sheet,
-                packing: Packing::Hexagonal { gap_mm: 3.0 },
-                name: "discs".into(),
-                noun: None,
-            },
-            SharedPart {
-                range: per_sheet..per_sheet + 3,
-                packing: Packing::Hexagonal { gap_mm: 3.0 },
-                name: "others".into(),
-                noun: None,
-            },
+            part(0..per_sheet, Packing::Hexagonal { gap_mm: 3.0 }, "discs"),
+            part(per_sheet..per_sheet + 3, Packing::Hexagonal { gap_mm: 3.0 }, "others"),
         ];
         let sheet = a4_sheet(Orientation::Portrait);
         let packed = shared_sheets(&parts, &cutouts, &sheet, "counter").expect("fits");
