@@ -11,7 +11,7 @@ use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::limits::{RASTER_HELP, is_raster_refusal};
 use tilepress::model::print::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::print::laminate::seal_refusal_help;
-use tilepress::model::print::pdf_x::{PROFILE_HELP, PdfX, X1A_TRANSPARENCY_HELP};
+use tilepress::model::print::pdf_x::{PdfX, X1A_TRANSPARENCY_HELP};
 use tilepress::model::print::sheet_template::template_refusal_help;
 use tilepress::threads::{joined, spawned};
 use tilepress::validate::{CheckReport, check_design};
@@ -246,13 +246,13 @@ fn build_one(
     if let Some(pdf_x) =
         design.sheet.print.pdf_x.filter(|_| design.sheet.print.output_profile.is_none())
     {
+        let (origin, help) = overrides.print.pdf_x_origin(pdf_x);
         log.err(format_args!(
-            "{}: error: {} (pdf_x = \"{}\") embeds the CMYK output profile of the press it is printed on, and none is given",
+            "{}: error: {} ({origin}) embeds the CMYK output profile of the press it is printed on, and none is given",
             path.display(),
             pdf_x.version(),
-            pdf_x.name()
         ));
-        log.err(format_args!("  help: {PROFILE_HELP}"));
+        log.err(format_args!("  help: {help}"));
         log.err(format_args!("{}: nothing built", path.display()));
         return (BAD_INPUT, None);
     }

@@ -23,7 +23,8 @@ use tilepress::model::print::laminate::{
 };
 use tilepress::model::print::paper::parse_paper;
 use tilepress::model::print::pdf_x::{
-    OutputProfile, PdfX, ink_limit_refusal, output_profile, parse_pdf_x, unknown_pdf_x,
+    OutputProfile, PROFILE_HELP, PdfX, ink_limit_refusal, output_profile, parse_pdf_x,
+    unknown_pdf_x,
 };
 use tilepress::model::print::print_presets::{PresetFiles, PrintPreset, find_preset};
 use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex};
@@ -81,9 +82,10 @@ pub struct PrintArgs {
     /// as `<name>-preview-deutan.png`, `<name>-sheet-01-front-deutan.png`…
     #[arg(long, value_name = "DEFICIENCY")]
     pub simulate: Option<String>,
-    /// A print shop's template: its bleed, safe area, resolution, paper and the files it
-    /// takes (gamecrafter-poker, redprinting-cards, printplay-sheets); --bleed, --dpi,
-    /// --paper and --format given beside it win.
+    /// A print shop's template: its bleed, safe area, resolution, paper, the files it takes
+    /// and the PDF/X and ink limit it asks for (gamecrafter-poker, redprinting-cards,
+    /// printplay-sheets, drivethrucards-poker); --bleed, --dpi, --paper, --format, --pdf-x and
+    /// --ink-limit given beside it win.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
     /// Write the PDFs as PDF/X for a print shop: x-1a (PDF/X-1a:2003) or x-4 (PDF/X-4), with
@@ -242,14 +244,40 @@ impl PrintOverrides {
         let safe = preset
             .safe_mm
             .map_or(String::new(), |safe| format!(", safe area {} mm", number_text(safe)));
+        let press = preset.press.map_or(String::new(), |press| {
+            format!(
+                ", {} at {} % ink at most ({})",
+                press.pdf_x.version(),
+                number_text(press.ink_limit),
+                press.condition
+            )
+        });
         Ok(Some(format!(
-            "preset {}: {} — bleed {} mm{safe}, {} dpi ({}){only}",
+            "preset {}: {} — bleed {} mm{safe}, {} dpi{press} ({}){only}",
             preset.name,
             preset.service,
             number_text(preset.bleed_mm),
             number_text(preset.dpi),
             preset.source
         )))
+    }
+
+    /// Where the PDF/X asked for comes from, as the refusal of a missing profile names it
+    /// (`--pdf-x x-1a`, `--preset NAME`, or the design's `pdf_x = "x-1a"`), and what to do:
+    /// give the output profile, the one the preset's service names when it names one.
+    pub fn pdf_x_origin(&self, pdf_x: PdfX) -> (String, String) {
+        let press = self.preset.and_then(|preset| Some((preset, preset.press?)));
+        match (self.pdf_x, press) {
+            (Some(asked), _) => (format!("--pdf-x {}", asked.name()), PROFILE_HELP.to_string()),
+            (None, Some((preset, press))) => (
+                format!("--preset {}", preset.name),
+                format!(
+                    "{} print on {}: give that CMYK output profile with `--icc FILE`; tilepress ships none (docs/format.md, PDF/X)",
+                    preset.service, press.condition
+                ),
+            ),
+            (None, None) => (format!("pdf_x = \"{}\"", pdf_x.name()), PROFILE_HELP.to_string()),
+        }
     }
 
     pub fn apply(&self, print: &mut PrintSettings) {
@@ -278,8 +306,14 @@ impl PrintOverrides {
             Some(Laminate::Sealed { .. }) => print.laminate = Laminate::Sealed { seal_mm: seal },
             None => {}
         }
-        print.pdf_x = self.pdf_x.or(print.pdf_x);
-        print.ink_limit = self.ink_limit.or(print.ink_limit);
+        let press = self.preset.and_then(|preset| preset.press);
+        print.pdf_x = self.pdf_x.or(press.map(|press| press.pdf_x)).or(print.pdf_x);
+        // The service's ink limit, unless `--ink-limit` gives one or the design's own is lower.
+        print.ink_limit = match (self.ink_limit, press) {
+            (Some(limit), _) => Some(limit),
+            (None, Some(press)) => Some(print.ink_limit.unwrap_or(f64::MAX).min(press.ink_limit)),
+            (None, None) => print.ink_limit,
+        };
         if let Some(profile) = &self.output_profile {
             print.output_profile = Some(Arc::clone(profile));
         }

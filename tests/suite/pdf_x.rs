@@ -413,3 +413,60 @@ fn x_1a_refuses_a_translucent_layer_naming_it_and_x_4_keeps_it() {
     assert_eq!(status, 0, "{said}");
     assert_pdf_x(&dir.join("out/veiled/veiled-cards.pdf"), "PDF/X-4");
 }
+
+/// The most ink (in percent) any colour operator of `pdf` lays down.
+fn most_ink(pdf: &Path) -> f64 {
+    let (operators, _) = colour_use(&Document::load(pdf).unwrap());
+    let total = |op: &String| -> f64 {
+        op.split(' ').filter_map(|v| v.parse::<f64>().ok()).sum::<f64>() * 100.0
+    };
+    operators.iter().map(total).fold(0.0, f64::max)
+}
+
+#[test]
+fn the_drivethrucards_preset_writes_pdf_x_1a_pages_under_240_percent_and_asks_for_a_profile() {
+    // The example's cards on a near black (#0a0a0a), which the test press prints in four
+    // inks well over 300 %.
+    let dir = example("pdf-x-preset", &test_press());
+    let design = fs::read_to_string(dir.join("shop.toml")).unwrap();
+    let dark = design.replace("pdf_x = \"x-1a\"\nicc = \"press.icc\"\n", "");
+    let dark = dark.replace("sea = \"#1f6fb2\"", "sea = \"#0a0a0a\"");
+    assert_ne!(dark, design);
+    fs::write(dir.join("shop.toml"), &dark).unwrap();
+    let preset = ["--preset", "drivethrucards-poker"];
+    let (code, said) = build(&dir, &preset);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("error: PDF/X-1a:2003 (--preset drivethrucards-poker) embeds the CMYK output profile of the press it is printed on, and none is given"),
+        "{said}"
+    );
+    assert!(said.contains("help: DriveThruCards poker cards print on US Web Coated (SWOP) v2: give that CMYK output profile with `--icc FILE`"), "{said}");
+    assert!(!dir.join("out").exists());
+
+    let with_press = [&preset[..], &["--icc", "press.icc"]].concat();
+    let (code, said) = build(&dir, &with_press);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("preset drivethrucards-poker: DriveThruCards poker cards — bleed 3.175 mm, safe area 3.175 mm, 300 dpi, PDF/X-1a:2003 at 240 % ink at most (US Web Coated (SWOP) v2) (https://"), "{said}");
+    let pdf = dir.join("out/shop/shop-cards-faces.pdf");
+    assert_pdf_x(&pdf, "PDF/X-1a:2003");
+    // A page per face at 2.75 × 3.75 in, trimmed 1/8 in inside.
+    let media = common::pdf::boxes(&pdf, b"MediaBox");
+    assert_eq!(media.len(), 4, "two cards, front and back each");
+    for (media, trim) in media.iter().zip(common::pdf::boxes(&pdf, b"TrimBox")) {
+        assert!(common::pdf::close(*media, [0.0, 0.0, 198.0, 270.0]), "{media:?}");
+        assert!(common::pdf::close(trim, [9.0, 9.0, 189.0, 261.0]), "{trim:?}");
+    }
+    let most = most_ink(&pdf);
+    assert!(most <= 240.0 + 1e-3 && most > 230.0, "{most} %");
+    // `--ink-limit` beside the preset wins; a design's own lower limit is kept.
+    let (code, said) = build(&dir, &[&with_press[..], &["--ink-limit", "300"]].concat());
+    assert_eq!(code, 0, "{said}");
+    let most = most_ink(&pdf);
+    assert!(most <= 300.0 + 1e-3 && most > 290.0, "{most} %");
+    fs::write(dir.join("shop.toml"), dark.replace("[sheet]\n", "[sheet]\nink_limit = 200\n"))
+        .unwrap();
+    let (code, said) = build(&dir, &with_press);
+    assert_eq!(code, 0, "{said}");
+    let most = most_ink(&pdf);
+    assert!(most <= 200.0 + 1e-3 && most > 190.0, "{most} %");
+}

@@ -99,7 +99,7 @@ fn an_unknown_preset_a_deck_of_another_size_and_a_bleed_too_large_are_refused() 
     let (code, said) = build(&dir, &["--preset", "gamecrafter-pokr"]);
     assert_eq!(code, 2, "{said}");
     assert!(
-        said.contains("--preset: unknown preset `gamecrafter-pokr`; did you mean `gamecrafter-poker`? (presets: gamecrafter-poker, redprinting-cards, printplay-sheets)"),
+        said.contains("--preset: unknown preset `gamecrafter-pokr`; did you mean `gamecrafter-poker`? (presets: gamecrafter-poker, redprinting-cards, printplay-sheets, drivethrucards-poker)"),
         "{said}"
     );
     assert!(!dir.join("out").exists());

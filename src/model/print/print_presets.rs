@@ -1,6 +1,7 @@
-//! Print shops' templates chosen with one option (`build --preset NAME`): each service's card size, bleed, safe area, resolution and the files it takes, with the service's published specification cited.
+//! Print shops' templates chosen with one option (`build --preset NAME`): each service's card size, bleed, safe area, resolution, the files it takes and the PDF/X and ink it asks for, with the service's published specification cited.
 
 use crate::model::input::suggest::closest;
+use crate::model::print::pdf_x::PdfX;
 
 /// Millimetres in an inch.
 const INCH_MM: f64 = 25.4;
@@ -36,12 +37,26 @@ pub struct PrintPreset {
     /// The paper of the sheets, when the service prints whole sheets: its name and portrait
     /// size in mm (printed portrait).
     pub paper: Option<(&'static str, (f64, f64))>,
+    /// The PDF/X the service takes, when it asks for one: its version, its total ink limit
+    /// in percent, and the printing condition it names for the output profile.
+    pub press: Option<PresetPress>,
     /// Where the numbers come from.
     pub source: &'static str,
 }
 
+/// What a service asks of a PDF/X file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PresetPress {
+    pub pdf_x: PdfX,
+    /// The most ink a colour may lay down, in percent of one ink.
+    pub ink_limit: f64,
+    /// The printing condition whose CMYK output profile the service names (tilepress ships
+    /// none: the user gives it with `--icc`).
+    pub condition: &'static str,
+}
+
 /// The presets, by name.
-pub const PRESETS: [PrintPreset; 3] = [
+pub const PRESETS: [PrintPreset; 4] = [
     // The Game Crafter's poker card: 2.5 × 3.5 in cut, its template 825 × 1125 px at 300 dpi
     // (1/8 in bleed each side), the safe zone 675 × 975 px (1/8 in inside the cut); cards
     // uploaded as one image per face. Templates linked from the product page (Poker Deck:
@@ -58,6 +73,7 @@ pub const PRESETS: [PrintPreset; 3] = [
         dpi: 300.0,
         files: PresetFiles::FaceImages,
         paper: None,
+        press: None,
         source: "https://www.fairway3games.com/the-game-crafter-faqs/ (templates on the Poker Deck page); https://gist.github.com/andymeneely/3c60c13b25f525abd037db4055abf35c",
     },
     // Redprinting's cards: "enter the bleed value as a cut margin (e.g. 2 mm for each
@@ -73,6 +89,7 @@ pub const PRESETS: [PrintPreset; 3] = [
         dpi: 300.0,
         files: PresetFiles::FacePages,
         paper: None,
+        press: None,
         source: "https://www.redprinting.co.kr/en/product/guide/program/03",
     },
     // Print & Play's cards: "card files need to be saved in portrait orientation, 12″ x 18″
@@ -88,7 +105,35 @@ pub const PRESETS: [PrintPreset; 3] = [
         dpi: 300.0,
         files: PresetFiles::SheetImages,
         paper: Some(("12x18in", (304.8, 457.2))),
+        press: None,
         source: "https://www.printplaygames.com/prototypes/formatting-guidelines/card-formatting-templates/",
+    },
+    // DriveThruCards' poker card (OneBookshelf, its publisher service): "all files need to be
+    // PDF/X-1a:2003", converted "for the following viewing or printing condition: US Web
+    // Coated (SWOP) v2"; a bleed of 1/8 in on all four sides, "for the U.S. Poker-sized cards
+    // (2.5" x 3.5") your final layout size should be 2.75" x 3.75" with the bleed" (a page per
+    // face); no text closer than 1/8 in to a finished edge,
+    // https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607-Common-Card-Prep-Issues-Solutions.
+    // OneBookshelf's print-on-demand limit of 240 % total ink and its PDF/X-1a:2003 or
+    // X-3:2003, https://tatoskok.com/2019/08/13/lessons-learned-from-my-first-dmsguild-pod
+    // (the same 240 % Lightning Source, its printer, publishes:
+    // https://help.lightningsource.com/hc/en-us/articles/360021155692-Ink-Coverage-Exceeds-240-CMYK).
+    // The order of the pages (each front before its back) is tilepress's `face-pages`.
+    PrintPreset {
+        name: "drivethrucards-poker",
+        service: "DriveThruCards poker cards",
+        card_mm: Some((2.5 * INCH_MM, 3.5 * INCH_MM)),
+        bleed_mm: INCH_MM / 8.0,
+        safe_mm: Some(INCH_MM / 8.0),
+        dpi: 300.0,
+        files: PresetFiles::FacePages,
+        paper: None,
+        press: Some(PresetPress {
+            pdf_x: PdfX::X1a,
+            ink_limit: 240.0,
+            condition: "US Web Coated (SWOP) v2",
+        }),
+        source: "https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607-Common-Card-Prep-Issues-Solutions; https://tatoskok.com/2019/08/13/lessons-learned-from-my-first-dmsguild-pod",
     },
 ];
 
@@ -123,9 +168,9 @@ mod tests {
     fn an_unknown_preset_names_the_nearest_and_every_preset() {
         let message = find_preset("gamecrafter-pokr").unwrap_err();
         assert!(message.contains("did you mean `gamecrafter-poker`?"), "{message}");
-        assert!(
-            message.contains("presets: gamecrafter-poker, redprinting-cards, printplay-sheets")
-        );
+        assert!(message.contains(
+            "presets: gamecrafter-poker, redprinting-cards, printplay-sheets, drivethrucards-poker"
+        ));
         assert!(!find_preset("nothing-like-it").unwrap_err().contains("did you mean"));
     }
 
@@ -133,5 +178,17 @@ mod tests {
     fn print_and_play_sheets_are_12_by_18_inches() {
         let preset = find_preset("printplay-sheets").unwrap();
         assert_eq!(preset.paper.map(|p| p.1), Some((304.8, 457.2)));
+    }
+
+    #[test]
+    fn drivethrucards_asks_for_pdf_x_1a_at_240_percent_on_a_poker_card_with_its_bleed() {
+        let preset = find_preset("drivethrucards-poker").unwrap();
+        let press = preset.press.unwrap();
+        assert_eq!((press.pdf_x, press.ink_limit), (PdfX::X1a, 240.0));
+        let (width, height) = preset.card_mm.unwrap();
+        let inches = |mm: f64| (mm / INCH_MM * 1000.0).round() / 1000.0;
+        let bleed = 2.0 * preset.bleed_mm;
+        assert_eq!((inches(width + bleed), inches(height + bleed)), (2.75, 3.75));
+        assert_eq!(preset.files, PresetFiles::FacePages);
     }
 }
