@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""Writes tests/fixtures/profiles/test-cmyk.icc: a small CMYK output profile (ICC v2.1, class
-prtr, Lab PCS, lut16 tables) of a made-up press, for tests that need a real profile without
-Ghostscript's. Not a characterised press: its inks mix as ideal filters over sRGB, and its
-separation puts black at 80 % of the grey component (so a full black is 380 % of ink, which
-the ink-limit tests bring down). Made by the project, under its licence (MIT).
+"""Writes tests/fixtures/profiles/test-cmyk.icc and test-cmyk-narrow.icc: small CMYK output
+profiles (ICC v2.1, class prtr, Lab PCS, lut16 tables) of made-up presses, for tests that need a
+real profile without Ghostscript's. Not characterised presses. test-cmyk.icc's inks mix as
+ideal filters over sRGB (it reaches every sRGB colour), and its separation puts black at 80 %
+of the grey component (so a full black is 380 % of ink, which the ink-limit tests bring down).
+test-cmyk-narrow.icc's inks are a real press's kind: each also takes some of the light it
+should pass (cyan some green, magenta some blue…) and none takes all of its own, so saturated
+sRGB blues, greens and reds are out of its reach and its black ink alone is a dark grey
+(L* about 20), as on coated paper; its separation is found by searching its inks for the
+nearest colour, black again at 80 % of the grey component. Made by the project, under its
+licence (MIT).
 
 Usage: python3 scripts/test-cmyk-profile.py  (from the project's root)
 """
@@ -37,7 +43,10 @@ def encoded(v):
 
 
 def lab_of_rgb(rgb):
-    lin = [linear(v) for v in rgb]
+    return lab_of_linear([linear(v) for v in rgb])
+
+
+def lab_of_linear(lin):
     xyz = [sum(M[r][k] * lin[k] for k in range(3)) for r in range(3)]
     f = [(t / w) ** (1 / 3) if t / w > 216 / 24389 else (24389 / 27 * t / w + 16) / 116
          for t, w in zip(xyz, D50)]
@@ -61,6 +70,54 @@ def lab_to_cmyk(l, a, b):
     cmy = [1 - v for v in rgb_of_lab((l, a, b))]
     k = 0.8 * min(cmy)
     return [1 - (1 - v) / (1 - k) for v in cmy] + [k]
+
+
+# The narrow press: how much of sRGB's red, green and blue light each ink takes at full cover.
+NARROW_INKS = ((0.97, 0.35, 0.10),   # cyan
+               (0.10, 0.95, 0.40),   # magenta
+               (0.02, 0.10, 0.93),   # yellow
+               (0.97, 0.97, 0.97))   # black
+
+
+def narrow_cmyk_to_lab(c, m, y, k):
+    light = [1.0, 1.0, 1.0]
+    for ink, takes in zip((c, m, y, k), NARROW_INKS):
+        light = [v * (1 - ink * t) for v, t in zip(light, takes)]
+    return lab_of_linear(light)
+
+
+def narrow_lab_to_cmyk(l, a, b):
+    """The inks whose colour is nearest (l, a, b): black as the ideal separation puts it, then
+    cyan, magenta and yellow by Gauss-Newton steps kept inside 0..1."""
+    start = lab_to_cmyk(l, a, b)
+    k = start[3]
+    cmy = [min(1.0, max(0.0, v)) for v in start[:3]]
+    error = lambda inks: [p - q for p, q in zip(narrow_cmyk_to_lab(*inks, k), (l, a, b))]
+    for _ in range(40):
+        e = error(cmy)
+        jacobian = []
+        for i in range(3):
+            nudged = list(cmy)
+            h = 1e-4 if cmy[i] < 1 - 1e-4 else -1e-4
+            nudged[i] += h
+            jacobian.append([(p - q) / h for p, q in zip(error(nudged), e)])
+        # Columns of J are jacobian[i]; solve (J^T J + mu I) d = -J^T e.
+        jtj = [[sum(jacobian[i][r] * jacobian[j][r] for r in range(3)) + (1e-6 if i == j else 0)
+                for j in range(3)] for i in range(3)]
+        jte = [sum(jacobian[i][r] * e[r] for r in range(3)) for i in range(3)]
+        step = solve(jtj, [-v for v in jte])
+        moved = [min(1.0, max(0.0, v + d)) for v, d in zip(cmy, step)]
+        if sum(v * v for v in error(moved)) >= sum(v * v for v in e):
+            moved = [min(1.0, max(0.0, v + d / 4)) for v, d in zip(cmy, step)]
+            if sum(v * v for v in error(moved)) >= sum(v * v for v in e):
+                break
+        cmy = moved
+    return cmy + [k]
+
+
+def solve(m, v):
+    inverse = invert(m)
+    return [sum(inverse[r][k] * v[k] for k in range(3)) for r in range(3)]
 
 
 def u16(v):
@@ -88,13 +145,16 @@ def lut16(inputs, outputs, grid, function):
     return head + tables + clut + struct.pack(">HH", 0, 65535) * outputs
 
 
-def a2b(point):
-    return lab16(cmyk_to_lab(*point))
+def a2b(to_lab):
+    return lambda point: lab16(to_lab(*point))
 
 
-def b2a(point):
-    l, a, b = point[0] * 65535 / 652.8, point[1] * 65535 / 256 - 128, point[2] * 65535 / 256 - 128
-    return [u16(v) for v in lab_to_cmyk(l, a, b)]
+def b2a(to_cmyk):
+    def table(point):
+        l = point[0] * 65535 / 652.8
+        a, b = point[1] * 65535 / 256 - 128, point[2] * 65535 / 256 - 128
+        return [u16(v) for v in to_cmyk(l, a, b)]
+    return table
 
 
 def text_description(text):
@@ -106,10 +166,10 @@ def xyz(values):
     return b"XYZ " + bytes(4) + b"".join(struct.pack(">i", int(round(v * 65536))) for v in values)
 
 
-def main():
-    forward, backward = lut16(4, 3, 7, a2b), lut16(3, 4, 13, b2a)
+def write_profile(path, description, to_lab, to_cmyk):
+    forward, backward = lut16(4, 3, 7, a2b(to_lab)), lut16(3, 4, 13, b2a(to_cmyk))
     tags = [
-        (b"desc", text_description("tilepress test press (made-up CMYK, not for printing)")),
+        (b"desc", text_description(description)),
         (b"cprt", b"text" + bytes(4) + b"No copyright: made by tilepress's tests (MIT)\0"),
         (b"wtpt", xyz(D50)),
         (b"A2B0", forward), (b"A2B1", forward), (b"A2B2", forward),
@@ -132,8 +192,17 @@ def main():
     header += bytes(4) + bytes(4) + bytes(4) + bytes(4) + bytes(8) + struct.pack(">I", 0)
     header += b"".join(struct.pack(">i", int(round(v * 65536))) for v in D50) + bytes(4)
     header += bytes(128 - len(header))
-    with open("tests/fixtures/profiles/test-cmyk.icc", "wb") as out:
+    with open(path, "wb") as out:
         out.write(header + body)
+
+
+def main():
+    write_profile("tests/fixtures/profiles/test-cmyk.icc",
+                  "tilepress test press (made-up CMYK, not for printing)",
+                  cmyk_to_lab, lab_to_cmyk)
+    write_profile("tests/fixtures/profiles/test-cmyk-narrow.icc",
+                  "tilepress narrow test press (made-up CMYK with a press's gamut, not for printing)",
+                  narrow_cmyk_to_lab, narrow_lab_to_cmyk)
 
 
 main()

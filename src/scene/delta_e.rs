@@ -1,11 +1,17 @@
-//! How different two colours look: CIELAB (D65) and the CIEDE2000 colour difference.
+//! How different two colours look: CIELAB (D65, or D50 for colours from ICC profiles) and the CIEDE2000 colour difference.
 
 use std::f64::consts::PI;
 
 use super::Colour;
 use super::vision::{Deficiency, linear_rgb};
 
-/// A colour in CIELAB under the D65 white point.
+/// The D65 white point (sRGB's) in XYZ.
+pub const D65: [f64; 3] = [0.95047, 1.0, 1.08883];
+
+/// The D50 white point of ICC profiles' connection space in XYZ (ICC.1:2010, 7.2.16).
+pub const D50: [f64; 3] = [0.9642, 1.0, 0.8249];
+
+/// A colour in CIELAB, under the D65 white point unless it says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lab {
     pub l: f64,
@@ -24,11 +30,17 @@ impl Lab {
         let x = 0.4124564 * r + 0.3575761 * g + 0.1804375 * b;
         let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b;
         let z = 0.0193339 * r + 0.1191920 * g + 0.9503041 * b;
+        Lab::of_xyz([x, y, z], D65)
+    }
+
+    /// CIE XYZ (white's Y 1) in CIELAB relative to `white` (its X, Y = 1, Z): [`D65`] for
+    /// a screen's colours, [`D50`] for ICC profiles' connection space.
+    pub fn of_xyz([x, y, z]: [f64; 3], [white_x, _, white_z]: [f64; 3]) -> Lab {
         let f = |t: f64| {
             let delta: f64 = 6.0 / 29.0;
             if t > delta.powi(3) { t.cbrt() } else { t / (3.0 * delta * delta) + 4.0 / 29.0 }
         };
-        let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
+        let (fx, fy, fz) = (f(x / white_x), f(y), f(z / white_z));
         Lab { l: 116.0 * fy - 16.0, a: 500.0 * (fx - fy), b: 200.0 * (fy - fz) }
     }
 }
