@@ -24,7 +24,9 @@ fn main() -> ExitCode {
     }
     let code = match &cli.command {
         Command::Build(args) => build::build_all(args),
-        Command::Check { designs, verbose, parts } => commands::check(designs, *verbose, parts),
+        Command::Check { designs, verbose, parts, press } => {
+            commands::check(designs, *verbose, parts, press)
+        }
         Command::List { design, parts } => commands::list(design, parts),
         Command::Explain { design } => cli::explain::explain(design),
         Command::New(args) => cli::new::new(args),

@@ -33,6 +33,11 @@ pub enum Command {
     ///
     /// Prints one line per problem (file:line:column) and a summary; exits 1 if the set is
     /// not complete, 2 if the design cannot be read.
+    ///
+    /// With PDF/X (`--pdf-x` and `--icc`, or the design's `[sheet] pdf_x` and `icc`), also
+    /// warns of every palette colour the press of that output profile prints visibly apart
+    /// from it (CIEDE2000 over 3.5), under the ink limit (`--ink-limit` or `ink_limit`), at
+    /// its palette line, with what it prints instead; warnings leave the exit code as it is.
     Check {
         /// Design files to check.
         #[arg(required = true, value_name = "DESIGN")]
@@ -46,6 +51,8 @@ pub enum Command {
         /// design has is an error (exit 2).
         #[arg(long = "part", value_name = "NAME")]
         parts: Vec<String>,
+        #[command(flatten)]
+        press: super::press_options::PressArgs,
     },
     /// Write a calibration sheet: 100 mm rulers and duplex targets that measure how far
     /// backs land from fronts (for `back_offset_mm` / `--back-offset`).

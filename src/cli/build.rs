@@ -25,6 +25,7 @@ use super::inputs::{SAME_NAME_HELP, designs_in, output_stems};
 use super::jobs::{Log, job_count, run_all};
 use super::output_batch::{Published, Ready, diagrams_ready, publish_all, refused_folders};
 use super::part_option::{Chosen, choose, name_after_parts, unknown_in_run};
+use super::press_options::press_refusal;
 use super::printing::cut_report;
 use super::sheet_overrides::SheetOverrides;
 
@@ -243,15 +244,9 @@ fn build_one(
         }
     };
     overrides.apply(&mut design.sheet);
-    if let Some(pdf_x) =
-        design.sheet.print.pdf_x.filter(|_| design.sheet.print.output_profile.is_none())
-    {
-        let (origin, help) = overrides.print.pdf_x_origin(pdf_x);
-        log.err(format_args!(
-            "{}: error: {} ({origin}) embeds the CMYK output profile of the press it is printed on, and none is given",
-            path.display(),
-            pdf_x.version(),
-        ));
+    let origin = |pdf_x| overrides.print.pdf_x_origin(pdf_x);
+    if let Some((error, help)) = press_refusal(&design.sheet.print, path, origin) {
+        log.err(error);
         log.err(format_args!("  help: {help}"));
         log.err(format_args!("{}: nothing built", path.display()));
         return (BAD_INPUT, None);
@@ -266,16 +261,6 @@ fn build_one(
             number_text(layer.opacity)
         ));
         log.err(format_args!("  help: {X1A_TRANSPARENCY_HELP}"));
-        log.err(format_args!("{}: nothing built", path.display()));
-        return (BAD_INPUT, None);
-    }
-    if let (Some(limit), None) = (design.sheet.print.ink_limit, design.sheet.print.pdf_x) {
-        log.err(format_args!(
-            "{}: error: an ink limit ({} %) holds the inks of PDF/X files, and no PDF/X is asked for",
-            path.display(),
-            number_text(limit)
-        ));
-        log.err("  help: add --pdf-x x-1a or x-4 (or `pdf_x` in [sheet])");
         log.err(format_args!("{}: nothing built", path.display()));
         return (BAD_INPUT, None);
     }

@@ -7,10 +7,12 @@ use tilepress::model::{Design, Diagnostic, load};
 use tilepress::validate::check_design;
 use tilepress::validate::describe::counted;
 use tilepress::validate::listing::listing;
+use tilepress::validate::press_reach::press_reach;
 
 use super::exit::{BAD_INPUT, OK, SET_PROBLEMS};
 use super::jobs::Log;
 use super::part_option::{Chosen, choose, unknown_in_run};
+use super::press_options::{PressArgs, PressOptions, press_refusal};
 
 /// Loads a design, printing its errors; `None` when it cannot be read.
 pub fn load_or_report(path: &Path) -> Option<Design> {
@@ -41,8 +43,16 @@ pub fn log_all(diagnostics: &[Diagnostic], log: &mut Log) {
 }
 
 /// `check`: every problem, then a summary per design; with `verbose`, the decorative layers
-/// too; with `parts`, only those parts ([`super::part_option`]).
-pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String]) -> u8 {
+/// too; with `parts`, only those parts ([`super::part_option`]); with PDF/X (`press`, or the
+/// design's own), the colours its press cannot reach as warnings.
+pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String], press: &PressArgs) -> u8 {
+    let press = match PressOptions::parse(press) {
+        Ok(press) => press,
+        Err(message) => {
+            errln!("error: {message}");
+            return BAD_INPUT;
+        }
+    };
     let mut code = OK;
     let mut seen = Vec::new();
     for path in designs {
@@ -61,9 +71,21 @@ pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String]) -> u8 {
                 continue;
             }
         }
+        press.apply(&mut design.sheet.print);
+        let origin = |pdf_x| press.pdf_x_origin(pdf_x);
+        if let Some((error, help)) = press_refusal(&design.sheet.print, path, origin) {
+            errln!("{error}");
+            errln!("  help: {help}");
+            errln!("{}: nothing checked", path.display());
+            code = code.max(BAD_INPUT);
+            continue;
+        }
         let report = check_design(&design, path);
         for problem in &report.problems {
             outln!("{problem}");
+        }
+        for warning in press_reach(&design, path) {
+            outln!("{warning}");
         }
         for line in &report.info {
             outln!("{line}");

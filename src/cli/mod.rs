@@ -24,6 +24,7 @@ pub mod jobs;
 pub mod new;
 pub mod output_batch;
 pub mod part_option;
+pub mod press_options;
 pub mod printing;
 pub mod serve;
 pub mod sheet_overrides;

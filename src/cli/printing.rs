@@ -11,8 +11,6 @@ use tilepress::model::design::limits::design_bleed_past_half;
 use tilepress::model::design::preset_fit::{PresetFit, preset_fit};
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::file_stem::file_stem;
-use tilepress::model::input::input_file::read_input;
-use tilepress::model::input::limits::MAX_ICC_BYTES;
 use tilepress::model::input::suggest::closest;
 use tilepress::model::print::corrections::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
@@ -22,10 +20,7 @@ use tilepress::model::print::laminate::{
     DEFAULT_SEAL_MM, LAMINATE_CHOICES, Laminate, parse_laminate, seal_out_of_range,
 };
 use tilepress::model::print::paper::parse_paper;
-use tilepress::model::print::pdf_x::{
-    OutputProfile, PROFILE_HELP, PdfX, ink_limit_refusal, output_profile, parse_pdf_x,
-    unknown_pdf_x,
-};
+use tilepress::model::print::pdf_x::PdfX;
 use tilepress::model::print::print_presets::{PresetFiles, PrintPreset, find_preset};
 use tilepress::model::print::sheet_settings::{DUPLEX_CHOICES, parse_duplex};
 use tilepress::output::publish;
@@ -34,6 +29,7 @@ use tilepress::render::png::DPI_RANGE;
 use tilepress::scene::vision::Deficiency;
 
 use super::exit::{BAD_INPUT, OK, publish_failed};
+use super::press_options::{PressArgs, PressOptions};
 
 /// Options of `build` that correct for the printer and ask for images.
 #[derive(Debug, Args)]
@@ -88,17 +84,9 @@ pub struct PrintArgs {
     /// --ink-limit given beside it win.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
-    /// Write the PDFs as PDF/X for a print shop: x-1a (PDF/X-1a:2003) or x-4 (PDF/X-4), with
-    /// the CMYK output profile `--icc` gives embedded as their output intent.
-    #[arg(long = "pdf-x", value_name = "VERSION")]
-    pub pdf_x: Option<String>,
-    /// The print shop's CMYK output profile (an ICC file) that PDF/X files embed.
-    #[arg(long, value_name = "FILE")]
-    pub icc: Option<PathBuf>,
-    /// The most ink PDF/X colours may lay down, in percent of one ink (100 to 400, e.g.
-    /// 240): a colour over it keeps its black and has its other inks scaled down.
-    #[arg(long, value_name = "PERCENT")]
-    pub ink_limit: Option<f64>,
+    /// `--pdf-x`, `--icc` and `--ink-limit`, shared with `check`.
+    #[command(flatten)]
+    pub press: PressArgs,
 }
 
 /// The print options, checked before any design is touched.
@@ -119,10 +107,8 @@ pub struct PrintOverrides {
     pub preset: Option<&'static PrintPreset>,
     /// Whether `--bleed` was given (else the bleed, if any, is the preset's).
     bleed_asked: bool,
-    /// `--pdf-x` and `--icc`, checked.
-    pdf_x: Option<PdfX>,
-    output_profile: Option<Arc<OutputProfile>>,
-    ink_limit: Option<f64>,
+    /// `--pdf-x`, `--icc` and `--ink-limit`, checked.
+    press: PressOptions,
 }
 
 impl PrintOverrides {
@@ -174,14 +160,9 @@ impl PrintOverrides {
         let faces_dpi = dpi.filter(|_| formats.faces);
         let registration_marks = args.registration_marks;
         let (laminate, seal) = laminate_options(args)?;
-        let (pdf_x, output_profile) = pdf_x_options(args)?;
-        if let Some(message) = args.ink_limit.and_then(ink_limit_refusal) {
-            return Err(format!("--ink-limit: {message}"));
-        }
+        let press = PressOptions::parse(&args.press)?;
         Ok(PrintOverrides {
-            ink_limit: args.ink_limit,
-            pdf_x,
-            output_profile,
+            press,
             laminate,
             seal,
             bleed,
@@ -267,16 +248,15 @@ impl PrintOverrides {
     /// give the output profile, the one the preset's service names when it names one.
     pub fn pdf_x_origin(&self, pdf_x: PdfX) -> (String, String) {
         let press = self.preset.and_then(|preset| Some((preset, preset.press?)));
-        match (self.pdf_x, press) {
-            (Some(asked), _) => (format!("--pdf-x {}", asked.name()), PROFILE_HELP.to_string()),
-            (None, Some((preset, press))) => (
+        match press.filter(|_| self.press.pdf_x.is_none()) {
+            Some((preset, press)) => (
                 format!("--preset {}", preset.name),
                 format!(
                     "{} print on {}: give that CMYK output profile with `--icc FILE`; tilepress ships none (docs/format.md, PDF/X)",
                     preset.service, press.condition
                 ),
             ),
-            (None, None) => (format!("pdf_x = \"{}\"", pdf_x.name()), PROFILE_HELP.to_string()),
+            None => self.press.pdf_x_origin(pdf_x),
         }
     }
 
@@ -307,14 +287,14 @@ impl PrintOverrides {
             None => {}
         }
         let press = self.preset.and_then(|preset| preset.press);
-        print.pdf_x = self.pdf_x.or(press.map(|press| press.pdf_x)).or(print.pdf_x);
+        print.pdf_x = self.press.pdf_x.or(press.map(|press| press.pdf_x)).or(print.pdf_x);
         // The service's ink limit, unless `--ink-limit` gives one or the design's own is lower.
-        print.ink_limit = match (self.ink_limit, press) {
+        print.ink_limit = match (self.press.ink_limit, press) {
             (Some(limit), _) => Some(limit),
             (None, Some(press)) => Some(print.ink_limit.unwrap_or(f64::MAX).min(press.ink_limit)),
             (None, None) => print.ink_limit,
         };
-        if let Some(profile) = &self.output_profile {
+        if let Some(profile) = &self.press.output_profile {
             print.output_profile = Some(Arc::clone(profile));
         }
     }
@@ -328,27 +308,6 @@ fn preset_formats(files: PresetFiles) -> Formats {
         PresetFiles::FacePages => Formats { face_pages: true, ..none },
         PresetFiles::SheetImages => Formats { pdf: true, png: true, ..none },
     }
-}
-
-/// `--pdf-x` and `--icc`, checked: a version tilepress writes, and a CMYK output profile
-/// read (with a bound) and its header checked.
-fn pdf_x_options(args: &PrintArgs) -> Result<(Option<PdfX>, Option<Arc<OutputProfile>>), String> {
-    let pdf_x = match args.pdf_x.as_deref() {
-        Some(text) => {
-            Some(parse_pdf_x(text).ok_or_else(|| format!("--pdf-x: {}", unknown_pdf_x(text)))?)
-        }
-        None => None,
-    };
-    let profile = match &args.icc {
-        Some(path) => {
-            let refused = |reason: String| format!("--icc: {}: {reason}", path.display());
-            let bytes =
-                read_input(path, MAX_ICC_BYTES).map_err(|refusal| refused(refusal.reason()))?;
-            Some(Arc::new(output_profile(bytes).map_err(refused)?))
-        }
-        None => None,
-    };
-    Ok((pdf_x, profile))
 }
 
 /// `--laminate` and `--seal`, checked: `--seal` alone seals, and with `--laminate sheet`

@@ -96,6 +96,7 @@ impl Message {
             severity: match diagnostic.severity {
                 Severity::Error => "error",
                 Severity::Problem => "problem",
+                Severity::Warning => "warning",
             },
             line: position.map(|p| p.line),
             column: position.map(|p| p.column),

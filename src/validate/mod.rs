@@ -13,6 +13,7 @@ pub mod listing;
 pub mod listing_printed;
 pub mod matching;
 pub mod pieces;
+pub mod press_reach;
 pub mod rule;
 pub mod values;
 

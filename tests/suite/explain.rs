@@ -259,14 +259,6 @@ fn bad_input_is_refused_with_exit_2_and_nothing_written() {
     assert_eq!(code(&missing), 2);
 }
 
-/// The first `text` block of docs/format.md after `marker`: an output the docs show.
-fn shown_output(marker: &str) -> String {
-    let doc = fs::read_to_string(root().join("docs/format.md")).unwrap();
-    let section = &doc[doc.find(marker).unwrap_or_else(|| panic!("{marker:?} in the docs"))..];
-    let start = section.find("```text\n").expect("an output shown") + "```text\n".len();
-    section[start..start + section[start..].find("```").unwrap()].to_string()
-}
-
 #[test]
 fn the_documented_example_prints_what_the_docs_show() {
     let dir = scratch("explain-doc-example");
@@ -275,7 +267,11 @@ fn the_documented_example_prints_what_the_docs_show() {
     let output = tilepress(&dir, &["explain", "three-roads.toml"]);
     let (out, err) = text(&output);
     assert_eq!(code(&output), 0, "{out}{err}");
-    assert_eq!(out, shown_output("**Example of explain.**"), "docs/format.md shows another output");
+    assert_eq!(
+        out,
+        common::shown_output("**Example of explain.**"),
+        "docs/format.md shows another output"
+    );
     // The rule and the tile it adds, pasted back: the set is complete.
     let (checked, said) = pasted_back(&dir, &example, &out, true);
     assert_eq!(checked, 0, "{said}");

@@ -6,9 +6,12 @@ use std::path::{Path, PathBuf};
 use crate::model::input::limits::MAX_LISTED_ERRORS;
 use crate::model::input::source::Position;
 
-/// How bad a problem is: an error stops a build; a set problem makes `check` fail.
+/// How bad a problem is: an error stops a build; a set problem makes `check` fail; a
+/// warning only tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// Worth knowing, changing nothing (exit code unchanged): a colour the press cannot reach.
+    Warning,
     /// The set is readable but not what its rule says (exit code 1).
     Problem,
     /// The design cannot be read or makes no sense (exit code 2).
@@ -92,6 +95,10 @@ impl Diagnostic {
         }
     }
 
+    pub fn warning(path: impl Into<PathBuf>, position: Option<Position>, message: String) -> Self {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::problem(path, position, message) }
+    }
+
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -108,6 +115,7 @@ impl fmt::Display for Diagnostic {
         let label = match self.severity {
             Severity::Error => "error",
             Severity::Problem => "problem",
+            Severity::Warning => "warning",
         };
         write!(f, ": {label}: {}", self.message)?;
         if let Some(help) = &self.help {

@@ -199,9 +199,19 @@ pub fn place_of(text: &str, needle: &str) -> String {
 
 /// The first TOML example of `docs/format.md` after the text `marker`.
 pub fn doc_example(marker: &str) -> String {
+    doc_block(marker, "```toml\n")
+}
+
+/// The first `text` block of docs/format.md after `marker`: an output the docs show.
+pub fn shown_output(marker: &str) -> String {
+    doc_block(marker, "```text\n")
+}
+
+/// The first block opened by `fence` in docs/format.md after `marker`.
+fn doc_block(marker: &str, fence: &str) -> String {
     let doc = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
     let section = &doc[doc.find(marker).unwrap_or_else(|| panic!("{marker:?} in the docs"))..];
-    let start = section.find("```toml\n").expect("an example") + "```toml\n".len();
+    let start = section.find(fence).expect("a block") + fence.len();
     section[start..start + section[start..].find("```").unwrap()].to_string()
 }
 
