@@ -84,7 +84,8 @@ pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String], press: &Press
         for problem in &report.problems {
             outln!("{problem}");
         }
-        for warning in press_reach(&design, path) {
+        let warnings = press_reach(&design, path);
+        for warning in &warnings {
             outln!("{warning}");
         }
         for line in &report.info {
@@ -93,7 +94,11 @@ pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String], press: &Press
         for line in report.decorative.iter().filter(|_| verbose) {
             outln!("{line}");
         }
-        outln!("{}", report.summary());
+        let unreached = match warnings.len() {
+            0 => String::new(),
+            n => format!("; {} the press cannot reach (warned)", counted(n, "colour")),
+        };
+        outln!("{}{unreached}", report.summary());
         if report.has_errors() {
             code = code.max(BAD_INPUT);
         } else if !report.is_complete() {

@@ -126,6 +126,14 @@ mod tests {
         output_profile(bytes.to_vec()).unwrap()
     }
 
+    /// The proof of `profile`, whose paper white is white on either press.
+    fn proof(profile: &OutputProfile) -> Proof<'_> {
+        let proof = Proof::new(profile).unwrap();
+        let white = proof.colour(Colour::WHITE, None);
+        assert!(white.difference < 0.5 && white.printed.r > 250, "{white:?}");
+        proof
+    }
+
     fn hex(text: &str) -> Colour {
         Colour::from_hex(text).unwrap()
     }
@@ -133,9 +141,7 @@ mod tests {
     #[test]
     fn a_press_that_reaches_every_colour_prints_each_within_the_threshold() {
         let profile = profile(false);
-        let proof = Proof::new(&profile).unwrap();
-        let white = proof.colour(Colour::WHITE, None);
-        assert!(white.difference < 0.5, "{white:?}");
+        let proof = proof(&profile);
         // Its black ink alone is as black as sRGB's black.
         let black = proof.colour(Colour::BLACK, None);
         assert_eq!(black.inks, [0.0, 0.0, 0.0, 1.0]);
@@ -149,9 +155,7 @@ mod tests {
     #[test]
     fn a_narrower_press_misses_saturated_colours_and_prints_black_ink_as_a_dark_grey() {
         let profile = profile(true);
-        let proof = Proof::new(&profile).unwrap();
-        let white = proof.colour(Colour::WHITE, None);
-        assert!(white.difference < 0.5, "paper white is white: {white:?}");
+        let proof = proof(&profile);
         let sea = proof.colour(hex("#1f6fb2"), None);
         assert!(!sea.out_of_reach(), "{sea:?}");
         for colour in ["#0000ff", "#00ff00", "#00ffff"] {
@@ -173,7 +177,7 @@ mod tests {
     #[test]
     fn an_ink_limit_takes_a_dark_colour_out_of_reach() {
         let profile = profile(true);
-        let proof = Proof::new(&profile).unwrap();
+        let proof = proof(&profile);
         let dark = hex("#303030");
         let free = proof.colour(dark, None);
         let total = |inks: Cmyk| inks.iter().sum::<f32>();
