@@ -20,11 +20,12 @@ use crate::impose::{Imposed, Packing, PartSheets, impose, impose_moving_faces};
 use crate::model::design::Design;
 use crate::model::input::limits::MAX_SHEETS;
 use crate::model::print::corrections::PrintSettings;
-use crate::model::print::pdf_x::PdfXOutput;
+use crate::model::print::pdf_x::{PdfX, PdfXOutput};
 use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
 use crate::render::pdf::document_to_pdf_as;
 use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page, PageBoxes};
+use crate::sources::flatten::flatten_parts;
 use crate::sources::{Part, Summary, parts};
 use crate::threads::{joined, spawned};
 use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
@@ -281,6 +282,11 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     let mut result = BuildResult::default();
     let mut parts = parts(design);
     let print = &design.sheet.print;
+    // PDF/X-1a prints no transparency: every file of the build is drawn from the faces
+    // flattened (`check` refuses what cannot be, at its layer).
+    if print.pdf_x == Some(PdfX::X1a) {
+        flatten_parts(&mut parts).map_err(|refusal| refusal.message())?;
+    }
     // The export draws its images from the composed parts after every part is imposed;
     // without it, each cutout's faces move onto its page (they are drawn no more).
     let faces_read_after = formats.tts;

@@ -6,12 +6,10 @@ use tilepress::build::faces::{FACE_PIXELS_HELP, is_face_pixels_refusal};
 use tilepress::build::{BuildResult, build_formats, built_beside_check};
 use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
-use tilepress::model::design::translucent::translucent_layer;
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::limits::{RASTER_HELP, is_raster_refusal};
 use tilepress::model::print::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::print::laminate::seal_refusal_help;
-use tilepress::model::print::pdf_x::{PdfX, X1A_TRANSPARENCY_HELP};
 use tilepress::model::print::sheet_template::template_refusal_help;
 use tilepress::threads::{joined, spawned};
 use tilepress::validate::{CheckReport, check_design};
@@ -248,19 +246,6 @@ fn build_one(
     if let Some((error, help)) = press_refusal(&design.sheet.print, path, origin) {
         log.err(error);
         log.err(format_args!("  help: {help}"));
-        log.err(format_args!("{}: nothing built", path.display()));
-        return (BAD_INPUT, None);
-    }
-    if let (Some(PdfX::X1a), Some(layer)) = (design.sheet.print.pdf_x, translucent_layer(&design)) {
-        log.err(format_args!(
-            "{}:{}:{}: error: PDF/X-1a:2003 prints no transparency, and {} is translucent (opacity {})",
-            path.display(),
-            layer.position.line,
-            layer.position.column,
-            layer.label,
-            number_text(layer.opacity)
-        ));
-        log.err(format_args!("  help: {X1A_TRANSPARENCY_HELP}"));
         log.err(format_args!("{}: nothing built", path.display()));
         return (BAD_INPUT, None);
     }

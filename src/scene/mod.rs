@@ -10,9 +10,11 @@ use std::sync::Arc;
 
 use kurbo::{Affine, BezPath};
 
+pub mod backdrop;
 pub mod bounds;
 pub mod cut_style;
 pub mod delta_e;
+pub mod flatten;
 pub mod frame;
 pub mod simulated;
 pub mod vision;

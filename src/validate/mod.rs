@@ -15,6 +15,7 @@ pub mod matching;
 pub mod pieces;
 pub mod press_reach;
 pub mod rule;
+pub mod transparency;
 pub mod values;
 
 pub use check::{CheckReport, check_design};

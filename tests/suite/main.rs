@@ -88,6 +88,7 @@ mod outline_and_line_shapes;
 mod output_recovery;
 mod part_option;
 mod pdf_x;
+mod pdf_x_flatten;
 mod pdf_x_gamut;
 mod peak_memory;
 mod play_matching;

@@ -19,7 +19,6 @@ pub mod part_names;
 pub mod preset_fit;
 pub mod printed_layers;
 pub mod resolve;
-pub mod translucent;
 
 use crate::geometry::polygon::RegularPolygon;
 use crate::model::colours::palette::Palette;

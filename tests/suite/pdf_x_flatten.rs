@@ -1,0 +1,313 @@
+//! PDF/X-1a without transparency (issue 62): a translucent layer over one colour is flattened
+//! on every part kind — the file holds no soft mask, no alpha under 1 and no transparency
+//! group, and paints the layer in the press's CMYK of the colour the RGB renderers show (the
+//! layer's colour blended over the one beneath it) —; one over several colours is refused at
+//! its line by `check` and `build` alike (exit 2, nothing written). Images with clear pixels
+//! are laid over the one colour beneath them, or refused the same way.
+
+use crate::common;
+use crate::face_styles::every_part_kind;
+use crate::pdf_x::{colour_use, test_press};
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::ghostscript::{cmyk_pages, ghostscript};
+use common::{code, place_of, scratch, text, tilepress};
+use lopdf::Document;
+use tilepress::model::print::press::Press;
+use tilepress::scene::Colour;
+
+/// The ground the veil lies on, the veil's colour and its opacity.
+const GROUND: Colour = Colour { r: 0xe0, g: 0xc0, b: 0x80 };
+const INK: Colour = Colour { r: 0x2a, g: 0x9d, b: 0x8f };
+const OPACITY: f64 = 0.35;
+
+/// The translucent layer of the template `mark`, as written (its line is the refusal's).
+const VEIL: &str = r##"{ shape = "rectangle", box_mm = [6, 4], fill = "#2a9d8f", stroke = "#2a9d8f", stroke_mm = 0.5, opacity = 0.35 }"##;
+
+/// The template `mark`: a 10 × 8 mm ground of [`GROUND`] and [`VEIL`] over it; with `spot`,
+/// a 2 mm square of another colour between them, under the veil's middle.
+fn mark(spot: bool) -> String {
+    let spot = match spot {
+        true => "  { shape = \"rectangle\", box_mm = [2, 2], fill = \"#d62828\" },\n",
+        false => "",
+    };
+    format!(
+        "\n[faces.mark]\nlayers = [\n  {{ shape = \"rectangle\", box_mm = [10, 8], fill = \"{}\" }},\n{spot}  {VEIL},\n]\n",
+        GROUND.to_hex()
+    )
+}
+
+/// Every part kind drawn with `mark` on its faces: its name, design and PDF.
+fn kinds(spot: bool) -> Vec<(&'static str, String, &'static str)> {
+    let marked = mark(spot);
+    let header = "[set]\nname = \"Kinds\"\n\n[palette]\ngreen = \"#7fb069\"\n";
+    let cards = format!(
+        "{header}\n[[decks]]\nname = \"cards\"\nsize = \"poker\"\nfront = \"mark\"\n\n[[decks.cards]]\nfields = {{ name = \"A\" }}\n{marked}"
+    );
+    let map = format!(
+        "{header}\n[[maps]]\nname = \"map\"\ngrid = \"hex\"\ncolumns = 3\nrows = 2\ncell_mm = 20\nlabels = false\ntemplate = \"mark\"\n{marked}"
+    );
+    let mut kinds = every_part_kind(&marked);
+    kinds.push(("cards", cards, "d-cards.pdf"));
+    kinds.push(("map", map, "d-map.pdf"));
+    kinds
+}
+
+/// `design` written as `d.toml` (with `files` beside it) in a scratch folder named `name`.
+fn written(name: &str, design: &str, files: &[(&str, Vec<u8>)]) -> PathBuf {
+    let dir = scratch(name);
+    fs::write(dir.join("d.toml"), design).unwrap();
+    for (file, bytes) in files {
+        fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+/// `tilepress build d.toml -o out` in `dir` with `args`, PDF/X-1a on the test press when
+/// `x1a`: the exit code and everything printed.
+fn build(dir: &Path, x1a: bool) -> (i32, String) {
+    let icc = test_press().to_string_lossy().to_string();
+    let mut args = vec!["build", "d.toml", "-o", "out"];
+    if x1a {
+        args.extend(["--pdf-x", "x-1a", "--icc", &icc]);
+    }
+    let output = tilepress(dir, &args);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+/// `tilepress check d.toml --icc <the test press>` in `dir`, with `args`: the exit code and
+/// everything printed.
+fn checked(dir: &Path, args: &[&str]) -> (i32, String) {
+    let icc = test_press().to_string_lossy().to_string();
+    let mut all = vec!["check", "d.toml", "--icc", &icc];
+    all.extend(args);
+    let output = tilepress(dir, &all);
+    let (out, err) = text(&output);
+    (code(&output), format!("{out}{err}"))
+}
+
+/// Asserts that `check` refuses `design` (with `files` beside it, in a scratch folder
+/// `name`) once it asks for `[sheet] pdf_x = "x-1a"`: exit 2, at the line of `layer`,
+/// saying what `says`; everything it printed.
+fn assert_refused(
+    name: &str,
+    design: &str,
+    files: &[(&str, Vec<u8>)],
+    layer: &str,
+    says: &str,
+) -> String {
+    let design = format!("{design}\n[sheet]\npdf_x = \"x-1a\"\n");
+    let dir = written(name, &design, files);
+    let (status, said) = checked(&dir, &[]);
+    assert_eq!(status, 2, "{name}: {said}");
+    let at = format!(
+        "d.toml:{}: error: PDF/X-1a:2003 prints no transparency, and {says}",
+        place_of(&design, layer)
+    );
+    assert!(said.contains(&at), "{name}: {said}");
+    said
+}
+
+/// Asserts that the PDF at `path` holds no transparency: read as `qpdf --qdf` writes it
+/// (every stream uncompressed), no `/SMask`, no transparency `/Group`, no `/ca` or `/CA`
+/// under 1.
+fn assert_opaque(what: &str, path: &Path) {
+    let expanded = path.with_extension("qdf.pdf");
+    let status = Command::new("qpdf")
+        .args(["--qdf", "--object-streams=disable"])
+        .arg(path)
+        .arg(&expanded)
+        .status()
+        .expect("run qpdf");
+    assert!(status.success(), "{what}: qpdf failed");
+    let bytes = fs::read(&expanded).unwrap();
+    let holds = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    assert!(!holds(b"/SMask") && !holds(b"/Transparency"), "{what}: transparency in the file");
+    for key in [b"/ca".as_slice(), b"/CA".as_slice()] {
+        for at in (0..bytes.len()).filter(|&i| bytes[i..].starts_with(key)) {
+            let rest = String::from_utf8_lossy(&bytes[at + 3..(at + 20).min(bytes.len())]);
+            let value: f64 = rest.split_whitespace().next().unwrap().parse().unwrap_or(0.0);
+            assert!(value >= 1.0, "{what}: an alpha of {value}");
+        }
+    }
+}
+
+/// The colour `colour` shows laid over `behind` at `opacity`, as the RGB renderers blend it:
+/// each sRGB channel mixed.
+fn blend(colour: Colour, behind: Colour, opacity: f64) -> Colour {
+    let mix = |ink: u8, paper: u8| {
+        (f64::from(ink) * opacity + f64::from(paper) * (1.0 - opacity)).round() as u8
+    };
+    Colour { r: mix(colour.r, behind.r), g: mix(colour.g, behind.g), b: mix(colour.b, behind.b) }
+}
+
+/// The CMYK fills and strokes (`k`, `K`) of the PDF at `path`.
+fn inks(path: &Path) -> Vec<[f64; 4]> {
+    let (operators, _) = colour_use(&Document::load(path).unwrap());
+    let inks = operators.iter().filter(|op| op.ends_with(" k") || op.ends_with(" K"));
+    let numbers = |op: &String| -> Vec<f64> {
+        op.split(' ').filter_map(|v| v.parse::<f64>().ok()).collect::<Vec<_>>()
+    };
+    inks.map(|op| {
+        let values = numbers(op);
+        [values[0], values[1], values[2], values[3]]
+    })
+    .collect()
+}
+
+fn near(a: [f64; 4], b: [f32; 4]) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - f64::from(y)).abs() < 0.0015)
+}
+
+fn press() -> Press {
+    Press::new(&fs::read(test_press()).unwrap()).unwrap()
+}
+
+#[test]
+fn a_translucent_layer_over_one_colour_is_flattened_on_every_part_kind() {
+    let press = press();
+    let flattened = press.colour(blend(INK, GROUND, OPACITY), None);
+    let unblended = press.colour(INK, None);
+    for (name, design, pdf) in kinds(false) {
+        let dir = written(&format!("flatten-{name}"), &design, &[]);
+        let (status, said) = build(&dir, true);
+        assert_eq!(status, 0, "{name}: {said}");
+        let pdf = dir.join("out/d").join(pdf);
+        assert_opaque(name, &pdf);
+        let inks = inks(&pdf);
+        assert!(
+            inks.iter().any(|ink| near(*ink, flattened)),
+            "{name}: {flattened:?} not in {inks:?}"
+        );
+        assert!(!inks.iter().any(|ink| near(*ink, unblended)), "{name}: the veil's own colour");
+    }
+}
+
+#[test]
+fn a_translucent_layer_over_several_colours_is_refused_at_its_line_on_every_part_kind() {
+    for (name, design, _) in kinds(true) {
+        let said = assert_refused(
+            &format!("flatten-refused-{name}"),
+            &design,
+            &[],
+            VEIL,
+            "layer 3 of [faces.mark] (opacity 0.35) lies over several colours",
+        );
+        assert!(said.contains("help: make it opaque") && said.contains("--pdf-x x-4"), "{said}");
+    }
+    // `check --pdf-x x-1a` refuses it as the design's own `pdf_x` does, and `build`, which
+    // writes nothing.
+    let (_, design, _) = kinds(true).into_iter().find(|kind| kind.0 == "cards").unwrap();
+    let dir = written("flatten-refused-build", &design, &[]);
+    let (status, said) = build(&dir, true);
+    assert_eq!(status, 2, "{said}");
+    let at =
+        format!("d.toml:{}: error: PDF/X-1a:2003 prints no transparency", place_of(&design, VEIL));
+    assert!(said.contains(&at), "{said}");
+    assert!(!dir.join("out").exists());
+    let (status, said) = checked(&dir, &["--pdf-x", "x-1a"]);
+    assert_eq!(status, 2, "{said}");
+    assert!(said.contains(&at), "{said}");
+    // Without --pdf-x it checks and builds; with X-4 it checks.
+    assert_eq!(checked(&dir, &["--pdf-x", "x-4"]).0, 0);
+    assert_eq!(build(&dir, false).0, 0);
+}
+
+/// How many pixels of `pixels` are `colour` (each channel within 1).
+fn count<const N: usize>(pixels: impl Iterator<Item = [u8; N]>, colour: [u8; N]) -> usize {
+    pixels.filter(|p| p.iter().zip(colour).all(|(a, b)| a.abs_diff(b) <= 1)).count()
+}
+
+#[test]
+fn the_documented_band_prints_as_the_colour_the_rgb_page_shows() {
+    let design = common::doc_example("### PDF/X-1a without transparency");
+    let dir = written("flatten-doc", &design, &[("press.icc", fs::read(test_press()).unwrap())]);
+    let (status, said) = build(&dir, false);
+    assert_eq!(status, 0, "{said}");
+    let pdf = dir.join("out/d/d-cards.pdf");
+    assert_opaque("the example", &pdf);
+    let (sea, foam) = (Colour { r: 0x1f, g: 0x6f, b: 0xb2 }, Colour::WHITE);
+    let shown = blend(foam, sea, 0.5);
+    assert_eq!(shown.to_hex(), "#8fb7d9", "the colour the docs give");
+    let cmyk = press().colour(shown, None);
+    assert!(inks(&pdf).iter().any(|ink| near(*ink, cmyk)), "{cmyk:?}");
+    // The RGB build (without PDF/X) shows that colour where the band lies, over a band's
+    // worth of pixels; Ghostscript renders the X-1a file's band in the ink of that colour.
+    let rgb = written(
+        "flatten-doc-rgb",
+        &design.replace("pdf_x = \"x-1a\"\nicc = \"press.icc\"\n", ""),
+        &[],
+    );
+    let (status, said) = build(&rgb, false);
+    assert_eq!(status, 0, "{said}");
+    // 50 × 14 mm less the text, at 50 dpi: about 2 000 pixels.
+    let band = |pixels: usize| pixels > 1000;
+    if common::poppler::installed("pdf_x_flatten::the_documented_band_prints_as_the_colour") {
+        let pages = common::poppler::pages(&rgb.join("out/d/d-cards.pdf"), &rgb, "rgb", 50);
+        let page = &pages[0];
+        let seen =
+            count((0..page.width * page.height).map(|i| page.at(i)), [shown.r, shown.g, shown.b]);
+        assert!(band(seen), "{seen} pixels of {}", shown.to_hex());
+    }
+    if ghostscript("pdf_x_flatten::the_documented_band_prints_as_the_colour") {
+        let pages = cmyk_pages(&pdf, 50);
+        let ink = cmyk.map(|v| (f64::from(v) * 255.0).round() as u8);
+        let seen = count(pages[0].iter().copied(), ink);
+        assert!(band(seen), "{seen} pixels of {ink:?}");
+    }
+}
+
+/// A 4 × 4 PNG of [`INK`] at half alpha.
+fn clear_png() -> Vec<u8> {
+    let pixels: Vec<u8> = (0..16).flat_map(|_| [INK.r, INK.g, INK.b, 128]).collect();
+    common::png_file::png_file(4, 4, png::ColorType::Rgba, png::BitDepth::Eight, &pixels)
+}
+
+#[test]
+fn an_image_with_clear_pixels_is_laid_over_one_colour_or_refused_at_its_line() {
+    let image = r#"{ image = "clear.png", size_mm = 6 }"#;
+    let card = |spot: &str| {
+        format!(
+            "[set]\nname = \"Clear\"\n\n[palette]\nred = \"#d62828\"\n\n[faces.front]\nlayers = [\n  {{ shape = \"rectangle\", box_mm = [10, 10], fill = \"{}\" }},\n{spot}  {image},\n]\n\n[[decks]]\nname = \"cards\"\nsize = \"poker\"\nfront = \"front\"\n\n[[decks.cards]]\nfields = {{ name = \"A\" }}\n",
+            GROUND.to_hex()
+        )
+    };
+    let design = card("");
+    let dir = written("flatten-image", &design, &[("clear.png", clear_png())]);
+    let (status, said) = build(&dir, true);
+    assert_eq!(status, 0, "{said}");
+    let pdf = dir.join("out/d/d-cards.pdf");
+    assert_opaque("a clear image", &pdf);
+    let (_, spaces) = colour_use(&Document::load(&pdf).unwrap());
+    assert_eq!(spaces, vec![b"DeviceCMYK".to_vec()]);
+    if ghostscript("pdf_x_flatten::an_image_with_clear_pixels_is_laid_over_one_colour") {
+        // Its pixels, laid over the ground, converted as images are.
+        let laid = blend(INK, GROUND, 128.0 / 255.0);
+        let ink = press().image(&[laid.r, laid.g, laid.b], None);
+        let pages = cmyk_pages(&pdf, 100);
+        let seen = count(pages[0].iter().copied(), [ink[0], ink[1], ink[2], ink[3]]);
+        // 6 mm square at 100 dpi: about 550 pixels.
+        assert!(seen > 300, "{seen} pixels of {ink:?}");
+    }
+    let spotted = card("  { shape = \"rectangle\", box_mm = [2, 2], fill = \"#d62828\" },\n");
+    assert_refused(
+        "flatten-image-refused",
+        &spotted,
+        &[("clear.png", clear_png())],
+        image,
+        "layer 3 of [faces.front], an image with clear pixels, lies over several colours on card",
+    );
+    // In a translucent layer an image is refused whatever lies beneath.
+    let veiled_image = r#"{ image = "clear.png", size_mm = 6, opacity = 0.5 }"#;
+    assert_refused(
+        "flatten-image-veiled",
+        &design.replace(image, veiled_image),
+        &[("clear.png", clear_png())],
+        veiled_image,
+        "layer 2 of [faces.front] (opacity 0.5) holds an image",
+    );
+}
