@@ -24,8 +24,8 @@ fn main() -> ExitCode {
     }
     let code = match &cli.command {
         Command::Build(args) => build::build_all(args),
-        Command::Check { designs, verbose, parts, press } => {
-            commands::check(designs, *verbose, parts, press)
+        Command::Check { designs, verbose, parts, preset, press } => {
+            commands::check(designs, *verbose, parts, preset.as_deref(), press)
         }
         Command::List { design, parts } => commands::list(design, parts),
         Command::Explain { design } => cli::explain::explain(design),

@@ -51,6 +51,12 @@ pub enum Command {
         /// design has is an error (exit 2).
         #[arg(long = "part", value_name = "NAME")]
         parts: Vec<String>,
+        /// Check the design as `build --preset NAME` prints it: the print shop's card size
+        /// and bleed held, its safe area in the legibility check, and its PDF/X and ink limit
+        /// in the press check (gamecrafter-poker, redprinting-cards, printplay-sheets,
+        /// drivethrucards-poker).
+        #[arg(long, value_name = "NAME")]
+        preset: Option<String>,
         #[command(flatten)]
         press: super::press_options::PressArgs,
     },

@@ -8,7 +8,6 @@ use tilepress::diagram::designs::Designs;
 use tilepress::model::Design;
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::limits::{RASTER_HELP, is_raster_refusal};
-use tilepress::model::print::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::print::laminate::seal_refusal_help;
 use tilepress::model::print::sheet_template::template_refusal_help;
 use tilepress::threads::{joined, spawned};
@@ -226,17 +225,11 @@ fn build_one(
             return (BAD_INPUT, None);
         }
     };
-    if let Some(message) = overrides.print.bleed_refused(&design) {
-        log.err(format_args!("{}: error: {message}", path.display()));
-        log.err(format_args!("  help: {BLEED_TOO_LARGE_HELP}"));
-        log.err(format_args!("{}: nothing built", path.display()));
-        return (BAD_INPUT, None);
-    }
-    let preset_note = match overrides.print.apply_preset(&mut design) {
+    let preset_note = match overrides.print.held_to_preset(&mut design, path) {
         Ok(note) => note,
-        Err(message) => {
-            log.err(format_args!("{}: error: {message}", path.display()));
-            log.err("  help: give the deck the product's size (`size = \"poker-us\"` for a 2.5 × 3.5 in poker card), or choose another preset");
+        Err((error, help)) => {
+            log.err(error);
+            log.err(format_args!("  help: {help}"));
             log.err(format_args!("{}: nothing built", path.display()));
             return (BAD_INPUT, None);
         }

@@ -13,6 +13,7 @@ use super::exit::{BAD_INPUT, OK, SET_PROBLEMS};
 use super::jobs::Log;
 use super::part_option::{Chosen, choose, unknown_in_run};
 use super::press_options::{PressArgs, PressOptions, press_refusal};
+use super::printing::PrintOverrides;
 
 /// Loads a design, printing its errors; `None` when it cannot be read.
 pub fn load_or_report(path: &Path) -> Option<Design> {
@@ -43,11 +44,20 @@ pub fn log_all(diagnostics: &[Diagnostic], log: &mut Log) {
 }
 
 /// `check`: every problem, then a summary per design; with `verbose`, the decorative layers
-/// too; with `parts`, only those parts ([`super::part_option`]); with PDF/X (`press`, or the
-/// design's own), the colours its press cannot reach as warnings.
-pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String], press: &PressArgs) -> u8 {
-    let press = match PressOptions::parse(press) {
-        Ok(press) => press,
+/// too; with `parts`, only those parts ([`super::part_option`]); with `preset`, as that
+/// print shop's build prints it; with PDF/X (`press`, the preset's, or the design's own), the
+/// colours its press cannot reach as warnings.
+pub fn check(
+    designs: &[PathBuf],
+    verbose: bool,
+    parts: &[String],
+    preset: Option<&str>,
+    press: &PressArgs,
+) -> u8 {
+    let overrides = match PressOptions::parse(press)
+        .and_then(|press| PrintOverrides::for_check(preset, press))
+    {
+        Ok(overrides) => overrides,
         Err(message) => {
             errln!("error: {message}");
             return BAD_INPUT;
@@ -71,14 +81,23 @@ pub fn check(designs: &[PathBuf], verbose: bool, parts: &[String], press: &Press
                 continue;
             }
         }
-        press.apply(&mut design.sheet.print);
-        let origin = |pdf_x| press.pdf_x_origin(pdf_x);
-        if let Some((error, help)) = press_refusal(&design.sheet.print, path, origin) {
-            errln!("{error}");
-            errln!("  help: {help}");
-            errln!("{}: nothing checked", path.display());
-            code = code.max(BAD_INPUT);
-            continue;
+        let held = overrides.held_to_preset(&mut design, path).and_then(|note| {
+            overrides.apply(&mut design.sheet.print);
+            let origin = |pdf_x| overrides.pdf_x_origin(pdf_x);
+            match press_refusal(&design.sheet.print, path, origin) {
+                Some((error, help)) => Err((error, help)),
+                None => Ok(note),
+            }
+        });
+        match held {
+            Ok(note) => note.iter().for_each(|note| outln!("{note}")),
+            Err((error, help)) => {
+                errln!("{error}");
+                errln!("  help: {help}");
+                errln!("{}: nothing checked", path.display());
+                code = code.max(BAD_INPUT);
+                continue;
+            }
         }
         let report = check_design(&design, path);
         for problem in &report.problems {

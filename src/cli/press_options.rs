@@ -65,15 +65,6 @@ impl PressOptions {
         Ok(PressOptions { pdf_x, output_profile, ink_limit: args.ink_limit })
     }
 
-    /// The options laid over the design's own (`check`; `build` lays a preset's too).
-    pub fn apply(&self, print: &mut PrintSettings) {
-        print.pdf_x = self.pdf_x.or(print.pdf_x);
-        print.ink_limit = self.ink_limit.or(print.ink_limit);
-        if let Some(profile) = &self.output_profile {
-            print.output_profile = Some(Arc::clone(profile));
-        }
-    }
-
     /// Where the PDF/X asked for comes from (`--pdf-x x-1a` or the design's
     /// `pdf_x = "x-1a"`) and what to do without a profile, as [`press_refusal`] takes them.
     pub fn pdf_x_origin(&self, pdf_x: PdfX) -> (String, String) {

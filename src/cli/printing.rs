@@ -1,6 +1,6 @@
 //! Print fidelity on the command line: the `build` options for bleed, duplex corrections and PNGs, the cut report line, and the `calibrate` command.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
@@ -12,6 +12,7 @@ use tilepress::model::design::preset_fit::{PresetFit, preset_fit};
 use tilepress::model::input::diagnostic::number_text;
 use tilepress::model::input::file_stem::file_stem;
 use tilepress::model::input::suggest::closest;
+use tilepress::model::print::bleed_limit::BLEED_TOO_LARGE_HELP;
 use tilepress::model::print::corrections::{
     BACK_SCALE_RANGE, DEFAULT_SHEET_DPI, MAX_BACK_OFFSET_MM, MAX_BLEED_MM, PrintSettings,
     parse_pair,
@@ -113,18 +114,12 @@ pub struct PrintOverrides {
 
 impl PrintOverrides {
     pub fn parse(args: &PrintArgs) -> Result<PrintOverrides, String> {
-        let preset = args
-            .preset
-            .as_deref()
-            .map(find_preset)
-            .transpose()
-            .map_err(|m| format!("--preset: {m}"))?;
+        let preset = parse_preset(args.preset.as_deref())?;
         let bleed = match args.bleed {
             Some(b) if !(0.0..=MAX_BLEED_MM).contains(&b) => {
                 return Err(format!("--bleed: {b} mm is not from 0 to {MAX_BLEED_MM} mm"));
             }
-            // A preset for one card size gives its bleed to those decks only (`apply_preset`).
-            other => other.or(preset.filter(|p| p.card_mm.is_none()).map(|p| p.bleed_mm)),
+            other => other.or(preset_bleed(preset)),
         };
         let offset_range = (-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM);
         let back_offset = args
@@ -177,6 +172,18 @@ impl PrintOverrides {
         })
     }
 
+    /// What `check --preset NAME` holds a design to: the preset `name` (checked) and the press
+    /// options, laid over the design as `build` lays them.
+    pub fn for_check(name: Option<&str>, press: PressOptions) -> Result<PrintOverrides, String> {
+        let preset = parse_preset(name)?;
+        Ok(PrintOverrides {
+            bleed: preset_bleed(preset),
+            preset,
+            press,
+            ..PrintOverrides::default()
+        })
+    }
+
     /// Why `--bleed` (or the preset's bleed) cannot be given to `design`: more than half
     /// one of its items.
     pub fn bleed_refused(&self, design: &Design) -> Option<String> {
@@ -186,6 +193,21 @@ impl PrintOverrides {
             _ => "--bleed".to_string(),
         };
         design_bleed_past_half(design, bleed).map(|message| format!("{option}: {message}"))
+    }
+
+    /// `design` (read from `path`) held to the preset, if any: its bleed checked against the
+    /// parts it gives it to, then laid over them ([`Self::apply_preset`]); the line the
+    /// preset reports, or the error line and its help.
+    pub fn held_to_preset(
+        &self,
+        design: &mut Design,
+        path: &Path,
+    ) -> Result<Option<String>, (String, String)> {
+        let error = |message: String| format!("{}: error: {message}", path.display());
+        if let Some(message) = self.bleed_refused(design) {
+            return Err((error(message), BLEED_TOO_LARGE_HELP.to_string()));
+        }
+        self.apply_preset(design).map_err(|message| (error(message), PRESET_FIT_HELP.to_string()))
     }
 
     /// Holds `design` to `--preset`'s template and gives the parts it fits
@@ -298,6 +320,20 @@ impl PrintOverrides {
             print.output_profile = Some(Arc::clone(profile));
         }
     }
+}
+
+/// What to do when a design does not fit the preset's product.
+const PRESET_FIT_HELP: &str = "give the deck the product's size (`size = \"poker-us\"` for a 2.5 × 3.5 in poker card), or choose another preset";
+
+/// The preset `--preset` names, or the message naming the presets.
+fn parse_preset(name: Option<&str>) -> Result<Option<&'static PrintPreset>, String> {
+    name.map(find_preset).transpose().map_err(|m| format!("--preset: {m}"))
+}
+
+/// The bleed a preset gives every part: none for a preset of one card size, which gives it
+/// to the decks of that size only (`apply_preset`).
+fn preset_bleed(preset: Option<&PrintPreset>) -> Option<f64> {
+    preset.filter(|p| p.card_mm.is_none()).map(|p| p.bleed_mm)
 }
 
 /// The files a print shop takes, as `--format` would name them.

@@ -190,3 +190,42 @@ fn the_documented_example_builds_and_warns_on_ghostscripts_press_as_the_docs_sho
     let (_, out, _) = check(&dir, &[]);
     assert!(out.contains("palette colour `ink` (#000000) is out of the press's reach: it prints as #373535 (ΔE2000 14"), "{out}");
 }
+
+#[test]
+fn check_holds_a_design_to_a_preset_as_build_does() {
+    // DriveThruCards' PDF/X-1a at 240 % ink at most, over the design's own x-4 without a
+    // limit: `ink` (#262626) is out of the narrow press's reach under it.
+    let design = proof_design();
+    let dir = folder("gamut-preset", &design, &press(true));
+    let preset = ["--preset", "drivethrucards-poker"];
+    let (code, out, err) = check(&dir, &preset);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("preset drivethrucards-poker: DriveThruCards poker cards — bleed 3.175 mm, safe area 3.175 mm, 300 dpi, PDF/X-1a:2003 at 240 % ink at most"), "{out}");
+    let warned = warnings(&out);
+    assert_eq!(warned.len(), 3, "{out}");
+    let ink =
+        format!("proof.toml:{}: warning: palette colour `ink`", place_of(&design, "\"#262626\""));
+    assert!(
+        warned.iter().any(|w| w.starts_with(&ink) && w.ends_with("at 240 % ink at most")),
+        "{out}"
+    );
+    // Without a profile: refused naming the preset and the condition its service names.
+    fs::write(dir.join("proof.toml"), design.replace("icc = \"press.icc\"\n", "")).unwrap();
+    let (code, out, err) = check(&dir, &preset);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("proof.toml: error: PDF/X-1a:2003 (--preset drivethrucards-poker) embeds the CMYK output profile"), "{err}");
+    assert!(
+        err.contains("help: DriveThruCards poker cards print on US Web Coated (SWOP) v2"),
+        "{err}"
+    );
+    assert!(err.contains("proof.toml: nothing checked"), "{err}");
+    // A deck of another size than the product's, and an unknown preset: as `build` says.
+    fs::write(dir.join("proof.toml"), design.replace("\"poker-us\"", "\"poker\"")).unwrap();
+    let (code, out, err) = check(&dir, &preset);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("proof.toml: error: --preset drivethrucards-poker: DriveThruCards poker cards are cut at 63.5 × 88.9 mm, and deck `cards` is 63 × 88 mm"), "{err}");
+    assert!(err.contains("help: give the deck the product's size"), "{err}");
+    let (code, _, err) = check(&dir, &["--preset", "drivethru-poker"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("error: --preset: unknown preset `drivethru-poker`; did you mean `drivethrucards-poker`?"), "{err}");
+}
