@@ -11,6 +11,7 @@ use tilepress::model::input::limits::{RASTER_HELP, is_raster_refusal};
 use tilepress::model::print::laminate::seal_refusal_help;
 use tilepress::model::print::sheet_template::template_refusal_help;
 use tilepress::threads::{joined, spawned};
+use tilepress::validate::press_reach::unreached_note;
 use tilepress::validate::{CheckReport, check_design};
 
 use super::args::BuildArgs;
@@ -312,7 +313,8 @@ fn build_one(
             written.out(format_args!("    note: {note}"));
         }
     }
-    for note in preset_note.iter().chain(&result.notes) {
+    let press_note = unreached_note(&design, path);
+    for note in preset_note.iter().chain(&result.notes).chain(&press_note) {
         written.out(format_args!("  {note}"));
     }
     if let Some(line) = cut_report(&result.cut) {

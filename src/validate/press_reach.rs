@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::model::design::Design;
-use crate::model::input::diagnostic::{Diagnostic, number_text};
+use crate::model::input::diagnostic::{Diagnostic, counted, number_text};
 use crate::model::input::source::Position;
 use crate::model::print::proof::{OUT_OF_REACH, Proof, Proofed};
 use crate::scene::Colour;
@@ -15,31 +15,66 @@ const BLACK_HELP: &str = "pure black prints as black ink alone, so text and thin
                           accept it (a large dark area can take a rich black, a colour just off \
                           pure black such as #0a0a0a, printed in four inks)";
 
+/// A colour the press prints visibly apart: where it is written, how messages name it, the
+/// colour and what the press prints for it.
+struct Unreached<'a> {
+    file: &'a Path,
+    at: Option<Position>,
+    what: String,
+    colour: Colour,
+    proofed: Proofed,
+}
+
 /// A warning for every colour of `design` (read from `path`) its PDF/X output profile cannot
 /// print within [`OUT_OF_REACH`]; nothing when the design writes no PDF/X.
 pub fn press_reach(design: &Design, path: &Path) -> Vec<Diagnostic> {
+    match unreached(design, path) {
+        Ok(Some((on, colours))) => colours
+            .iter()
+            .map(|c| warning(c.file, c.at, &c.what, c.colour, c.proofed, &on))
+            .collect(),
+        Ok(None) => Vec::new(),
+        Err(unknown) => vec![unknown],
+    }
+}
+
+/// What `build` says of the colours its PDF/X press cannot reach: how many, and which (`check`
+/// says where); `None` when every colour is within reach, or no PDF/X is written.
+pub fn unreached_note(design: &Design, path: &Path) -> Option<String> {
+    let (_, colours) = unreached(design, path).ok()??;
+    let (first, more) = colours.split_first()?;
+    let names = more.iter().fold(first.what.clone(), |all, c| format!("{all}, {}", c.what));
+    Some(format!(
+        "press: {} the press prints visibly apart (more than {} ΔE2000): {names}; `tilepress check` with the same options says where",
+        counted(colours.len(), "colour"),
+        number_text(OUT_OF_REACH)
+    ))
+}
+
+/// The colours of `design` out of its press's reach and the press they are proofed on
+/// (`on "…" at 240 % ink at most`); `None` without PDF/X; a warning when the profile cannot
+/// tell.
+fn unreached<'a>(
+    design: &'a Design,
+    path: &'a Path,
+) -> Result<Option<(String, Vec<Unreached<'a>>)>, Diagnostic> {
     let print = &design.sheet.print;
-    let Some(pdf_x) = print.pdf_x_output() else { return Vec::new() };
+    let Some(pdf_x) = print.pdf_x_output() else { return Ok(None) };
     let on = match pdf_x.ink_limit {
         Some(limit) => {
             format!("on \"{}\" at {} % ink at most", pdf_x.profile.description, number_text(limit))
         }
         None => format!("on \"{}\"", pdf_x.profile.description),
     };
-    let proof = match Proof::new(pdf_x.profile) {
-        Ok(proof) => proof,
-        Err(why) => {
-            let message = format!(
-                "which colours the press reaches cannot be told: the output profile \"{}\": {why}",
-                pdf_x.profile.description
-            );
-            return vec![
-                Diagnostic::warning(path, None, message)
-                    .with_help("give a profile with CMYK→PCS (A2B) tables to check its colours"),
-            ];
-        }
-    };
-    let mut warnings = Vec::new();
+    let proof = Proof::new(pdf_x.profile).map_err(|why| {
+        let message = format!(
+            "which colours the press reaches cannot be told: the output profile \"{}\": {why}",
+            pdf_x.profile.description
+        );
+        Diagnostic::warning(path, None, message)
+            .with_help("give a profile with CMYK→PCS (A2B) tables to check its colours")
+    })?;
+    let mut colours = Vec::new();
     let mut written: Vec<(&Position, &String)> =
         design.palette.lines.iter().map(|(name, at)| (at, name)).collect();
     written.sort();
@@ -48,7 +83,7 @@ pub fn press_reach(design: &Design, path: &Path) -> Vec<Diagnostic> {
         let proofed = proof.colour(colour, pdf_x.ink_limit);
         if proofed.out_of_reach() {
             let what = format!("palette colour `{name}` ({})", colour.to_hex());
-            warnings.push(warning(path, Some(*at), &what, colour, proofed, &on));
+            colours.push(Unreached { file: path, at: Some(*at), what, colour, proofed });
         }
     }
     // The `#rrggbb` colours faces take from data, each once, at the cell it first comes from.
@@ -69,10 +104,10 @@ pub fn press_reach(design: &Design, path: &Path) -> Vec<Diagnostic> {
                 found.key_name,
                 found.item
             );
-            warnings.push(warning(file, Some(at), &what, found.colour, proofed, &on));
+            colours.push(Unreached { file, at: Some(at), what, colour: found.colour, proofed });
         }
     }
-    warnings
+    Ok(Some((on, colours)))
 }
 
 /// `palette colour `sea` (#1f6fb2) is out of the press's reach: it prints as #2a6aa0

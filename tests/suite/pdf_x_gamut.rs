@@ -229,3 +229,25 @@ fn check_holds_a_design_to_a_preset_as_build_does() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("error: --preset: unknown preset `drivethru-poker`; did you mean `drivethrucards-poker`?"), "{err}");
 }
+
+#[test]
+fn build_names_the_colours_its_press_cannot_reach_in_one_line() {
+    let design = proof_design();
+    let dir = folder("gamut-build-note", &design, &press(true));
+    let (code, said) = built(&dir, "proof.toml", &[]);
+    assert_eq!(code, 0, "{said}");
+    let line = "  press: 2 colours the press prints visibly apart (more than 3.5 ΔE2000): palette colour `lime` (#00ff00), colour #0000ff (";
+    assert!(said.contains(line), "{said}");
+    assert!(said.contains("; `tilepress check` with the same options says where\n"), "{said}");
+    // A press that reaches every colour, and a build without PDF/X, say nothing of it.
+    fs::copy(press(false), dir.join("press.icc")).unwrap();
+    let (code, said) = built(&dir, "proof.toml", &[]);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("press:"), "{said}");
+    let plain = design.replace("pdf_x = \"x-4\"\nicc = \"press.icc\"\n", "");
+    assert_ne!(plain, design);
+    fs::write(dir.join("proof.toml"), plain).unwrap();
+    let (code, said) = built(&dir, "proof.toml", &[]);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("press:"), "{said}");
+}
