@@ -1,4 +1,4 @@
-//! The `components` command: a design's components page and list, written into `OUT/<stem>/`, a folder of tilepress's.
+//! The `components` command: a design's components page and list (of the parts `--part` names, or all), written into `OUT/<stem>/`, a folder of tilepress's.
 
 use std::path::PathBuf;
 
@@ -10,6 +10,8 @@ use tilepress::render::png::DPI_RANGE;
 
 use super::commands::load_or_report;
 use super::exit::{BAD_INPUT, OK, publish_failed};
+use super::jobs::Log;
+use super::part_option::choose;
 
 /// Options of `components`.
 #[derive(Debug, Args)]
@@ -23,6 +25,11 @@ pub struct ComponentsArgs {
     /// PNG resolution in dots per inch.
     #[arg(long, default_value_t = 300.0)]
     pub dpi: f64,
+    /// Only this part (repeat for several): `tiles`, `pieces`, `board`, `nets`, or a deck's,
+    /// counters', track's or map's name as its files spell it (`royal-decrees`): the page
+    /// and list show only those parts. A name the design lacks is an error (exit 2).
+    #[arg(long = "part", value_name = "NAME")]
+    pub parts: Vec<String>,
 }
 
 /// `components`: the design's page(s) and list into `OUT/`.
@@ -33,7 +40,13 @@ pub fn components(args: &ComponentsArgs) -> u8 {
         return BAD_INPUT;
     }
     let path = &args.design;
-    let Some(design) = load_or_report(path) else { return BAD_INPUT };
+    let Some(mut design) = load_or_report(path) else { return BAD_INPUT };
+    let mut log = Log::default();
+    let chosen = choose(&mut design, path, &args.parts, true, &mut Vec::new(), &mut log);
+    log.print();
+    if chosen.is_err() {
+        return BAD_INPUT;
+    }
     let stem =
         path.file_stem().map_or_else(|| "design".into(), |s| file_stem(&s.to_string_lossy()));
     let files = match components_files(&design, &stem, args.dpi) {

@@ -384,3 +384,28 @@ fn a_resolution_past_the_pixel_budget_or_out_of_range_exits_2_writing_nothing() 
         assert!(!dir.join("output").exists(), "nothing written");
     }
 }
+
+#[test]
+fn part_draws_the_parts_it_names_and_an_unknown_name_writes_nothing() {
+    let dir = scratch("components-part");
+    let design = root().join("designs/saltmarsh.toml");
+    let design = design.to_str().unwrap();
+    let whole = tilepress(&dir, &["components", design, "-o", "whole"]);
+    assert_eq!(code(&whole), 0, "{:?}", text(&whole));
+    let output = tilepress(&dir, &["components", design, "-o", "out", "--part", "punts"]);
+    assert_eq!(code(&output), 0, "{:?}", text(&output));
+    let read = |folder: &str| {
+        let list = dir.join(folder).join("saltmarsh/saltmarsh-components.md");
+        list_sections(&std::fs::read_to_string(list).unwrap())
+    };
+    let (all, punts) = (read("whole"), read("out"));
+    assert!(all.len() > 1, "{all:?}");
+    assert_eq!(punts.len(), 1, "{punts:?}");
+    assert!(punts[0].0.contains("punts"), "{punts:?}");
+    assert!(all.contains(&punts[0]), "the punts as the whole design lists them: {all:?}");
+    let output = tilepress(&dir, &["components", design, "-o", "none", "--part", "punt"]);
+    assert_eq!(code(&output), 2, "{:?}", text(&output));
+    let (_, err) = text(&output);
+    assert!(err.contains("did you mean `punts`?"), "{err}");
+    assert!(!dir.join("none").exists());
+}
