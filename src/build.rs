@@ -8,6 +8,7 @@
 //! Files come out in the same order whatever ran first.
 
 pub mod faces;
+pub mod flatten_pages;
 pub mod previews;
 pub mod shared_parts;
 pub mod tts;
@@ -29,6 +30,7 @@ use crate::sources::flatten::flatten_parts;
 use crate::sources::{Part, Summary, parts};
 use crate::threads::{joined, spawned};
 use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
+use flatten_pages::flatten_pages;
 use previews::{add_previews, cut_stats};
 use shared_parts::{give_back, joined_part, share_runs};
 use std::borrow::Borrow;
@@ -283,7 +285,8 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     let mut parts = parts(design);
     let print = &design.sheet.print;
     // PDF/X-1a prints no transparency: every file of the build is drawn from the faces
-    // flattened (`check` refuses what cannot be, at its layer).
+    // flattened over one colour (`check` refuses what cannot be, at its layer); what needs
+    // pixels is drawn once the faces are on their pages.
     if print.pdf_x == Some(PdfX::X1a) {
         flatten_parts(&mut parts).map_err(|refusal| refusal.message())?;
     }
@@ -324,6 +327,12 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     }
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
+    }
+    // What the faces' flattening left needs pixels, over what lies beneath it on its page.
+    if print.pdf_x == Some(PdfX::X1a) {
+        for (stem, document) in &mut result.documents {
+            flatten_pages(&mut document.pages, stem)?;
+        }
     }
     // The export's images are drawn from the same composed parts as the sheets.
     if formats.tts {

@@ -9,11 +9,12 @@
 use kurbo::{Affine, Rect, Shape as _};
 
 use super::OutputFile;
+use super::flatten_pages::flatten_pages;
 use crate::cutout::{Cut, Cutout};
 use crate::geometry::bleed_growth::bleed_growth;
 use crate::impose::Packing;
 use crate::model::input::diagnostic::number_text;
-use crate::model::print::pdf_x::PdfXOutput;
+use crate::model::print::pdf_x::{PdfX, PdfXOutput};
 use crate::render::pdf::document_to_pdf_trimmed;
 use crate::render::png::{Paper, page_to_png};
 use crate::render::png_dpi::with_dpi;
@@ -97,7 +98,10 @@ pub fn face_files(part: &Part, stem: &str, options: FaceOptions<'_>) -> Result<F
         faces.files.push(OutputFile { name, bytes: index.into_bytes() });
     }
     if options.pdf {
-        let document = Document { title: format!("{stem} faces"), pages };
+        let mut document = Document { title: format!("{stem} faces"), pages };
+        if options.pdf_x.is_some_and(|pdf_x| pdf_x.version == PdfX::X1a) {
+            flatten_pages(&mut document.pages, &format!("{stem}-faces"))?;
+        }
         let bytes = document_to_pdf_trimmed(&document, &trims, options.pdf_x);
         faces.files.push(OutputFile { name: format!("{stem}-faces.pdf"), bytes });
     }

@@ -5,6 +5,7 @@ mod coverage;
 pub mod cut;
 pub mod cut_file;
 mod decimal;
+pub mod flatten_painter;
 pub mod item_reach;
 pub mod pdf;
 pub mod pdf_boxes;

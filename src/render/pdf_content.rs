@@ -465,6 +465,7 @@ mod tests {
             rgba: vec![0, 0, 0, 255],
             file: Vec::new(),
             mime: "image/png",
+            colorimetric: false,
         };
         let image = Arc::new(pixel);
         let placed =
@@ -515,6 +516,7 @@ mod tests {
             rgba: vec![0, 0, 0, 255],
             file: Vec::new(),
             mime: "image/png",
+            colorimetric: false,
         });
         let items = vec![
             // A symbol used inside a form is drawn into it, in the form's units.

@@ -77,6 +77,9 @@ fn image_stream(image: &RasterImage, ink: Ink<'_>) -> ExternalStream {
     let rgb: Vec<u8> = image.rgba.chunks(4).flat_map(|p| p.iter().take(3).copied()).collect();
     let (space, samples) = match ink {
         Ink::Rgb => (b"DeviceRGB".as_slice(), rgb),
+        Ink::Press(press, limit) if image.colorimetric => {
+            (b"DeviceCMYK".as_slice(), press.image_as_colours(&rgb, limit))
+        }
         Ink::Press(press, limit) => (b"DeviceCMYK".as_slice(), press.image(&rgb, limit)),
     };
     let alpha: Vec<u8> = image.rgba.chunks(4).map(|p| p.get(3).copied().unwrap_or(255)).collect();

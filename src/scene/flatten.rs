@@ -1,7 +1,11 @@
 //! A face without transparency, for PDF/X-1a: each translucent item over one solid colour
 //! recoloured opaque (every fill and stroke `c` laid over the colour beneath as the RGB
 //! renderers blend it, `Colour::over`), each image with clear pixels laid over the one colour
-//! beneath it; where that cannot be done exactly, where and why.
+//! beneath it; where one colour beneath is not enough (several colours, an image), or a
+//! translucent item holds an image or another, the item left as it is for a later pass
+//! ([`Flattener::leaving`]: the faces, before their upright layers turn on a page) or drawn
+//! in pixels over what lies beneath (`flatten_raster.rs`, [`Flattener::new`] with the
+//! build's [`Painter`]: the pages); where neither is done, where and why.
 //!
 //! Inside a translucent item every shape is opaque and covers what it lies on, so the
 //! picture it makes has at each point the colour of its topmost shape; blending that over
@@ -17,6 +21,8 @@ use kurbo::Affine;
 
 use super::backdrop::{Beneath, colour_beneath};
 use super::bounds::painted_bounds;
+pub use super::flatten_raster::Painter;
+use super::flatten_raster::Rasterised;
 use super::{Clip, Colour, Group, Item, Raster, RasterImage, Shape, Stroke, Symbol, Use};
 
 /// Why an item of a face cannot be drawn without transparency.
@@ -40,10 +46,26 @@ pub struct Unflattened {
     pub why: Why,
 }
 
-/// Flattens faces, keeping what it made (recoloured symbols, images laid over a colour) to
-/// share between the faces it flattens.
+/// What a flattener does with an item one colour beneath cannot flatten.
+#[derive(Clone, Copy, Debug, Default)]
+enum Otherwise<'p> {
+    /// Refuses it.
+    #[default]
+    Refuse,
+    /// Leaves it as it is, for a later flattening of the pages it is placed on (where the
+    /// layers turned upright on the page have turned, and what lies beneath is known).
+    Leave,
+    /// Draws it in pixels with the painter.
+    Draw(&'p dyn Painter),
+}
+
+/// Flattens faces, keeping what it made (recoloured symbols, images laid over a colour,
+/// images drawn by its painter) to share between the faces it flattens. `Default` flattens
+/// over one colour only and refuses the rest.
 #[derive(Debug, Default)]
-pub struct Flattener {
+pub struct Flattener<'p> {
+    otherwise: Otherwise<'p>,
+    rasterised: Rasterised,
     /// Whether an image has a pixel that is not opaque, by the image's address.
     clear: BTreeMap<usize, bool>,
     /// Whether a symbol holds something to flatten, by its address.
@@ -64,7 +86,18 @@ struct Walk<'a> {
     at: Vec<usize>,
 }
 
-impl Flattener {
+impl<'p> Flattener<'p> {
+    /// A flattener that draws with `painter` what one colour beneath cannot flatten.
+    pub fn new(painter: &'p dyn Painter) -> Flattener<'p> {
+        Flattener { otherwise: Otherwise::Draw(painter), ..Flattener::default() }
+    }
+
+    /// A flattener that leaves what one colour beneath cannot flatten as it is, for the
+    /// pages to be flattened with a painter once placed.
+    pub fn leaving() -> Flattener<'p> {
+        Flattener { otherwise: Otherwise::Leave, ..Flattener::default() }
+    }
+
     /// `items` (a face in its own frame) without transparency; `under`, what is printed
     /// beneath the face (its bleed: the face itself grown by a transform).
     pub fn face(
@@ -72,7 +105,17 @@ impl Flattener {
         items: &[Item],
         under: Option<(Affine, &[Item])>,
     ) -> Result<Vec<Item>, Unflattened> {
-        let mut walk = Walk { beneath: under.into_iter().collect(), at: Vec::new() };
+        self.over(items, under.into_iter().collect())
+    }
+
+    /// `items` without transparency, over the item lists `under` (each placed by its
+    /// transform, the first painted first): a page's layers over the layers before them.
+    pub fn over(
+        &mut self,
+        items: &[Item],
+        under: Vec<(Affine, &[Item])>,
+    ) -> Result<Vec<Item>, Unflattened> {
+        let mut walk = Walk { beneath: under, at: Vec::new() };
         self.items(items, Affine::IDENTITY, &mut walk)
     }
 
@@ -153,9 +196,18 @@ impl Flattener {
             Item::Group(_) | Item::Clip(_) | Item::Use(_) => item.clone(),
             Item::Image(raster) if self.is_clear(&raster.image) => {
                 let region = transform.transform_rect_bbox(raster.rect);
-                let colour = colour_beneath(&walk.beneath, region, None)
-                    .map_err(|beneath| unflattened(None, Why::Over(beneath)))?;
-                Item::Image(Raster { image: self.laid(&raster.image, colour), rect: raster.rect })
+                let image = match colour_beneath(&walk.beneath, region, None) {
+                    Ok(colour) => self.laid(&raster.image, colour),
+                    Err(beneath) => match self.otherwise {
+                        Otherwise::Leave => return Ok(item.clone()),
+                        Otherwise::Draw(painter) => self
+                            .rasterised
+                            .image(painter, raster, transform, &walk.beneath)
+                            .ok_or_else(|| unflattened(None, Why::Over(beneath)))?,
+                        Otherwise::Refuse => return Err(unflattened(None, Why::Over(beneath))),
+                    },
+                };
+                Item::Image(Raster { image, rect: raster.rect })
             }
             Item::Image(_) => item.clone(),
             Item::Translucent(veil) => {
@@ -170,11 +222,23 @@ impl Flattener {
                     [Item::Clip(clip)] => Some(transform * clip.path.clone()),
                     _ => None,
                 };
-                let colour = colour_beneath(&walk.beneath, region, clip.as_ref())
-                    .map_err(|beneath| unflattened(Some(veil.opacity), Why::Over(beneath)))?;
-                let mut items = self
-                    .recolour(&veil.items, opacity, colour)
-                    .map_err(|why| unflattened(Some(veil.opacity), why))?;
+                let recoloured = colour_beneath(&walk.beneath, region, clip.as_ref())
+                    .map_err(Why::Over)
+                    .and_then(|colour| self.recolour(&veil.items, opacity, colour));
+                // Not over one colour, or holding what is not blended into one: in pixels.
+                let mut items = match recoloured {
+                    Ok(items) => items,
+                    Err(why) => {
+                        return match self.otherwise {
+                            Otherwise::Leave => Ok(item.clone()),
+                            Otherwise::Draw(painter) => self
+                                .rasterised
+                                .layer(painter, item, transform, &walk.beneath)
+                                .ok_or_else(|| unflattened(Some(veil.opacity), why)),
+                            Otherwise::Refuse => Err(unflattened(Some(veil.opacity), why)),
+                        };
+                    }
+                };
                 // One item stays that item, so a layer turned upright turns as it did.
                 match items.len() {
                     1 => items.remove(0),
@@ -204,6 +268,7 @@ impl Flattener {
             rgba,
             file: image.file.clone(),
             mime: image.mime,
+            colorimetric: true,
         });
         self.laid.insert(key, laid.clone());
         self.images.push(image.clone());

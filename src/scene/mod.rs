@@ -15,6 +15,7 @@ pub mod bounds;
 pub mod cut_style;
 pub mod delta_e;
 pub mod flatten;
+pub mod flatten_raster;
 pub mod frame;
 pub mod simulated;
 pub mod vision;
@@ -221,6 +222,10 @@ pub struct RasterImage {
     pub file: Vec<u8>,
     /// `image/png` or `image/jpeg`.
     pub mime: &'static str,
+    /// Converted to a press's inks colour by colour, as the vector colours are (relative
+    /// colorimetric), not perceptually as pictures are: an image PDF/X-1a's flattening drew
+    /// a backdrop into (`flatten`), so the backdrop inside it prints as the one around it.
+    pub colorimetric: bool,
 }
 
 impl std::fmt::Debug for RasterImage {
@@ -241,7 +246,14 @@ impl RasterImage {
     /// A 1 × 1 bitmap of the bytes `rgba` (a count other than four makes a broken one).
     pub(crate) fn one_pixel(rgba: &[u8]) -> Arc<RasterImage> {
         let rgba = rgba.to_vec();
-        Arc::new(RasterImage { width: 1, height: 1, rgba, file: Vec::new(), mime: "image/png" })
+        Arc::new(RasterImage {
+            width: 1,
+            height: 1,
+            rgba,
+            file: Vec::new(),
+            mime: "image/png",
+            colorimetric: false,
+        })
     }
 }
 

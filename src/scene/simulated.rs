@@ -73,6 +73,7 @@ impl Seen {
                     rgba,
                     file: image.file.clone(),
                     mime: image.mime,
+                    colorimetric: image.colorimetric,
                 });
                 self.images.push((image.clone(), done.clone()));
                 done

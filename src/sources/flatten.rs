@@ -1,6 +1,9 @@
 //! Every part's cutouts without transparency, for PDF/X-1a (`scene::flatten` on each face,
 //! over its bleed): translucent layers and images with clear pixels over one colour made
-//! opaque; the first that cannot be named by its layer (`DrawnLayer`), for the refusal.
+//! opaque; those over several colours (or a translucent layer holding an image or another)
+//! left for the build to draw in pixels once the faces are placed on their pages
+//! (`build/flatten_pages.rs`); the first that cannot be named by its layer (`DrawnLayer`),
+//! for the refusal.
 
 use std::path::Path;
 
@@ -52,9 +55,10 @@ impl Refusal {
     }
 }
 
-/// Every cutout of `parts` flattened in place, or the first item that cannot be.
+/// Every cutout of `parts` flattened in place over one colour (what needs pixels left as it
+/// is), or the first item that cannot be.
 pub fn flatten_parts(parts: &mut [Part]) -> Result<(), Refusal> {
-    let mut flattener = Flattener::default();
+    let mut flattener = Flattener::leaving();
     for part in parts.iter_mut() {
         for cutout in &mut part.cutouts {
             let holds =
@@ -73,7 +77,7 @@ pub fn flatten_parts(parts: &mut [Part]) -> Result<(), Refusal> {
 
 /// The first item of `parts` PDF/X-1a cannot print, if any (the parts are left as they are).
 pub fn first_refusal(parts: &[Part]) -> Option<Refusal> {
-    let mut flattener = Flattener::default();
+    let mut flattener = Flattener::leaving();
     let cutouts = parts.iter().flat_map(|part| &part.cutouts);
     cutouts.filter_map(|cutout| flattened(&mut flattener, cutout).err()).next()
 }

@@ -1,4 +1,4 @@
-//! What PDF/X-1a refuses, told by `check` as by `build`: a translucent layer or an image with clear pixels that cannot be flattened into one colour (`sources::flatten`).
+//! What PDF/X-1a refuses, told by `check` as by `build`: a translucent layer or an image with clear pixels that the faces' flattening can neither flatten over one colour nor leave to be drawn in pixels on the pages (`sources::flatten`).
 
 use std::path::Path;
 

@@ -277,7 +277,14 @@ fn bitmap() -> Arc<RasterImage> {
     }
     // The SVG embeds the file: the same pixels as a PNG.
     let file = common::png_file::png_file(4, 3, png::ColorType::Rgba, png::BitDepth::Eight, &rgba);
-    Arc::new(RasterImage { width: 4, height: 3, rgba, file, mime: "image/png" })
+    Arc::new(RasterImage {
+        width: 4,
+        height: 3,
+        rgba,
+        file,
+        mime: "image/png",
+        colorimetric: false,
+    })
 }
 
 #[test]

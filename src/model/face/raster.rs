@@ -21,7 +21,8 @@ pub fn png_image(bytes: Vec<u8>, name: &str, pixels_left: u64) -> Result<FaceIma
     let (width, height, pixels) =
         decode_png(&bytes).map_err(|e| format!("it is not a readable PNG ({e})"))?;
     let rgba = pixels.into_flattened();
-    let image = RasterImage { width, height, rgba, file: bytes, mime: "image/png" };
+    let image =
+        RasterImage { width, height, rgba, file: bytes, mime: "image/png", colorimetric: false };
     Ok(face_image(image, name))
 }
 
@@ -40,7 +41,8 @@ pub fn jpeg_image(bytes: Vec<u8>, name: &str, pixels_left: u64) -> Result<FaceIm
     if rgba.len() != width as usize * height as usize * 4 {
         return Err("it is not a readable JPEG (its pixels do not match its size)".into());
     }
-    let image = RasterImage { width, height, rgba, file: bytes, mime: "image/jpeg" };
+    let image =
+        RasterImage { width, height, rgba, file: bytes, mime: "image/jpeg", colorimetric: false };
     Ok(face_image(image, name))
 }
 

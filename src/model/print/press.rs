@@ -2,9 +2,10 @@
 //!
 //! Colours go through the profile's relative colorimetric tables (a palette colour the
 //! press can print stays as it is, one it cannot goes to the nearest it can), images
-//! through its perceptual ones (their shades kept apart). The design's pure black
-//! (`#000000`) is not converted: it prints as black ink alone (`0 0 0 1`), so text and
-//! thin black lines do not depend on four plates meeting exactly. Under an ink limit, a
+//! through its perceptual ones (their shades kept apart) — but for an image PDF/X-1a's
+//! flattening drew vector colours into, converted colour by colour as the vectors are. The
+//! design's pure black (`#000000`) is not converted: it prints as black ink alone
+//! (`0 0 0 1`), so text and thin black lines do not depend on four plates meeting exactly. Under an ink limit, a
 //! colour or pixel over it keeps its black and has its cyan, magenta and yellow scaled down
 //! together until the four add up to the limit.
 
@@ -101,6 +102,25 @@ impl Press {
         }
         cmyk
     }
+
+    /// The RGB samples `rgb` as CMYK samples converted pixel by pixel as [`Press::colour`]
+    /// converts a colour (relative colorimetric, pure black as black ink alone, under
+    /// `limit`): an image flattening drew vector colours into prints them as the vectors
+    /// around it print.
+    pub fn image_as_colours(&self, rgb: &[u8], limit: Option<f64>) -> Vec<u8> {
+        let limit_samples = limit.map(|limit| limit / 100.0 * 255.0);
+        let mut cmyk = Vec::with_capacity(rgb.len() / 3 * 4);
+        for pixel in rgb.chunks_exact(3) {
+            let inks = self.colour(Colour { r: pixel[0], g: pixel[1], b: pixel[2] }, limit);
+            let samples = inks.map(|ink| f64::from(ink) * 255.0);
+            let rounded = samples.map(f64::round);
+            // Rounded, unless that would take the pixel over the limit.
+            let over = limit_samples.is_some_and(|most| rounded.iter().sum::<f64>() > most);
+            let chosen = if over { samples.map(f64::floor) } else { rounded };
+            cmyk.extend(chosen.map(|v| v as u8));
+        }
+        cmyk
+    }
 }
 
 /// `inks` (each from 0 to `full`) with their total at most `limit`: black kept, cyan,
@@ -145,6 +165,23 @@ mod tests {
         assert_eq!(cmyk[..4], [0, 0, 0, 255], "pure black as black ink alone");
         assert!(cmyk[4..8].iter().all(|&v| v < 5), "{cmyk:?}");
         assert!(cmyk[8] > 200 && cmyk[9] > 100 && cmyk[10] < 30, "blue: {cmyk:?}");
+    }
+
+    #[test]
+    fn a_flattened_image_prints_each_pixel_as_its_colour_prints() {
+        let press = press();
+        let sea = Colour { r: 31, g: 111, b: 178 };
+        for limit in [None, Some(240.0)] {
+            let samples = press.image_as_colours(&[31, 111, 178, 0, 0, 0], limit);
+            let ink = press.colour(sea, limit).map(|v| f64::from(v) * 255.0);
+            for (sample, ink) in samples[..4].iter().zip(ink) {
+                assert!((f64::from(*sample) - ink).abs() <= 1.0, "{samples:?} {ink:?}");
+            }
+            assert_eq!(samples[4..], [0, 0, 0, 255], "pure black as black ink alone");
+        }
+        let near_black = press.image_as_colours(&[1, 1, 1], Some(240.0));
+        let total: u32 = near_black.iter().map(|&v| u32::from(v)).sum();
+        assert!(total <= 612, "{near_black:?}");
     }
 
     #[test]
