@@ -373,3 +373,40 @@ fn an_image_with_clear_pixels_is_laid_over_one_colour() {
     assert_eq!(status, 0, "{said}");
     assert_opaque("an image in a layer", &veiled.join("out/d/d-cards.pdf"));
 }
+
+/// The two inks most pixels of `pixels` print (paper left out), most first.
+fn two_most(pixels: &[[u8; 4]]) -> Vec<[u8; 4]> {
+    let mut counts = std::collections::BTreeMap::new();
+    for pixel in pixels.iter().filter(|p| **p != [0, 0, 0, 0]) {
+        *counts.entry(*pixel).or_insert(0usize) += 1;
+    }
+    let mut inks: Vec<_> = counts.into_iter().collect();
+    inks.sort_by_key(|(ink, count)| (std::cmp::Reverse(*count), *ink));
+    inks.into_iter().take(2).map(|(ink, _)| ink).collect()
+}
+
+#[test]
+fn keld_s_compass_is_drawn_over_what_lies_beneath_it_once_turned_upright_on_its_sheet() {
+    // The compass, upright on the sheet that turns Keld's backs, lies over the backs'
+    // night and the sea's corner: drawn in pixels on the sheet, it prints the night and the
+    // sea where the RGB sheet shows them (no box of a backdrop turned with it).
+    if !ghostscript("pdf_x_flatten::keld_s_compass_is_drawn_over_what_lies_beneath_it") {
+        return;
+    }
+    let dir = scratch("flatten-keld");
+    fs::copy(common::root().join("designs/lanterns-of-keld.toml"), dir.join("keld.toml")).unwrap();
+    common::copy_folder(&common::root().join("designs/assets"), &dir.join("assets"));
+    let icc = ghostscript_press().to_string_lossy().to_string();
+    for args in [vec!["-o", "rgb"], vec!["-o", "x1a", "--pdf-x", "x-1a", "--icc", &icc]] {
+        let output = tilepress(&dir, &[&["build", "keld.toml"][..], &args].concat());
+        assert_eq!(code(&output), 0, "{:?}", text(&output));
+    }
+    let backs = |folder: &str| cmyk_pages(&dir.join(folder).join("keld/keld.pdf"), 150).remove(1);
+    let (flat, rgb) = (backs("x1a"), backs("rgb"));
+    assert_eq!(flat.len(), rgb.len());
+    for (ink, seen) in two_most(&flat).into_iter().zip(two_most(&rgb)) {
+        let apart = flat.iter().zip(&rgb).filter(|(a, b)| (**a == ink) != (**b == seen)).count();
+        // Edges Ghostscript draws a pixel apart: a few dozen a back; a box would be hundreds.
+        assert!(apart < 19 * 60, "{apart} pixels of {ink:?} apart from the RGB sheet's {seen:?}");
+    }
+}
