@@ -26,7 +26,6 @@ use crate::render::cut_file::{CutStats, cut_file, is_cut_file_name};
 use crate::render::pdf::document_to_pdf_as;
 use crate::render::svg::page_to_svg;
 use crate::scene::{Document, Page, PageBoxes};
-use crate::sources::flatten::flatten_parts;
 use crate::sources::{Part, Summary, parts};
 use crate::threads::{joined, spawned};
 use faces::{DEFAULT_FACES_DPI, FaceOptions, face_files};
@@ -284,12 +283,6 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     let mut result = BuildResult::default();
     let mut parts = parts(design);
     let print = &design.sheet.print;
-    // PDF/X-1a prints no transparency: every file of the build is drawn from the faces
-    // flattened over one colour (`check` refuses what cannot be, at its layer); what needs
-    // pixels is drawn once the faces are on their pages.
-    if print.pdf_x == Some(PdfX::X1a) {
-        flatten_parts(&mut parts).map_err(|refusal| refusal.message())?;
-    }
     // The export draws its images from the composed parts after every part is imposed;
     // without it, each cutout's faces move onto its page (they are drawn no more).
     let faces_read_after = formats.tts;
@@ -328,7 +321,9 @@ fn imposed_parts(design: &Design, stem: &str, formats: Formats) -> Result<BuildR
     if result.parts.is_empty() {
         return Err("the design has nothing to print".into());
     }
-    // What the faces' flattening left needs pixels, over what lies beneath it on its page.
+    // PDF/X-1a prints no transparency: its pages are flattened once the faces are on them
+    // (upright layers turned), each translucent item over what lies beneath it there; the
+    // other files (SVG, PNG) keep it, as they can draw it.
     if print.pdf_x == Some(PdfX::X1a) {
         for (stem, document) in &mut result.documents {
             flatten_pages(&mut document.pages, stem)?;

@@ -1,4 +1,4 @@
-//! PDF/X-1a's pages without transparency: what the faces' flattening left (an image with clear pixels or a translucent layer over several colours, `sources::flatten`) drawn in pixels over what lies beneath it on its page (`scene::flatten` with `render::flatten_painter`), once upright layers have turned to read upright on the page.
+//! PDF/X-1a's pages without transparency: each translucent layer and image with clear pixels flattened over what lies beneath it on its page — blended over one colour, else drawn in pixels (`scene::flatten` with `render::flatten_painter`) — once upright layers have turned to read upright on the page.
 
 use kurbo::Affine;
 

@@ -2,10 +2,9 @@
 //! recoloured opaque (every fill and stroke `c` laid over the colour beneath as the RGB
 //! renderers blend it, `Colour::over`), each image with clear pixels laid over the one colour
 //! beneath it; where one colour beneath is not enough (several colours, an image), or a
-//! translucent item holds an image or another, the item left as it is for a later pass
-//! ([`Flattener::leaving`]: the faces, before their upright layers turn on a page) or drawn
-//! in pixels over what lies beneath (`flatten_raster.rs`, [`Flattener::new`] with the
-//! build's [`Painter`]: the pages); where neither is done, where and why.
+//! translucent item holds an image or another, the item drawn in pixels over what lies
+//! beneath (`flatten_raster.rs`, [`Flattener::new`] with the build's [`Painter`]); where that
+//! is not done, where and why.
 //!
 //! Inside a translucent item every shape is opaque and covers what it lies on, so the
 //! picture it makes has at each point the colour of its topmost shape; blending that over
@@ -52,9 +51,6 @@ enum Otherwise<'p> {
     /// Refuses it.
     #[default]
     Refuse,
-    /// Leaves it as it is, for a later flattening of the pages it is placed on (where the
-    /// layers turned upright on the page have turned, and what lies beneath is known).
-    Leave,
     /// Draws it in pixels with the painter.
     Draw(&'p dyn Painter),
 }
@@ -90,22 +86,6 @@ impl<'p> Flattener<'p> {
     /// A flattener that draws with `painter` what one colour beneath cannot flatten.
     pub fn new(painter: &'p dyn Painter) -> Flattener<'p> {
         Flattener { otherwise: Otherwise::Draw(painter), ..Flattener::default() }
-    }
-
-    /// A flattener that leaves what one colour beneath cannot flatten as it is, for the
-    /// pages to be flattened with a painter once placed.
-    pub fn leaving() -> Flattener<'p> {
-        Flattener { otherwise: Otherwise::Leave, ..Flattener::default() }
-    }
-
-    /// `items` (a face in its own frame) without transparency; `under`, what is printed
-    /// beneath the face (its bleed: the face itself grown by a transform).
-    pub fn face(
-        &mut self,
-        items: &[Item],
-        under: Option<(Affine, &[Item])>,
-    ) -> Result<Vec<Item>, Unflattened> {
-        self.over(items, under.into_iter().collect())
     }
 
     /// `items` without transparency, over the item lists `under` (each placed by its
@@ -199,7 +179,6 @@ impl<'p> Flattener<'p> {
                 let image = match colour_beneath(&walk.beneath, region, None) {
                     Ok(colour) => self.laid(&raster.image, colour),
                     Err(beneath) => match self.otherwise {
-                        Otherwise::Leave => return Ok(item.clone()),
                         Otherwise::Draw(painter) => self
                             .rasterised
                             .image(painter, raster, transform, &walk.beneath)
@@ -230,7 +209,6 @@ impl<'p> Flattener<'p> {
                     Ok(items) => items,
                     Err(why) => {
                         return match self.otherwise {
-                            Otherwise::Leave => Ok(item.clone()),
                             Otherwise::Draw(painter) => self
                                 .rasterised
                                 .layer(painter, item, transform, &walk.beneath)
@@ -356,7 +334,7 @@ mod tests {
             veil(0.5, vec![Item::Shape(shape.clone())]),
             square(30.0, 30.0, 40.0, 40.0, BLUE),
         ];
-        let flat = Flattener::default().face(&face, None).expect("flattened");
+        let flat = Flattener::default().over(&face, Vec::new()).expect("flattened");
         assert_eq!(flat.len(), 3);
         assert_eq!(flat[0], ground);
         let Item::Shape(done) = &flat[1] else { panic!("{:?}", flat[1]) };
@@ -364,13 +342,13 @@ mod tests {
         assert_eq!(done.stroke.as_ref().map(|s| s.colour), Some(Colour::BLACK.over(RED, 0.5)));
         assert_eq!(done.path, shape.path);
         // Over nothing: over the paper.
-        let flat = Flattener::default().face(&face[1..2], None).expect("flattened");
+        let flat = Flattener::default().over(&face[1..2], Vec::new()).expect("flattened");
         let Item::Shape(done) = &flat[0] else { panic!() };
         assert_eq!(done.fill, Some(BLUE.over(Colour::WHITE, 0.5)));
         // Over the face's bleed beneath it.
         let under = [square(-10.0, -10.0, 60.0, 60.0, RED)];
         let flat = Flattener::default()
-            .face(&face[1..2], Some((Affine::IDENTITY, &under)))
+            .over(&face[1..2], vec![(Affine::IDENTITY, &under[..])])
             .expect("flattened");
         let Item::Shape(done) = &flat[0] else { panic!() };
         assert_eq!(done.fill, Some(BLUE.over(RED, 0.5)));
@@ -386,7 +364,7 @@ mod tests {
             half,
             Item::Group(Group { transform: Affine::IDENTITY, items: vec![layer.clone()] }),
         ];
-        let refused = Flattener::default().face(&face, None).expect_err("two colours");
+        let refused = Flattener::default().over(&face, Vec::new()).expect_err("two colours");
         assert_eq!(
             refused,
             Unflattened { at: vec![2, 0], opacity: Some(0.5), why: Why::Over(Beneath::Colours) }
@@ -395,11 +373,12 @@ mod tests {
             image: RasterImage::one_pixel(&[0, 0, 0, 255]),
             rect: Rect::new(10.0, 10.0, 20.0, 20.0),
         });
-        let refused = Flattener::default().face(&[ground.clone(), veil(0.3, vec![image])], None);
+        let refused =
+            Flattener::default().over(&[ground.clone(), veil(0.3, vec![image])], Vec::new());
         assert_eq!(refused.map_err(|u| u.why), Err(Why::HoldsImage));
         // A veil in a veil is refused rather than blended twice.
         let nested = veil(0.3, vec![layer]);
-        let refused = Flattener::default().face(&[ground, nested], None);
+        let refused = Flattener::default().over(&[ground, nested], Vec::new());
         assert_eq!(refused.map_err(|u| (u.at, u.why)), Err((vec![1], Why::HoldsTranslucent)));
     }
 
@@ -413,7 +392,7 @@ mod tests {
         let ground = square(0.0, 0.0, 50.0, 50.0, RED);
         let face = vec![ground.clone(), veil(0.5, vec![used(10.0)]), veil(0.5, vec![used(30.0)])];
         let mut flattener = Flattener::default();
-        let flat = flattener.face(&face, None).expect("flattened");
+        let flat = flattener.over(&face, Vec::new()).expect("flattened");
         let (Item::Use(a), Item::Use(b)) = (&flat[1], &flat[2]) else { panic!("{flat:?}") };
         assert!(Arc::ptr_eq(&a.symbol, &b.symbol), "recoloured alike, shared");
         assert_eq!(a.symbol.items, vec![square(0.0, 0.0, 5.0, 5.0, BLUE.over(RED, 0.5))]);
@@ -427,7 +406,7 @@ mod tests {
         };
         let face =
             vec![ground, square(25.0, 0.0, 50.0, 50.0, Colour::WHITE), place(10.0), place(30.0)];
-        let flat = flattener.face(&face, None).expect("flattened");
+        let flat = flattener.over(&face, Vec::new()).expect("flattened");
         let fills: Vec<_> = flat[2..]
             .iter()
             .map(|item| match item {
@@ -450,14 +429,14 @@ mod tests {
         };
         let ground = square(0.0, 0.0, 50.0, 50.0, RED);
         let flat = Flattener::default()
-            .face(&[ground.clone(), raster(&image), raster(&solid)], None)
+            .over(&[ground.clone(), raster(&image), raster(&solid)], Vec::new())
             .expect("flattened");
         let Item::Image(laid) = &flat[1] else { panic!() };
         let shown = BLUE.over(RED, 128.0 / 255.0);
         assert_eq!(laid.image.rgba, vec![shown.r, shown.g, shown.b, 255]);
         assert_eq!(flat[2], raster(&solid), "an opaque image is kept as it is");
         let half = square(15.0, 0.0, 50.0, 50.0, BLUE);
-        let refused = Flattener::default().face(&[ground, half, raster(&image)], None);
+        let refused = Flattener::default().over(&[ground, half, raster(&image)], Vec::new());
         assert_eq!(
             refused,
             Err(Unflattened { at: vec![2], opacity: None, why: Why::Over(Beneath::Colours) })

@@ -269,7 +269,7 @@ mod tests {
             square(5.0, 0.0, 10.0, 5.0, BLUE),
             Item::Image(raster.clone()),
         ];
-        let flat = Flattener::new(&Centres).face(&face, None).expect("drawn in pixels");
+        let flat = Flattener::new(&Centres).over(&face, Vec::new()).expect("drawn in pixels");
         let Item::Image(done) = &flat[2] else { panic!("{:?}", flat[2]) };
         assert_eq!(done.rect, raster.rect, "the same rectangle");
         assert!(done.image.colorimetric, "converted as the vectors are");
@@ -280,13 +280,12 @@ mod tests {
         assert_eq!(pixels[0], green.over(RED, 128.0 / 255.0));
         assert_eq!(pixels[7], green.over(RED, 128.0 / 255.0));
         assert_eq!(pixels[8], green, "an opaque pixel stays as it is");
-        // Without a painter it is refused, as before, or left as it is for the pages.
-        assert!(Flattener::default().face(&face, None).is_err());
-        assert_eq!(Flattener::leaving().face(&face, None).unwrap(), face);
+        // Without a painter it is refused.
+        assert!(Flattener::default().over(&face, Vec::new()).is_err());
         // The same image over the same ground on another face: one image, shared.
         let mut flattener = Flattener::new(&Centres);
-        let a = flattener.face(&face, None).unwrap();
-        let b = flattener.face(&face, None).unwrap();
+        let a = flattener.over(&face, Vec::new()).unwrap();
+        let b = flattener.over(&face, Vec::new()).unwrap();
         let (Item::Image(a), Item::Image(b)) = (&a[2], &b[2]) else { panic!() };
         assert!(Arc::ptr_eq(&a.image, &b.image));
     }
@@ -303,7 +302,7 @@ mod tests {
             }),
         ];
         // Moved 10 mm to the right, over the paper only: one colour, recoloured.
-        let flat = Flattener::new(&Centres).face(&face, None).unwrap();
+        let flat = Flattener::new(&Centres).over(&face, Vec::new()).unwrap();
         let Item::Group(Group { items, .. }) = &flat[2] else { panic!() };
         assert!(matches!(items[..], [Item::Shape(_)]), "{items:?}");
         let face = [
@@ -317,7 +316,7 @@ mod tests {
                 },
             }),
         ];
-        let flat = Flattener::new(&Centres).face(&face, None).unwrap();
+        let flat = Flattener::new(&Centres).over(&face, Vec::new()).unwrap();
         let Item::Group(Group { items, .. }) = &flat[2] else { panic!() };
         let [Item::Clip(clip)] = &items[..] else { panic!("{items:?}") };
         assert_eq!(clip.path.bounding_box(), Rect::new(2.0, 1.0, 8.0, 3.0), "its reach");
@@ -337,7 +336,7 @@ mod tests {
             rect: Rect::new(3.0, 1.0, 4.0, 2.0),
         });
         let veiled = Item::Translucent(Translucent { opacity: 0.5, items: vec![dot] });
-        let flat = Flattener::new(&Centres).face(&[face[0].clone(), veiled], None).unwrap();
+        let flat = Flattener::new(&Centres).over(&[face[0].clone(), veiled], Vec::new()).unwrap();
         assert!(matches!(&flat[1], Item::Clip(_)), "{:?}", flat[1]);
     }
 }

@@ -7,7 +7,6 @@
 
 pub mod boards;
 pub mod cards;
-pub mod flatten;
 pub mod item_names;
 pub mod maps;
 pub mod nets;

@@ -97,8 +97,6 @@ pub fn check_design(design: &Design, path: &std::path::Path) -> CheckReport {
     report.info.extend(legibility.notes);
     report.problems.extend(super::decks::oversized_cards(design, path));
     report.problems.extend(super::decks::deck_problems(design, path));
-    let pdf_x = design.sheet.print.pdf_x;
-    report.problems.extend(super::transparency::transparency_refusal(design, path, pdf_x));
     report.contents.extend(super::decks::deck_contents(design));
     report.info.extend(parts.info);
     report

@@ -15,7 +15,6 @@ pub mod matching;
 pub mod pieces;
 pub mod press_reach;
 pub mod rule;
-pub mod transparency;
 pub mod values;
 
 pub use check::{CheckReport, check_design};

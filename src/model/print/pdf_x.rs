@@ -106,9 +106,6 @@ pub fn ink_limit_refusal(percent: f64) -> Option<String> {
     }
 }
 
-/// What to do with a translucent layer in PDF/X-1a.
-pub const X1A_TRANSPARENCY_HELP: &str = "make it opaque (no `opacity`, an image without clear pixels), put it over one colour (a background that covers all of it), or write PDF/X-4 (--pdf-x x-4), which keeps transparency";
-
 /// What print shops ask for, for the help of a refused ink limit.
 pub const INK_LIMIT_HELP: &str = "give the total ink your print shop allows, from 100 to 400 %: e.g. 240 (DriveThruCards), 300 (coated offset)";
 
